@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode } from '@app/shared/api';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { createEventBus } from './lib/events.ts';
+import type { App, AppContext } from './lib/http.ts';
+import { createJobRunner } from './lib/jobs.ts';
+import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
+import { createLocalStorage } from './lib/storage.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { registerAccessControl } from './modules/auth/access.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Run the background job worker (off in tests, which drain jobs explicitly). */
+  startJobs?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.passwordHash',
+];
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        // Reset tokens travel in the query string of the /reset-password page: never log them.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]'),
+          ip: req.ip,
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jobs = createJobRunner(database.db, app.log);
+  const events = createEventBus(database, app.log, config.databaseUrl);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenService(config.jwtSecret),
+    jobs,
+    events,
+    storage: createLocalStorage(config.uploadsDir),
+  };
+  app.decorate('ctx', ctx);
+  jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 8, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MentorBridge API', version: '1.0.0', description: 'Every route, generated from the zod contracts.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAccessControl(app);
+  const spaRoot = config.staticDir ?? defaultStaticDir();
+  const hasSpa = Boolean(spaRoot && existsSync(path.join(spaRoot, 'index.html')));
+  registerErrorHandling(app, hasSpa);
+  if (spaRoot && hasSpa) await registerSpa(app, spaRoot);
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  app.addHook('onReady', async () => {
+    await events.start();
+    if (options.startJobs && config.jobsEnabled) jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.stop();
+  });
+  return app;
+}
+
+function registerErrorHandling(app: App, hasSpa: boolean) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.status).send({
+        success: false,
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = [...new Set(error.validation.map((v) => v.message))];
+      return reply.status(400).send({ success: false, message: errors[0] ?? 'Invalid request', code: ErrorCode.VALIDATION, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ success: false, message: 'The request is too large', code: ErrorCode.TOO_LARGE });
+    }
+    if (status === 415) {
+      return reply.status(415).send({ success: false, message: 'Unsupported content type', code: ErrorCode.UNSUPPORTED_MEDIA });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ success: false, message: 'Too many requests. Please try again later.', code: ErrorCode.RATE_LIMITED });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Request body is empty'
+            : error.message;
+      return reply.status(status).send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, message: 'Service temporarily unavailable. Please try again shortly.', code: ErrorCode.UNAVAILABLE });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    // Client routes get the app shell (history fallback); a missing file with an extension is a real 404.
+    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,8}$/i.test(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (!isApi) return reply.status(404).type('text/plain').send('Not found');
+    return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found`, code: ErrorCode.NOT_FOUND });
+  });
+}
+
+/** Connection refused/reset, statement or lock timeout, admin shutdown: the database, not the request. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string') {
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P03', '55P03', '08006', '08001', '08003'].includes(e.code)) return true;
+    }
+    if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}
+
+/** Serve the built SPA: hashed assets cached for a year, everything else revalidated. */
+async function registerSpa(app: App, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
+}
+
+function defaultStaticDir(): string | undefined {
+  const candidates = [path.resolve('apps/web/dist'), path.resolve('../web/dist'), path.resolve(process.cwd(), '../../apps/web/dist')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html')));
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('MentorBridge <no-reply@mentorbridge.local>'),
+  MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  STATIC_DIR: z.string().optional(),
+  UPLOADS_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Parse the environment once. Refuses to start with a list of what is wrong.
+ * Without JWT_SECRET a random one is generated and kept in DATA_DIR so tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  - JWT_SECRET: required in production');
+  }
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    seedDemo: c.SEED_DEMO,
+    jwtSecret: c.JWT_SECRET ?? persistentSecret(dataDir),
+    adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: c.ADMIN_PASSWORD,
+    smtpUrl: c.SMTP_URL || undefined,
+    mailFrom: c.MAIL_FROM,
+    meetingBaseUrl: c.MEETING_BASE_URL.replace(/\/$/, ''),
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    bodyLimit: c.BODY_LIMIT_BYTES,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    statementTimeoutMs: c.STATEMENT_TIMEOUT_MS,
+    login: {
+      maxPerAccount: c.LOGIN_MAX_PER_ACCOUNT,
+      maxPerIp: c.LOGIN_MAX_PER_IP,
+      windowSeconds: c.LOGIN_WINDOW_SECONDS,
+    },
+    jobsEnabled: c.JOBS_ENABLED === 'true',
+    staticDir: c.STATIC_DIR ? path.resolve(c.STATIC_DIR) : undefined,
+    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database handle services receive; a transaction is one too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Raw SQL for scripts and health checks. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+  /** PGlite only: the underlying instance (tests dump and load it). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the pool (LISTEN/NOTIFY clients are taken from it). */
+  pool?: pg.Pool;
+}
+
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
+/** The folder holding drizzle's migrations, found from wherever this code runs (src or dist). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Migrations folder (apps/api/drizzle) not found');
+}
+
+export function fromPglite(client: PGlite): Database {
+  const db: Db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() }),
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await client.query<T>(sql, params);
+      return result.rows;
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const client = dataDir
+    ? await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
+    : await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client);
+}
+
+export function openPostgres(url: string, options: { statementTimeoutMs?: number; max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    // A statement never waits forever on a lock: the request fails and the pool recovers.
+    options: `-c statement_timeout=${options.statementTimeoutMs ?? 10_000} -c lock_timeout=${options.statementTimeoutMs ?? 10_000}`,
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db: Db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Several processes may start at once: one migrates, the others wait.
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; statementTimeoutMs: number }) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  return openPglite(path.join(config.dataDir, 'db'));
+}

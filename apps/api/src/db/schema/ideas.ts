@@ -1,0 +1,82 @@
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export interface ImplementationDetails {
+  feasibilityScore?: number;
+  impactScore?: number;
+  innovationScore?: number;
+  estimatedTimeToImplement?: string;
+  resourcesRequired?: string[];
+  potentialPartners?: string[];
+}
+
+export const ideas = pgTable(
+  'ideas',
+  {
+    id: idColumn(),
+    authorId: ref('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    status: text('status', {
+      enum: ['draft', 'under_review', 'approved', 'rejected', 'shortlisted', 'implemented', 'revision_required'],
+    })
+      .notNull()
+      .default('under_review'),
+    isPublic: boolean('is_public').notNull().default(false),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    feedback: text('feedback'),
+    reviewNotes: text('review_notes'),
+    reviewedBy: ref('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    implementationDetails: jsonb('implementation_details').$type<ImplementationDetails>(),
+    totalScore: numeric('total_score', { precision: 4, scale: 2, mode: 'number' }),
+    submittedAt: ts('submitted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ideas_author_created_idx').on(t.authorId, t.createdAt),
+    index('ideas_public_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
+    index('ideas_status_created_idx').on(t.status, t.createdAt),
+    check('ideas_likes_check', sql`${t.likesCount} >= 0`),
+  ],
+);
+
+export const ideaLikes = pgTable(
+  'idea_likes',
+  {
+    ideaId: ref('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ideaId, t.userId] }), index('idea_likes_user_idx').on(t.userId)],
+);
+
+export const ideaComments = pgTable(
+  'idea_comments',
+  {
+    id: idColumn(),
+    ideaId: ref('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    authorId: ref('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idea_comments_idea_created_idx').on(t.ideaId, t.createdAt)],
+);

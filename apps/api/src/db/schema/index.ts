@@ -1,0 +1,8 @@
+// The schema object drizzle needs (one namespace of every table). Not a barrel for application code:
+// modules import tables from their own schema file.
+export * from './users.ts';
+export * from './platform.ts';
+export * from './workshops.ts';
+export * from './ideas.ts';
+export * from './mentoring.ts';
+export * from './rd-projects.ts';

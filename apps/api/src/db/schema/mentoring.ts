@@ -1,0 +1,115 @@
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: idColumn(),
+    professionalId: ref('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isRecurring: boolean('is_recurring').notNull(),
+    dayOfWeek: integer('day_of_week'),
+    date: date('date', { mode: 'string' }),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    notes: text('notes'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('availability_rules_professional_idx').on(t.professionalId)],
+);
+
+export const connectionRequests = pgTable(
+  'connection_requests',
+  {
+    id: idColumn(),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: ref('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'expired', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    /** Optional slot the student asked for (UTC instants + the zone it was picked in). */
+    requestedStart: ts('requested_start'),
+    requestedEnd: ts('requested_end'),
+    requestedTimezone: text('requested_timezone'),
+    responseMessage: text('response_message'),
+    respondedAt: ts('responded_at'),
+    remindedAt: ts('reminded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending request per student and professional.
+    uniqueIndex('connection_requests_pending_pair_key')
+      .on(t.studentId, t.professionalId)
+      .where(sql`${t.status} = 'pending'`),
+    index('connection_requests_professional_idx').on(t.professionalId, t.createdAt),
+    index('connection_requests_student_idx').on(t.studentId, t.createdAt),
+  ],
+);
+
+export const mentoringSessions = pgTable(
+  'mentoring_sessions',
+  {
+    id: idColumn(),
+    professionalId: ref('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: ref('request_id').references(() => connectionRequests.id, { onDelete: 'set null' }),
+    topic: text('topic').notNull(),
+    type: text('type', { enum: ['individual', 'group'] })
+      .notNull()
+      .default('individual'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    status: text('status', { enum: ['scheduled', 'completed', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    meetLink: text('meet_link'),
+    /** iCalendar SEQUENCE: bumped on every reschedule or cancellation. */
+    sequence: integer('sequence').notNull().default(0),
+    rating: integer('rating'),
+    ratedAt: ts('rated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mentoring_sessions_professional_idx').on(t.professionalId, t.startsAt),
+    index('mentoring_sessions_student_idx').on(t.studentId, t.startsAt),
+    check('mentoring_sessions_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('mentoring_sessions_rating_check', sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: idColumn(),
+    professionalId: ref('professional_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: ref('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversation_messages_pair_idx').on(t.professionalId, t.studentId, t.createdAt)],
+);

@@ -1,0 +1,133 @@
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { users } from './users.ts';
+
+/** Fixed-window counters shared by every API process (login throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+/** Background jobs: written in the same transaction as the change that causes them. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: idColumn(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedAt: ts('locked_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('jobs_pending_idx').on(t.status, t.runAt)],
+);
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  method?: string;
+}
+
+/** Every e-mail the platform sends. With no SMTP_URL this table is the outbox. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: idColumn(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
+    status: text('status', { enum: ['queued', 'sent', 'outbox', 'failed'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('emails_created_idx').on(t.createdAt)],
+);
+
+/** Uploaded files: stored under a generated key outside the web root. */
+export const files = pgTable(
+  'files',
+  {
+    id: idColumn(),
+    ownerId: ref('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: idColumn(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  handled: boolean('handled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: idColumn(),
+    actorId: ref('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Editable site content (team, timeline, contact details, numbers): one JSON document per key. */
+export const siteContent = pgTable('site_content', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['workshop', 'idea', 'connection', 'session', 'rd-project', 'system'] }).notNull(),
+    subType: text('sub_type'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    actionUrl: text('action_url'),
+    priority: text('priority', { enum: ['low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** R&D notifications are shown once as a toast, then marked delivered. */
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId, t.isRead),
+  ],
+);

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    role: text('role', { enum: ['student', 'professional', 'admin'] }).notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    bio: text('bio'),
+    profileImageKey: text('profile_image_key'),
+    isActive: boolean('is_active').notNull().default(true),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isTemporaryPassword: boolean('is_temporary_password').notNull().default(false),
+    passwordChangedAt: ts('password_changed_at'),
+    /** Bumped on password change, reset and deactivation: every older token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    university: text('university').notNull(),
+    course: text('course').notNull(),
+    department: text('department'),
+    year: integer('year').notNull(),
+    rollNumber: text('roll_number').notNull(),
+    cgpa: numeric('cgpa', { precision: 4, scale: 2, mode: 'number' }),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('student_profiles_university_idx').on(t.university)],
+);
+
+export interface SocialLinks {
+  linkedin?: string;
+  twitter?: string;
+  website?: string;
+}
+
+export const professionalProfiles = pgTable(
+  'professional_profiles',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    expertise: text('expertise').notNull().default(''),
+    experienceYears: integer('experience_years').notNull().default(0),
+    specializations: jsonb('specializations').$type<string[]>().notNull().default([]),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    achievements: jsonb('achievements').$type<string[]>().notNull().default([]),
+    education: jsonb('education').$type<string[]>().notNull().default([]),
+    certifications: jsonb('certifications').$type<string[]>().notNull().default([]),
+    location: text('location'),
+    hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull().default('USD'),
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    /** A professional may pause new connection requests (PRODUCT.md, responsiveness). */
+    acceptingRequests: boolean('accepting_requests').notNull().default(true),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+  },
+  (t) => [index('professional_profiles_expertise_idx').on(t.expertise)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself only ever exists in the e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const usersActiveEmailLower = sql`lower(${users.email})`;

@@ -1,0 +1,100 @@
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export interface ManualInstructor {
+  name: string;
+  email: string;
+  title: string;
+  company?: string;
+  expertise?: string;
+  bio?: string;
+}
+export interface WorkshopMaterial {
+  title: string;
+  type: 'pdf' | 'video' | 'link' | 'presentation';
+  description?: string;
+  url: string;
+}
+
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: idColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    difficulty: text('difficulty').notNull().default('Beginner'),
+    deliveryMode: text('delivery_mode', { enum: ['online', 'offline', 'hybrid'] })
+      .notNull()
+      .default('online'),
+    professionalId: ref('professional_id').references(() => users.id, { onDelete: 'set null' }),
+    manualInstructor: jsonb('manual_instructor').$type<ManualInstructor>(),
+    /** Local schedule as entered, with its IANA zone; startsAt/endsAt are the UTC instants. */
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    maxParticipants: integer('max_participants').notNull(),
+    /** Seats taken, kept exact by conditional updates (never above maxParticipants). */
+    registeredCount: integer('registered_count').notNull().default(0),
+    status: text('status', { enum: ['draft', 'published', 'completed', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    bannerColor: text('banner_color'),
+    bannerIcon: text('banner_icon'),
+    bannerImageKey: text('banner_image_key'),
+    meetingPlatform: text('meeting_platform'),
+    meetingId: text('meeting_id'),
+    meetingLink: text('meeting_link'),
+    venue: text('venue'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    prerequisites: jsonb('prerequisites').$type<string[]>().notNull().default([]),
+    learningOutcomes: jsonb('learning_outcomes').$type<string[]>().notNull().default([]),
+    materials: jsonb('materials').$type<WorkshopMaterial[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    recurringFrequency: text('recurring_frequency'),
+    recurringEndDate: date('recurring_end_date', { mode: 'string' }),
+    createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('workshops_status_starts_idx').on(t.status, t.startsAt),
+    index('workshops_professional_idx').on(t.professionalId),
+    index('workshops_category_idx').on(t.category),
+    check('workshops_capacity_check', sql`${t.registeredCount} >= 0 AND ${t.registeredCount} <= ${t.maxParticipants}`),
+    check('workshops_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const workshopRegistrations = pgTable(
+  'workshop_registrations',
+  {
+    id: idColumn(),
+    workshopId: ref('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    studentId: ref('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['registered', 'attended', 'cancelled', 'absent'] })
+      .notNull()
+      .default('registered'),
+    /** Public verification id printed on the certificate. */
+    certificateId: text('certificate_id'),
+    registeredAt: createdAt(),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('workshop_registrations_pair_key').on(t.workshopId, t.studentId),
+    index('workshop_registrations_student_idx').on(t.studentId),
+    uniqueIndex('workshop_registrations_certificate_key').on(t.certificateId),
+  ],
+);

@@ -1,0 +1,22 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { users } from '../schema/users.ts';
+import { seedAccounts } from './accounts.ts';
+
+export { DEMO_ACCOUNTS } from './accounts.ts';
+
+/** True when the database has no accounts yet (a new database). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Demo data for a new database. Each domain adds its own step here; all of it runs in one
+ * transaction so a crash never leaves half a seed behind (and the next start seeds again).
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedAccounts(tx);
+  });
+}

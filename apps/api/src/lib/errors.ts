@@ -1,0 +1,54 @@
+import { ErrorCode } from '@app/shared/api';
+
+/** The one error type: thrown anywhere, turned into the failure envelope by one handler. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors?: string[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    extra: { errors?: string[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.errors = extra.errors;
+    this.headers = extra.headers;
+  }
+}
+
+export const badRequest = (message: string, errors?: string[]) =>
+  new AppError(ErrorCode.VALIDATION, 400, message, { errors: errors ?? [message] });
+export const unauthenticated = (message = 'Authentication required') =>
+  new AppError(ErrorCode.UNAUTHENTICATED, 401, message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError(ErrorCode.FORBIDDEN, 403, message);
+export const notFound = (what = 'Resource') => new AppError(ErrorCode.NOT_FOUND, 404, `${what} not found`);
+export const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, message);
+export const unsupportedMedia = (message: string) => new AppError(ErrorCode.UNSUPPORTED_MEDIA, 415, message);
+export const tooLarge = (message: string) => new AppError(ErrorCode.TOO_LARGE, 413, message);
+export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
+  new AppError(ErrorCode.RATE_LIMITED, 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** PostgreSQL error codes we translate into answers. */
+export const PG = {
+  uniqueViolation: '23505',
+  checkViolation: '23514',
+  exclusionViolation: '23P01',
+  foreignKeyViolation: '23503',
+} as const;
+
+export function pgCode(error: unknown): string | undefined {
+  // drizzle wraps driver errors; the driver error sits in `cause`.
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return e.code;
+    }
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}

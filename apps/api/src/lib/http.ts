@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '@app/shared/roles';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { EventBus } from './events.ts';
+import type { JobRunner } from './jobs.ts';
+import type { TokenService } from './tokens.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * Who may call a route, declared on every route (`config.access`) and enforced by one hook:
+ * 'public' — anyone; 'authenticated' — any signed-in active user; a role list — those roles only.
+ * `allowTemporaryPassword` lets a professional on a temporary password through (the change-password flow).
+ */
+export interface RouteAccess {
+  access: 'public' | 'authenticated' | readonly Role[];
+  allowTemporaryPassword?: boolean;
+}
+
+export interface Actor {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isTemporaryPassword: boolean;
+}
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  jobs: JobRunner;
+  events: EventBus;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess['access'];
+    allowTemporaryPassword?: boolean;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The signed-in actor of a route whose access is not public (the access hook guarantees it). */
+export function actorOf(request: { actor: Actor | null }): Actor {
+  if (!request.actor) throw new Error('actorOf called on a route without authentication');
+  return request.actor;
+}

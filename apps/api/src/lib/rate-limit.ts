@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from './sql.ts';
+
+export interface Hit {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counter in the database, so every API process shares it.
+ * One statement: opens a new window when the old one has passed, otherwise increments.
+ */
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
+  const rows = await queryRows<{ count: number; reset_at: string | Date }>(db, sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now()
+        THEN now() + make_interval(secs => ${windowSeconds}) ELSE rate_limits.reset_at END
+    RETURNING count, reset_at`);
+  const row = rows[0];
+  if (!row) return { count: 1, retryAfterSeconds: windowSeconds };
+  const resetAt = new Date(row.reset_at).getTime();
+  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+}
+
+/** Current count without incrementing (0 when the window has passed). */
+export async function peek(db: Db, key: string): Promise<Hit> {
+  const rows = await queryRows<{ count: number; reset_at: string | Date }>(db, 
+    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > now()`,
+  );
+  const row = rows[0];
+  if (!row) return { count: 0, retryAfterSeconds: 0 };
+  const resetAt = new Date(row.reset_at).getTime();
+  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@app/shared/api';
+import { users } from '../../db/schema/users.ts';
+import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
+import type { Actor, App } from '../../lib/http.ts';
+
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token. Please sign in again.';
+export const PASSWORD_CHANGE_MESSAGE = 'You must change your temporary password before continuing.';
+
+/** Routes outside /api, and the generated API reference, carry no access declaration. */
+function needsDeclaration(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/docs');
+}
+
+/**
+ * One place decides who may call what. Every /api route must declare `config.access`; a route that
+ * does not is refused at start-up, so nothing is reachable by omission.
+ */
+export function registerAccessControl(app: App) {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (needsDeclaration(route.url) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (access === 'public') {
+      if (token) request.actor = await resolveActor(app, token);
+      return;
+    }
+    if (!token) throw unauthenticated('Authentication required. Please sign in.');
+    const actor = await resolveActor(app, token);
+    if (!actor) throw unauthenticated(INVALID_TOKEN_MESSAGE);
+    request.actor = actor;
+    if (actor.isTemporaryPassword && actor.role === 'professional' && !config.allowTemporaryPassword) {
+      throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 403, PASSWORD_CHANGE_MESSAGE);
+    }
+    if (access !== 'authenticated' && !access.includes(actor.role)) {
+      throw forbidden('You do not have permission to access this resource');
+    }
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** A token counts only while its user exists, is active, and has not changed password since. */
+async function resolveActor(app: App, token: string): Promise<Actor | null> {
+  const claims = await app.ctx.tokens.verify(token);
+  if (!claims) return null;
+  const [user] = await app.ctx.db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+      isTemporaryPassword: users.isTemporaryPassword,
+    })
+    .from(users)
+    .where(eq(users.id, claims.sub));
+  if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isTemporaryPassword: user.isTemporaryPassword,
+  };
+}

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { envelope } from '@app/shared/api';
+import {
+  authData,
+  changePasswordBody,
+  forgotPasswordBody,
+  imageUploadData,
+  loginBody,
+  passwordStatusData,
+  professionalChangePasswordBody,
+  registerBody,
+  resetPasswordBody,
+  updateProfileBody,
+  userData,
+} from '@app/shared/auth';
+import { users } from '../../db/schema/users.ts';
+import { actorOf, type App } from '../../lib/http.ts';
+import { processImage } from '../../lib/images.ts';
+import * as limiter from '../../lib/rate-limit.ts';
+import { rateLimited } from '../../lib/errors.ts';
+import { readSingleFile } from '../../lib/uploads.ts';
+import * as auth from './auth.service.ts';
+
+const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
+
+export async function authRoutes(app: App) {
+  const deps = () => ({ db: app.ctx.db, tokens: app.ctx.tokens, config: app.ctx.config });
+
+  app.post(
+    '/auth/login',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authData) } } },
+    async (request) => {
+      const data = await auth.login(deps(), request.body, request.ip);
+      return { success: true as const, message: 'Login successful', data };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
+    async (request, reply) => {
+      const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
+      if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
+      const data = await auth.registerStudent(deps(), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
+    },
+  );
+
+  const profileRoute = {
+    config: { access: 'authenticated' as const, allowTemporaryPassword: true },
+    schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelope(userData) } },
+  };
+  app.get('/auth/me', profileRoute, async (request) => ({
+    success: true as const,
+    data: { user: await auth.getProfile(app.ctx.db, actorOf(request).id) },
+  }));
+  app.get('/auth/profile', profileRoute, async (request) => ({
+    success: true as const,
+    data: { user: await auth.getProfile(app.ctx.db, actorOf(request).id) },
+  }));
+
+  app.put(
+    '/auth/update-profile',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: envelope(userData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile updated successfully!',
+      data: { user: await auth.updateProfile(app.ctx.db, actorOf(request).id, request.body) },
+    }),
+  );
+
+  app.put(
+    '/auth/change-password',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: changePasswordBody, response: { 200: envelope(authData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Password updated successfully!',
+      data: await auth.changePassword(deps(), actorOf(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/auth/upload-profile-image',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: envelope(imageUploadData) } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { buffer } = await readSingleFile(request, {
+        field: 'profileImage',
+        maxBytes: PROFILE_IMAGE_MAX,
+        tooLargeMessage: 'Image size should be less than 5MB',
+        missingMessage: 'Please select an image file (PNG, JPG, JPEG, WebP)',
+      });
+      const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512 });
+      const key = await app.ctx.storage.put('avatars', image.extension, image.buffer);
+      const [previous] = await app.ctx.db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id));
+      await app.ctx.db.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
+      if (previous?.key) await app.ctx.storage.remove(previous.key).catch(() => undefined);
+      const user = await auth.getProfile(app.ctx.db, actor.id);
+      return { success: true as const, message: 'Profile image updated successfully!', data: { imageUrl: user.profileImageUrl ?? '', user } };
+    },
+  );
+
+  app.get(
+    '/auth/professional/check-password-status',
+    {
+      config: { access: ['professional'], allowTemporaryPassword: true },
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelope(passwordStatusData) } },
+    },
+    async (request) => ({ success: true as const, data: await auth.passwordStatus(app.ctx.db, actorOf(request).id) }),
+  );
+
+  app.post(
+    '/auth/professional/change-password',
+    {
+      config: { access: ['professional'], allowTemporaryPassword: true },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        body: professionalChangePasswordBody,
+        response: { 200: envelope(authData) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Password changed successfully!',
+      data: await auth.changeProfessionalPassword(deps(), actorOf(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: envelope(z.null()) } } },
+    async (request) => ({ success: true as const, message: await auth.forgotPassword(deps(), request.body.email), data: null }),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: envelope(z.null()) } } },
+    async (request) => ({
+      success: true as const,
+      message: await auth.resetPassword(deps(), request.body.token, request.body.newPassword),
+      data: null,
+    }),
+  );
+}

@@ -1,0 +1,278 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  LOGIN_MESSAGES,
+  PROFESSIONAL_PASSWORD_MESSAGES,
+  RESET_MESSAGES,
+  STUDENT_PASSWORD_MESSAGES,
+  passwordStrength,
+  type AuthData,
+  type LoginBody,
+  type RegisterBody,
+  type UpdateProfileBody,
+} from '@app/shared/auth';
+import { PERMISSIONS } from '@app/shared/roles';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens, studentProfiles, users } from '../../db/schema/users.ts';
+import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.ts';
+import * as limiter from '../../lib/rate-limit.ts';
+import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
+import { ErrorCode } from '@app/shared/api';
+import { toUserDto } from '../users/users.presenter.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo.ts';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+}
+
+async function issue(deps: AuthDeps, userId: string, rememberMe: boolean): Promise<AuthData> {
+  const full = await findUserById(deps.db, userId);
+  if (!full) throw notFound('User');
+  const token = await deps.tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion }, rememberMe);
+  return {
+    token,
+    user: toUserDto(full),
+    permissions: { role: full.user.role, actions: [...PERMISSIONS[full.user.role]] },
+  };
+}
+
+/**
+ * Sign in. Unknown e-mail and wrong password get the same answer after the same amount of work.
+ * Throttled per IP and per account; the account lock holds whatever IP the next attempt comes from.
+ */
+export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<AuthData> {
+  const { db, config } = deps;
+  const window = config.login.windowSeconds;
+  const ipHit = await limiter.hit(db, `login:ip:${ip}`, window);
+  if (ipHit.count > config.login.maxPerIp) throw rateLimited(ipHit.retryAfterSeconds, tooManyMessage(ipHit.retryAfterSeconds));
+  const accountKey = `login:account:${sha256(input.email)}`;
+  const locked = await limiter.peek(db, accountKey);
+  if (locked.count >= config.login.maxPerAccount) {
+    throw rateLimited(locked.retryAfterSeconds, tooManyMessage(locked.retryAfterSeconds));
+  }
+
+  const user = await findUserByEmail(db, input.email);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
+  if (!user || !ok) {
+    await limiter.hit(db, accountKey, window);
+    throw new AppError(ErrorCode.UNAUTHENTICATED, 401, LOGIN_MESSAGES.invalid);
+  }
+  if (!user.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
+  await limiter.clear(db, accountKey);
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return issue(deps, user.id, input.rememberMe);
+}
+
+function tooManyMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
+
+/** Students register themselves; nothing in the payload can choose another role or flag. */
+export async function registerStudent(deps: AuthDeps, input: RegisterBody): Promise<AuthData> {
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'student',
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          isVerified: false,
+          passwordChangedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert returned nothing');
+      await tx.insert(studentProfiles).values({
+        userId: user.id,
+        university: input.university,
+        course: input.course,
+        year: input.year,
+        rollNumber: input.rollNumber,
+        interests: input.interests,
+      });
+      await queueEmail(tx, {
+        to: input.email,
+        subject: 'Welcome to MentorBridge',
+        text: `Hi ${input.firstName},\n\nYour student account is ready. Sign in at ${deps.config.publicUrl}/signin to meet mentors, join workshops and share your ideas.\n\nMentorBridge`,
+      });
+      return user.id;
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    throw error;
+  }
+  return issue(deps, userId, false);
+}
+
+export async function getProfile(db: Db, userId: string) {
+  const full = await findUserById(db, userId);
+  if (!full) throw notFound('User');
+  return toUserDto(full);
+}
+
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileBody) {
+  // Only the listed fields can change; e-mail, role and flags are not in the schema.
+  const changes = Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [key, key === 'firstName' || key === 'lastName' ? value : value || null]),
+  );
+  if (Object.keys(changes).length > 0) {
+    await db.update(users).set(changes).where(eq(users.id, userId));
+  }
+  return getProfile(db, userId);
+}
+
+async function setPassword(db: Db, userId: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      isTemporaryPassword: false,
+      passwordChangedAt: new Date(),
+      // Every token issued before this moment stops working.
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, userId));
+}
+
+async function requireUser(db: Db, userId: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User');
+  return user;
+}
+
+/** Student/admin password change (spec 000 §5). Answers with a fresh token: older ones are dead. */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const user = await requireUser(deps.db, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest(STUDENT_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  if (user.role === 'professional') assertProfessionalStrength(input.newPassword, input.currentPassword);
+  await setPassword(deps.db, userId, input.newPassword);
+  return issue(deps, userId, false);
+}
+
+function assertProfessionalStrength(newPassword: string, currentPassword: string) {
+  const m = PROFESSIONAL_PASSWORD_MESSAGES;
+  if (newPassword.length < 8) throw badRequest(m.short);
+  if (passwordStrength(newPassword) < 2) throw badRequest(m.weak);
+  if (newPassword === currentPassword) throw badRequest(m.same);
+}
+
+/** Professional change (spec 002 §5), also the way out of a temporary password. */
+export async function changeProfessionalPassword(
+  deps: AuthDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const user = await requireUser(deps.db, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest(STUDENT_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  assertProfessionalStrength(input.newPassword, input.currentPassword);
+  await setPassword(deps.db, userId, input.newPassword);
+  return issue(deps, userId, false);
+}
+
+export async function passwordStatus(db: Db, userId: string) {
+  const user = await requireUser(db, userId);
+  return {
+    requiresPasswordChange: user.isTemporaryPassword,
+    isTemporaryPassword: user.isTemporaryPassword,
+    passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
+  };
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Same answer whether or not the e-mail exists; at most 3 links per address per hour. */
+export async function forgotPassword(deps: AuthDeps, email: string) {
+  const { db, config } = deps;
+  const attempt = await limiter.hit(db, `forgot:${sha256(email)}`, 3600);
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.isActive || attempt.count > 3) return FORGOT_PASSWORD_MESSAGE;
+  const { token, hash } = randomToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Reset your MentorBridge password',
+      text: `Hi ${user.firstName},\n\nSomeone asked to reset the password of this account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nMentorBridge`,
+    });
+  });
+  return FORGOT_PASSWORD_MESSAGE;
+}
+
+/** Single use and one hour: the token row is consumed by a conditional update. */
+export async function resetPassword(deps: AuthDeps, token: string, newPassword: string) {
+  const hash = sha256(token);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!row) throw badRequest(RESET_MESSAGES.invalid);
+    const user = await requireUser(tx, row.userId);
+    if (!user.isActive) throw badRequest(RESET_MESSAGES.invalid);
+    if (user.role === 'professional') {
+      if (newPassword.length < 8) throw badRequest(PROFESSIONAL_PASSWORD_MESSAGES.short);
+      if (passwordStrength(newPassword) < 2) throw badRequest(PROFESSIONAL_PASSWORD_MESSAGES.weak);
+    }
+    await setPassword(tx, user.id, newPassword);
+    return RESET_MESSAGES.done;
+  });
+}
+
+/** Create or promote the first administrator (start-up with ADMIN_EMAIL/ADMIN_PASSWORD, or the CLI). */
+export async function ensureAdmin(db: Db, email: string, password: string, names = { firstName: 'Platform', lastName: 'Admin' }) {
+  const normalized = email.trim().toLowerCase();
+  const existing = await findUserByEmail(db, normalized);
+  if (existing) {
+    if (existing.role !== 'admin') throw new Error(`${normalized} already belongs to a ${existing.role} account`);
+    return { id: existing.id, created: false };
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      role: 'admin',
+      email: normalized,
+      passwordHash: await hashPassword(password),
+      firstName: names.firstName,
+      lastName: names.lastName,
+      isVerified: true,
+      passwordChangedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('admin insert returned nothing');
+  return { id: row.id, created: true };
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { App } from '../../lib/http.ts';
+
+const healthData = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), uptimeSeconds: z.number() });
+
+export async function healthRoutes(app: App) {
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ success: z.literal(true), data: healthData }), 503: z.object({ success: z.literal(false), message: z.string(), data: healthData }) } },
+    },
+    async (_request, reply) => {
+      let up = false;
+      try {
+        await app.ctx.database.query('SELECT 1');
+        up = true;
+      } catch {
+        up = false;
+      }
+      const data = { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), uptimeSeconds: Math.round(process.uptime()) };
+      if (!up) return reply.status(503).send({ success: false as const, message: 'Database unavailable', data });
+      return { success: true as const, data };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
+import { isEmpty } from './db/seed/index.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const bootLog = { info: (msg: unknown) => console.log(typeof msg === 'string' ? msg : JSON.stringify(msg)), warn: (msg: unknown) => console.warn(msg) };
+  const { database } = await prepareDatabase(config, bootLog);
+  const app = await buildApp({ config, database, startJobs: true });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  MentorBridge is running at ${url}  (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ready in ${Date.now() - started} ms)`,
+    `  API reference: ${url}/api/docs`,
+  ];
+  if (database.kind === 'pglite' && !(await isEmpty(database.db))) {
+    lines.push('', '  Demo accounts (embedded demo database):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(13)} ${a.email.padEnd(24)} ${a.password}${a.note ? `   (${a.note})` : ''}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { PGLITE_EXTENSIONS, fromPglite, openPostgres, type Database } from '../src/db/client.ts';
+import type { App } from '../src/lib/http.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Run every queued background job now (e-mails, notifications). */
+  runJobs(): Promise<number>;
+}
+
+/** Open this test file's own database: a copy of the migrated template. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const pgTemplate = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `mb_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+        break;
+      } catch (error) {
+        // Another file is copying the template at this moment: wait and retry.
+        if (attempt > 40) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const database = openPostgres(withDatabase(url, name), { max: 10, statementTimeoutMs: 10_000 });
+    return {
+      database,
+      drop: async () => {
+        await database.close().catch(() => undefined);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+        await admin.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  const blob = new Blob([readFileSync(file)]);
+  const client = await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
+  const database = fromPglite(client);
+  return { database, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mb-data-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
+    ...overrides,
+  });
+}
+
+/**
+ * Build the app on a fresh database for this test file. Use at the top level of a test file:
+ *   const t = useTestApp();  ...  t.app.inject(...)
+ */
+export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    const config = testConfig(overrides);
+    const app = await buildApp({ config, database: opened.database, startJobs: false, logger: false });
+    await app.ready();
+    Object.assign(ctx, { app, database: opened.database, config, runJobs: () => app.ctx.jobs.runDue() });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await drop?.();
+    if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}
