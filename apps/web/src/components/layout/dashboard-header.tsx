@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { Logo } from '../ui/logo.tsx';
+import { displayName, useSession } from '../../lib/session.ts';
+import { initials } from '../../lib/format.ts';
+import { roleLabel } from '@app/shared/roles';
+
+export interface MenuItem {
+  label: string;
+  icon?: ReactNode;
+  onSelect: () => void;
+}
+
+/**
+ * The header every dashboard shares: logo (with the 'DD' fallback), portal name, a slot for the
+ * notification bell and other actions, and the user menu ending with Sign Out (→ /logout).
+ */
+export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: { portal: string; actions?: ReactNode; menuItems?: MenuItem[]; avatarUrl?: string | null }) {
+  const session = useSession();
+  const name = displayName(session?.user);
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-3" aria-label="MentorBridge home">
+          <Logo />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold text-slate-900">MentorBridge</span>
+            <span className="block truncate text-xs text-slate-600">{portal}</span>
+          </span>
+        </Link>
+        <div className="flex items-center gap-1 sm:gap-2">
+          {actions}
+          <div className="relative" ref={menuRef} onKeyDown={onMenuKey}>
+            <button
+              ref={buttonRef}
+              type="button"
+              className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100"
+              aria-haspopup="menu"
+              aria-expanded={open}
+              aria-label={`Account menu for ${name || 'user'}`}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {avatarUrl ? (
+                <img src={avatarUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+              ) : (
+                <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                  {initials(name) || '?'}
+                </span>
+              )}
+              <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
+              <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
+            </button>
+            {open && (
+              <div role="menu" aria-label="Account" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+                <div className="border-b border-slate-100 px-4 py-2">
+                  <p className="truncate text-sm font-medium">{name}</p>
+                  <p className="text-xs text-slate-600">{roleLabel(session?.role)}</p>
+                </div>
+                {menuItems.map((item) => (
+                  <button
+                    key={item.label}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
+                    onClick={() => {
+                      setOpen(false);
+                      item.onSelect();
+                    }}
+                  >
+                    {item.icon}
+                    {item.label}
+                  </button>
+                ))}
+                <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
+                  <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+                </Link>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Breadcrumb 'Home > {current}' above a dashboard. */
+export function Breadcrumb({ current }: { current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm sm:px-6">
+      <ol className="flex items-center gap-2 text-slate-600">
+        <li>
+          <Link to="/" className="hover:text-brand-700 hover:underline">Home</Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li aria-current="page" className="font-medium text-slate-900">{current}</li>
+      </ol>
+    </nav>
+  );
+}

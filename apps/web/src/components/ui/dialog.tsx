@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+
+export interface DialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** Omit for a blocking dialog: no close button, Escape does nothing. */
+  onClose?: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  description?: ReactNode;
+}
+
+const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
+ * restores focus on close. Scrolls inside on small screens.
+ */
+export function Dialog({ open, title, onClose, children, footer, size = 'md', description }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onClose?.();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, [onClose]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className={`m-auto w-[calc(100%-1.5rem)] ${WIDTHS[size]} max-h-[calc(100dvh-2rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
+    >
+      {open && (
+        <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+              {description && <p id={descriptionId} className="mt-1 text-sm text-slate-600">{description}</p>}
+            </div>
+            {onClose && (
+              <button type="button" onClick={onClose} className="rounded-lg p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
+            )}
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Confirmation before destructive actions. */
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', onConfirm, onCancel, busy }: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 text-sm" onClick={onCancel}>Cancel</button>
+          <button type="button" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-60" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">{message}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export type ToastKind = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+interface ToastApi {
+  show(message: string, kind?: ToastKind, durationMs?: number): void;
+  success(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export const TOAST_DURATION_MS = 3000;
+
+/** Toasts top right, 3 s by default (spec), announced to screen readers. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const show = useCallback((message: string, kind: ToastKind = 'info', durationMs = TOAST_DURATION_MS) => {
+    const id = next.current++;
+    setToasts((list) => [...list, { id, kind, message }]);
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs);
+  }, []);
+  const api = useMemo<ToastApi>(
+    () => ({ show, success: (m) => show(m, 'success'), error: (m) => show(m, 'error'), info: (m) => show(m, 'info') }),
+    [show],
+  );
+  const styles: Record<ToastKind, string> = {
+    success: 'border-green-300 bg-green-50 text-green-900',
+    error: 'border-red-300 bg-red-50 text-red-900',
+    info: 'border-blue-300 bg-blue-50 text-blue-900',
+  };
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="pointer-events-none fixed top-4 right-4 z-[1000] flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2" aria-live="polite" role="status">
+        {toasts.map((t) => (
+          <div key={t.id} className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${styles[t.kind]}`} data-toast={t.kind}>
+            {t.message}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast outside ToastProvider');
+  return ctx;
+}

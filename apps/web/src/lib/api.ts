@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { errorEnvelope } from '@app/shared/api';
+import { clearSession, readSession } from './session.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors?: string[];
+  constructor(message: string, status: number, code?: string, errors?: string[]) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export class NetworkError extends Error {}
+
+/** The spec's client message: the server's, 'Validation errors: a, b' for a list, else 'API request failed'. */
+function failureMessage(body: unknown): { message: string; code?: string; errors?: string[] } {
+  const parsed = errorEnvelope.safeParse(body);
+  if (!parsed.success) return { message: 'API request failed' };
+  const { message, code, errors } = parsed.data;
+  if (errors && errors.length > 1) return { message: `Validation errors: ${errors.join(', ')}`, code, errors };
+  return { message: message || 'API request failed', code, errors };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Skip the session-expired redirect (the sign-in form reports 401 itself). */
+  anonymous?: boolean;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+function onUnauthorized(message: string) {
+  // An expired or revoked session (message mentions 'token' or 'Invalid'): clear it and sign in again.
+  if (/token|invalid/i.test(message)) {
+    clearSession();
+    if (!['/signin', '/signup'].includes(window.location.pathname)) window.location.assign('/signin');
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const session = readSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (session?.token && !options.anonymous) headers.authorization = `Bearer ${session.token}`;
+  try {
+    return await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('Network error. Please check your connection and try again.');
+  }
+}
+
+async function fail(response: Response, options: RequestOptions): Promise<never> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  const { message, code, errors } = failureMessage(payload);
+  if (response.status === 401 && !options.anonymous) onUnauthorized(message);
+  throw new ApiError(message, response.status, code, errors);
+}
+
+/** Call the API and validate the answer with the shared schema. */
+export async function api<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
+  const response = await send(path, options);
+  if (!response.ok) return fail(response, options);
+  const json: unknown = await response.json();
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error('Unexpected API answer', path, parsed.error.issues);
+    throw new ApiError('API request failed', response.status);
+  }
+  return parsed.data;
+}
+
+/** Download a file answer (CSV, .ics, PDF, documents) with the session's token, and save it. */
+export async function download(path: string, fallbackName: string, query?: RequestOptions['query']): Promise<void> {
+  const response = await send(path, { query });
+  if (!response.ok) return fail(response, {});
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  return fallback;
+}

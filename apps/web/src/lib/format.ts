@@ -1,0 +1,53 @@
+/** 'Just now', minutes, hours, days up to 7, then a date (spec 000 §9). */
+export function relativeTime(iso: string | Date, now = Date.now()): string {
+  const then = typeof iso === 'string' ? new Date(iso).getTime() : iso.getTime();
+  const seconds = Math.floor((now - then) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return new Date(then).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function truncate(text: string | null | undefined, max: number): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+export function formatDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, options);
+}
+
+/** An instant shown in a schedule's own zone, named; plus the viewer's local time when it differs. */
+export function formatInZone(iso: string, timeZone: string): { text: string; local?: string } {
+  const d = new Date(iso);
+  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  const text = `${d.toLocaleString(undefined, { ...opts, timeZone })} (${timeZone})`;
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (viewerZone === timeZone) return { text };
+  return { text, local: `${d.toLocaleString(undefined, opts)} your time` };
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+export function rupees(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined) return 'Contact for pricing';
+  return `₹${amount.toLocaleString('en-IN')}/hour`;
+}
+
+/** 'under_review' → 'under review' */
+export function statusLabel(status: string): string {
+  return status.replace(/_/g, ' ');
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+
+/** The value, settled for `ms` (search and filter reloads wait 500 ms). */
+export function useDebounced<T>(value: T, ms = 500): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · MentorBridge`;
+  }, [title]);
+}
