@@ -49,8 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = parsed.data;
   const dataDir = path.resolve(c.DATA_DIR);
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  - JWT_SECRET: required in production');
+  // Several processes on one PostgreSQL must share the signing key; a single embedded-database
+  // process may keep a generated one in DATA_DIR.
+  if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  - JWT_SECRET: required in production with DATABASE_URL');
   }
   return {
     env: c.NODE_ENV,

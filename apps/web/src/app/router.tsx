@@ -51,9 +51,9 @@ export const router = createBrowserRouter([
           return { Component: () => <RequireRole role="professional"><ProfessionalDashboardPage /></RequireRole> };
         },
       },
-      { path: '/workshops', lazy: async () => ({ Component: (await import('../features/public/catalogue-pages.tsx')).PublicWorkshopsPage }) },
-      { path: '/experts', lazy: async () => ({ Component: (await import('../features/public/catalogue-pages.tsx')).PublicExpertsPage }) },
-      { path: '/projects', lazy: async () => ({ Component: (await import('../features/public/catalogue-pages.tsx')).PublicProjectsPage }) },
+      { path: '/workshops', lazy: async () => ({ Component: (await import('../features/workshops/public-workshops-page.tsx')).PublicWorkshopsPage }) },
+      { path: '/experts', lazy: async () => ({ Component: (await import('../features/professionals/public-experts-page.tsx')).PublicExpertsPage }) },
+      { path: '/projects', lazy: async () => ({ Component: (await import('../features/rd-projects/public-projects-page.tsx')).PublicProjectsPage }) },
       { path: '/contact', lazy: async () => ({ Component: (await import('../features/public/contact-page.tsx')).ContactPage }) },
       { path: '/:page', lazy: async () => ({ Component: (await import('../features/public/content-page.tsx')).ContentRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('../features/public/not-found-page.tsx')).NotFoundPage }) },

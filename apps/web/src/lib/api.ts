@@ -70,12 +70,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 async function fail(response: Response, options: RequestOptions): Promise<never> {
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
+  const payload: unknown = await response.json().catch(() => null);
   const { message, code, errors } = failureMessage(payload);
   if (response.status === 401 && !options.anonymous) onUnauthorized(message);
   throw new ApiError(message, response.status, code, errors);

@@ -11,13 +11,10 @@ export async function healthRoutes(app: App) {
       schema: { tags: ['health'], response: { 200: z.object({ success: z.literal(true), data: healthData }), 503: z.object({ success: z.literal(false), message: z.string(), data: healthData }) } },
     },
     async (_request, reply) => {
-      let up = false;
-      try {
-        await app.ctx.database.query('SELECT 1');
-        up = true;
-      } catch {
-        up = false;
-      }
+      const up = await app.ctx.database.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
       const data = { status: up ? ('ok' as const) : ('degraded' as const), database: up ? ('up' as const) : ('down' as const), uptimeSeconds: Math.round(process.uptime()) };
       if (!up) return reply.status(503).send({ success: false as const, message: 'Database unavailable', data });
       return { success: true as const, data };

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/ui/logo.tsx';
+
+/** The two-column frame of the sign-in, sign-up and password pages. */
+export function AuthLayout({ title, subtitle, children, wide = false }: { title: string; subtitle?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
+          <Logo />
+          <span>MentorBridge</span>
+        </Link>
+        <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Home
+        </Link>
+      </header>
+      <main id="main" className="px-4 pb-16">
+        <div className={`mx-auto mt-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

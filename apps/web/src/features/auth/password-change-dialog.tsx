@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  STRENGTH_LABELS,
+  firstProfessionalPasswordError,
+  passwordStrength,
+  strengthHints,
+} from '@app/shared/auth';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Alert, TextField } from '../../components/ui/field.tsx';
+import { ApiError, NetworkError } from '../../lib/api.ts';
+import { updateStoredUser, useSession } from '../../lib/session.ts';
+import { changeProfessionalPassword, passwordStatus } from './api.ts';
+
+const CLOSE_AFTER_MS = 2000;
+
+/**
+ * The professional password dialog (spec 002 §5): the six checks in order, a strength meter with
+ * its hints and labels. In first-login mode it cannot be closed.
+ */
+export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChanged }: { open: boolean; firstLogin: boolean; onClose?: () => void; onChanged?: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const strength = passwordStrength(next);
+  const hints = strengthHints(next);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const problem = firstProfessionalPasswordError({ currentPassword: current, newPassword: next, confirmPassword: confirm });
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      const answer = await changeProfessionalPassword(current, next);
+      setSuccess('Password changed successfully! Redirecting...');
+      timer.current = setTimeout(() => {
+        // The answer carries a fresh token (older ones died) and the user without the temporary flags.
+        updateStoredUser(answer.data.user, answer.data.token);
+        setCurrent('');
+        setNext('');
+        setConfirm('');
+        setSuccess(null);
+        setBusy(false);
+        onChanged?.();
+      }, CLOSE_AFTER_MS);
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof NetworkError) setError('Network error. Please try again.');
+      else if (err instanceof ApiError) setError(err.message || 'Failed to change password');
+      else setError('Failed to change password');
+    }
+  }
+
+  const meterColour = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-lime-600', 'bg-green-700'][strength];
+
+  return (
+    <Dialog
+      open={open}
+      title={firstLogin ? 'Change your temporary password' : 'Change Password'}
+      description={firstLogin ? 'For your security, choose a new password before you continue.' : undefined}
+      onClose={firstLogin ? undefined : onClose}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div aria-live="assertive">
+          {error && <Alert kind="error">{error}</Alert>}
+          {success && <Alert kind="success">{success}</Alert>}
+        </div>
+        <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+        {next && (
+          <div>
+            <div className="flex items-center gap-3">
+              <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+                <div className={`h-full ${meterColour} transition-all`} style={{ width: `${(strength / 4) * 100}%` }} />
+              </div>
+              <span className="text-sm font-medium" aria-live="polite">Strength: {STRENGTH_LABELS[strength]}</span>
+            </div>
+            {hints.length > 0 && (
+              <ul className="mt-2 list-disc pl-5 text-xs text-slate-700">
+                {hints.map((h) => (
+                  <li key={h}>{h}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <div className="flex justify-end gap-2">
+          {!firstLogin && onClose && (
+            <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          )}
+          <Button type="submit" disabled={busy}>{busy ? 'Changing...' : 'Change Password'}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Blocks the professional dashboard while the account is on a temporary password. */
+export function FirstLoginPasswordGate() {
+  const session = useSession();
+  const flagged = Boolean(session?.user.isTemporaryPassword || session?.user.passwordResetRequired);
+  const status = useQuery({ queryKey: ['auth', 'password-status'], queryFn: passwordStatus, enabled: session?.role === 'professional' });
+  const required = status.data ? status.data.data.requiresPasswordChange : flagged;
+  const [done, setDone] = useState(false);
+  return <ProfessionalPasswordDialog open={required && !done} firstLogin onChanged={() => { setDone(true); void status.refetch(); }} />;
+}

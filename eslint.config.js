@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      // Dependencies point one way: shared ← api/web features ← app. No feature reaches into the
+      // other app, and shared code never imports an app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/shared', from: './apps', message: 'packages/shared must not depend on an app' },
+            { target: './apps/web', from: './apps/api', message: 'the web app talks to the API over HTTP only' },
+            { target: './apps/api', from: './apps/web', message: 'the API must not import web code' },
+            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'shared components must not depend on features' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib must not depend on features' },
+            { target: './apps/api/src/lib', from: './apps/api/src/modules', message: 'lib must not depend on modules' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);
