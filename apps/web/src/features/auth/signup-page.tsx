@@ -41,8 +41,14 @@ export function SignUpPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
 
+  const firstRender = useRef(true);
   useEffect(() => {
-    headingRef.current?.querySelector<HTMLElement>('h2, [data-step-focus]')?.focus();
+    // Move focus to the new step's heading when the step changes (not on the initial load).
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [step]);
 
   return (
