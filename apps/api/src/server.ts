@@ -1,4 +1,7 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
+import { assertEmbeddedDatabaseIdle } from './ops/backup.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
@@ -9,6 +12,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const started = Date.now();
+  const lockFile = path.join(config.dataDir, 'server.pid');
+  if (!config.databaseUrl) {
+    // The embedded database belongs to one process: refuse a second server (or a running backup).
+    await assertEmbeddedDatabaseIdle(config);
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(lockFile, String(process.pid));
+    process.on('exit', () => rmSync(lockFile, { force: true }));
+  }
   const bootLog = { info: (msg: unknown) => console.log(typeof msg === 'string' ? msg : JSON.stringify(msg)), warn: (msg: unknown) => console.warn(msg) };
   const { database } = await prepareDatabase(config, bootLog);
   const app = await buildApp({ config, database, startJobs: true });

@@ -1,0 +1,71 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema/users.ts';
+import { backup, fingerprint, restore } from '../src/ops/backup.ts';
+import { withDatabase } from './global-setup.ts';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+function tempDir(prefix: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function fill(config: ReturnType<typeof loadConfig>) {
+  const database = await openDatabase(config);
+  await database.migrate();
+  await database.db.insert(users).values([
+    { role: 'student', email: 'a@example.com', passwordHash: 'x', firstName: 'A', lastName: 'Ä — "quoted"' },
+    { role: 'admin', email: 'b@example.com', passwordHash: 'y', firstName: 'B' },
+  ]);
+  mkdirSync(path.join(config.uploadsDir, 'avatars'), { recursive: true });
+  writeFileSync(path.join(config.uploadsDir, 'avatars', `${randomBytes(24).toString('base64url')}.webp`), randomBytes(2048));
+  const before = await fingerprint(database, config.uploadsDir);
+  await database.close();
+  return before;
+}
+
+describe('backup and restore drill', () => {
+  it('restores an embedded database and its uploads identically', async () => {
+    const source = loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir('mb-src-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    const before = await fill(source);
+    const out = path.join(tempDir('mb-backup-'), 'b1');
+    const manifest = await backup(source, out);
+    expect(manifest.fingerprint).toEqual(before);
+
+    const target = loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir('mb-dst-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    const restored = await restore(target, out);
+    expect(restored).toEqual(before);
+    expect(before.tables.users?.rows).toBe(2);
+    expect(Object.keys(before.files)).toHaveLength(1);
+  }, 60_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database identically', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanup.push(() => admin.end());
+    const names = [`mb_bk_src_${randomBytes(4).toString('hex')}`, `mb_bk_dst_${randomBytes(4).toString('hex')}`];
+    for (const name of names) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      cleanup.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    }
+    const [src, dst] = names.map((name) => withDatabase(url, name));
+    const source = loadConfig({ NODE_ENV: 'test', DATABASE_URL: src, DATA_DIR: tempDir('mb-src-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    const before = await fill(source);
+    const out = path.join(tempDir('mb-backup-'), 'b2');
+    await backup(source, out);
+    const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: dst, DATA_DIR: tempDir('mb-dst-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    expect(await restore(target, out)).toEqual(before);
+  }, 60_000);
+});
