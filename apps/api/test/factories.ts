@@ -31,7 +31,7 @@ function built(id: string, email: string, password: string, token: string, role:
 
 export async function buildStudent(
   t: TestContext,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; university: string; course: string; year: number; isActive: boolean }> = {},
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; university: string; course: string; year: number; isActive: boolean; isTemporaryPassword: boolean }> = {},
 ): Promise<BuiltUser> {
   const db: Db = t.database.db;
   const email = overrides.email ?? `student-${unique()}@example.com`;
@@ -46,6 +46,7 @@ export async function buildStudent(
       lastName: overrides.lastName ?? 'Student',
       phone: '+91 98765 43210',
       isActive: overrides.isActive ?? true,
+      isTemporaryPassword: overrides.isTemporaryPassword ?? false,
       passwordChangedAt: new Date(),
     })
     .returning({ id: users.id });

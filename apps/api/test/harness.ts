@@ -21,7 +21,7 @@ export interface TestContext {
 }
 
 /** Open this test file's own database: a copy of the migrated template. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const pgTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (pgTemplate && url) {
@@ -41,6 +41,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = openPostgres(withDatabase(url, name), { max: 10, statementTimeoutMs: 10_000 });
     return {
       database,
+      // The event bus LISTENs on its own connection to this database (pg_notify delivery).
+      url: withDatabase(url, name),
       drop: async () => {
         await database.close().catch(() => undefined);
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
@@ -78,7 +80,7 @@ export function useTestApp(overrides: Record<string, string> = {}): TestContext 
   beforeAll(async () => {
     const opened = await openTestDatabase();
     drop = opened.drop;
-    const config = testConfig(overrides);
+    const config = testConfig({ ...(opened.url ? { DATABASE_URL: opened.url } : {}), ...overrides });
     const app = await buildApp({ config, database: opened.database, startJobs: false, logger: false });
     await app.ready();
     Object.assign(ctx, { app, database: opened.database, config, runJobs: () => app.ctx.jobs.runDue() });

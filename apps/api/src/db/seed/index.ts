@@ -2,6 +2,11 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedMentoring } from './mentoring.ts';
+import { seedIdeas } from './ideas.ts';
+import { seedNotifications } from './notifications.ts';
+import { seedWorkshops } from './workshops.ts';
+import { seedRdProjects } from './rd-projects.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -17,6 +22,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await seedAccounts(tx);
+    const ids = await seedAccounts(tx);
+    const demoWorkshops = await seedWorkshops(tx, ids);
+    const demoIdeas = await seedIdeas(tx, ids);
+    await seedNotifications(tx, ids, { workshops: demoWorkshops, ideas: demoIdeas });
+    await seedMentoring(tx, ids);
+    await seedRdProjects(tx, ids);
   });
 }

@@ -39,7 +39,9 @@ export function registerAccessControl(app: App) {
     const actor = await resolveActor(app, token);
     if (!actor) throw unauthenticated(INVALID_TOKEN_MESSAGE);
     request.actor = actor;
-    if (actor.isTemporaryPassword && actor.role === 'professional' && !config.allowTemporaryPassword) {
+    // Anyone whose account was created with a temporary password (professionals, and students an
+    // admin added) must choose their own before anything else.
+    if (actor.isTemporaryPassword && !config.allowTemporaryPassword) {
       throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 403, PASSWORD_CHANGE_MESSAGE);
     }
     if (access !== 'authenticated' && !access.includes(actor.role)) {
@@ -56,7 +58,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** A token counts only while its user exists, is active, and has not changed password since. */
-async function resolveActor(app: App, token: string): Promise<Actor | null> {
+export async function resolveActor(app: App, token: string): Promise<Actor | null> {
   const claims = await app.ctx.tokens.verify(token);
   if (!claims) return null;
   const [user] = await app.ctx.db

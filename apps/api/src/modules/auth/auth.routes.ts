@@ -76,7 +76,7 @@ export async function authRoutes(app: App) {
   app.put(
     '/auth/change-password',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', allowTemporaryPassword: true },
       schema: { tags: ['auth'], security: [{ bearer: [] }], body: changePasswordBody, response: { 200: envelope(authData) } },
     },
     async (request) => ({

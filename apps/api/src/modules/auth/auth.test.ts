@@ -199,6 +199,20 @@ describe('professional temporary password', () => {
     expect(after.statusCode).toBe(200);
   });
 
+  it('a student created with a temporary password must change it first, through the student route', async () => {
+    const student = await buildStudent(t, { isTemporaryPassword: true });
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/students/me/summary', headers: student.auth });
+    expect(blocked.statusCode).toBe(403);
+    expect(body(blocked).code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: student.auth })).statusCode).toBe(200);
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: student.auth, payload: { currentPassword: student.password, newPassword: 'my-own-pass' } });
+    expect(ok.statusCode).toBe(200);
+    const fresh = body<{ data: { token: string; user: { isTemporaryPassword: boolean } } }>(ok).data;
+    expect(fresh.user.isTemporaryPassword).toBe(false);
+    const after = await t.app.inject({ method: 'GET', url: '/api/students/me/summary', headers: { authorization: `Bearer ${fresh.token}` } });
+    expect(after.statusCode).toBe(200);
+  });
+
   it('check-password-status is for professionals only', async () => {
     const student = await buildStudent(t);
     const admin = await buildAdmin(t);

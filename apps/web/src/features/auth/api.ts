@@ -28,3 +28,7 @@ export function passwordStatus() {
 export function changeProfessionalPassword(currentPassword: string, newPassword: string) {
   return api('/auth/professional/change-password', authAnswer, { method: 'POST', body: { currentPassword, newPassword } });
 }
+
+export function changePassword(currentPassword: string, newPassword: string) {
+  return api('/auth/change-password', authAnswer, { method: 'PUT', body: { currentPassword, newPassword } });
+}

@@ -1,17 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BookOpen, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
 import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { TemporaryPasswordGate } from '../auth/temporary-password-gate.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { displayName, useSession } from '../../lib/session.ts';
+import { IdeasTab } from '../ideas/ideas-tab.tsx';
+import { MyIdeasTab } from '../ideas/my-ideas-tab.tsx';
+import { StudentSessionsPanel } from '../mentoring/student-sessions-panel.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { ProfessionalsBrowser } from '../professionals/professionals-browser.tsx';
+import { ProfileDialog, type ProfileTab } from '../profile/profile-dialog.tsx';
+import { StudentRdProjectsTab } from '../rd-projects/student-rd-projects-tab.tsx';
+import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
+import { useStudentSummary } from './api.ts';
 
-// The student area (issue 3) replaces this frame's body with the five tabs.
+const TABS = ['workshops', 'professionals', 'ideas', 'my-ideas', 'rd-projects'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+
+function Count({ n }: { n: number | undefined }) {
+  if (n === undefined) return null;
+  return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{n}</span>;
+}
+
+/** The student dashboard: header with bell and user menu, five tabs kept in the URL (?tab=). */
 export function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'workshops';
+  const summary = useStudentSummary();
+  const [profileTab, setProfileTab] = useState<ProfileTab | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMobileOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
+
+  const setTab = (next: Tab) => {
+    const p = new URLSearchParams(params);
+    p.set('tab', next);
+    p.delete('workshop');
+    p.delete('idea');
+    setParams(p);
+  };
+  const clearParam = (name: string) => {
+    const p = new URLSearchParams(params);
+    p.delete(name);
+    setParams(p, { replace: true });
+  };
+
+  const counts = summary.data;
+  const menuItems = [
+    { label: 'View Profile', icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
+    { label: 'Account Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
+    { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
+  ];
+  const tabItems = [
+    { id: 'workshops' as const, label: 'Workshops', badge: <Count n={counts?.registeredWorkshops} /> },
+    { id: 'professionals' as const, label: 'Professionals' },
+    { id: 'ideas' as const, label: 'Ideas' },
+    { id: 'my-ideas' as const, label: 'My Ideas', badge: <Count n={counts?.ideas} /> },
+    { id: 'rd-projects' as const, label: 'R&D Projects', badge: <Count n={counts?.applications} /> },
+  ];
+
   return (
-    <div className="min-h-screen">
-      <DashboardHeader portal="Student Portal" />
+    <div className="min-h-screen bg-slate-50">
+      <TemporaryPasswordGate />
+      <DashboardHeader
+        portal="Student Portal"
+        avatarUrl={session?.user.profileImageUrl ?? null}
+        menuItems={menuItems}
+        actions={
+          <>
+            <NotificationBell />
+            <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+              <Menu aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </>
+        }
+      />
+      {mobileOpen && (
+        <div className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" onClick={() => setMobileOpen(false)}>
+          <nav aria-label="Mobile menu" className="absolute top-0 right-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+            <div className="mb-4 flex items-center justify-between">
+              <p className="font-semibold">{displayName(session?.user)}</p>
+              <button type="button" className="rounded-lg p-2 hover:bg-slate-100" aria-label="Close menu" onClick={() => setMobileOpen(false)}>
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
+            </div>
+            <ul className="space-y-1 text-sm">
+              {[
+                { t: 'workshops' as const, label: 'Workshops', icon: BookOpen, n: counts?.registeredWorkshops },
+                { t: 'professionals' as const, label: 'Professionals', icon: Users, n: undefined },
+                { t: 'my-ideas' as const, label: 'Ideas', icon: Lightbulb, n: counts?.ideas },
+                { t: 'rd-projects' as const, label: 'Projects', icon: FlaskConical, n: counts?.applications },
+              ].map(({ t, label, icon: Icon, n }) => (
+                <li key={t}>
+                  <button type="button" className="flex w-full items-center justify-between rounded-lg px-3 py-2 hover:bg-slate-100" onClick={() => { setTab(t); setMobileOpen(false); }}>
+                    <span className="flex items-center gap-2"><Icon aria-hidden="true" className="h-4 w-4" /> {label}</span>
+                    <Count n={n} />
+                  </button>
+                </li>
+              ))}
+              <li className="border-t border-slate-200 pt-2" />
+              {menuItems.map((item) => (
+                <li key={item.label}>
+                  <button type="button" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 hover:bg-slate-100" onClick={() => { setMobileOpen(false); item.onSelect(); }}>
+                    {item.icon} {item.label}
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-red-700 hover:bg-red-50" onClick={() => void navigate('/logout')}>
+                  Sign Out
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      )}
       <Breadcrumb current="Student Dashboard" />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold">Student Dashboard</h1>
-        <p className="mt-2 text-slate-700">Workshops, professionals, ideas and R&amp;D projects are not available yet.</p>
+        <h1 className="text-2xl font-bold text-slate-900">Welcome back{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
+        <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
+        <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
+        <div className="pt-6">
+          <TabPanel idPrefix="student" id={tab}>
+            {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
+            {tab === 'professionals' && (
+              <div className="space-y-10">
+                <ProfessionalsBrowser mode="student" />
+                <StudentSessionsPanel />
+              </div>
+            )}
+            {tab === 'ideas' && <IdeasTab />}
+            {tab === 'my-ideas' && <MyIdeasTab focusId={params.get('idea')} onFocusDone={() => clearParam('idea')} />}
+            {tab === 'rd-projects' && <StudentRdProjectsTab />}
+          </TabPanel>
+        </div>
       </main>
+      <ProfileDialog open={profileTab !== null} tab={profileTab ?? 'profile'} onTab={setProfileTab} onClose={() => setProfileTab(null)} />
     </div>
   );
 }

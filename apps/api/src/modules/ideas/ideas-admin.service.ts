@@ -1,0 +1,137 @@
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  IDEA_REVIEW_MESSAGES,
+  totalScoreOf,
+  type AdminIdeaDto,
+  type AdminIdeaQuery,
+  type IdeaReviewBody,
+} from '@app/shared/admin';
+import { makePagination } from '@app/shared/api';
+import type { Db } from '../../db/client.ts';
+import { ideas, type ImplementationDetails } from '../../db/schema/ideas.ts';
+import { studentProfiles, users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { selectIdeas, toIdeaDto, type IdeaWithPeople } from './ideas.presenter.ts';
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Admins see every submitted idea; a student's draft stays private. */
+export function adminIdeaFilter(query: { search?: string; status?: string; category?: string }): SQL | undefined {
+  const conditions: SQL[] = [ne(ideas.status, 'draft')];
+  const search = query.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    const cond = or(
+      ilike(ideas.title, p),
+      ilike(ideas.description, p),
+      sql`${ideas.tags}::text ILIKE ${p}`,
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+      ilike(users.email, p),
+    );
+    if (cond) conditions.push(cond);
+  }
+  if (query.status && query.status !== 'all') conditions.push(sql`${ideas.status} = ${query.status}`);
+  const category = query.category?.trim();
+  if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
+  return and(...conditions);
+}
+
+async function emailsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+function toAdminIdea(row: IdeaWithPeople, admin: Actor, emails: Map<string, string>): AdminIdeaDto {
+  const dto = toIdeaDto(row, { id: admin.id, role: 'admin' });
+  return {
+    ...dto,
+    submittedBy: dto.submittedBy ? { ...dto.submittedBy, email: emails.get(row.idea.authorId) ?? '' } : null,
+  };
+}
+
+export async function listIdeasForAdmin(db: Db, admin: Actor, query: AdminIdeaQuery) {
+  const where = adminIdeaFilter(query);
+  const [total] = await db
+    .select({ n: count() })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.authorId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, ideas.authorId))
+    .where(where);
+  const rows = await selectIdeas(db, admin.id)
+    .where(where)
+    .orderBy(desc(sql`coalesce(${ideas.submittedAt}, ${ideas.createdAt})`), desc(ideas.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const emails = await emailsOf(db, [...new Set(rows.map((r) => r.idea.authorId))]);
+  return {
+    ideas: rows.map((r) => toAdminIdea(r, admin, emails)),
+    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+  };
+}
+
+async function getIdea(db: Db, admin: Actor, id: string): Promise<AdminIdeaDto> {
+  const [row] = await selectIdeas(db, admin.id).where(and(eq(ideas.id, id), ne(ideas.status, 'draft')));
+  if (!row) throw notFound('Idea');
+  return toAdminIdea(row, admin, await emailsOf(db, [row.idea.authorId]));
+}
+
+/** Statuses a review may start from (docs/decisions/202): waiting, or shortlisted for a final decision. */
+const REVIEWABLE = ['under_review', 'shortlisted', 'revision_required'] as const;
+
+/**
+ * Review an idea. Scores exist only for approved/shortlisted; the total is their mean when all three are
+ * given. Feedback reaches the student, review notes stay internal. The update is conditional on a
+ * reviewable status, so two admins racing cannot both notify the student.
+ */
+export async function reviewIdea(db: Db, admin: Actor, id: string, input: IdeaReviewBody): Promise<AdminIdeaDto> {
+  if (!isId(id)) throw notFound('Idea');
+  const scored = input.status === 'approved' || input.status === 'shortlisted';
+  const d = input.implementationDetails;
+  const details: ImplementationDetails = {};
+  if (scored && d?.feasibilityScore !== undefined) details.feasibilityScore = d.feasibilityScore;
+  if (scored && d?.impactScore !== undefined) details.impactScore = d.impactScore;
+  if (scored && d?.innovationScore !== undefined) details.innovationScore = d.innovationScore;
+  if (d?.estimatedTimeToImplement) details.estimatedTimeToImplement = d.estimatedTimeToImplement;
+  if (d?.resourcesRequired?.length) details.resourcesRequired = d.resourcesRequired;
+  if (d?.potentialPartners?.length) details.potentialPartners = d.potentialPartners;
+  const totalScore = scored ? totalScoreOf(details) : null;
+
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(ideas)
+      .where(and(eq(ideas.id, id), ne(ideas.status, 'draft')));
+    if (!before) throw notFound('Idea');
+    const [after] = await tx
+      .update(ideas)
+      .set({
+        status: input.status,
+        feedback: input.feedback || null,
+        reviewNotes: input.reviewNotes || null,
+        implementationDetails: Object.keys(details).length > 0 ? details : null,
+        totalScore,
+        reviewedBy: admin.id,
+        reviewedAt: new Date(),
+      })
+      .where(and(eq(ideas.id, id), inArray(ideas.status, [...REVIEWABLE])))
+      .returning();
+    if (!after) throw conflict(IDEA_REVIEW_MESSAGES.alreadyReviewed);
+    await notify(tx, {
+      userId: before.authorId,
+      type: 'idea',
+      subType: input.status === 'rejected' ? 'rejected' : 'approved',
+      title: `Your idea was ${input.status}`,
+      message: input.feedback ? `"${before.title}": ${input.feedback}` : `"${before.title}" has been ${input.status}.`,
+      actionUrl: '/student/dashboard?tab=ideas',
+      priority: 'normal',
+      metadata: { ideaId: id, status: input.status },
+    });
+    await audit(tx, admin.id, 'review', 'idea', id, before, after);
+  });
+  return getIdea(db, admin, id);
+}

@@ -1,0 +1,162 @@
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { envelope, idParams } from '@app/shared/api';
+import {
+  NOTIFICATION_HEARTBEAT_MS,
+  notificationDto,
+  notificationListData,
+  notificationListQuery,
+  notificationStreamQuery,
+  unreadCountData,
+} from '@app/shared/notifications';
+import { and, eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema/platform.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import type { AppEvent } from '../../lib/events.ts';
+import { actorOf, type Actor, type App } from '../../lib/http.ts';
+import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/access.ts';
+import { listNotifications, markAllRead, markRead, toNotificationDto, unreadCount } from './notifications.queries.ts';
+
+export async function notificationsRoutes(app: App) {
+  const secured = { security: [{ bearer: [] }] };
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/notifications',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['notifications'], ...secured, querystring: notificationListQuery, response: { 200: envelope(notificationListData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listNotifications(db(), actorOf(request).id, request.query.limit, request.query.unreadOnly === 'true'),
+    }),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['notifications'], ...secured, response: { 200: envelope(unreadCountData) } },
+    },
+    async (request) => ({ success: true as const, data: { unreadCount: await unreadCount(db(), actorOf(request).id) } }),
+  );
+
+  app.put(
+    '/notifications/mark-all-read',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['notifications'], ...secured, response: { 200: envelope(z.object({ updated: z.number().int(), unreadCount: z.number().int() })) } },
+    },
+    async (request) => {
+      const updated = await markAllRead(db(), actorOf(request).id);
+      return { success: true as const, message: 'All notifications marked as read', data: { updated, unreadCount: 0 } };
+    },
+  );
+
+  app.put(
+    '/notifications/:id/read',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['notifications'],
+        ...secured,
+        params: idParams,
+        response: { 200: envelope(z.object({ notification: notificationDto, unreadCount: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const notification = await markRead(db(), actor.id, request.params.id);
+      return { success: true as const, data: { notification, unreadCount: await unreadCount(db(), actor.id) } };
+    },
+  );
+
+  // ---- Server-sent events: new notifications reach open tabs within a second ----
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+
+  app.get(
+    '/notifications/stream',
+    {
+      // EventSource cannot send headers: the token comes as ?token= and is checked here exactly as the
+      // access hook checks a bearer token (signature, expiry, active user, token version).
+      config: { access: 'public' },
+      schema: { tags: ['notifications'], querystring: notificationStreamQuery, produces: ['text/event-stream'] },
+    },
+    async (request, reply) => {
+      const token = request.query.token;
+      let actor: Actor | null = request.actor;
+      if (!actor) {
+        if (!token) throw unauthenticated('Authentication required. Please sign in.');
+        actor = await resolveActor(app, token);
+      }
+      if (!actor || (actor.isTemporaryPassword && actor.role === 'professional')) throw unauthenticated(INVALID_TOKEN_MESSAGE);
+      const userId = actor.id;
+
+      reply.hijack();
+      const res = reply.raw;
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, typeof value === 'number' ? String(value) : value);
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      open.add(res);
+      const write = (chunk: string) => {
+        if (!res.writableEnded) res.write(chunk);
+      };
+      const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      write('retry: 5000\n\n');
+      send('ready', { unreadCount: await unreadCount(db(), userId) });
+
+      // Deliver in order, one at a time, even when several events arrive together.
+      let chain = Promise.resolve();
+      const onEvent = (event: AppEvent) => {
+        if (event.userId !== userId) return;
+        chain = chain
+          .then(async () => {
+            if (event.type === 'notification' && typeof event.data?.id === 'string') {
+              const [row] = await db()
+                .select()
+                .from(notifications)
+                .where(and(eq(notifications.id, event.data.id), eq(notifications.userId, userId)));
+              if (!row) return;
+              send('notification', { notification: toNotificationDto(row), unreadCount: await unreadCount(db(), userId) });
+            } else {
+              send(event.type, event.data ?? {});
+            }
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'notification stream event failed'));
+      };
+      const unsubscribe = app.ctx.events.subscribe(onEvent);
+
+      // Heartbeat comment; also ends the stream once the token stops being valid (password change, deactivation).
+      const heartbeat = setInterval(() => {
+        write(': heartbeat\n\n');
+        const check = token ? resolveActor(app, token) : Promise.resolve(actor);
+        void check
+          .then((still) => {
+            if (!still) res.end();
+          })
+          .catch(() => undefined);
+      }, NOTIFICATION_HEARTBEAT_MS);
+      heartbeat.unref();
+
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      };
+      request.raw.on('close', cleanup);
+      res.on('close', cleanup);
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { envelope, idParams } from '@app/shared/api';
+import {
+  BANNER_MAX_BYTES,
+  WORKSHOP_ADMIN_MESSAGES,
+  WORKSHOP_FORM_MESSAGES,
+  adminWorkshopListQuery,
+  attendanceBody,
+  attendanceData,
+  instructorOptionsData,
+  manageWorkshopData,
+  manageWorkshopListData,
+  registrationIdParams,
+  workshopPatchBody,
+  workshopRegistrationsData,
+} from '@app/shared/workshop-admin';
+import { actorOf, type App } from '../../lib/http.ts';
+import { processImage } from '../../lib/images.ts';
+import { readSingleFile } from '../../lib/uploads.ts';
+import type { FastifyRequest } from 'fastify';
+import * as manage from './workshops-manage.service.ts';
+
+const security = [{ bearer: [] }];
+
+/**
+ * Workshop management: admins manage every workshop under /admin/workshops; a professional manages the
+ * workshops they instruct under /workshops/my-workshops (someone else's answers 404).
+ */
+export async function workshopsManageRoutes(app: App) {
+  const scopes = [
+    {
+      base: '/admin/workshops',
+      access: ['admin'] as const,
+      manager: (r: FastifyRequest): manage.Manager => ({ kind: 'admin', actor: actorOf(r) }),
+    },
+    {
+      base: '/workshops/my-workshops',
+      access: ['professional'] as const,
+      manager: (r: FastifyRequest): manage.Manager => ({ kind: 'professional', actor: actorOf(r) }),
+    },
+  ];
+
+  for (const scope of scopes) {
+    const tags = [scope.base.startsWith('/admin') ? 'admin' : 'workshops'];
+    const config = { access: scope.access };
+
+    app.get(
+      scope.base,
+      {
+        config,
+        schema: { tags, security, querystring: adminWorkshopListQuery, response: { 200: envelope(manageWorkshopListData) } },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await manage.listManagedWorkshops(app.ctx.db, scope.manager(request), request.query),
+      }),
+    );
+
+    app.get(
+      `${scope.base}/:id`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(manageWorkshopData) } } },
+      async (request) => ({
+        success: true as const,
+        data: { workshop: await manage.getManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id) },
+      }),
+    );
+
+    app.post(
+      scope.base,
+      { config, schema: { tags, security, body: workshopPatchBody, response: { 201: envelope(manageWorkshopData) } } },
+      async (request, reply) => {
+        const workshop = await manage.createManagedWorkshop(app.ctx.db, app.ctx.config, scope.manager(request), request.body);
+        return reply.status(201).send({ success: true as const, message: WORKSHOP_ADMIN_MESSAGES.created, data: { workshop } });
+      },
+    );
+
+    app.put(
+      `${scope.base}/:id`,
+      {
+        config,
+        schema: { tags, security, params: idParams, body: workshopPatchBody, response: { 200: envelope(manageWorkshopData) } },
+      },
+      async (request) => {
+        const { workshop, statusOnly } = await manage.updateManagedWorkshop(
+          app.ctx.db,
+          app.ctx.config,
+          scope.manager(request),
+          request.params.id,
+          request.body,
+        );
+        app.ctx.jobs.kick();
+        const message = statusOnly
+          ? workshop.status === 'published'
+            ? WORKSHOP_ADMIN_MESSAGES.published
+            : WORKSHOP_ADMIN_MESSAGES.unpublished
+          : WORKSHOP_ADMIN_MESSAGES.updated;
+        return { success: true as const, message, data: { workshop } };
+      },
+    );
+
+    app.delete(
+      `${scope.base}/:id`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(z.null()) } } },
+      async (request) => {
+        await manage.deleteManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id);
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.deleted, data: null };
+      },
+    );
+
+    app.get(
+      `${scope.base}/:id/registrations`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(workshopRegistrationsData) } } },
+      async (request) => {
+        const registrations = await manage.listRegistrations(app.ctx.db, scope.manager(request), request.params.id);
+        return {
+          success: true as const,
+          ...(registrations.length === 0 ? { message: WORKSHOP_FORM_MESSAGES.noRegistrations } : {}),
+          data: { registrations },
+        };
+      },
+    );
+
+    app.put(
+      `${scope.base}/:id/registrations/:registrationId`,
+      {
+        config,
+        schema: {
+          tags,
+          security,
+          params: registrationIdParams,
+          body: attendanceBody,
+          response: { 200: envelope(attendanceData) },
+        },
+      },
+      async (request) => {
+        const registration = await manage.markAttendance(
+          app.ctx.db,
+          scope.manager(request),
+          request.params.id,
+          request.params.registrationId,
+          request.body.status,
+        );
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.attendance, data: { registration } };
+      },
+    );
+
+    app.post(
+      `${scope.base}/:id/banner`,
+      {
+        config,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(manageWorkshopData) },
+        },
+      },
+      async (request) => {
+        const manager = scope.manager(request);
+        await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id);
+        const { buffer } = await readSingleFile(request, {
+          field: 'banner',
+          maxBytes: BANNER_MAX_BYTES,
+          tooLargeMessage: WORKSHOP_FORM_MESSAGES.imageSize,
+          missingMessage: WORKSHOP_FORM_MESSAGES.imageType,
+        });
+        const image = await processImage(buffer, { maxWidth: 1600, maxHeight: 900, message: WORKSHOP_FORM_MESSAGES.imageType });
+        const key = await app.ctx.storage.put('banners', image.extension, image.buffer);
+        const { workshop, previous } = await manage.setBanner(app.ctx.db, manager, request.params.id, key);
+        if (previous) await app.ctx.storage.remove(previous).catch(() => undefined);
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.banner, data: { workshop } };
+      },
+    );
+  }
+
+  app.get(
+    '/admin/instructors',
+    { config: { access: ['admin'] }, schema: { tags: ['admin'], security, response: { 200: envelope(instructorOptionsData) } } },
+    async () => ({ success: true as const, data: { professionals: await manage.instructorOptions(app.ctx.db) } }),
+  );
+}

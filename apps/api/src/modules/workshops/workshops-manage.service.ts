@@ -1,0 +1,388 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { makePagination } from '@app/shared/api';
+import {
+  WORKSHOP_FORM_MESSAGES,
+  adminWorkshopBody,
+  myWorkshopBody,
+  type AdminWorkshopListQuery,
+  type WorkshopRegistrationRow,
+} from '@app/shared/workshop-admin';
+import type { WorkshopDto } from '@app/shared/workshops';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
+import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, PG, badRequest, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { createMeetingLink } from '../../lib/meeting.ts';
+import { ErrorCode } from '@app/shared/api';
+import { notify } from '../notifications/notifications.service.ts';
+import { fullName } from '../users/users.presenter.ts';
+import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
+
+/** Who manages: an admin (every workshop) or a professional (only those they instruct). */
+export type Manager = { kind: 'admin'; actor: Actor } | { kind: 'professional'; actor: Actor };
+
+function ownership(manager: Manager): SQL | undefined {
+  return manager.kind === 'professional' ? eq(workshops.professionalId, manager.actor.id) : undefined;
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function workshopFilter(query: { search?: string; category?: string; status?: string }, extra?: SQL): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (extra) conditions.push(extra);
+  const search = query.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    const cond = or(
+      ilike(workshops.title, p),
+      ilike(workshops.description, p),
+      sql`${workshops.tags}::text ILIKE ${p}`,
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+      sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
+    );
+    if (cond) conditions.push(cond);
+  }
+  const category = query.category?.trim();
+  if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${workshops.category}) = lower(${category})`);
+  if (query.status) conditions.push(sql`${workshops.status} = ${query.status}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const present = (row: Parameters<typeof toWorkshopDto>[0]) => toWorkshopDto(row, { signedIn: true, manager: true });
+
+export async function listManagedWorkshops(db: Db, manager: Manager, query: AdminWorkshopListQuery) {
+  const where = workshopFilter(query, ownership(manager));
+  const [total] = await db
+    .select({ n: count() })
+    .from(workshops)
+    .leftJoin(users, eq(users.id, workshops.professionalId))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId))
+    .where(where);
+  const rows = await selectWorkshops(db)
+    .where(where)
+    .orderBy(desc(workshops.startsAt), asc(workshops.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { workshops: rows.map(present), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+}
+
+async function loadManaged(db: Db, manager: Manager, id: string) {
+  if (!isId(id)) throw notFound('Workshop');
+  const row = await findWorkshop(db, id, ownership(manager));
+  if (!row) throw notFound('Workshop');
+  return row;
+}
+
+export async function getManagedWorkshop(db: Db, manager: Manager, id: string): Promise<WorkshopDto> {
+  return present(await loadManaged(db, manager, id));
+}
+
+/** The stored workshop as form input, so a partial PUT can be merged and validated as a whole. */
+function asInput(w: WorkshopRow): Record<string, unknown> {
+  return {
+    title: w.title,
+    description: w.description,
+    category: w.category,
+    difficulty: w.difficulty,
+    deliveryMode: w.deliveryMode,
+    date: w.date,
+    startTime: w.startTime,
+    endTime: w.endTime,
+    timezone: w.timezone,
+    maxParticipants: w.maxParticipants,
+    tags: w.tags,
+    prerequisites: w.prerequisites,
+    learningOutcomes: w.learningOutcomes,
+    meetingLink: w.meetingLink ?? undefined,
+    venue: w.venue ?? undefined,
+    address: w.address ?? undefined,
+    city: w.city ?? undefined,
+    state: w.state ?? undefined,
+    status: w.status === 'published' || w.status === 'draft' ? w.status : 'published',
+    professionalId: w.professionalId,
+    manualInstructor: w.manualInstructor,
+  };
+}
+
+function validate(manager: Manager, input: unknown) {
+  const schema = manager.kind === 'admin' ? adminWorkshopBody : myWorkshopBody;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
+    throw badRequest(errors[0] ?? 'Invalid workshop', errors);
+  }
+  return parsed.data;
+}
+
+/** Local date + time in the workshop's zone → UTC instants (luxon, never hand-rolled offsets). */
+function instants(date: string, startTime: string, endTime: string, zone: string) {
+  const start = DateTime.fromISO(`${date}T${startTime}`, { zone });
+  const end = DateTime.fromISO(`${date}T${endTime}`, { zone });
+  if (!start.isValid || !end.isValid) throw badRequest(WORKSHOP_FORM_MESSAGES.date);
+  if (end <= start) throw badRequest(WORKSHOP_FORM_MESSAGES.endAfterStart);
+  return { startsAt: start.toUTC().toJSDate(), endsAt: end.toUTC().toJSDate() };
+}
+
+async function assertInstructor(db: Db, professionalId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, professionalId), eq(users.role, 'professional'), eq(users.isActive, true)));
+  if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.instructorInvalid);
+}
+
+function columns(config: Config, manager: Manager, v: ReturnType<typeof validate>, current?: WorkshopRow) {
+  const online = v.deliveryMode === 'online' || v.deliveryMode === 'hybrid';
+  const instructor =
+    manager.kind === 'professional'
+      ? { professionalId: manager.actor.id, manualInstructor: null }
+      : v.professionalId
+        ? { professionalId: v.professionalId, manualInstructor: null }
+        : { professionalId: null, manualInstructor: v.manualInstructor ?? null };
+  // An online workshop always has a link: the one given, the one it had, or a new unguessable room.
+  const meetingLink = online
+    ? (v.meetingLink ?? current?.meetingLink ?? createMeetingLink(config.meetingBaseUrl))
+    : (v.meetingLink ?? null);
+  return {
+    title: v.title,
+    description: v.description,
+    category: v.category,
+    difficulty: v.difficulty,
+    deliveryMode: v.deliveryMode,
+    ...instructor,
+    date: v.date,
+    startTime: v.startTime,
+    endTime: v.endTime,
+    timezone: v.timezone,
+    ...instants(v.date, v.startTime, v.endTime, v.timezone),
+    maxParticipants: v.maxParticipants,
+    status: v.status,
+    tags: v.tags,
+    prerequisites: v.prerequisites,
+    learningOutcomes: v.learningOutcomes,
+    meetingLink,
+    meetingPlatform:
+      online && meetingLink
+        ? meetingLink.includes('meet.jit.si')
+          ? 'Jitsi Meet'
+          : (current?.meetingPlatform ?? 'Online')
+        : null,
+    venue: v.venue || null,
+    address: v.address || null,
+    city: v.city || null,
+    state: v.state || null,
+  };
+}
+
+export async function createManagedWorkshop(db: Db, config: Config, manager: Manager, input: unknown): Promise<WorkshopDto> {
+  const v = validate(manager, input);
+  if (manager.kind === 'admin' && v.professionalId) await assertInstructor(db, v.professionalId);
+  const values = columns(config, manager, v);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(workshops)
+      .values({ ...values, createdBy: manager.actor.id })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, manager.actor.id, 'create', 'workshop', row.id, null, row);
+    return row.id;
+  });
+  return getManagedWorkshop(db, manager, id);
+}
+
+/**
+ * Merge a partial PUT with the stored workshop and validate the whole. Capacity can never drop below the
+ * seats already taken: the UPDATE is conditional on it (and the table's check constraint backs it up).
+ */
+export async function updateManagedWorkshop(
+  db: Db,
+  config: Config,
+  manager: Manager,
+  id: string,
+  patch: Record<string, unknown>,
+): Promise<{ workshop: WorkshopDto; statusOnly: boolean }> {
+  const current = await loadManaged(db, manager, id);
+  const keys = Object.keys(patch);
+  const statusOnly = keys.length === 1 && keys[0] === 'status';
+  const merged = { ...asInput(current.workshop), ...patch };
+  if (manager.kind === 'admin' && 'manualInstructor' in patch && patch.manualInstructor && !('professionalId' in patch))
+    merged.professionalId = null;
+  if (manager.kind === 'admin' && 'professionalId' in patch && patch.professionalId && !('manualInstructor' in patch))
+    merged.manualInstructor = null;
+  const v = validate(manager, merged);
+  if (manager.kind === 'admin' && v.professionalId && v.professionalId !== current.workshop.professionalId)
+    await assertInstructor(db, v.professionalId);
+  const values = columns(config, manager, v, current.workshop);
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(workshops)
+        .set(values)
+        .where(and(eq(workshops.id, id), sql`${workshops.registeredCount} <= ${values.maxParticipants}`))
+        .returning();
+      if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
+      const action = statusOnly ? (v.status === 'published' ? 'publish' : 'unpublish') : 'update';
+      await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.checkViolation) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
+    throw error;
+  }
+  return { workshop: await getManagedWorkshop(db, manager, id), statusOnly };
+}
+
+/**
+ * Delete a workshop (docs/decisions/200). Students registered for it are told first; the registrations go
+ * with it. A workshop that already has attendance records keeps them: it is cancelled instead of deleted.
+ */
+export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string): Promise<void> {
+  const current = await loadManaged(db, manager, id);
+  await db.transaction(async (tx) => {
+    const registered = await tx
+      .select({ studentId: workshopRegistrations.studentId, status: workshopRegistrations.status })
+      .from(workshopRegistrations)
+      .where(eq(workshopRegistrations.workshopId, id));
+    const upcoming = current.workshop.startsAt.getTime() > Date.now();
+    if (upcoming) {
+      for (const r of registered.filter((x) => x.status === 'registered')) {
+        await notify(tx, {
+          userId: r.studentId,
+          type: 'workshop',
+          subType: 'cancelled',
+          title: 'Workshop cancelled',
+          message: `"${current.workshop.title}" has been cancelled.`,
+          actionUrl: '/student/dashboard?tab=workshops',
+        });
+      }
+    }
+    if (registered.some((r) => r.status === 'attended')) {
+      await tx.update(workshops).set({ status: 'cancelled' }).where(eq(workshops.id, id));
+      await audit(tx, manager.actor.id, 'cancel', 'workshop', id, current.workshop, { ...current.workshop, status: 'cancelled' });
+      return;
+    }
+    await tx.delete(workshops).where(eq(workshops.id, id));
+    await audit(tx, manager.actor.id, 'delete', 'workshop', id, current.workshop, null);
+  });
+}
+
+export async function setBanner(
+  db: Db,
+  manager: Manager,
+  id: string,
+  key: string,
+): Promise<{ workshop: WorkshopDto; previous: string | null }> {
+  const current = await loadManaged(db, manager, id);
+  await db.transaction(async (tx) => {
+    await tx.update(workshops).set({ bannerImageKey: key }).where(eq(workshops.id, id));
+    await audit(
+      tx,
+      manager.actor.id,
+      'banner',
+      'workshop',
+      id,
+      { bannerImageKey: current.workshop.bannerImageKey },
+      { bannerImageKey: key },
+    );
+  });
+  return { workshop: await getManagedWorkshop(db, manager, id), previous: current.workshop.bannerImageKey };
+}
+
+function toRegistrationRow(r: {
+  reg: typeof workshopRegistrations.$inferSelect;
+  student: { id: string; firstName: string; lastName: string; email: string };
+  university: string | null;
+}): WorkshopRegistrationRow {
+  return {
+    _id: r.reg.id,
+    status: r.reg.status,
+    registeredAt: r.reg.registeredAt.toISOString(),
+    cancelledAt: r.reg.cancelledAt?.toISOString() ?? null,
+    student: {
+      _id: r.student.id,
+      firstName: r.student.firstName,
+      lastName: r.student.lastName,
+      fullName: fullName(r.student),
+      email: r.student.email,
+      university: r.university,
+    },
+  };
+}
+
+function selectRegistrations(db: Db) {
+  return db
+    .select({
+      reg: workshopRegistrations,
+      student: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      university: studentProfiles.university,
+    })
+    .from(workshopRegistrations)
+    .innerJoin(users, eq(users.id, workshopRegistrations.studentId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, workshopRegistrations.studentId));
+}
+
+export async function listRegistrations(db: Db, manager: Manager, id: string): Promise<WorkshopRegistrationRow[]> {
+  await loadManaged(db, manager, id);
+  const rows = await selectRegistrations(db)
+    .where(eq(workshopRegistrations.workshopId, id))
+    .orderBy(asc(workshopRegistrations.registeredAt));
+  return rows.map(toRegistrationRow);
+}
+
+/** Mark attended/absent (feeds certificates). Only once the workshop has started, never a cancelled seat. */
+export async function markAttendance(
+  db: Db,
+  manager: Manager,
+  id: string,
+  registrationId: string,
+  status: 'registered' | 'attended' | 'absent',
+) {
+  const current = await loadManaged(db, manager, id);
+  if (!isId(registrationId)) throw notFound('Registration');
+  if (status !== 'registered' && current.workshop.startsAt.getTime() > Date.now())
+    throw badRequest(WORKSHOP_FORM_MESSAGES.attendanceTooEarly);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(workshopRegistrations)
+      .where(and(eq(workshopRegistrations.id, registrationId), eq(workshopRegistrations.workshopId, id)));
+    if (!before) throw notFound('Registration');
+    if (before.status === 'cancelled') throw new AppError(ErrorCode.CONFLICT, 409, WORKSHOP_FORM_MESSAGES.registrationCancelled);
+    await tx.update(workshopRegistrations).set({ status }).where(eq(workshopRegistrations.id, registrationId));
+    await audit(
+      tx,
+      manager.actor.id,
+      'attendance',
+      'workshop_registration',
+      registrationId,
+      { status: before.status },
+      { status, workshopId: id },
+    );
+    const [row] = await selectRegistrations(tx).where(eq(workshopRegistrations.id, registrationId));
+    if (!row) throw notFound('Registration');
+    return toRegistrationRow(row);
+  });
+}
+
+/** Active professionals for the admin's instructor picker. */
+export async function instructorOptions(db: Db) {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      title: professionalProfiles.title,
+      expertise: professionalProfiles.expertise,
+    })
+    .from(users)
+    .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .where(and(eq(users.role, 'professional'), eq(users.isActive, true)))
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .limit(1000);
+  return rows.map((r) => ({ _id: r.id, name: fullName(r), email: r.email, title: r.title, expertise: r.expertise }));
+}

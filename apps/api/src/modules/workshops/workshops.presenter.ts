@@ -1,0 +1,152 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { RegistrationStatus, WorkshopDto } from '@app/shared/workshops';
+import type { Db } from '../../db/client.ts';
+import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
+import { avatarUrl, fullName } from '../users/users.presenter.ts';
+
+export type WorkshopRow = typeof workshops.$inferSelect;
+
+/** The instructing professional's columns a workshop is presented with (null for a manual instructor). */
+export interface WorkshopInstructorRow {
+  id: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  bio: string | null;
+  profileImageKey: string | null;
+  title: string | null;
+  company: string | null;
+  expertise: string | null;
+}
+
+export interface WorkshopWithInstructor {
+  workshop: WorkshopRow;
+  instructor: WorkshopInstructorRow | null;
+}
+
+/** Select workshops with their instructor: `selectWorkshops(db).where(...)`. */
+export function selectWorkshops(db: Db) {
+  return db
+    .select({
+      workshop: workshops,
+      instructor: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        bio: users.bio,
+        profileImageKey: users.profileImageKey,
+        title: professionalProfiles.title,
+        company: professionalProfiles.company,
+        expertise: professionalProfiles.expertise,
+      },
+    })
+    .from(workshops)
+    .leftJoin(users, eq(users.id, workshops.professionalId))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId));
+}
+
+export async function findWorkshop(db: Db, id: string, extra?: SQL): Promise<WorkshopWithInstructor | undefined> {
+  const [row] = await selectWorkshops(db).where(extra ? and(eq(workshops.id, id), extra) : eq(workshops.id, id));
+  return row;
+}
+
+export interface WorkshopView {
+  /** A signed-in caller sees contact e-mails; anonymous visitors do not. */
+  signedIn: boolean;
+  /** The caller's registration status for this workshop, when they have one. */
+  registrationStatus?: RegistrationStatus | null;
+  /** Managers (admins, the instructor) always see the meeting link. */
+  manager?: boolean;
+  now?: Date;
+}
+
+/** The one shape a workshop leaves the server in (students, public page, admin and professional views). */
+export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): WorkshopDto {
+  const w = row.workshop;
+  const now = view.now ?? new Date();
+  const status = view.registrationStatus ?? null;
+  const isRegistered = status === 'registered' || status === 'attended';
+  const revealLink = Boolean(view.manager) || isRegistered;
+  const hasOnline = w.deliveryMode === 'online' || w.deliveryMode === 'hybrid';
+  const hasVenue = w.deliveryMode === 'offline' || w.deliveryMode === 'hybrid';
+  const i = row.instructor?.id ? row.instructor : null;
+  const manual = w.manualInstructor ?? null;
+  const instructor: WorkshopDto['instructor'] = i
+    ? {
+        _id: i.id,
+        name: fullName({ firstName: i.firstName ?? '', lastName: i.lastName ?? '' }),
+        email: view.signedIn ? i.email : null,
+        title: i.title || null,
+        company: i.company || null,
+        expertise: i.expertise || null,
+        bio: i.bio,
+        profileImageUrl: avatarUrl(i.profileImageKey),
+      }
+    : manual
+      ? {
+          _id: null,
+          name: manual.name,
+          email: view.signedIn ? manual.email : null,
+          title: manual.title || null,
+          company: manual.company || null,
+          expertise: manual.expertise || null,
+          bio: manual.bio || null,
+          profileImageUrl: null,
+        }
+      : null;
+  const remaining = Math.max(0, w.maxParticipants - w.registeredCount);
+  return {
+    _id: w.id,
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    category: w.category,
+    difficulty: w.difficulty,
+    level: w.difficulty,
+    deliveryMode: w.deliveryMode,
+    status: w.status,
+    professionalId: w.professionalId,
+    instructor,
+    manualInstructor: manual ? { ...manual, email: view.signedIn ? manual.email : null } : null,
+    schedule: {
+      date: w.date,
+      startTime: w.startTime,
+      endTime: w.endTime,
+      timezone: w.timezone,
+      startsAt: w.startsAt.toISOString(),
+      endsAt: w.endsAt.toISOString(),
+    },
+    capacity: { maxParticipants: w.maxParticipants, currentParticipants: w.registeredCount },
+    registeredCount: w.registeredCount,
+    spotsRemaining: remaining,
+    isFull: remaining === 0,
+    isUpcoming: w.status === 'published' && w.startsAt.getTime() > now.getTime(),
+    banner: { color: w.bannerColor, icon: w.bannerIcon, imageUrl: w.bannerImageKey ? `/api/uploads/${w.bannerImageKey}` : null },
+    meetingDetails: hasOnline
+      ? { platform: w.meetingPlatform, meetingId: revealLink ? w.meetingId : null, link: revealLink ? w.meetingLink : null }
+      : null,
+    location: hasVenue ? { venue: w.venue, address: w.address, city: w.city, state: w.state } : null,
+    prerequisites: w.prerequisites,
+    learningOutcomes: w.learningOutcomes,
+    materials: w.materials,
+    tags: w.tags,
+    isRecurring: w.isRecurring,
+    recurringPattern: w.isRecurring ? { frequency: w.recurringFrequency, endDate: w.recurringEndDate } : null,
+    isRegistered,
+    registrationStatus: status,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+/** The student's registration statuses for the given workshops (one query). */
+export async function registrationStatuses(db: Db, studentId: string, workshopIds: string[]): Promise<Map<string, RegistrationStatus>> {
+  if (workshopIds.length === 0) return new Map();
+  const rows = await db
+    .select({ workshopId: workshopRegistrations.workshopId, status: workshopRegistrations.status })
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.studentId, studentId), inArray(workshopRegistrations.workshopId, workshopIds)));
+  return new Map(rows.map((r) => [r.workshopId, r.status]));
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { envelope, idParams } from '@app/shared/api';
+import {
+  WORKSHOP_MESSAGES,
+  certificateData,
+  registerData,
+  registeredWorkshopsData,
+  workshopData,
+  workshopListData,
+  workshopListQuery,
+} from '@app/shared/workshops';
+import { actorOf, type App } from '../../lib/http.ts';
+import { renderCertificate } from './workshops.certificate.ts';
+import * as service from './workshops.service.ts';
+
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'private, no-store',
+};
+
+export async function workshopsRoutes(app: App) {
+  const deps = () => ({ db: app.ctx.db, publicUrl: app.ctx.config.publicUrl });
+  const secured = { security: [{ bearer: [] }] };
+
+  app.get(
+    '/workshops',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['workshops'], querystring: workshopListQuery, response: { 200: envelope(workshopListData) } },
+    },
+    async (request) => ({ success: true as const, data: await service.listWorkshops(app.ctx.db, request.actor, request.query) }),
+  );
+
+  app.get(
+    '/workshops/registered',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, response: { 200: envelope(registeredWorkshopsData) } },
+    },
+    async (request) => {
+      const registrations = await service.listRegistered(app.ctx.db, actorOf(request));
+      return { success: true as const, data: { registrations, workshops: registrations.map((r) => r.workshop) } };
+    },
+  );
+
+  app.get(
+    '/workshops/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['workshops'], params: idParams, response: { 200: envelope(workshopData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { workshop: await service.getWorkshop(app.ctx.db, request.actor, request.params.id) },
+    }),
+  );
+
+  app.post(
+    '/workshops/:id/register',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, response: { 201: envelope(registerData) } },
+    },
+    async (request, reply) => {
+      const data = await service.register(deps(), actorOf(request), request.params.id);
+      app.ctx.jobs.kick();
+      return reply.status(201).send({ success: true as const, message: WORKSHOP_MESSAGES.registered, data });
+    },
+  );
+
+  app.delete(
+    '/workshops/:id/register',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, response: { 200: envelope(workshopData) } },
+    },
+    async (request) => {
+      const workshop = await service.cancelRegistration(deps(), actorOf(request), request.params.id);
+      app.ctx.jobs.kick();
+      return { success: true as const, message: WORKSHOP_MESSAGES.cancelledReg, data: { workshop } };
+    },
+  );
+
+  app.get(
+    '/workshops/:id/calendar.ics',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, produces: ['text/calendar'] },
+    },
+    async (request, reply) => {
+      const { ics, filename } = await service.calendarFor(deps(), actorOf(request), request.params.id);
+      return reply
+        .headers(FILE_HEADERS)
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(ics);
+    },
+  );
+
+  app.get(
+    '/workshops/:id/certificate',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const facts = await service.certificateFor(app.ctx.db, actorOf(request), request.params.id);
+      const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/api/certificates/${facts.verificationId}`);
+      return reply
+        .headers(FILE_HEADERS)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="certificate-${service.slug(facts.workshopTitle)}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/certificates/:verificationId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['workshops'],
+        params: z.object({ verificationId: z.string().max(64) }),
+        response: { 200: envelope(certificateData) },
+      },
+    },
+    async (request) => {
+      const facts = await service.verifyCertificate(app.ctx.db, request.params.verificationId);
+      return {
+        success: true as const,
+        message: 'This certificate is valid',
+        data: {
+          certificate: {
+            verificationId: facts.verificationId,
+            valid: true as const,
+            studentName: facts.studentName,
+            workshopTitle: facts.workshopTitle,
+            workshopDate: facts.workshopDate,
+            instructorName: facts.instructorName,
+            issuedFor: 'Workshop attendance',
+          },
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,387 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { makePagination } from '@app/shared/api';
+import {
+  WORKSHOP_MESSAGES,
+  type RegistrationStatus,
+  type WorkshopDto,
+  type WorkshopListQuery,
+  type WorkshopRegistrationDto,
+} from '@app/shared/workshops';
+import type { Db } from '../../db/client.ts';
+import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
+import { buildIcs } from '../../lib/calendar.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { fullName } from '../users/users.presenter.ts';
+import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
+
+export interface Viewer {
+  actor: Actor | null;
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Students see published workshops that have not ended yet, and completed ones (PRODUCT.md "Students"). */
+const listedCondition = sql`((${workshops.status} = 'published' AND ${workshops.endsAt} > now()) OR ${workshops.status} = 'completed')`;
+
+function isManager(actor: Actor | null, row: WorkshopWithInstructor): boolean {
+  return actor?.role === 'admin' || (actor?.role === 'professional' && row.workshop.professionalId === actor.id);
+}
+
+export async function listWorkshops(db: Db, actor: Actor | null, query: WorkshopListQuery) {
+  const conditions: SQL[] = [listedCondition];
+  const search = query.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    const searchCondition = or(
+      ilike(workshops.title, p),
+      ilike(workshops.description, p),
+      ilike(workshops.category, p),
+      sql`${workshops.tags}::text ILIKE ${p}`,
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+      sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
+    );
+    if (searchCondition) conditions.push(searchCondition);
+  }
+  const category = query.category?.trim();
+  if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${workshops.category}) = lower(${category})`);
+  const where = and(...conditions);
+
+  const [total] = await db
+    .select({ n: count() })
+    .from(workshops)
+    .leftJoin(users, eq(users.id, workshops.professionalId))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId))
+    .where(where);
+  // Upcoming first (soonest first), then completed (most recent first).
+  const rows = await selectWorkshops(db)
+    .where(where)
+    .orderBy(
+      sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
+      sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
+      desc(workshops.startsAt),
+      asc(workshops.id),
+    )
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const statuses =
+    actor?.role === 'student' ? await registrationStatuses(db, actor.id, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
+  return {
+    workshops: rows.map((r) =>
+      toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) }),
+    ),
+    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+  };
+}
+
+async function registrationOf(db: Db, workshopId: string, studentId: string) {
+  const [reg] = await db
+    .select()
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.workshopId, workshopId), eq(workshopRegistrations.studentId, studentId)));
+  return reg;
+}
+
+/** A listed workshop, one the student has a registration for, or one the caller manages; 404 otherwise. */
+export async function getWorkshop(db: Db, actor: Actor | null, id: string): Promise<WorkshopDto> {
+  if (!isId(id)) throw notFound('Workshop');
+  const row = await findWorkshop(db, id);
+  if (!row) throw notFound('Workshop');
+  const reg = actor?.role === 'student' ? await registrationOf(db, id, actor.id) : undefined;
+  const listed = row.workshop.status === 'published' || row.workshop.status === 'completed';
+  const manager = isManager(actor, row);
+  if (!listed && !reg && !manager) throw notFound('Workshop');
+  return toWorkshopDto(row, { signedIn: Boolean(actor), registrationStatus: reg?.status ?? null, manager });
+}
+
+/** The invitation for a workshop, as an .ics (method REQUEST), or CANCEL when the seat was given up. */
+export function workshopIcs(
+  row: WorkshopWithInstructor,
+  attendee: { name: string; email: string },
+  options: { method?: 'REQUEST' | 'CANCEL' | 'PUBLISH'; publicUrl: string; sequence?: number },
+): string {
+  const w = row.workshop;
+  const online = w.deliveryMode !== 'offline';
+  const place = [w.venue, w.address, w.city, w.state].filter(Boolean).join(', ');
+  const instructorName = row.instructor?.id
+    ? fullName({ firstName: row.instructor.firstName ?? '', lastName: row.instructor.lastName ?? '' })
+    : (w.manualInstructor?.name ?? '');
+  const description = [
+    w.description,
+    instructorName ? `Instructor: ${instructorName}` : '',
+    online && w.meetingLink ? `Join: ${w.meetingLink}` : '',
+    `Details: ${options.publicUrl}/student/dashboard?tab=workshops&workshop=${w.id}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return buildIcs({
+    uid: `workshop-${w.id}@mentorbridge`,
+    sequence: options.sequence ?? Math.floor(w.updatedAt.getTime() / 1000),
+    method: options.method ?? 'REQUEST',
+    start: w.startsAt,
+    end: w.endsAt,
+    timezone: w.timezone,
+    summary: w.title,
+    description,
+    location: w.deliveryMode === 'online' ? (w.meetingLink ?? 'Online') : place || undefined,
+    url: online && w.meetingLink ? w.meetingLink : undefined,
+    attendees: [attendee],
+  });
+}
+
+export interface RegisterDeps {
+  db: Db;
+  publicUrl: string;
+}
+
+/**
+ * Take a seat. The conditional UPDATE is the capacity invariant (no overbooking under concurrency);
+ * the unique (workshop, student) pair makes it one registration per student; a cancelled
+ * registration comes back to life. Any refusal after the seat was taken rolls the seat back.
+ */
+export async function register(deps: RegisterDeps, actor: Actor, id: string) {
+  if (!isId(id)) throw notFound('Workshop');
+  const result = await deps.db.transaction(async (tx) => {
+    const existingRow = await findWorkshop(tx, id);
+    if (!existingRow) throw notFound('Workshop');
+    const existing = await registrationOf(tx, id, actor.id);
+    if (existing && (existing.status === 'registered' || existing.status === 'attended')) throw conflict(WORKSHOP_MESSAGES.alreadyRegistered);
+
+    const seat = await queryRows<{ id: string }>(tx, sql`
+      UPDATE workshops SET registered_count = registered_count + 1, updated_at = updated_at
+      WHERE id = ${id} AND registered_count < max_participants AND status = 'published' AND starts_at > now()
+      RETURNING id`);
+    if (seat.length === 0) {
+      const [w] = await tx.select().from(workshops).where(eq(workshops.id, id));
+      if (!w) throw notFound('Workshop');
+      if (w.status === 'completed') throw badRequest(WORKSHOP_MESSAGES.completed);
+      if (w.status !== 'published') throw badRequest(WORKSHOP_MESSAGES.notOpen);
+      if (w.startsAt.getTime() <= Date.now()) throw badRequest(WORKSHOP_MESSAGES.started);
+      throw conflict(WORKSHOP_MESSAGES.full);
+    }
+
+    const rows = await queryRows<{ id: string; status: RegistrationStatus; registered_at: string | Date; cancelled_at: string | Date | null }>(
+      tx,
+      sql`
+      INSERT INTO workshop_registrations (id, workshop_id, student_id, status)
+      VALUES (${newId()}, ${id}, ${actor.id}, 'registered')
+      ON CONFLICT (workshop_id, student_id) DO UPDATE
+        SET status = 'registered', created_at = now(), cancelled_at = NULL
+        WHERE workshop_registrations.status = 'cancelled'
+      RETURNING id, status, created_at AS registered_at, cancelled_at`,
+    );
+    const reg = rows[0];
+    if (!reg) throw conflict(WORKSHOP_MESSAGES.alreadyRegistered);
+
+    const row = await findWorkshop(tx, id);
+    if (!row) throw notFound('Workshop');
+    const w = row.workshop;
+    const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
+    await notify(tx, {
+      userId: actor.id,
+      type: 'workshop',
+      subType: 'registered',
+      title: 'Workshop registration confirmed',
+      message: `You are registered for "${w.title}" on ${when}.`,
+      actionUrl: `/student/dashboard?tab=workshops&workshop=${w.id}`,
+      metadata: { workshopId: w.id, priority: 'normal' },
+    });
+    const name = fullName(actor);
+    const ics = workshopIcs(row, { name, email: actor.email }, { publicUrl: deps.publicUrl });
+    const joinLine =
+      w.deliveryMode !== 'offline' && w.meetingLink ? `\nJoin online: ${w.meetingLink}` : '';
+    const venueLine =
+      w.deliveryMode !== 'online' ? `\nVenue: ${[w.venue, w.address, w.city, w.state].filter(Boolean).join(', ')}` : '';
+    await queueEmail(tx, {
+      to: actor.email,
+      subject: `Registered: ${w.title}`,
+      text: `Hi ${actor.firstName},\n\nYou are registered for "${w.title}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard: ${deps.publicUrl}/student/dashboard?tab=workshops\n\nMentorBridge`,
+      attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics, method: 'REQUEST' }],
+    });
+    return {
+      workshop: toWorkshopDto(row, { signedIn: true, registrationStatus: 'registered' }),
+      registration: {
+        _id: reg.id,
+        status: reg.status,
+        registeredAt: new Date(reg.registered_at).toISOString(),
+        cancelledAt: null,
+        certificateAvailable: false,
+      },
+    };
+  });
+  return result;
+}
+
+
+/** Give up a seat of an upcoming workshop; the seat is freed in the same transaction. */
+export async function cancelRegistration(deps: RegisterDeps, actor: Actor, id: string) {
+  if (!isId(id)) throw notFound('Workshop');
+  return deps.db.transaction(async (tx) => {
+    const row = await findWorkshop(tx, id);
+    if (!row) throw notFound('Workshop');
+    const existing = await registrationOf(tx, id, actor.id);
+    if (!existing || existing.status === 'cancelled') throw notFound('Registration');
+    const cancelled = await queryRows<{ id: string }>(tx, sql`
+      UPDATE workshop_registrations SET status = 'cancelled', cancelled_at = now()
+      WHERE workshop_id = ${id} AND student_id = ${actor.id} AND status = 'registered'
+        AND EXISTS (SELECT 1 FROM workshops w WHERE w.id = ${id} AND w.status = 'published' AND w.starts_at > now())
+      RETURNING id`);
+    if (cancelled.length === 0) throw badRequest(WORKSHOP_MESSAGES.cancelStarted);
+    await tx.execute(sql`UPDATE workshops SET registered_count = registered_count - 1 WHERE id = ${id} AND registered_count > 0`);
+    const fresh = await findWorkshop(tx, id);
+    if (!fresh) throw notFound('Workshop');
+    await notify(tx, {
+      userId: actor.id,
+      type: 'workshop',
+      subType: 'cancelled',
+      title: 'Workshop registration cancelled',
+      message: `Your registration for "${fresh.workshop.title}" has been cancelled.`,
+      actionUrl: `/student/dashboard?tab=workshops&workshop=${id}`,
+      priority: 'low',
+      metadata: { workshopId: id },
+    });
+    await queueEmail(tx, {
+      to: actor.email,
+      subject: `Cancelled: ${fresh.workshop.title}`,
+      text: `Hi ${actor.firstName},\n\nYour registration for "${fresh.workshop.title}" has been cancelled and your seat released.\n\nMentorBridge`,
+      attachments: [
+        {
+          filename: 'workshop.ics',
+          contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+          content: workshopIcs(fresh, { name: fullName(actor), email: actor.email }, { method: 'CANCEL', publicUrl: deps.publicUrl }),
+          method: 'CANCEL',
+        },
+      ],
+    });
+    return toWorkshopDto(fresh, { signedIn: true, registrationStatus: 'cancelled' });
+  });
+}
+
+/** The student's registrations (cancelled ones left out), upcoming first. */
+export async function listRegistered(db: Db, actor: Actor): Promise<WorkshopRegistrationDto[]> {
+  const regs = await db
+    .select()
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.studentId, actor.id), ne(workshopRegistrations.status, 'cancelled')));
+  if (regs.length === 0) return [];
+  const rows = await selectWorkshops(db)
+    .where(inArray(workshops.id, regs.map((r) => r.workshopId)))
+    .orderBy(sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`, asc(workshops.startsAt));
+  const byWorkshop = new Map(regs.map((r) => [r.workshopId, r]));
+  return rows.flatMap((row) => {
+    const reg = byWorkshop.get(row.workshop.id);
+    if (!reg) return [];
+    return [
+      {
+        _id: reg.id,
+        status: reg.status,
+        registeredAt: reg.registeredAt.toISOString(),
+        cancelledAt: reg.cancelledAt?.toISOString() ?? null,
+        certificateAvailable: reg.status === 'attended' && row.workshop.status === 'completed',
+        workshop: toWorkshopDto(row, { signedIn: true, registrationStatus: reg.status }),
+      },
+    ];
+  });
+}
+
+/** The .ics of a workshop the student is registered for (registered or attended). */
+export async function calendarFor(deps: RegisterDeps, actor: Actor, id: string): Promise<{ ics: string; filename: string }> {
+  if (!isId(id)) throw notFound('Workshop');
+  const row = await findWorkshop(deps.db, id);
+  const reg = row ? await registrationOf(deps.db, id, actor.id) : undefined;
+  if (!row || !reg || (reg.status !== 'registered' && reg.status !== 'attended')) throw notFound('Workshop');
+  return {
+    ics: workshopIcs(row, { name: fullName(actor), email: actor.email }, { method: 'PUBLISH', publicUrl: deps.publicUrl }),
+    filename: `${slug(row.workshop.title)}.ics`,
+  };
+}
+
+export function slug(value: string): string {
+  return (
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'workshop'
+  );
+}
+
+/** A certificate verification id: 'MB-' and 16 base32 characters (80 random bits). */
+export function newCertificateId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(16);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return `MB-${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8, 12)}-${out.slice(12, 16)}`;
+}
+
+export interface CertificateFacts {
+  verificationId: string;
+  studentName: string;
+  workshopTitle: string;
+  workshopDate: string;
+  instructorName: string | null;
+  category: string;
+}
+
+/** The certificate of a completed workshop the student attended; its verification id is created once. */
+export async function certificateFor(db: Db, actor: Actor, id: string): Promise<CertificateFacts> {
+  if (!isId(id)) throw notFound('Workshop');
+  const row = await findWorkshop(db, id);
+  const reg = row ? await registrationOf(db, id, actor.id) : undefined;
+  if (!row || !reg || reg.status === 'cancelled') throw notFound('Workshop');
+  if (reg.status !== 'attended' || row.workshop.status !== 'completed') throw badRequest(WORKSHOP_MESSAGES.certificateUnavailable);
+  let certificateId = reg.certificateId;
+  if (!certificateId) {
+    const [updated] = await db
+      .update(workshopRegistrations)
+      .set({ certificateId: sql`coalesce(${workshopRegistrations.certificateId}, ${newCertificateId()})` })
+      .where(eq(workshopRegistrations.id, reg.id))
+      .returning({ certificateId: workshopRegistrations.certificateId });
+    certificateId = updated?.certificateId ?? null;
+  }
+  if (!certificateId) throw notFound('Workshop');
+  return factsOf(row, fullName(actor), certificateId);
+}
+
+function factsOf(row: WorkshopWithInstructor, studentName: string, verificationId: string): CertificateFacts {
+  const w = row.workshop;
+  const instructorName = row.instructor?.id
+    ? fullName({ firstName: row.instructor.firstName ?? '', lastName: row.instructor.lastName ?? '' })
+    : (w.manualInstructor?.name ?? null);
+  return { verificationId, studentName, workshopTitle: w.title, workshopDate: w.date, instructorName, category: w.category };
+}
+
+/** Public check of a certificate id: only an attended registration of a completed workshop verifies. */
+export async function verifyCertificate(db: Db, verificationId: string): Promise<CertificateFacts> {
+  if (!/^MB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(verificationId)) throw notFound('Certificate');
+  const [reg] = await db
+    .select({ workshopId: workshopRegistrations.workshopId, firstName: users.firstName, lastName: users.lastName })
+    .from(workshopRegistrations)
+    .innerJoin(users, eq(users.id, workshopRegistrations.studentId))
+    .where(and(eq(workshopRegistrations.certificateId, verificationId), eq(workshopRegistrations.status, 'attended')));
+  if (!reg) throw notFound('Certificate');
+  const row = await findWorkshop(db, reg.workshopId, eq(workshops.status, 'completed'));
+  if (!row) throw notFound('Certificate');
+  return factsOf(row, fullName(reg), verificationId);
+}
+
+/** Count of the student's active registrations (header count). */
+export async function countRegistered(db: Db, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.studentId, studentId), ne(workshopRegistrations.status, 'cancelled')));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { envelope } from '@app/shared/api';
+import {
+  NOTIFICATION_FETCH_LIMIT,
+  NOTIFICATION_POLL_MS,
+  notificationDto,
+  notificationListData,
+  unreadCountData,
+  type NotificationDto,
+} from '@app/shared/notifications';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+
+type ListData = z.infer<typeof notificationListData>;
+const LIST_KEY = ['notifications', 'list'] as const;
+const COUNT_KEY = ['notifications', 'unread-count'] as const;
+
+export function useNotifications() {
+  return useQuery({
+    queryKey: LIST_KEY,
+    queryFn: ({ signal }) => api('/notifications', envelope(notificationListData), { query: { limit: NOTIFICATION_FETCH_LIMIT }, signal }).then((r) => r.data),
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}
+
+/** Polled every 30 s (spec); the stream below makes it near-instant. */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: COUNT_KEY,
+    queryFn: ({ signal }) => api('/notifications/unread-count', envelope(unreadCountData), { signal }).then((r) => r.data.unreadCount),
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/notifications/${id}/read`, envelope(z.object({ notification: notificationDto, unreadCount: z.number() })), { method: 'PUT' }),
+    onMutate: (id) => {
+      client.setQueryData<ListData>(LIST_KEY, (old) =>
+        old ? { ...old, notifications: old.notifications.map((n) => (n.id === id ? { ...n, isRead: true } : n)) } : old,
+      );
+      client.setQueryData<number>(COUNT_KEY, (old) => Math.max(0, (old ?? 1) - 1));
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/notifications/mark-all-read', envelope(z.object({ updated: z.number(), unreadCount: z.number() })), { method: 'PUT' }),
+    onMutate: () => {
+      client.setQueryData<ListData>(LIST_KEY, (old) => (old ? { ...old, unreadCount: 0, notifications: old.notifications.map((n) => ({ ...n, isRead: true })) } : old));
+      client.setQueryData<number>(COUNT_KEY, 0);
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+const streamEvent = z.object({ notification: notificationDto, unreadCount: z.number() });
+
+/**
+ * Live updates over server-sent events (EventSource cannot send headers: the token goes in the
+ * query). New notifications are put at the top of the list at once; polling stays as a fallback.
+ */
+export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
+  const client = useQueryClient();
+  const token = useSession()?.token;
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/notifications/stream?token=${encodeURIComponent(token)}`);
+    const onNotification = (event: MessageEvent<string>) => {
+      const parsed = streamEvent.safeParse(JSON.parse(event.data));
+      if (!parsed.success) return;
+      const { notification, unreadCount } = parsed.data;
+      client.setQueryData<ListData>(LIST_KEY, (old) =>
+        old
+          ? { unreadCount, notifications: [notification, ...old.notifications.filter((n) => n.id !== notification.id)].slice(0, NOTIFICATION_FETCH_LIMIT) }
+          : old,
+      );
+      client.setQueryData<number>(COUNT_KEY, unreadCount);
+      onNew?.(notification);
+    };
+    source.addEventListener('notification', onNotification);
+    return () => {
+      source.removeEventListener('notification', onNotification);
+      source.close();
+    };
+  }, [token, client, onNew]);
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Bell, CheckCheck } from 'lucide-react';
+import { NOTIFICATION_MESSAGES, badgeText, type NotificationDto } from '@app/shared/notifications';
+import { Spinner } from '../../components/ui/feedback.tsx';
+import { relativeTime } from '../../lib/format.ts';
+import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
+
+const SUBTYPE_STYLES: Record<string, string> = {
+  approved: 'border-l-green-500',
+  accepted: 'border-l-green-500',
+  rejected: 'border-l-red-500',
+  cancelled: 'border-l-slate-400',
+};
+
+/** The bell (spec 000 §2): badge capped at '99+', dropdown, mark all, click opens the action URL. */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const count = useUnreadCount();
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  useNotificationStream();
+  const unread = count.data ?? list.data?.unreadCount ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onItem = (n: NotificationDto) => {
+    if (!n.isRead) markRead.mutate(n.id);
+    setOpen(false);
+    if (!n.actionUrl) return;
+    if (n.actionUrl.startsWith('/')) void navigate(n.actionUrl);
+    else window.open(n.actionUrl, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Notifications${unread ? `, ${unread} unread` : ''}`}
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+      >
+        <Bell aria-hidden="true" className="h-5 w-5" />
+        {unread > 0 && (
+          <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[10px] leading-5 font-bold text-white">
+            {badgeText(unread)}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-lg" role="region" aria-label="Notifications">
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
+            <h2 className="text-sm font-semibold">Notifications</h2>
+            <button type="button" className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline disabled:opacity-50" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+              <CheckCheck aria-hidden="true" className="h-3.5 w-3.5" /> Mark all as read
+            </button>
+          </div>
+          <div className="max-h-96 overflow-y-auto">
+            {list.isPending ? (
+              <Spinner label="Loading notifications…" />
+            ) : list.isError ? (
+              <p className="px-4 py-6 text-center text-sm text-red-700">Failed to load notifications</p>
+            ) : list.data.notifications.length === 0 ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-600">{NOTIFICATION_MESSAGES.empty}</p>
+            ) : (
+              <ul>
+                {list.data.notifications.map((n) => (
+                  <li key={n.id}>
+                    <button
+                      type="button"
+                      onClick={() => onItem(n)}
+                      className={`block w-full border-l-4 px-4 py-3 text-left hover:bg-slate-50 focus:bg-slate-50 ${SUBTYPE_STYLES[n.subType ?? ''] ?? 'border-l-transparent'} ${n.priority === 'high' ? 'bg-amber-50' : n.isRead ? '' : 'bg-brand-50/50'}`}
+                    >
+                      <span className="flex items-start justify-between gap-2">
+                        <span className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>{n.title}</span>
+                        {!n.isRead && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
+                      </span>
+                      <span className="mt-0.5 block text-xs text-slate-600">{n.message}</span>
+                      <span className="mt-1 block text-[11px] text-slate-500">
+                        {relativeTime(n.createdAt)}
+                        {n.priority === 'high' && <span className="ml-2 font-semibold text-amber-800">High priority</span>}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Briefcase, MapPin, Star } from 'lucide-react';
+import type { ProfessionalCardDto } from '@app/shared/professionals';
+import { Button } from '../../components/ui/button.tsx';
+import { initials, rupees, truncate } from '../../lib/format.ts';
+
+export function Avatar({ url, name, size = 'h-14 w-14' }: { url: string | null; name: string; size?: string }) {
+  return url ? (
+    <img src={url} alt="" className={`${size} shrink-0 rounded-full object-cover`} />
+  ) : (
+    <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}>{initials(name)}</span>
+  );
+}
+
+export function Rating({ average, count }: { average: number; count: number }) {
+  return (
+    <span className="inline-flex items-center gap-1 text-sm text-slate-700" aria-label={`Rated ${average.toFixed(1)} out of 5${count ? ` from ${count} ratings` : ''}`}>
+      <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" /> {average.toFixed(1)}
+      {count > 0 && <span className="text-xs text-slate-500">({count})</span>}
+    </span>
+  );
+}
+
+export function ProfessionalCard({ professional: p, onView }: { professional: ProfessionalCardDto; onView: (id: string) => void }) {
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start gap-3">
+        <Avatar url={p.displayImage} name={p.name} />
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900">{p.name}</h3>
+          <p className="truncate text-sm text-slate-700">{p.title}</p>
+          <p className="flex items-center gap-1 truncate text-xs text-slate-600"><Briefcase aria-hidden="true" className="h-3 w-3" /> {p.company}</p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">{p.expertise}</span>
+        <span className="text-slate-600">{p.experience} yrs</span>
+        <Rating average={p.rating.average} count={p.rating.count} />
+      </div>
+      {p.bio && <p className="mt-2 text-sm text-slate-600">{truncate(p.bio, 120)}</p>}
+      <div className="mt-2 flex flex-wrap gap-1">
+        {p.specializations.slice(0, 3).map((s) => <span key={s} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{s}</span>)}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-900">{p.pricing.hourlyRate !== null && p.pricing.currency !== 'INR' && p.pricing.currency !== 'USD' ? `${p.pricing.hourlyRate} ${p.pricing.currency}/hour` : rupees(p.pricing.hourlyRate)}</span>
+        <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Available</span>
+      </div>
+      {p.location && <p className="mt-1 flex items-center gap-1 text-xs text-slate-500"><MapPin aria-hidden="true" className="h-3 w-3" /> {p.location}</p>}
+      <Button className="mt-4" variant="secondary" onClick={() => onView(p.id)} aria-label={`View profile of ${p.name}`}>View Profile</Button>
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { EXPERTISE_OPTIONS, PROFESSIONAL_MESSAGES } from '@app/shared/professionals';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/hooks.ts';
+import { useProfessionals } from './api.ts';
+import { ProfessionalCard } from './professional-card.tsx';
+import { ProfessionalDetailDialog } from './professional-detail-dialog.tsx';
+
+const PAGE_SIZE = 9;
+
+/** Search, expertise filter, grid, pagination and the four empty states (spec 000 §8). */
+export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'other' }) {
+  const [search, setSearch] = useState('');
+  const [expertise, setExpertise] = useState('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const debounced = useDebounced(search, 500);
+  const list = useProfessionals({ page, limit: PAGE_SIZE, search: debounced, expertise }, mode !== 'public');
+  const hasSearch = debounced.trim() !== '';
+  const hasCategory = expertise !== 'all';
+
+  const empty = () => {
+    if (hasSearch && hasCategory) {
+      return (
+        <EmptyState title={PROFESSIONAL_MESSAGES.noneForSearch} action={<Button variant="secondary" onClick={() => { setSearch(''); setExpertise('all'); setPage(1); }}>Reset Filters</Button>}>
+          Nothing matches “{debounced}” in {expertise}.
+        </EmptyState>
+      );
+    }
+    if (hasSearch) {
+      return (
+        <EmptyState title={PROFESSIONAL_MESSAGES.noneForSearch} action={<Button variant="secondary" onClick={() => { setSearch(''); setPage(1); }}>Clear Search</Button>}>
+          Nothing matches “{debounced}”.
+        </EmptyState>
+      );
+    }
+    if (hasCategory) {
+      return (
+        <EmptyState title={PROFESSIONAL_MESSAGES.noneInCategory} action={<Button variant="secondary" onClick={() => { setExpertise('all'); setPage(1); }}>Show All Categories</Button>}>
+          No verified professionals in {expertise} yet.
+        </EmptyState>
+      );
+    }
+    return <EmptyState title={PROFESSIONAL_MESSAGES.noneAvailable}>Verified professionals will appear here.</EmptyState>;
+  };
+
+  return (
+    <div>
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
+        <TextField label="Search professionals" type="search" placeholder="Name, title, company or skill" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <SelectField label="Expertise" value={expertise} onChange={(e) => { setExpertise(e.target.value); setPage(1); }}>
+          <option value="all">All expertise</option>
+          {EXPERTISE_OPTIONS.map((x) => <option key={x} value={x}>{x}</option>)}
+        </SelectField>
+      </div>
+      {list.isPending ? (
+        <Spinner label={PROFESSIONAL_MESSAGES.loading} />
+      ) : list.isError ? (
+        <ErrorState message={errorMessage(list.error, 'Failed to load professionals')} onRetry={() => void list.refetch()} />
+      ) : list.data.professionals.length === 0 ? (
+        empty()
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {list.data.professionals.map((p) => <ProfessionalCard key={p.id} professional={p} onView={setSelected} />)}
+          </div>
+          <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Professional pages" />
+        </>
+      )}
+      <ProfessionalDetailDialog id={selected} onClose={() => setSelected(null)} mode={mode} />
+    </div>
+  );
+}

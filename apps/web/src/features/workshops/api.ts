@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { envelope } from '@app/shared/api';
+import { registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
+import { api, download } from '../../lib/api.ts';
+
+export const workshopKeys = {
+  all: ['workshops'] as const,
+  list: (q: WorkshopQuery) => ['workshops', 'list', q] as const,
+  registered: ['workshops', 'registered'] as const,
+  detail: (id: string) => ['workshops', 'detail', id] as const,
+};
+
+export interface WorkshopQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  category?: string;
+}
+
+export function useWorkshops(query: WorkshopQuery, signedIn = true) {
+  return useQuery({
+    queryKey: [...workshopKeys.list(query), signedIn],
+    queryFn: ({ signal }) =>
+      api('/workshops', envelope(workshopListData), {
+        query: { page: query.page, limit: query.limit, search: query.search?.trim(), category: query.category === 'all' ? undefined : query.category },
+        signal,
+        anonymous: !signedIn,
+      }).then((r) => r.data),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useRegisteredWorkshops(enabled = true) {
+  return useQuery({
+    queryKey: workshopKeys.registered,
+    queryFn: ({ signal }) => api('/workshops/registered', envelope(registeredWorkshopsData), { signal }).then((r) => r.data.registrations),
+    enabled,
+  });
+}
+
+export function useWorkshop(id: string | null) {
+  return useQuery({
+    queryKey: workshopKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api(`/workshops/${id}`, envelope(workshopData), { signal }).then((r) => r.data.workshop),
+    enabled: Boolean(id),
+  });
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: workshopKeys.all });
+    void client.invalidateQueries({ queryKey: ['student', 'summary'] });
+    void client.invalidateQueries({ queryKey: ['notifications'] });
+  };
+}
+
+export function useRegisterWorkshop() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api(`/workshops/${id}/register`, envelope(registerData), { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelRegistration() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api(`/workshops/${id}/register`, envelope(workshopData), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export const downloadWorkshopIcs = (id: string) => download(`/workshops/${id}/calendar.ics`, 'workshop.ics');
+export const downloadCertificate = (id: string) => download(`/workshops/${id}/certificate`, 'certificate.pdf');

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { WORKSHOP_ADMIN_MESSAGES } from '@app/shared/workshop-admin';
+import type { WorkshopDto } from '@app/shared/workshops';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatInZone } from '../../lib/format.ts';
+import { workshopsManageApi } from '../admin/api.ts';
+import { WorkshopForm, type WorkshopFormValue } from './workshop-form.tsx';
+
+const api = workshopsManageApi('/workshops/my-workshops');
+const KEY = ['my-workshops'];
+
+const BANNER_COLORS: Record<string, string> = {
+  Technology: 'from-blue-600 to-indigo-700',
+  Design: 'from-pink-600 to-rose-700',
+  Business: 'from-amber-600 to-orange-700',
+  'Data Science': 'from-emerald-600 to-teal-700',
+  Engineering: 'from-slate-600 to-slate-800',
+  Healthcare: 'from-red-600 to-rose-800',
+  Education: 'from-violet-600 to-purple-700',
+};
+
+function StatusBadge({ status }: { status: WorkshopDto['status'] }) {
+  const styles: Record<string, string> = {
+    published: 'bg-green-100 text-green-800',
+    draft: 'bg-slate-100 text-slate-800',
+    completed: 'bg-blue-100 text-blue-800',
+    cancelled: 'bg-red-100 text-red-800',
+  };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status] ?? styles.draft}`}>{status}</span>;
+}
+
+/** The professional dashboard's workshops tab: the workshops they instruct, managed through the server. */
+export function MyWorkshopsTab() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<WorkshopDto | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
+  const list = useQuery({ queryKey: KEY, queryFn: () => api.list({ limit: 100 }) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+
+  const save = useMutation({
+    mutationFn: async ({ value, id }: { value: WorkshopFormValue; id?: string }) => {
+      const saved = id ? await api.update(id, value.body) : await api.create(value.body);
+      if (value.banner) await api.banner(saved.data.workshop._id, value.banner);
+      return { id };
+    },
+    onSuccess: ({ id }) => {
+      toast.success(id ? WORKSHOP_ADMIN_MESSAGES.updated : WORKSHOP_ADMIN_MESSAGES.created);
+      setEditing(null);
+      void refresh();
+    },
+    onError: (error, { id }) =>
+      toast.error(`Failed to ${id ? 'update' : 'create'} workshop: ${errorMessage(error, 'API request failed')}`),
+  });
+  const publish = useMutation({
+    mutationFn: (w: WorkshopDto) => api.update(w._id, { status: w.status === 'published' ? 'draft' : 'published' }),
+    onSuccess: (res) => {
+      toast.success(
+        res.data.workshop.status === 'published' ? WORKSHOP_ADMIN_MESSAGES.published : WORKSHOP_ADMIN_MESSAGES.unpublished,
+      );
+      void refresh();
+    },
+    onError: (error) => toast.error(`Failed to update workshop status: ${errorMessage(error, 'API request failed')}`),
+  });
+  const remove = useMutation({
+    mutationFn: (w: WorkshopDto) => api.remove(w._id),
+    onSuccess: () => {
+      toast.success(WORKSHOP_ADMIN_MESSAGES.deleted);
+      setDeleting(null);
+      void refresh();
+    },
+    onError: (error) => toast.error(`Failed to delete workshop: ${errorMessage(error, 'API request failed')}`),
+  });
+
+  const workshops = list.data?.data.workshops ?? [];
+  return (
+    <section aria-labelledby="my-workshops-heading">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-workshops-heading" className="text-xl font-semibold">
+          My Workshops
+        </h2>
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> Create Workshop
+        </Button>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading workshops…" />
+      ) : list.isError ? (
+        <ErrorState message={errorMessage(list.error, 'Failed to load workshops')} onRetry={() => void list.refetch()} />
+      ) : workshops.length === 0 ? (
+        <EmptyState
+          title="No workshops yet"
+          action={<Button onClick={() => setEditing('new')}>Create your first workshop</Button>}
+        >
+          Workshops you create appear here as drafts until you publish them.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {workshops.map((w) => {
+            const percent = Math.min(100, Math.round((w.registeredCount / Math.max(1, w.capacity.maxParticipants)) * 100));
+            const when = formatInZone(w.schedule.startsAt, w.schedule.timezone);
+            return (
+              <li key={w._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                <div className={`relative h-32 bg-gradient-to-br ${BANNER_COLORS[w.category] ?? 'from-brand-600 to-brand-800'}`}>
+                  {w.banner.imageUrl && <img src={w.banner.imageUrl} alt="" className="h-full w-full object-cover" />}
+                  <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+                    <StatusBadge status={w.status} />
+                    <span className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">
+                      {w.difficulty}
+                    </span>
+                  </div>
+                  <div className="absolute right-2 bottom-2 flex gap-1">
+                    {w.tags.slice(0, 2).map((t) => (
+                      <span key={t} className="rounded-full bg-black/60 px-2 py-0.5 text-xs text-white">
+                        {t}
+                      </span>
+                    ))}
+                  </div>
+                </div>
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <h3 className="font-semibold">{w.title}</h3>
+                  <p className="line-clamp-3 text-sm text-slate-700">{w.description}</p>
+                  {w.tags.length > 0 && (
+                    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                      {w.tags.map((t) => (
+                        <li key={t} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                          {t}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <p className="flex items-start gap-2 text-sm text-slate-700">
+                    <CalendarDays aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                    <span>
+                      {when.text}
+                      {when.local && <span className="block text-xs text-slate-500">{when.local}</span>}
+                    </span>
+                  </p>
+                  <p className="flex items-center gap-2 text-sm text-slate-700">
+                    <Users aria-hidden="true" className="h-4 w-4" />
+                    {w.registeredCount}/{w.capacity.maxParticipants} registered
+                  </p>
+                  <div
+                    className="h-2 rounded-full bg-slate-200"
+                    role="progressbar"
+                    aria-label="Seats taken"
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                  >
+                    <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+                  </div>
+                  <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
+                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                    </Button>
+                    {(w.status === 'draft' || w.status === 'published') && (
+                      <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
+                        {w.status === 'published' ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    )}
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Create Workshop' : 'Edit Workshop'}
+        size="xl"
+      >
+        {editing !== null && (
+          <WorkshopForm
+            mode="professional"
+            initial={editing === 'new' ? null : editing}
+            busy={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(value) => save.mutate({ value, id: editing === 'new' ? undefined : editing._id })}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete workshop"
+        message={`Delete "${deleting?.title ?? ''}"? Registered students are notified.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

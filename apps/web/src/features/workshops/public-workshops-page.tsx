@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
+import { SiteLayout } from '../../components/layout/site-layout.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
+import { useSession } from '../../lib/session.ts';
+import { useWorkshops } from './api.ts';
+import { WorkshopCard } from './workshop-card.tsx';
+import { WorkshopDetailDialog } from './workshop-detail-dialog.tsx';
+
+/** /workshops: published and completed workshops for everyone; students register from their dashboard. */
+export function PublicWorkshopsPage() {
+  useDocumentTitle('Workshops');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search, 500);
+  const list = useWorkshops({ page, limit: 9, search: debounced, category }, Boolean(session));
+  const [detail, setDetail] = useState<WorkshopDto | null>(null);
+  const isStudent = session?.role === 'student';
+  const goRegister = (w: WorkshopDto) => void navigate(isStudent ? `/student/dashboard?tab=workshops&workshop=${w.id}` : '/signin');
+
+  return (
+    <SiteLayout>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold text-slate-900">Workshops</h1>
+        <p className="mt-2 max-w-2xl text-slate-700">Hands-on sessions led by verified industry professionals. Sign in as a student to register.</p>
+        <div className="mt-6 mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+          <TextField label="Search workshops" type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+          <SelectField label="Category" value={category} onChange={(e) => { setCategory(e.target.value); setPage(1); }}>
+            <option value="all">All categories</option>
+            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </SelectField>
+        </div>
+        {list.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
+        ) : list.isError ? (
+          <ErrorState message={errorMessage(list.error, 'Failed to load workshops')} onRetry={() => void list.refetch()} />
+        ) : list.data.workshops.length === 0 ? (
+          <EmptyState
+            title={debounced || category !== 'all' ? 'No workshops match your search' : 'No workshops scheduled yet'}
+            action={debounced || category !== 'all' ? <Button variant="secondary" onClick={() => { setSearch(''); setCategory('all'); }}>Reset Filters</Button> : null}
+          />
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.data.workshops.map((w) => (
+                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} />
+              ))}
+            </div>
+            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Workshop pages" />
+          </>
+        )}
+        {!session && (
+          <p className="mt-8 text-center text-sm text-slate-700">
+            <Link to="/signup" className={buttonClass('primary', 'md')}>Create a student account</Link>
+          </p>
+        )}
+        <WorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} />
+      </main>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Award, BookOpen, CalendarPlus, ExternalLink, Search, X } from 'lucide-react';
+import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/hooks.ts';
+import {
+  downloadCertificate,
+  downloadWorkshopIcs,
+  useCancelRegistration,
+  useRegisterWorkshop,
+  useRegisteredWorkshops,
+  useWorkshop,
+  useWorkshops,
+} from './api.ts';
+import { StatusBadge, WorkshopWhen, canJoin } from './workshop-bits.tsx';
+import { WorkshopCard } from './workshop-card.tsx';
+import { WorkshopDetailDialog } from './workshop-detail-dialog.tsx';
+
+const PAGE_SIZE = 9;
+
+export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string | null; onFocusDone?: () => void } = {}) {
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search, 500);
+  const list = useWorkshops({ page, limit: PAGE_SIZE, search: debounced, category });
+  const registered = useRegisteredWorkshops();
+  const register = useRegisterWorkshop();
+  const cancel = useCancelRegistration();
+  const [detail, setDetail] = useState<WorkshopDto | null>(null);
+  const [toCancel, setToCancel] = useState<WorkshopDto | null>(null);
+  // A notification's action URL (?workshop=id) opens that workshop's details.
+  const focused = useWorkshop(detail ? null : (focusId ?? null));
+  const shown = detail ?? (focusId ? (focused.data ?? null) : null);
+
+  const onRegister = (w: WorkshopDto) => {
+    register.mutate(w.id, {
+      onSuccess: (res) => {
+        toast.success(WORKSHOP_MESSAGES.registered);
+        setDetail((d) => (d && d.id === w.id ? res.data.workshop : d));
+      },
+      onError: (error) => toast.error(errorMessage(error, WORKSHOP_MESSAGES.registerFailed) || WORKSHOP_MESSAGES.registerFailed),
+    });
+  };
+  const onFile = (action: () => Promise<void>, fallback: string) => {
+    action().catch((error: unknown) => toast.error(errorMessage(error, fallback)));
+  };
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="registered-heading">
+        <h2 id="registered-heading" className="mb-3 text-lg font-semibold text-slate-900">Your Registered Workshops</h2>
+        {registered.isPending ? (
+          <Skeleton className="h-20" />
+        ) : registered.isError ? (
+          <ErrorState message={errorMessage(registered.error, 'Failed to load your workshops')} onRetry={() => void registered.refetch()} />
+        ) : registered.data.length === 0 ? (
+          <EmptyState icon={<BookOpen aria-hidden="true" className="h-6 w-6" />} title={WORKSHOP_MESSAGES.noRegistrations}>Register for a workshop below.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {registered.data.map((r) => (
+              <RegisteredRow
+                key={r._id}
+                reg={r}
+                onDetails={() => setDetail(r.workshop)}
+                onCalendar={() => onFile(() => downloadWorkshopIcs(r.workshop.id), 'Failed to download the calendar file')}
+                onCertificate={() => onFile(() => downloadCertificate(r.workshop.id), 'Failed to download the certificate')}
+                onCancel={() => setToCancel(r.workshop)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="browse-heading">
+        <h2 id="browse-heading" className="mb-3 text-lg font-semibold text-slate-900">Browse Workshops</h2>
+        <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+          <div className="relative">
+            <TextField
+              label="Search workshops"
+              type="search"
+              value={search}
+              placeholder="Title, topic or instructor"
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+            <Search aria-hidden="true" className="pointer-events-none absolute top-9 right-3 h-4 w-4 text-slate-400" />
+          </div>
+          <SelectField
+            label="Category"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="all">All categories</option>
+            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </SelectField>
+        </div>
+        {list.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
+        ) : list.isError ? (
+          <ErrorState message={errorMessage(list.error, 'Failed to load workshops')} onRetry={() => void list.refetch()} />
+        ) : list.data.workshops.length === 0 ? (
+          <EmptyState
+            title={debounced || category !== 'all' ? 'No workshops match your search' : 'No workshops available right now'}
+            action={
+              debounced || category !== 'all' ? (
+                <Button variant="secondary" onClick={() => { setSearch(''); setCategory('all'); setPage(1); }}>
+                  <X aria-hidden="true" className="h-4 w-4" /> Reset Filters
+                </Button>
+              ) : null
+            }
+          />
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.data.workshops.map((w) => (
+                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={onRegister} registering={register.isPending && register.variables === w.id} />
+              ))}
+            </div>
+            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Workshop pages" />
+          </>
+        )}
+      </section>
+
+      <WorkshopDetailDialog
+        workshop={shown}
+        onClose={() => {
+          setDetail(null);
+          onFocusDone?.();
+        }}
+        onRegister={onRegister}
+        registering={register.isPending}
+        onCalendar={(w) => onFile(() => downloadWorkshopIcs(w.id), 'Failed to download the calendar file')}
+      />
+      <ConfirmDialog
+        open={Boolean(toCancel)}
+        title="Cancel registration?"
+        message={`Your seat in "${toCancel?.title ?? ''}" will be released for someone else.`}
+        confirmLabel="Cancel registration"
+        busy={cancel.isPending}
+        onCancel={() => setToCancel(null)}
+        onConfirm={() => {
+          if (!toCancel) return;
+          cancel.mutate(toCancel.id, {
+            onSuccess: () => {
+              toast.success(WORKSHOP_MESSAGES.cancelledReg);
+              setToCancel(null);
+            },
+            onError: (error) => {
+              toast.error(errorMessage(error, 'Failed to cancel the registration. Please try again.'));
+              setToCancel(null);
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: {
+  reg: WorkshopRegistrationDto;
+  onDetails: () => void;
+  onCalendar: () => void;
+  onCertificate: () => void;
+  onCancel: () => void;
+}) {
+  const w = reg.workshop;
+  const upcoming = w.status === 'published' && w.isUpcoming;
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{w.title}</p>
+        <p className="text-xs text-slate-600"><WorkshopWhen workshop={w} /></p>
+        <div className="mt-1 flex flex-wrap gap-1">
+          <StatusBadge status={w.status === 'published' ? 'upcoming' : w.status} />
+          <StatusBadge status={reg.status} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {canJoin(w) && w.meetingDetails?.link && (
+          <a href={w.meetingDetails.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 rounded-lg bg-green-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-green-800">
+            Join <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+          </a>
+        )}
+        {w.status === 'completed' && (
+          <Button size="sm" variant="secondary" onClick={onCertificate} disabled={!reg.certificateAvailable} title={reg.certificateAvailable ? undefined : WORKSHOP_MESSAGES.certificateUnavailable}>
+            <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
+          </Button>
+        )}
+        {upcoming && (
+          <Button size="sm" variant="secondary" onClick={onCalendar} aria-label={`Add ${w.title} to calendar`}>
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" /> Add to calendar
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={onDetails}>Details</Button>
+        {upcoming && reg.status === 'registered' && <Button size="sm" variant="ghost" className="text-red-700" onClick={onCancel}>Cancel</Button>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { Award, Beaker, BookOpen, Code, Lightbulb, Users, type LucideIcon } from 'lucide-react';
+import { workshopStatusLabel, type WorkshopDto } from '@app/shared/workshops';
+import { formatInZone } from '../../lib/format.ts';
+
+const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
+
+/** The coloured banner with its icon (or the uploaded banner image). */
+export function WorkshopBanner({ workshop, className = 'h-28' }: { workshop: WorkshopDto; className?: string }) {
+  const Icon = ICONS[workshop.banner.icon ?? ''] ?? BookOpen;
+  if (workshop.banner.imageUrl) {
+    return <img src={workshop.banner.imageUrl} alt="" className={`w-full rounded-t-2xl object-cover ${className}`} />;
+  }
+  return (
+    <div className={`flex w-full items-center justify-center rounded-t-2xl ${className}`} style={{ backgroundColor: workshop.banner.color ?? '#1d4ed8' }}>
+      <Icon aria-hidden="true" className="h-10 w-10 text-white/90" />
+    </div>
+  );
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  upcoming: 'bg-green-100 text-green-800',
+  completed: 'bg-slate-200 text-slate-800',
+  draft: 'bg-amber-100 text-amber-800',
+  cancelled: 'bg-red-100 text-red-800',
+  registered: 'bg-blue-100 text-blue-800',
+  attended: 'bg-green-100 text-green-800',
+  absent: 'bg-amber-100 text-amber-800',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[status] ?? 'bg-slate-100 text-slate-700'}`}>{status}</span>;
+}
+
+export function WorkshopStatusBadge({ workshop }: { workshop: WorkshopDto }) {
+  return <StatusBadge status={workshopStatusLabel(workshop.status)} />;
+}
+
+/** Date and time in the workshop's own zone, named, plus the viewer's time when it differs. */
+export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
+  const start = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone);
+  const end = new Date(workshop.schedule.endsAt).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: workshop.schedule.timezone });
+  return (
+    <span>
+      {start.text.replace(` (${workshop.schedule.timezone})`, '')} – {end} ({workshop.schedule.timezone})
+      {start.local && <span className="block text-xs text-slate-500">{start.local}</span>}
+    </span>
+  );
+}
+
+/** Join appears only for an upcoming online workshop with a link (spec 000 §2). */
+export function canJoin(workshop: WorkshopDto): boolean {
+  return workshop.status === 'published' && workshop.deliveryMode === 'online' && Boolean(workshop.meetingDetails?.link);
+}

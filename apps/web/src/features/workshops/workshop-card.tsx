@@ -1,0 +1,49 @@
+import { Calendar, MapPin, Users, Video } from 'lucide-react';
+import type { WorkshopDto } from '@app/shared/workshops';
+import { Button } from '../../components/ui/button.tsx';
+import { truncate } from '../../lib/format.ts';
+import { WorkshopBanner, WorkshopStatusBadge, WorkshopWhen } from './workshop-bits.tsx';
+
+export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, showRegister = true }: {
+  workshop: WorkshopDto;
+  onDetails: (w: WorkshopDto) => void;
+  onRegister?: (w: WorkshopDto) => void;
+  registering?: boolean;
+  showRegister?: boolean;
+}) {
+  const mode = w.deliveryMode === 'offline' ? MapPin : Video;
+  const ModeIcon = mode;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative">
+        <WorkshopBanner workshop={w} />
+        <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+          {w.tags.slice(0, 2).map((tag) => (
+            <span key={tag} className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">{tag}</span>
+          ))}
+        </div>
+        {w.isRegistered && <span className="absolute top-2 right-2 rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Registered</span>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold text-slate-900">{w.title}</h3>
+          <WorkshopStatusBadge workshop={w} />
+        </div>
+        <p className="text-sm text-slate-600">{truncate(w.description, 100)}</p>
+        <ul className="space-y-1 text-xs text-slate-600">
+          <li className="flex items-start gap-1"><Calendar aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" /> <WorkshopWhen workshop={w} /></li>
+          <li className="flex items-center gap-1"><ModeIcon aria-hidden="true" className="h-3.5 w-3.5" /> <span className="capitalize">{w.deliveryMode}</span>{w.instructor ? ` · ${w.instructor.name}` : ''}</li>
+          <li className="flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" /> {w.isFull ? 'Full' : `${w.spotsRemaining} spots left`} · {w.category} · {w.difficulty}</li>
+        </ul>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button variant="secondary" size="sm" onClick={() => onDetails(w)} aria-label={`Details: ${w.title}`}>Details</Button>
+          {showRegister && onRegister && !w.isRegistered && (
+            <Button size="sm" onClick={() => onRegister(w)} disabled={registering || w.isFull || !w.isUpcoming} aria-label={`Register for ${w.title}`}>
+              {w.status === 'completed' ? 'Completed' : w.isFull ? 'Workshop Full' : registering ? 'Registering…' : 'Register'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
