@@ -1,16 +1,128 @@
+import { useState, type ReactNode } from 'react';
+import {
+  BarChart3,
+  BookOpen,
+  Briefcase,
+  FlaskConical,
+  GraduationCap,
+  LayoutDashboard,
+  Lightbulb,
+  Menu,
+  Settings,
+  X,
+} from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { TemporaryPasswordGate } from '../auth/temporary-password-gate.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { AdminRdProjectsTab } from '../rd-projects/admin-rd-projects-tab.tsx';
+import { AnalyticsTab } from './analytics-tab.tsx';
+import { DashboardTab } from './dashboard-tab.tsx';
+import { IdeasTab } from './ideas-tab.tsx';
+import { ProfessionalsTab } from './professionals-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+import { StudentsTab } from './students-tab.tsx';
+import { WorkshopsTab } from './workshops-tab.tsx';
 
-// The administrator console (issue 5) replaces this frame's body with the sidebar tabs.
+type TabId = 'dashboard' | 'students' | 'professionals' | 'workshops' | 'ideas' | 'rd' | 'analytics' | 'settings';
+
+const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
+  { id: 'dashboard', label: 'Dashboard', icon: <LayoutDashboard className="h-4 w-4" /> },
+  { id: 'students', label: 'Students', icon: <GraduationCap className="h-4 w-4" /> },
+  { id: 'professionals', label: 'Professionals', icon: <Briefcase className="h-4 w-4" /> },
+  { id: 'workshops', label: 'Workshops', icon: <BookOpen className="h-4 w-4" /> },
+  { id: 'ideas', label: 'Student Ideas', icon: <Lightbulb className="h-4 w-4" /> },
+  { id: 'rd', label: 'R&D Projects', icon: <FlaskConical className="h-4 w-4" /> },
+  { id: 'analytics', label: 'Analytics', icon: <BarChart3 className="h-4 w-4" /> },
+  { id: 'settings', label: 'Settings', icon: <Settings className="h-4 w-4" /> },
+];
+
+/**
+ * The administrator console (spec 001): sections switch inside the page (not separate routes); each list
+ * loads when its section opens. The sidebar becomes a menu on phones.
+ */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
+  const [tab, setTab] = useState<TabId>('dashboard');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [createIn, setCreateIn] = useState<TabId | null>(null);
+  const current = TABS.find((t) => t.id === tab) ?? { id: 'dashboard', label: 'Dashboard', icon: null };
+
+  const select = (id: TabId) => {
+    setTab(id);
+    setMenuOpen(false);
+  };
+  const go = (id: 'professionals' | 'workshops' | 'analytics', create = false) => {
+    setCreateIn(create ? id : null);
+    select(id);
+  };
+
+  const nav = (
+    <ul className="space-y-1">
+      {TABS.map((t) => (
+        <li key={t.id}>
+          <button
+            type="button"
+            onClick={() => select(t.id)}
+            aria-current={t.id === tab ? 'page' : undefined}
+            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium ${t.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+          >
+            <span aria-hidden="true">{t.icon}</span>
+            {t.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen bg-slate-50">
+      <TemporaryPasswordGate />
       <DashboardHeader portal="Admin Dashboard" />
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-        <p className="mt-2 text-slate-700">The console sections are not available yet.</p>
-      </main>
+      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6 sm:px-6">
+        <nav aria-label="Admin sections" className="hidden w-56 shrink-0 lg:block">
+          <div className="sticky top-20">{nav}</div>
+        </nav>
+        <main id="main" className="min-w-0 flex-1">
+          <h1 className="sr-only">Admin Dashboard</h1>
+          <div className="mb-4 lg:hidden">
+            <button
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls="admin-mobile-nav"
+              onClick={() => setMenuOpen((o) => !o)}
+              className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium"
+            >
+              <span className="flex items-center gap-2">
+                <span aria-hidden="true">{current.icon}</span>
+                {current.label}
+              </span>
+              {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
+              <span className="sr-only">{menuOpen ? 'Close sections menu' : 'Open sections menu'}</span>
+            </button>
+            {menuOpen && (
+              <nav
+                id="admin-mobile-nav"
+                aria-label="Admin sections"
+                className="mt-2 rounded-lg border border-slate-200 bg-white p-2 shadow"
+              >
+                {nav}
+              </nav>
+            )}
+          </div>
+          {tab === 'dashboard' && <DashboardTab go={go} />}
+          {tab === 'students' && <StudentsTab />}
+          {tab === 'professionals' && (
+            <ProfessionalsTab openCreate={createIn === 'professionals'} onCreateHandled={() => setCreateIn(null)} />
+          )}
+          {tab === 'workshops' && (
+            <WorkshopsTab openCreate={createIn === 'workshops'} onCreateHandled={() => setCreateIn(null)} />
+          )}
+          {tab === 'ideas' && <IdeasTab />}
+          {tab === 'rd' && <AdminRdProjectsTab />}
+          {tab === 'analytics' && <AnalyticsTab />}
+          {tab === 'settings' && <SettingsTab />}
+        </main>
+      </div>
     </div>
   );
 }

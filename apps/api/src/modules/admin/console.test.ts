@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { useTestApp } from '../../../test/harness.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { auditLog, contactMessages, emails, ideas, users } from '../../db/schema/index.ts';
+
+const t = useTestApp();
+let admin: BuiltUser;
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.auth });
+
+describe('students', () => {
+  it('lists students with search, university filter, activity counts and pagination', async () => {
+    admin = await buildAdmin(t);
+    await buildStudent(t, { firstName: 'Aarav', university: 'IIT Bombay' });
+    await buildStudent(t, { firstName: 'Diya', university: 'Delhi University' });
+    for (let i = 0; i < 11; i++) await buildStudent(t, { firstName: `Bulk${i}`, university: 'Anna University' });
+    const page1 = body<{
+      data: { users: unknown[]; students: unknown[]; pagination: { total: number; pages: number; limit: number } };
+    }>(await get('/api/admin/users?role=student'));
+    expect(page1.data.users).toHaveLength(10);
+    expect(page1.data.students).toHaveLength(10);
+    expect(page1.data.pagination).toMatchObject({ total: 13, pages: 2, limit: 10 });
+    const search = body<{
+      data: { users: { firstName: string; registeredWorkshops: number; connectedProfessionals: number; status: string }[] };
+    }>(await get('/api/admin/users?role=student&search=aarav'));
+    expect(search.data.users).toHaveLength(1);
+    expect(search.data.users[0]).toMatchObject({
+      firstName: 'Aarav',
+      registeredWorkshops: 0,
+      connectedProfessionals: 0,
+      status: 'active',
+    });
+    const uni = body<{ data: { users: { university: string }[] } }>(await get('/api/admin/users?role=student&university=Delhi'));
+    expect(uni.data.users.map((u) => u.university)).toEqual(['Delhi University']);
+    const bad = await get('/api/admin/users?role=admin');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('Add Student creates an account with a temporary password sent by e-mail', async () => {
+    const payload = {
+      firstName: 'Kabir',
+      lastName: 'Shah',
+      email: 'Kabir@Example.com',
+      university: 'IIT Delhi',
+      course: 'CSE',
+      year: 2,
+      rollNumber: 'R1',
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload });
+    expect(res.statusCode).toBe(201);
+    expect(body(res).message).toBe('Student created successfully!');
+    const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'kabir@example.com'));
+    expect(mail?.text).toMatch(/temporary password/);
+    const dup = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload });
+    expect(dup.statusCode).toBe(409);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { ...payload, email: 'k2@example.com', year: 9 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(body<{ errors: string[] }>(bad).errors).toContain('Year of study is required');
+  });
+
+  it('deactivation kills tokens and sign-in; reactivation restores sign-in; admins are not touched', async () => {
+    const s = await buildStudent(t);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.id}/status`,
+      headers: admin.auth,
+      payload: { isActive: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(body(off).message).toBe('Student deactivated successfully!');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: s.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } }))
+        .statusCode,
+    ).toBe(403);
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.id}/status`,
+      headers: admin.auth,
+      payload: { isActive: true },
+    });
+    expect(body<{ data: { status: string } }>(on).data.status).toBe('active');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } }))
+        .statusCode,
+    ).toBe(200);
+    const other = await buildAdmin(t);
+    for (const id of [other.id, 'bad', '000000000000000000000000']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${id}/status`,
+        headers: admin.auth,
+        payload: { isActive: false },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${s.id}/status`,
+      headers: admin.auth,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, s.id));
+    expect(entries.map((e) => e.action).sort()).toEqual(['deactivate', 'reactivate']);
+  });
+});
+
+describe('exports', () => {
+  it('streams CSV with BOM, file name, filters, and neutralised formula cells that round-trip', async () => {
+    await buildStudent(t, { firstName: '=HYPERLINK("http://evil")', lastName: 'Zoë, "Q"', university: '@Evil Uni' });
+    const res = await get('/api/admin/export/students');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="students-${today}.csv"`);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(res.rawPayload, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(expect.arrayContaining(['Name', 'Email', 'University']));
+    const students = await t.database.db.select().from(users).where(eq(users.role, 'student'));
+    expect(rows.length - 1).toBe(students.length);
+    const evil = rows.find((r) => r[0]?.includes('HYPERLINK'));
+    expect(evil?.[0]).toBe('\'=HYPERLINK("http://evil") Zoë, "Q"');
+    expect(evil?.[3]).toBe("'@Evil Uni");
+    // Every other cell round-trips unchanged.
+    const kabir = rows.find((r) => r[1] === 'kabir@example.com');
+    expect(kabir?.slice(0, 4)).toEqual(['Kabir Shah', 'kabir@example.com', '', 'IIT Delhi']);
+    const filtered = parse((await get('/api/admin/export/students?university=Anna')).rawPayload, { bom: true }) as string[][];
+    expect(filtered.length - 1).toBe(11);
+  });
+
+  it('exports professionals, workshops and ideas; unknown kinds are 400', async () => {
+    await buildProfessional(t, { title: '+cmd|calc' });
+    const pros = parse((await get('/api/admin/export/professionals')).rawPayload, { bom: true }) as string[][];
+    expect(pros.some((r) => r[3] === "'+cmd|calc")).toBe(true);
+    const w = await get('/api/admin/export/workshops');
+    expect(w.statusCode).toBe(200);
+    expect((parse(w.rawPayload, { bom: true }) as string[][])[0]?.[0]).toBe('Title');
+    const author = await buildStudent(t);
+    await t.database.db
+      .insert(ideas)
+      .values({ authorId: author.id, title: '-1+1', description: 'd', category: 'Technology', status: 'under_review' });
+    await t.database.db
+      .insert(ideas)
+      .values({ authorId: author.id, title: 'Private draft', description: 'd', category: 'Technology', status: 'draft' });
+    const i = parse((await get('/api/admin/export/ideas')).rawPayload, { bom: true }) as string[][];
+    expect(i.map((r) => r[0])).toContain("'-1+1");
+    expect(i.map((r) => r[0])).not.toContain('Private draft');
+    expect((await get('/api/admin/export/passwords')).statusCode).toBe(400);
+  });
+});
+
+describe('dashboard, analytics, audit, settings', () => {
+  it('dashboard counts from the database with month-over-month change and recent registrations', async () => {
+    const res = await get('/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    const data = body<{ data: { statistics: Record<string, unknown>; recentRegistrations: { email: string }[] } }>(res).data;
+    const students = await t.database.db.select().from(users).where(eq(users.role, 'student'));
+    expect(data.statistics.totalStudents).toBe(students.length);
+    expect(data.statistics).toMatchObject({ totalRDProjects: 0, activeRDProjects: 0 });
+    // Everything was created this month: no earlier total to compare with.
+    expect((data.statistics.changes as Record<string, unknown>).students).toBeNull();
+    expect(data.recentRegistrations.length).toBe(5);
+  });
+
+  it('analytics: registrations by month, funnels and top expertise computed in SQL', async () => {
+    const data = body<{
+      data: {
+        registrations: { month: string; students: number }[];
+        ideaFunnel: { status: string; count: number }[];
+        topExpertise: { expertise: string; count: number }[];
+      };
+    }>(await get('/api/admin/analytics')).data;
+    expect(data.registrations).toHaveLength(12);
+    const month = new Date().toISOString().slice(0, 7);
+    const students = await t.database.db.select().from(users).where(eq(users.role, 'student'));
+    expect(data.registrations.at(-1)).toMatchObject({ month, students: students.length });
+    expect(data.ideaFunnel.find((f) => f.status === 'under_review')?.count).toBe(1);
+    expect(data.topExpertise[0]).toMatchObject({ expertise: 'Software Development' });
+  });
+
+  it('audit log lists admin changes with actor, filterable and paginated', async () => {
+    const res = body<{
+      data: { entries: { action: string; entity: string; actor: { email: string } | null }[]; pagination: { total: number } };
+    }>(await get('/api/admin/audit?entity=student&limit=5'));
+    expect(res.data.entries.length).toBeGreaterThan(0);
+    expect(res.data.entries.every((e) => e.entity === 'student')).toBe(true);
+    expect(res.data.entries[0]?.actor?.email).toBe(admin.email);
+    const exports = body<{ data: { entries: { action: string }[] } }>(await get('/api/admin/audit?action=export'));
+    expect(exports.data.entries.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('site content round-trips and is validated', async () => {
+    const current = body<{ data: Record<string, unknown> }>(await get('/api/admin/content')).data;
+    const changed = { ...current, vision: 'A clearly fictional vision.' };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/content', headers: admin.auth, payload: changed });
+    expect(put.statusCode).toBe(200);
+    const pub = body<{ data: { vision: string } }>(await t.app.inject({ method: 'GET', url: '/api/content/site' }));
+    expect(pub.data.vision).toBe('A clearly fictional vision.');
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/content', headers: admin.auth, payload: { vision: 1 } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('contact messages list and mark handled; outbox lists e-mails', async () => {
+    await t.database.db.insert(contactMessages).values({ name: 'N', email: 'n@example.com', subject: 'S', message: 'M' });
+    const list = body<{ data: { messages: { _id: string; handled: boolean }[] } }>(
+      await get('/api/admin/contact-messages?handled=false'),
+    );
+    const id = list.data.messages[0]?._id ?? '';
+    const mark = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/contact-messages/${id}`,
+      headers: admin.auth,
+      payload: { handled: true },
+    });
+    expect(body<{ data: { message: { handled: boolean } } }>(mark).data.message.handled).toBe(true);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/contact-messages/zzz',
+          headers: admin.auth,
+          payload: { handled: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const outbox = body<{ data: { emails: { to: string }[]; pagination: { total: number } } }>(await get('/api/admin/emails'));
+    expect(outbox.data.emails.map((e) => e.to)).toContain('kabir@example.com');
+  });
+});

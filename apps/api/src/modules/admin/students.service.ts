@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { type AdminStudentDto, type CreateStudentBody, type StudentListQuery } from '@app/shared/admin';
+import { makePagination } from '@app/shared/api';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { studentProfiles, users } from '../../db/schema/users.ts';
+import { workshopRegistrations } from '../../db/schema/workshops.ts';
+import { audit } from '../../lib/audit.ts';
+import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { hashPassword, temporaryPassword } from '../../lib/password.ts';
+import { fullName } from '../users/users.presenter.ts';
+import { likePattern } from './common.ts';
+import { welcomeEmail } from './professionals.service.ts';
+
+const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
+const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
+
+export function selectStudents(db: Db) {
+  return db
+    .select({ user: users, profile: studentProfiles, registeredWorkshops, connectedProfessionals })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id));
+}
+type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudents>['execute']>>[number];
+
+export function toAdminStudent({
+  user,
+  profile,
+  registeredWorkshops: w,
+  connectedProfessionals: c,
+}: StudentRow): AdminStudentDto {
+  return {
+    _id: user.id,
+    id: user.id,
+    name: fullName(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    university: profile?.university ?? null,
+    department: profile?.department ?? null,
+    course: profile?.course ?? null,
+    year: profile?.year ?? null,
+    rollNumber: profile?.rollNumber ?? null,
+    status: user.isActive ? 'active' : 'inactive',
+    isActive: user.isActive,
+    isTemporaryPassword: user.isTemporaryPassword,
+    registeredWorkshops: Number(w),
+    connectedProfessionals: Number(c),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function studentFilter(query: { search?: string; university?: string; status?: 'active' | 'inactive' }): SQL | undefined {
+  const conditions: SQL[] = [eq(users.role, 'student')];
+  const search = query.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    const cond = or(
+      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+      ilike(users.email, p),
+      ilike(studentProfiles.university, p),
+      ilike(studentProfiles.course, p),
+      ilike(studentProfiles.rollNumber, p),
+    );
+    if (cond) conditions.push(cond);
+  }
+  const university = query.university?.trim();
+  if (university && university.toLowerCase() !== 'all')
+    conditions.push(ilike(studentProfiles.university, likePattern(university)));
+  if (query.status) conditions.push(eq(users.isActive, query.status === 'active'));
+  return and(...conditions);
+}
+
+export async function listStudents(db: Db, query: StudentListQuery) {
+  const where = studentFilter(query);
+  const [total] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(where);
+  const rows = await selectStudents(db)
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const list = rows.map(toAdminStudent);
+  return { users: list, students: list, pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+}
+
+async function getStudent(db: Db, id: string): Promise<AdminStudentDto> {
+  const [row] = await selectStudents(db).where(and(eq(users.id, id), eq(users.role, 'student')));
+  if (!row) throw notFound('Student');
+  return toAdminStudent(row);
+}
+
+/** Add Student (PRODUCT.md "Accounts"): a temporary password by e-mail, changed at first sign-in. */
+export async function createStudent(db: Db, config: Config, actor: Actor, input: CreateStudentBody): Promise<AdminStudentDto> {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'student',
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone || null,
+          isTemporaryPassword: true,
+        })
+        .returning();
+      if (!user) throw new Error('insert returned nothing');
+      const [profile] = await tx
+        .insert(studentProfiles)
+        .values({
+          userId: user.id,
+          university: input.university,
+          course: input.course,
+          department: input.department || null,
+          year: input.year,
+          rollNumber: input.rollNumber,
+        })
+        .returning();
+      await queueEmail(tx, welcomeEmail(config, user, password, 'student'));
+      await audit(tx, actor.id, 'create', 'student', user.id, null, { ...user, profile });
+      return user.id;
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw conflict('An account with this email already exists');
+    throw error;
+  }
+  return getStudent(db, id);
+}
+
+/**
+ * Deactivate or reactivate a student or professional account. Deactivation bumps the token version:
+ * every token of the account stops working at once. Administrators are not changed here.
+ */
+export async function setUserStatus(db: Db, actor: Actor, id: string, isActive: boolean) {
+  if (!isId(id)) throw notFound('User');
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: users.id, role: users.role, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!before || before.role === 'admin') throw notFound('User');
+    const [after] = await tx
+      .update(users)
+      .set(isActive ? { isActive: true } : { isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ id: users.id, isActive: users.isActive });
+    if (!after) throw notFound('User');
+    if (before.isActive !== isActive) {
+      await audit(
+        tx,
+        actor.id,
+        isActive ? 'reactivate' : 'deactivate',
+        before.role,
+        id,
+        { isActive: before.isActive },
+        { isActive },
+      );
+    }
+    return {
+      _id: after.id,
+      isActive: after.isActive,
+      status: after.isActive ? ('active' as const) : ('inactive' as const),
+      role: before.role,
+    };
+  });
+}

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3, BookOpen, Briefcase, FlaskConical, GraduationCap, Plus, Sparkles, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../components/ui/feedback.tsx';
+import { relativeTime } from '../../lib/format.ts';
+import { adminApi } from './api.ts';
+
+/** Change caption: the real change against the previous month, or nothing. */
+function Change({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-xs text-slate-500">No change data yet</span>;
+  const tone = value > 0 ? 'text-green-700' : value < 0 ? 'text-red-700' : 'text-slate-600';
+  return (
+    <span className={`text-xs ${tone}`}>
+      {value > 0 ? '+' : ''}
+      {value}% from last month
+    </span>
+  );
+}
+
+function Stat({ label, value, change, icon }: { label: string; value?: number; change: number | null; icon: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center justify-between text-slate-600">
+        <span className="text-sm">{label}</span>
+        {icon}
+      </div>
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-8 w-20" />
+      ) : (
+        <p className="mt-1 text-3xl font-bold text-slate-900">{value.toLocaleString()}</p>
+      )}
+      {value !== undefined && <Change value={change} />}
+    </div>
+  );
+}
+
+/** 3 attempts, waiting 1 s then 2 s (spec 001 §4 "Dashboard loading"). */
+export const dashboardRetry = { retry: 2, retryDelay: (attempt: number) => (attempt + 1) * 1000 };
+
+export function DashboardTab({ go }: { go: (tab: 'professionals' | 'workshops' | 'analytics', create?: boolean) => void }) {
+  const query = useQuery({ queryKey: ['admin-dashboard'], queryFn: adminApi.dashboard, ...dashboardRetry });
+  if (query.isError) console.error('Dashboard failed to load', query.error);
+  const s = query.data?.data.statistics;
+  const c = s?.changes;
+  const icon = (node: ReactNode) => <span aria-hidden="true">{node}</span>;
+  const recent = query.data?.data.recentRegistrations;
+  return (
+    <section aria-labelledby="dash-heading" className="space-y-6" aria-busy={query.isPending}>
+      <h2 id="dash-heading" className="text-xl font-semibold">
+        Dashboard
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Stat
+          label="Total Students"
+          value={s?.totalStudents}
+          change={c?.students ?? null}
+          icon={icon(<GraduationCap className="h-5 w-5" />)}
+        />
+        <Stat
+          label="Professionals"
+          value={s?.totalProfessionals}
+          change={c?.professionals ?? null}
+          icon={icon(<Briefcase className="h-5 w-5" />)}
+        />
+        <Stat
+          label="Workshops"
+          value={s?.totalWorkshops}
+          change={c?.workshops ?? null}
+          icon={icon(<BookOpen className="h-5 w-5" />)}
+        />
+        <Stat
+          label="Active Workshops"
+          value={s?.activeWorkshops}
+          change={c?.activeWorkshops ?? null}
+          icon={icon(<BookOpen className="h-5 w-5" />)}
+        />
+        <Stat
+          label="R&D Projects"
+          value={s?.totalRDProjects}
+          change={c?.rdProjects ?? null}
+          icon={icon(<FlaskConical className="h-5 w-5" />)}
+        />
+        <Stat
+          label="Active R&D Projects"
+          value={s?.activeRDProjects}
+          change={c?.activeRDProjects ?? null}
+          icon={icon(<FlaskConical className="h-5 w-5" />)}
+        />
+      </div>
+      {query.isError && (
+        <p className="text-sm text-slate-600">The dashboard could not be loaded. Figures will appear once the server answers.</p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 lg:col-span-2">
+          <h3 className="font-semibold">Recent student registrations</h3>
+          {!recent ? (
+            <div className="mt-3 space-y-2">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : recent.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No recent registrations</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {recent.map((r) => (
+                <li key={r._id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                  <span>
+                    <span className="font-medium">{r.name}</span> <span className="text-slate-600">{r.email}</span>
+                    {r.university && <span className="block text-xs text-slate-600">{r.university}</span>}
+                  </span>
+                  <span className="text-xs text-slate-500">{relativeTime(r.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="space-y-3">
+          <button
+            type="button"
+            onClick={() => go('professionals', true)}
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+          >
+            <UserPlus aria-hidden="true" className="h-5 w-5 text-brand-700" />{' '}
+            <span className="font-medium">Add Professional</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => go('workshops', true)}
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+          >
+            <Plus aria-hidden="true" className="h-5 w-5 text-brand-700" /> <span className="font-medium">Create Workshop</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => go('analytics')}
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+          >
+            <BarChart3 aria-hidden="true" className="h-5 w-5 text-brand-700" />{' '}
+            <span className="font-medium">View Analytics</span>
+          </button>
+          <div className="flex items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            <Sparkles aria-hidden="true" className="h-5 w-5" /> Coming Soon: scheduled reports by e-mail.
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

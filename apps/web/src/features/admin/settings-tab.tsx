@@ -1,0 +1,387 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STUDENT_PASSWORD_MESSAGES } from '@app/shared/auth';
+import { siteContent, type SiteContent } from '@app/shared/content';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { relativeTime } from '../../lib/format.ts';
+import { updateStoredUser } from '../../lib/session.ts';
+import { adminApi } from './api.ts';
+import { FilterSelect, Pill } from './ui.tsx';
+
+function PasswordForm() {
+  const toast = useToast();
+  const [f, setF] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () => adminApi.changePassword({ currentPassword: f.currentPassword, newPassword: f.newPassword }),
+    onSuccess: (r) => {
+      // Older tokens are dead: keep the session alive with the fresh one.
+      updateStoredUser(r.data.user, r.data.token);
+      toast.success('Password updated successfully!');
+      setF({ currentPassword: '', newPassword: '', confirm: '' });
+    },
+    onError: (e) => setError(errorMessage(e, 'API request failed')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (f.newPassword !== f.confirm) return setError(STUDENT_PASSWORD_MESSAGES.mismatch);
+    if (f.newPassword.length < 6) return setError(STUDENT_PASSWORD_MESSAGES.short);
+    setError(null);
+    change.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="max-w-md space-y-3" noValidate>
+      {error && <Alert kind="error">{error}</Alert>}
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={f.currentPassword}
+        onChange={(e) => setF({ ...f, currentPassword: e.target.value })}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={f.newPassword}
+        onChange={(e) => setF({ ...f, newPassword: e.target.value })}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={f.confirm}
+        onChange={(e) => setF({ ...f, confirm: e.target.value })}
+      />
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : 'Change Password'}
+      </Button>
+    </form>
+  );
+}
+
+function ContentEditor() {
+  const toast = useToast();
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: ['admin-content'], queryFn: adminApi.content });
+  const [draft, setDraft] = useState<SiteContent | null>(null);
+  const [json, setJson] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (query.data && !draft) {
+      setDraft(query.data.data);
+      setJson(JSON.stringify(query.data.data, null, 2));
+    }
+  }, [query.data, draft]);
+  const save = useMutation({
+    mutationFn: (value: SiteContent) => adminApi.saveContent(value),
+    onSuccess: (r) => {
+      toast.success('Site content saved successfully!');
+      setDraft(r.data);
+      setJson(JSON.stringify(r.data, null, 2));
+      void qc.invalidateQueries({ queryKey: ['admin-content'] });
+    },
+    onError: (e) => setError(errorMessage(e, 'API request failed')),
+  });
+  if (query.isPending || !draft)
+    return query.isError ? (
+      <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />
+    ) : (
+      <Spinner />
+    );
+  const update = (next: SiteContent) => {
+    setDraft(next);
+    setJson(JSON.stringify(next, null, 2));
+  };
+  const submitJson = () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      return setError('The content is not valid JSON');
+    }
+    const result = siteContent.safeParse(parsed);
+    if (!result.success) return setError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    setError(null);
+    save.mutate(result.data);
+  };
+  return (
+    <div className="space-y-4">
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Hero title"
+          value={draft.hero.title}
+          onChange={(e) => update({ ...draft, hero: { ...draft.hero, title: e.target.value } })}
+        />
+        <TextField
+          label="Hero subtitle"
+          value={draft.hero.subtitle}
+          onChange={(e) => update({ ...draft, hero: { ...draft.hero, subtitle: e.target.value } })}
+        />
+        <TextField
+          label="Contact e-mail"
+          type="email"
+          value={draft.contact.email}
+          onChange={(e) => update({ ...draft, contact: { ...draft.contact, email: e.target.value } })}
+        />
+        <TextField
+          label="Contact phone"
+          value={draft.contact.phone}
+          onChange={(e) => update({ ...draft, contact: { ...draft.contact, phone: e.target.value } })}
+        />
+        <TextField
+          label="Headquarters"
+          value={draft.contact.headquarters}
+          onChange={(e) => update({ ...draft, contact: { ...draft.contact, headquarters: e.target.value } })}
+        />
+        <TextArea label="Vision" rows={2} value={draft.vision} onChange={(e) => update({ ...draft, vision: e.target.value })} />
+        <TextArea
+          label="Mission"
+          rows={2}
+          value={draft.mission}
+          onChange={(e) => update({ ...draft, mission: e.target.value })}
+        />
+      </div>
+      <TextArea
+        label="All content (JSON: team, timeline, numbers…)"
+        rows={14}
+        className="font-mono text-xs"
+        value={json}
+        onChange={(e) => setJson(e.target.value)}
+      />
+      <Button onClick={submitJson} disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save Content'}
+      </Button>
+    </div>
+  );
+}
+
+function ContactMessages() {
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [handled, setHandled] = useState('false');
+  const query = useQuery({
+    queryKey: ['admin-contact', page, handled],
+    queryFn: () => adminApi.contactMessages({ page, limit: 10, handled: handled === 'all' ? undefined : handled }),
+    placeholderData: keepPreviousData,
+  });
+  const mark = useMutation({
+    mutationFn: ({ id, value }: { id: string; value: boolean }) => adminApi.markMessage(id, value),
+    onSuccess: (r) => {
+      toast.success(r.message ?? 'Saved');
+      void qc.invalidateQueries({ queryKey: ['admin-contact'] });
+    },
+    onError: (e) => toast.error(errorMessage(e, 'API request failed')),
+  });
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+  const { messages, pagination } = query.data.data;
+  return (
+    <div className="space-y-3">
+      <FilterSelect
+        label="Show"
+        value={handled}
+        onChange={(v) => {
+          setHandled(v);
+          setPage(1);
+        }}
+        options={[
+          { value: 'false', label: 'Open' },
+          { value: 'true', label: 'Handled' },
+          { value: 'all', label: 'All' },
+        ]}
+      />
+      {messages.length === 0 ? (
+        <EmptyState title="No messages" />
+      ) : (
+        <ul className="space-y-3">
+          {messages.map((m) => (
+            <li key={m._id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+              <div className="flex flex-wrap justify-between gap-2">
+                <p className="font-medium">{m.subject}</p>
+                <span className="text-xs text-slate-500">{relativeTime(m.createdAt)}</span>
+              </div>
+              <p className="text-xs text-slate-600">
+                {m.name} ·{' '}
+                <a className="underline" href={`mailto:${m.email}`}>
+                  {m.email}
+                </a>
+              </p>
+              <p className="mt-2 whitespace-pre-wrap">{m.message}</p>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="mt-2"
+                disabled={mark.isPending}
+                onClick={() => mark.mutate({ id: m._id, value: !m.handled })}
+              >
+                {m.handled ? 'Reopen' : 'Mark handled'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Messages pages" />
+    </div>
+  );
+}
+
+function Outbox() {
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['admin-emails', page],
+    queryFn: () => adminApi.emails({ page, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+  const { emails, pagination } = query.data.data;
+  return (
+    <div className="space-y-3">
+      {emails.length === 0 ? (
+        <EmptyState title="No e-mails yet" />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {emails.map((e) => (
+            <li key={e._id} className="p-3 text-sm">
+              <button
+                type="button"
+                className="flex w-full flex-wrap items-center justify-between gap-2 text-left"
+                aria-expanded={open === e._id}
+                onClick={() => setOpen(open === e._id ? null : e._id)}
+              >
+                <span>
+                  <span className="font-medium">{e.subject}</span>
+                  <span className="block text-xs text-slate-600">
+                    to {e.to} · {relativeTime(e.createdAt)}
+                  </span>
+                </span>
+                <Pill
+                  tone={e.status === 'sent' ? 'green' : e.status === 'failed' ? 'red' : e.status === 'outbox' ? 'blue' : 'amber'}
+                >
+                  {e.status}
+                </Pill>
+              </button>
+              {open === e._id && (
+                <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-3 text-xs whitespace-pre-wrap">
+                  {e.text}
+                  {e.error ? `\n\nError: ${e.error}` : ''}
+                </pre>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Outbox pages" />
+    </div>
+  );
+}
+
+export function AuditLog() {
+  const [page, setPage] = useState(1);
+  const [entity, setEntity] = useState('all');
+  const query = useQuery({
+    queryKey: ['admin-audit', page, entity],
+    queryFn: () => adminApi.audit({ page, limit: 20, entity: entity === 'all' ? undefined : entity }),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
+    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+  const { entries, pagination } = query.data.data;
+  return (
+    <div className="space-y-3">
+      <FilterSelect
+        label="Entity"
+        value={entity}
+        onChange={(v) => {
+          setEntity(v);
+          setPage(1);
+        }}
+        options={[
+          'all',
+          'professional',
+          'student',
+          'workshop',
+          'workshop_registration',
+          'idea',
+          'site_content',
+          'contact_message',
+          'students',
+          'professionals',
+          'workshops',
+          'ideas',
+        ].map((v) => ({ value: v, label: v === 'all' ? 'All entities' : v.replace(/_/g, ' ') }))}
+      />
+      {entries.length === 0 ? (
+        <EmptyState title="No changes recorded" />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+          {entries.map((e) => (
+            <li key={e._id} className="p-3">
+              <p>
+                <span className="font-medium">{e.actor?.name ?? 'System'}</span> {e.action.replace(/_/g, ' ')}{' '}
+                {e.entity.replace(/_/g, ' ')} <span className="text-xs text-slate-500">{e.entityId ?? ''}</span>
+              </p>
+              <p className="text-xs text-slate-500">{new Date(e.createdAt).toLocaleString()}</p>
+              <details className="mt-1 text-xs">
+                <summary className="cursor-pointer text-brand-700">What changed</summary>
+                <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2">
+                  {JSON.stringify({ before: e.before, after: e.after }, null, 2)}
+                </pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Audit pages" />
+    </div>
+  );
+}
+
+type Section = 'account' | 'content' | 'messages' | 'outbox' | 'audit';
+
+export function SettingsTab() {
+  const [section, setSection] = useState<Section>('account');
+  return (
+    <section aria-labelledby="settings-heading" className="space-y-4">
+      <h2 id="settings-heading" className="text-xl font-semibold">
+        Settings
+      </h2>
+      <Tabs
+        idPrefix="settings"
+        label="Settings sections"
+        value={section}
+        onChange={setSection}
+        items={[
+          { id: 'account', label: 'My Account' },
+          { id: 'content', label: 'Site Content' },
+          { id: 'messages', label: 'Contact Messages' },
+          { id: 'outbox', label: 'E-mail Outbox' },
+          { id: 'audit', label: 'Audit Log' },
+        ]}
+      />
+      <TabPanel idPrefix="settings" id={section}>
+        {section === 'account' && <PasswordForm />}
+        {section === 'content' && <ContentEditor />}
+        {section === 'messages' && <ContactMessages />}
+        {section === 'outbox' && <Outbox />}
+        {section === 'audit' && <AuditLog />}
+      </TabPanel>
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Download, Search } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { download, errorMessage } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/hooks.ts';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A list that is a table on wide screens and stacked cards on phones. Rows open their detail with a
+ * click, Enter or Space; action buttons inside a row do not open it.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  onOpen,
+  label,
+  actions,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  onOpen?: (row: T) => void;
+  label: string;
+  actions?: (row: T) => ReactNode;
+}) {
+  const onKey = (event: KeyboardEvent, row: T) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen?.(row);
+    }
+  };
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
+                  {c.header}
+                </th>
+              ))}
+              {actions && (
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                tabIndex={onOpen ? 0 : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+                onKeyDown={(e) => onKey(e, row)}
+                className={onOpen ? 'cursor-pointer hover:bg-slate-50 focus:bg-brand-50 focus:outline-none' : ''}
+              >
+                {columns.map((c) => (
+                  <td key={c.header} className={`px-4 py-3 align-top ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+                {actions && (
+                  <td
+                    className="px-4 py-3 text-right whitespace-nowrap"
+                    onClick={(e) => e.stopPropagation()}
+                    onKeyDown={(e) => e.stopPropagation()}
+                  >
+                    {actions(row)}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label={label}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <div
+              role={onOpen ? 'button' : undefined}
+              tabIndex={onOpen ? 0 : undefined}
+              onClick={onOpen ? () => onOpen(row) : undefined}
+              onKeyDown={(e) => onKey(e, row)}
+              className="space-y-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {columns.map((c) => (
+                <div key={c.header} className="text-sm">
+                  <span className="block text-xs font-semibold text-slate-500 uppercase">{c.header}</span>
+                  {c.cell(row)}
+                </div>
+              ))}
+            </div>
+            {actions && <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">{actions(row)}</div>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Search text debounced 500 ms; a new search (or filter) resets the page to 1. */
+export function useListState(initialFilters: Record<string, string> = {}) {
+  const [search, setSearchRaw] = useState('');
+  const [filters, setFiltersRaw] = useState(initialFilters);
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search, 500);
+  const [lastSearch, setLastSearch] = useState(debounced);
+  if (lastSearch !== debounced) {
+    setLastSearch(debounced);
+    setPage(1);
+  }
+  return {
+    search,
+    setSearch: setSearchRaw,
+    debounced,
+    filters,
+    setFilter: (key: string, value: string) => {
+      setFiltersRaw((f) => ({ ...f, [key]: value }));
+      setPage(1);
+    },
+    page,
+    setPage,
+    query: {
+      page,
+      limit: 10,
+      search: debounced || undefined,
+      ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v !== 'all')),
+    },
+  };
+}
+
+export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <div className="relative min-w-0 flex-1 sm:max-w-xs">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Export button: the CSV of the list with its current filters. */
+export function ExportButton({
+  kind,
+  label,
+  query,
+}: {
+  kind: 'students' | 'professionals' | 'workshops' | 'ideas';
+  label: string;
+  query: Record<string, string | number | undefined>;
+}) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const { page: _page, limit: _limit, ...filters } = query;
+  void _page;
+  void _limit;
+  const run = async () => {
+    setBusy(true);
+    try {
+      await download(`/admin/export/${kind}`, `${kind}-${new Date().toISOString().slice(0, 10)}.csv`, filters);
+      toast.success(`${label} data exported successfully!`);
+    } catch (error) {
+      toast.error(`Failed to export ${kind}: ${errorMessage(error, 'API request failed')}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" onClick={() => void run()} disabled={busy}>
+      <Download aria-hidden="true" className="h-4 w-4" /> Export
+    </Button>
+  );
+}
+
+export function ListState<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data?: T };
+  empty: boolean;
+  children: ReactNode;
+  emptyText?: string;
+} & { emptyTitle?: string }) {
+  if (query.isPending) {
+    return (
+      <div className="space-y-2" aria-busy="true">
+        <span className="sr-only">Loading…</span>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError)
+    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+  if (empty) return <EmptyState title="Nothing found">Try another search or filter.</EmptyState>;
+  return <>{children}</>;
+}
+
+export function Pill({ tone, children }: { tone: 'green' | 'slate' | 'red' | 'blue' | 'amber'; children: ReactNode }) {
+  const styles = {
+    green: 'bg-green-100 text-green-800',
+    slate: 'bg-slate-100 text-slate-800',
+    red: 'bg-red-100 text-red-800',
+    blue: 'bg-blue-100 text-blue-800',
+    amber: 'bg-amber-100 text-amber-900',
+  }[tone];
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${styles}`}>{children}</span>
+  );
+}
+
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}

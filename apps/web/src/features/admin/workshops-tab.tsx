@@ -1,0 +1,336 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { WORKSHOP_ADMIN_MESSAGES, WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
+import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatDate, formatInZone } from '../../lib/format.ts';
+import { WorkshopForm, type WorkshopFormValue } from '../workshops/workshop-form.tsx';
+import { adminApi, workshopsManageApi } from './api.ts';
+import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
+
+const api = workshopsManageApi('/admin/workshops');
+const KEY = 'admin-workshops';
+
+function Registrations({ workshop }: { workshop: WorkshopDto }) {
+  const toast = useToast();
+  const qc = useQueryClient();
+  const key = [KEY, 'registrations', workshop._id];
+  const regs = useQuery({ queryKey: key, queryFn: () => api.registrations(workshop._id) });
+  const mark = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'attended' | 'absent' }) => api.attendance(workshop._id, id, status),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+    onError: (error) => toast.error(errorMessage(error, 'API request failed')),
+  });
+  if (regs.isPending) return <Spinner label="Loading registrations…" />;
+  if (regs.isError)
+    return (
+      <ErrorState
+        message={`Failed to load registrations: ${errorMessage(regs.error, 'API request failed')}`}
+        onRetry={() => void regs.refetch()}
+      />
+    );
+  const list = regs.data.data.registrations;
+  if (list.length === 0) return <EmptyState title={WORKSHOP_FORM_MESSAGES.noRegistrations} />;
+  const started = new Date(workshop.schedule.startsAt).getTime() <= Date.now();
+  return (
+    <ul className="divide-y divide-slate-100">
+      {list.map((r) => (
+        <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div>
+            <p className="font-medium">{r.student.fullName}</p>
+            <p className="text-xs text-slate-600">
+              {r.student.email}
+              {r.student.university ? ` · ${r.student.university}` : ''} · registered {formatDate(r.registeredAt)}
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <Pill tone={r.status === 'attended' ? 'green' : r.status === 'cancelled' || r.status === 'absent' ? 'red' : 'blue'}>
+              {r.status}
+            </Pill>
+            {r.status !== 'cancelled' && started && (
+              <>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={mark.isPending || r.status === 'attended'}
+                  onClick={() => mark.mutate({ id: r._id, status: 'attended' })}
+                >
+                  Attended
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={mark.isPending || r.status === 'absent'}
+                  onClick={() => mark.mutate({ id: r._id, status: 'absent' })}
+                >
+                  Absent
+                </Button>
+              </>
+            )}
+          </div>
+        </li>
+      ))}
+      {!started && <li className="pt-3 text-xs text-slate-600">{WORKSHOP_FORM_MESSAGES.attendanceTooEarly}.</li>}
+    </ul>
+  );
+}
+
+function WorkshopDetails({ workshop, tab }: { workshop: WorkshopDto; tab: 'details' | 'registrations' }) {
+  const when = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone);
+  if (tab === 'registrations') return <Registrations workshop={workshop} />;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Detail label="Category">{workshop.category}</Detail>
+      <Detail label="Level">{workshop.difficulty}</Detail>
+      <Detail label="Delivery">{workshop.deliveryMode}</Detail>
+      <Detail label="Status">{workshop.status}</Detail>
+      <Detail label="Schedule">
+        {`${when.text} – ${workshop.schedule.endTime}`}
+        {when.local && <span className="block text-xs text-slate-600">{when.local}</span>}
+      </Detail>
+      <Detail label="Instructor">
+        {workshop.instructor
+          ? `${workshop.instructor.name}${workshop.instructor.email ? ` (${workshop.instructor.email})` : ''}`
+          : ''}
+      </Detail>
+      <Detail label="Registrations">{`${workshop.registeredCount}/${workshop.capacity.maxParticipants}`}</Detail>
+      <Detail label="Meeting link">
+        {workshop.meetingDetails?.link ? (
+          <a className="text-brand-700 underline" href={workshop.meetingDetails.link} target="_blank" rel="noopener noreferrer">
+            {workshop.meetingDetails.link}
+          </a>
+        ) : (
+          ''
+        )}
+      </Detail>
+      <div className="sm:col-span-2">
+        <Detail label="Description">{workshop.description}</Detail>
+      </div>
+      <Detail label="Tags">{workshop.tags.join(', ')}</Detail>
+      <Detail label="Prerequisites">{workshop.prerequisites.join(', ')}</Detail>
+      <div className="sm:col-span-2">
+        <Detail label="Learning outcomes">{workshop.learningOutcomes.join(', ')}</Detail>
+      </div>
+    </dl>
+  );
+}
+
+export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boolean; onCreateHandled?: () => void }) {
+  const toast = useToast();
+  const qc = useQueryClient();
+  const list = useListState({ category: 'all' });
+  const [editing, setEditing] = useState<WorkshopDto | 'new' | null>(openCreate ? 'new' : null);
+  const [viewing, setViewing] = useState<{ w: WorkshopDto; tab: 'details' | 'registrations' } | null>(null);
+  const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
+  const query = useQuery({ queryKey: [KEY, list.query], queryFn: () => api.list(list.query), placeholderData: keepPreviousData });
+  const instructors = useQuery({ queryKey: [KEY, 'instructors'], queryFn: adminApi.instructors, enabled: editing !== null });
+  const refresh = () => qc.invalidateQueries({ queryKey: [KEY] });
+  const closeForm = () => {
+    setEditing(null);
+    onCreateHandled?.();
+  };
+
+  const save = useMutation({
+    mutationFn: async ({ id, value }: { id?: string; value: WorkshopFormValue }) => {
+      const saved = id ? await api.update(id, value.body) : await api.create(value.body);
+      if (value.banner) await api.banner(saved.data.workshop._id, value.banner);
+    },
+    onSuccess: (_r, { id }) => {
+      toast.success(id ? WORKSHOP_ADMIN_MESSAGES.updated : WORKSHOP_ADMIN_MESSAGES.created);
+      closeForm();
+      void refresh();
+    },
+    onError: (error, { id }) =>
+      toast.error(`Failed to ${id ? 'update' : 'create'} workshop: ${errorMessage(error, 'API request failed')}`),
+  });
+  const publish = useMutation({
+    mutationFn: (w: WorkshopDto) => api.update(w._id, { status: w.status === 'published' ? 'draft' : 'published' }),
+    onSuccess: (r) => {
+      toast.success(
+        r.data.workshop.status === 'published' ? WORKSHOP_ADMIN_MESSAGES.published : WORKSHOP_ADMIN_MESSAGES.unpublished,
+      );
+      void refresh();
+    },
+    onError: (error) => toast.error(`Failed to update workshop status: ${errorMessage(error, 'API request failed')}`),
+  });
+  const remove = useMutation({
+    mutationFn: (w: WorkshopDto) => api.remove(w._id),
+    onSuccess: () => {
+      toast.success(WORKSHOP_ADMIN_MESSAGES.deleted);
+      setDeleting(null);
+      void refresh();
+    },
+    onError: (error) => toast.error(`Failed to delete workshop: ${errorMessage(error, 'API request failed')}`),
+  });
+
+  const rows = query.data?.data.workshops ?? [];
+  const pagination = query.data?.data.pagination;
+  return (
+    <section aria-labelledby="ws-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="ws-heading" className="text-xl font-semibold">
+          Workshops
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <ExportButton kind="workshops" label="Workshops" query={list.query} />
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Create Workshop
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <SearchBox label="Search workshops" value={list.search} onChange={list.setSearch} />
+        <FilterSelect
+          label="Category"
+          value={list.filters.category ?? 'all'}
+          onChange={(v) => list.setFilter('category', v)}
+          options={[{ value: 'all', label: 'All categories' }, ...WORKSHOP_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+        />
+      </div>
+      <ListState query={query} empty={rows.length === 0}>
+        <DataTable
+          label="Workshops"
+          rows={rows}
+          rowKey={(w) => w._id}
+          onOpen={(w) => setViewing({ w, tab: 'details' })}
+          columns={[
+            {
+              header: 'Title',
+              cell: (w) => (
+                <>
+                  <span className="font-medium">{w.title}</span>
+                  <span className="block text-xs text-slate-600">
+                    {w.category} · {w.difficulty}
+                  </span>
+                </>
+              ),
+            },
+            { header: 'Instructor', cell: (w) => w.instructor?.name ?? '—' },
+            {
+              header: 'Schedule',
+              cell: (w) => (
+                <>
+                  {formatDate(w.schedule.date)}
+                  <span className="block text-xs text-slate-600">
+                    {w.schedule.startTime}–{w.schedule.endTime} {w.schedule.timezone}
+                  </span>
+                </>
+              ),
+            },
+            {
+              header: 'Registrations',
+              cell: (w) => {
+                const pct = Math.min(100, Math.round((w.registeredCount / Math.max(1, w.capacity.maxParticipants)) * 100));
+                return (
+                  <div className="min-w-28">
+                    <span className="text-sm">
+                      {w.registeredCount}/{w.capacity.maxParticipants}
+                    </span>
+                    <div
+                      className="mt-1 h-1.5 rounded-full bg-slate-200"
+                      role="progressbar"
+                      aria-label="Seats taken"
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={pct}
+                    >
+                      <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
+                    </div>
+                    <button
+                      type="button"
+                      className="mt-1 text-xs text-brand-700 underline"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setViewing({ w, tab: 'registrations' });
+                      }}
+                    >
+                      View Details
+                    </button>
+                  </div>
+                );
+              },
+            },
+            {
+              header: 'Status',
+              cell: (w) => (
+                <Pill tone={w.status === 'published' ? 'green' : w.status === 'cancelled' ? 'red' : 'slate'}>{w.status}</Pill>
+              ),
+            },
+          ]}
+          actions={(w) => (
+            <span className="inline-flex gap-1">
+              <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+              </Button>
+              {(w.status === 'draft' || w.status === 'published') && (
+                <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
+                  {w.status === 'published' ? 'Unpublish' : 'Publish'}
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
+                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+              </Button>
+            </span>
+          )}
+        />
+        {pagination && (
+          <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Workshops pages" />
+        )}
+      </ListState>
+      <Dialog
+        open={editing !== null}
+        onClose={closeForm}
+        title={editing === 'new' ? 'Create Workshop' : 'Edit Workshop'}
+        size="xl"
+      >
+        {editing !== null && (
+          <WorkshopForm
+            mode="admin"
+            initial={editing === 'new' ? null : editing}
+            instructors={instructors.data?.data.professionals ?? []}
+            busy={save.isPending}
+            onCancel={closeForm}
+            onSubmit={(value) => save.mutate({ id: editing === 'new' ? undefined : editing._id, value })}
+          />
+        )}
+      </Dialog>
+      <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.w.title ?? ''} size="lg">
+        {viewing && (
+          <>
+            <Tabs
+              idPrefix="workshop-detail"
+              label="Workshop"
+              value={viewing.tab}
+              onChange={(tab) => setViewing({ ...viewing, tab })}
+              items={[
+                { id: 'details', label: 'Workshop Details' },
+                { id: 'registrations', label: 'Registrations' },
+              ]}
+            />
+            <div className="pt-4">
+              <TabPanel idPrefix="workshop-detail" id={viewing.tab}>
+                <WorkshopDetails workshop={viewing.w} tab={viewing.tab} />
+              </TabPanel>
+            </div>
+          </>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete workshop"
+        message={`Delete "${deleting?.title ?? ''}"? Registered students are notified.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
+}

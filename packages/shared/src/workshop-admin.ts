@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { objectId, pagination, paginationQuery } from './api.ts';
+import { EMAIL_PATTERN, LIMITS, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
+import {
+  DEFAULT_WORKSHOP_TIMEZONE,
+  DELIVERY_MODES,
+  REGISTRATION_STATUSES,
+  WORKSHOP_CATEGORIES,
+  WORKSHOP_DIFFICULTIES,
+  WORKSHOP_MAX_PARTICIPANTS,
+  workshopDto,
+} from './workshops.ts';
+
+/** Messages of the workshop management flows (spec 001 §5, §8). */
+export const WORKSHOP_FORM_MESSAGES = {
+  title: 'Title is required',
+  description: 'Description is required',
+  category: 'Please select a category',
+  difficulty: 'Please select a difficulty',
+  deliveryMode: 'Please select a delivery mode',
+  date: 'Date is required',
+  startTime: 'Start time is required',
+  endTime: 'End time is required',
+  maxParticipants: 'Max participants must be between 1 and 1000',
+  endAfterStart: 'End time must be after start time',
+  timezone: 'Please select a valid timezone',
+  instructor: 'Please select an instructor or enter a manual instructor',
+  instructorInvalid: 'Please select a valid instructor',
+  manualName: 'Instructor name is required',
+  manualEmail: 'Please enter a valid instructor email',
+  manualTitle: 'Instructor title is required',
+  belowRegistrations: 'Max participants cannot be lower than the current number of registrations',
+  imageType: 'Please select a valid image file',
+  imageSize: 'Image size should be less than 5MB',
+  noProfessionals: 'No professionals available. Consider creating a manual instructor.',
+  noRegistrations: 'No registrations yet',
+  attendanceTooEarly: 'Attendance can be marked once the workshop has started',
+  registrationCancelled: 'A cancelled registration cannot be marked',
+} as const;
+
+export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Is this a real IANA zone? (Intl knows them on both sides.) */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const manualInstructorBody = z.object({
+  name: requiredText('Instructor name', LIMITS.name, WORKSHOP_FORM_MESSAGES.manualName),
+  email: z
+    .string({ error: WORKSHOP_FORM_MESSAGES.manualEmail })
+    .trim()
+    .toLowerCase()
+    .max(LIMITS.email)
+    .regex(EMAIL_PATTERN, WORKSHOP_FORM_MESSAGES.manualEmail),
+  title: requiredText('Instructor title', LIMITS.title, WORKSHOP_FORM_MESSAGES.manualTitle),
+  company: text('Instructor company', LIMITS.title).optional(),
+  expertise: text('Instructor expertise', LIMITS.name).optional(),
+  bio: text('Instructor bio', LIMITS.long).optional(),
+});
+export type ManualInstructorBody = z.infer<typeof manualInstructorBody>;
+
+/** The fields of the workshop form (shared by the admin and the professional). */
+export const workshopFields = z.object({
+  title: requiredText('Title', LIMITS.title, WORKSHOP_FORM_MESSAGES.title),
+  description: requiredText('Description', LIMITS.long, WORKSHOP_FORM_MESSAGES.description),
+  category: z.enum(WORKSHOP_CATEGORIES, { error: WORKSHOP_FORM_MESSAGES.category }),
+  difficulty: z.enum(WORKSHOP_DIFFICULTIES, { error: WORKSHOP_FORM_MESSAGES.difficulty }).default('Beginner'),
+  deliveryMode: z.enum(DELIVERY_MODES, { error: WORKSHOP_FORM_MESSAGES.deliveryMode }).default('online'),
+  /** An ISO date; a full ISO date-time is accepted and cut to its date. */
+  date: z
+    .string({ error: WORKSHOP_FORM_MESSAGES.date })
+    .trim()
+    .transform((v) => v.slice(0, 10))
+    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), WORKSHOP_FORM_MESSAGES.date),
+  startTime: z.string({ error: WORKSHOP_FORM_MESSAGES.startTime }).trim().regex(TIME, WORKSHOP_FORM_MESSAGES.startTime),
+  endTime: z.string({ error: WORKSHOP_FORM_MESSAGES.endTime }).trim().regex(TIME, WORKSHOP_FORM_MESSAGES.endTime),
+  timezone: z.string().trim().max(64).refine(isTimeZone, WORKSHOP_FORM_MESSAGES.timezone).default(DEFAULT_WORKSHOP_TIMEZONE),
+  maxParticipants: z.coerce
+    .number({ error: WORKSHOP_FORM_MESSAGES.maxParticipants })
+    .int(WORKSHOP_FORM_MESSAGES.maxParticipants)
+    .min(1, WORKSHOP_FORM_MESSAGES.maxParticipants)
+    .max(WORKSHOP_MAX_PARTICIPANTS, WORKSHOP_FORM_MESSAGES.maxParticipants),
+  tags: textList('Tags').default([]),
+  prerequisites: textList('Prerequisites', LIMITS.listSize, LIMITS.title).default([]),
+  learningOutcomes: textList('Learning outcomes', LIMITS.listSize, LIMITS.title).default([]),
+  meetingLink: optionalHttpsUrl('Meeting link'),
+  venue: text('Venue', LIMITS.title).optional(),
+  address: text('Address', LIMITS.title).optional(),
+  city: text('City', LIMITS.name).optional(),
+  state: text('State', LIMITS.name).optional(),
+  status: z.enum(['draft', 'published']).default('draft'),
+  /** Admin only: an existing professional, or a manual instructor. Ignored for a professional's own workshops. */
+  professionalId: objectId.nullable().optional(),
+  manualInstructor: manualInstructorBody.nullable().optional(),
+});
+
+const endAfterStart = (v: { startTime: string; endTime: string }) => v.endTime > v.startTime;
+
+/** A professional's own workshop (they are the instructor). */
+export const myWorkshopBody = workshopFields.refine(endAfterStart, {
+  message: WORKSHOP_FORM_MESSAGES.endAfterStart,
+  path: ['endTime'],
+});
+export type MyWorkshopBody = z.infer<typeof myWorkshopBody>;
+
+/** An admin's workshop: exactly one instructor, a professional or a manual one. */
+export const adminWorkshopBody = workshopFields
+  .refine(endAfterStart, { message: WORKSHOP_FORM_MESSAGES.endAfterStart, path: ['endTime'] })
+  .refine((v) => Boolean(v.professionalId) || Boolean(v.manualInstructor), {
+    message: WORKSHOP_FORM_MESSAGES.instructor,
+    path: ['professionalId'],
+  });
+export type AdminWorkshopBody = z.infer<typeof adminWorkshopBody>;
+export type WorkshopFieldsInput = z.input<typeof workshopFields>;
+
+/**
+ * PUT body: any subset of the form's fields (only `status` publishes/unpublishes). The server merges it
+ * with the stored workshop and validates the result with the full schema.
+ */
+export const workshopPatchBody = z.record(z.string(), z.unknown());
+
+export const adminWorkshopListQuery = paginationQuery.extend({
+  search: text('Search', LIMITS.title).optional(),
+  category: text('Category', LIMITS.name).optional(),
+  status: z.enum(['draft', 'published', 'completed', 'cancelled']).optional(),
+});
+export type AdminWorkshopListQuery = z.infer<typeof adminWorkshopListQuery>;
+
+export const manageWorkshopListData = z.object({ workshops: z.array(workshopDto), pagination });
+export const manageWorkshopData = z.object({ workshop: workshopDto });
+
+export const workshopRegistrationRow = z.object({
+  _id: z.string(),
+  status: z.enum(REGISTRATION_STATUSES),
+  registeredAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  student: z.object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    university: z.string().nullable(),
+  }),
+});
+export type WorkshopRegistrationRow = z.infer<typeof workshopRegistrationRow>;
+export const workshopRegistrationsData = z.object({ registrations: z.array(workshopRegistrationRow) });
+
+export const attendanceBody = z.object({
+  status: z.enum(['registered', 'attended', 'absent'], { error: 'Please choose attended or absent' }),
+});
+export const registrationIdParams = z.object({ id: z.string(), registrationId: z.string() });
+export const attendanceData = z.object({ registration: workshopRegistrationRow });
+
+export const instructorOption = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  title: z.string(),
+  expertise: z.string(),
+});
+export type InstructorOption = z.infer<typeof instructorOption>;
+export const instructorOptionsData = z.object({ professionals: z.array(instructorOption) });
+
+export const WORKSHOP_ADMIN_MESSAGES = {
+  created: 'Workshop created successfully!',
+  updated: 'Workshop updated successfully!',
+  deleted: 'Workshop deleted successfully!',
+  published: 'Workshop published successfully!',
+  unpublished: 'Workshop unpublished successfully!',
+  banner: 'Banner updated successfully!',
+  attendance: 'Attendance updated',
+} as const;
