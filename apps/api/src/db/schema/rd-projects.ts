@@ -212,3 +212,18 @@ export const rdProjectViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.day] })],
 );
+
+/** Every status an application passed through (the student's timeline), written with each change. */
+export const rdApplicationEvents = pgTable(
+  'rd_application_events',
+  {
+    id: idColumn(),
+    applicationId: ref('application_id')
+      .notNull()
+      .references(() => rdApplications.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    actorId: ref('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rd_application_events_app_idx').on(t.applicationId, t.createdAt)],
+);

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { RD_ALERT_DEADLINE_DAYS } from '@app/shared/rd-projects';
+import type { Db } from '../../db/client.ts';
+import { enqueue, type JobRunner } from '../../lib/jobs.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { alertHolders } from './rd-projects.repo.ts';
+
+export const RD_ACTION_URL = '/student/dashboard?tab=rd-projects';
+
+export type AlertKind = 'updates' | 'statusChanges' | 'deadlineReminders';
+
+/** Notify every student with an alert on the project who wants this kind of news (in the caller's transaction). */
+export async function notifyAlertHolders(
+  db: Db,
+  projectId: string,
+  kind: AlertKind,
+  content: { title: string; message: string; subType?: string },
+): Promise<number> {
+  const holders = await alertHolders(db, projectId);
+  let sent = 0;
+  for (const h of holders) {
+    if (h.preferences[kind] === false) continue;
+    await notify(db, {
+      userId: h.userId,
+      type: 'rd-project',
+      subType: content.subType ?? kind,
+      title: content.title,
+      message: content.message,
+      actionUrl: RD_ACTION_URL,
+      metadata: { projectId },
+    });
+    sent++;
+  }
+  return sent;
+}
+
+export const DEADLINE_SWEEP_JOB = 'rd-projects.deadline-sweep';
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Alert holders of active projects whose deadline is within 3 days are told once: the alert row is
+ * marked (conditional update) in the same transaction as the notification, so a second sweep, or a
+ * sweep in another process, never repeats it.
+ */
+export async function runDeadlineSweep(db: Db, now: Date = new Date()): Promise<number> {
+  const until = new Date(now.getTime() + RD_ALERT_DEADLINE_DAYS * 86_400_000);
+  return db.transaction(async (tx) => {
+    const due = await queryRows<{ project_id: string; user_id: string; title: string; deadline: Date | string; preferences: Record<string, boolean> }>(
+      tx,
+      sql`UPDATE rd_alerts a SET deadline_notified_at = ${now.toISOString()}
+          FROM rd_projects p
+          WHERE p.id = a.project_id AND a.deadline_notified_at IS NULL
+            AND p.status = 'active' AND p.application_deadline > ${now.toISOString()} AND p.application_deadline <= ${until.toISOString()}
+          RETURNING a.project_id, a.user_id, p.title, p.application_deadline AS deadline, a.preferences`,
+    );
+    for (const d of due) {
+      if (d.preferences.deadlineReminders === false) continue;
+      const deadline = new Date(d.deadline);
+      const days = Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / 86_400_000));
+      await notify(tx, {
+        userId: d.user_id,
+        type: 'rd-project',
+        subType: 'deadline',
+        title: 'Application deadline approaching',
+        message: `Applications for "${d.title}" close in ${days} day${days === 1 ? '' : 's'} (${deadline.toISOString().slice(0, 10)}).`,
+        actionUrl: RD_ACTION_URL,
+        priority: 'high',
+        metadata: { projectId: d.project_id },
+      });
+    }
+    return due.length;
+  });
+}
+
+/** Register the sweep on the job runner; it re-queues itself hourly. One pending sweep at a time. */
+export function registerDeadlineSweep(db: Db, jobs: JobRunner) {
+  jobs.register(DEADLINE_SWEEP_JOB, async () => {
+    await runDeadlineSweep(db);
+    await scheduleSweep(db, new Date(Date.now() + SWEEP_EVERY_MS));
+  });
+}
+
+export async function scheduleSweep(db: Db, runAt: Date = new Date()) {
+  const pending = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${DEADLINE_SWEEP_JOB} AND status = 'pending'`,
+  );
+  if ((pending[0]?.n ?? 0) > 0) return;
+  await enqueue(db, DEADLINE_SWEEP_JOB, {}, { runAt, maxAttempts: 3 });
+}

@@ -1,0 +1,273 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DateTime, IANAZone } from 'luxon';
+import {
+  RD_APPLICATION_STATUS_LABELS,
+  RD_APPLICATION_TRANSITIONS,
+  RD_DEFAULT_TIMEZONE,
+  RD_MESSAGES,
+  applicationTransitionMessage,
+  type AdminApplicationDto,
+  type RdApplicationStatus,
+  type ReviewApplicationBody,
+} from '@app/shared/rd-projects';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/platform.ts';
+import { rdApplicationDocuments, rdApplicationEvents, rdApplications, rdProjectRoles, rdProjects, type InterviewDetails } from '../../db/schema/rd-projects.ts';
+import { users } from '../../db/schema/users.ts';
+import { buildIcs } from '../../lib/calendar.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isId } from '../../lib/ids.ts';
+import type { Actor } from '../../lib/http.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { createMeetingLink } from '../../lib/meeting.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { RD_ACTION_URL } from './alerts.ts';
+import { audit } from './audit.ts';
+import { likePattern } from './projects-admin.service.ts';
+import { adminApplicationToDto, interviewSlot } from './rd-projects.presenter.ts';
+import { emptyCounts, addCount, loadApplications } from './rd-projects.repo.ts';
+
+async function projectOr404(db: Db, projectId: string) {
+  if (!isId(projectId)) throw notFound('Project');
+  const [project] = await db.select({ id: rdProjects.id, title: rdProjects.title }).from(rdProjects).where(eq(rdProjects.id, projectId));
+  if (!project) throw notFound('Project');
+  return project;
+}
+
+export async function listApplications(
+  db: Db,
+  projectId: string,
+  query: { search?: string; status?: string; role?: string },
+) {
+  const project = await projectOr404(db, projectId);
+  const roles = await db
+    .select({ _id: rdProjectRoles.id, title: rdProjectRoles.title })
+    .from(rdProjectRoles)
+    .where(eq(rdProjectRoles.projectId, projectId))
+    .orderBy(rdProjectRoles.position);
+  const where: SQL[] = [eq(rdApplications.projectId, projectId)];
+  if (query.status && query.status !== 'all') where.push(sql`${rdApplications.status} = ${query.status}`);
+  if (query.role && query.role !== 'all') {
+    where.push(isId(query.role) ? eq(rdApplications.roleId, query.role) : sql`${rdProjectRoles.title} = ${query.role}`);
+  }
+  if (query.search) {
+    const p = likePattern(query.search);
+    const any = or(ilike(users.firstName, p), ilike(users.lastName, p), ilike(users.email, p), sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`);
+    if (any) where.push(any);
+  }
+  const applications = (await loadApplications(db, and(...where))).map(adminApplicationToDto);
+  const counts = emptyCounts();
+  for (const c of await db
+    .select({ status: rdApplications.status, n: sql<number>`count(*)::int` })
+    .from(rdApplications)
+    .where(eq(rdApplications.projectId, projectId))
+    .groupBy(rdApplications.status)) {
+    addCount(counts, c.status, Number(c.n));
+  }
+  return { applications, counts, project: { _id: project.id, title: project.title, roles } };
+}
+
+async function loadOne(db: Db, projectId: string, applicationId: string): Promise<AdminApplicationDto> {
+  const [a] = await loadApplications(db, and(eq(rdApplications.id, applicationId), eq(rdApplications.projectId, projectId)));
+  if (!a) throw notFound('Application');
+  return adminApplicationToDto(a);
+}
+
+/** The interview to store for an interview-scheduled review, validated (400 with a clear message). */
+function buildInterview(
+  input: ReviewApplicationBody['interview'],
+  previous: InterviewDetails | null,
+  meetingBaseUrl: string,
+  now: Date,
+): InterviewDetails {
+  if (!input || input.scheduled === false) return { scheduled: false, sequence: previous?.sequence };
+  if (!input.date || !input.time) throw badRequest(RD_MESSAGES.interviewDateTime);
+  const timezone = input.timezone?.trim() || RD_DEFAULT_TIMEZONE;
+  if (timezone !== 'UTC' && !IANAZone.isValidZone(timezone)) throw badRequest(RD_MESSAGES.interviewTimezone);
+  const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: timezone });
+  if (!start.isValid) throw badRequest(RD_MESSAGES.interviewDateTime);
+  if (start.toMillis() <= now.getTime()) throw badRequest(RD_MESSAGES.interviewPast);
+  const mode = input.mode ?? 'online';
+  let meetingLink: string | undefined;
+  let location: string | undefined;
+  if (mode === 'offline') {
+    location = input.location?.trim();
+    if (!location) throw badRequest(RD_MESSAGES.interviewLocation);
+  } else {
+    const given = input.meetingLink?.trim();
+    if (given) {
+      // Only https links: a meeting link is opened by students from an e-mail and the app.
+      if (!URL.canParse(given) || new URL(given).protocol !== 'https:') throw badRequest('Meeting link must be an https:// link');
+      meetingLink = given;
+    } else {
+      meetingLink = previous?.mode === 'online' && previous.meetingLink ? previous.meetingLink : createMeetingLink(meetingBaseUrl);
+    }
+  }
+  return {
+    scheduled: true,
+    date: input.date,
+    time: input.time,
+    timezone,
+    mode,
+    ...(meetingLink ? { meetingLink } : {}),
+    ...(location ? { location } : {}),
+    ...(input.notes?.trim() ? { notes: input.notes.trim() } : {}),
+    sequence: (previous?.sequence ?? -1) + 1,
+  };
+}
+
+export const STATUS_SENTENCES: Record<RdApplicationStatus, string> = {
+  pending: 'is pending review',
+  'under-review': 'is now under review',
+  'interview-scheduled': 'has moved to the interview stage',
+  accepted: 'has been accepted. Congratulations!',
+  rejected: 'was not successful this time',
+  withdrawn: 'has been withdrawn',
+};
+
+/**
+ * Review an application (spec 001 §4). The status change is a compare-and-set on the status read, and
+ * accepting fills a seat of the role with a conditional increment in the same transaction: either both
+ * happen or neither, so a role never goes past its maximum and a seat is never filled twice.
+ */
+export async function reviewApplication(
+  db: Db,
+  deps: { meetingBaseUrl: string; publicUrl: string },
+  actor: Actor,
+  projectId: string,
+  applicationId: string,
+  body: ReviewApplicationBody,
+  now = new Date(),
+): Promise<AdminApplicationDto> {
+  await projectOr404(db, projectId);
+  if (!isId(applicationId)) throw notFound('Application');
+  const to = body.status;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(rdApplications)
+      .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
+      .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
+      .innerJoin(users, eq(users.id, rdApplications.studentId))
+      .where(and(eq(rdApplications.id, applicationId), eq(rdApplications.projectId, projectId)));
+    if (!current) throw notFound('Application');
+    const from = current.app.status;
+    if (!RD_APPLICATION_TRANSITIONS[from].includes(to)) throw conflict(applicationTransitionMessage(from, to));
+
+    const interview = to === 'interview-scheduled' ? buildInterview(body.interview, current.app.interview, deps.meetingBaseUrl, now) : current.app.interview;
+    const notes = body.reviewNotes === undefined ? current.app.reviewNotes : body.reviewNotes?.trim() || null;
+    const [updated] = await tx
+      .update(rdApplications)
+      .set({ status: to, reviewNotes: notes, reviewedBy: actor.id, reviewedAt: now, interview, updatedAt: now })
+      .where(and(eq(rdApplications.id, applicationId), eq(rdApplications.status, from)))
+      .returning({ id: rdApplications.id });
+    if (!updated) throw conflict(RD_MESSAGES.staleApplication);
+
+    if (to === 'accepted' && from !== 'accepted') {
+      const [filled] = await tx
+        .update(rdProjectRoles)
+        .set({ currentPositions: sql`${rdProjectRoles.currentPositions} + 1` })
+        .where(and(eq(rdProjectRoles.id, current.app.roleId), sql`${rdProjectRoles.currentPositions} < ${rdProjectRoles.maxPositions}`))
+        .returning({ id: rdProjectRoles.id });
+      if (!filled) throw conflict(RD_MESSAGES.roleFull);
+    } else if (from === 'accepted' && to !== 'accepted') {
+      await tx
+        .update(rdProjectRoles)
+        .set({ currentPositions: sql`${rdProjectRoles.currentPositions} - 1` })
+        .where(and(eq(rdProjectRoles.id, current.app.roleId), sql`${rdProjectRoles.currentPositions} > 0`));
+    }
+    if (to !== from) await tx.insert(rdApplicationEvents).values({ applicationId, status: to, actorId: actor.id, createdAt: now });
+
+    const label = RD_APPLICATION_STATUS_LABELS[to];
+    const rescheduled = to === from && to === 'interview-scheduled';
+    const slot = to === 'interview-scheduled' ? interviewSlot(interview) : null;
+    const when = slot && interview ? ` on ${interview.date} at ${interview.time} (${interview.timezone})` : '';
+    const message = rescheduled
+      ? `Your interview for "${current.projectTitle}" has been updated${when}.`
+      : `Your application to "${current.projectTitle}" ${STATUS_SENTENCES[to]}${when}`.replace(/([^.!])$/, '$1.');
+    await notify(tx, {
+      userId: current.app.studentId,
+      type: 'rd-project',
+      subType: to,
+      title: `Application ${label.toLowerCase()}`,
+      message,
+      actionUrl: RD_ACTION_URL,
+      priority: to === 'accepted' || to === 'interview-scheduled' ? 'high' : 'normal',
+      metadata: { projectId, applicationId },
+    });
+    const lines = [
+      `Hello ${current.firstName},`,
+      '',
+      message,
+      ...(notes && to !== 'pending' ? ['', `Notes from the reviewer: ${notes}`] : []),
+      ...(slot && interview
+        ? [
+            '',
+            `Interview: ${interview.date} ${interview.time} (${interview.timezone})`,
+            interview.mode === 'online' ? `Join online: ${interview.meetingLink ?? ''}` : `Location: ${interview.location ?? ''}`,
+            ...(interview.notes ? [`Notes: ${interview.notes}`] : []),
+            'The calendar invitation is attached.',
+          ]
+        : []),
+      '',
+      `See your applications: ${deps.publicUrl}${RD_ACTION_URL}`,
+    ];
+    await queueEmail(tx, {
+      to: current.email,
+      subject: rescheduled ? `Interview updated: ${current.projectTitle}` : `Your R&D application: ${label}`,
+      text: lines.join('\n'),
+      attachments:
+        slot && interview
+          ? [
+              {
+                filename: 'interview.ics',
+                contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+                method: 'REQUEST',
+                content: interviewIcs(applicationId, current.projectTitle, current.roleTitle, interview, slot, {
+                  name: `${current.firstName} ${current.lastName}`.trim(),
+                  email: current.email,
+                }),
+              },
+            ]
+          : [],
+    });
+    await audit(tx, actor.id, 'review', applicationId, { status: from }, { status: to, reviewNotes: notes, interview }, 'rd-application');
+  });
+  return loadOne(db, projectId, applicationId);
+}
+
+export function interviewIcs(
+  applicationId: string,
+  projectTitle: string,
+  roleTitle: string,
+  interview: InterviewDetails,
+  slot: { start: Date; end: Date },
+  attendee: { name: string; email: string },
+): string {
+  return buildIcs({
+    uid: `rd-interview-${applicationId}@mentorbridge`,
+    sequence: interview.sequence ?? 0,
+    method: 'REQUEST',
+    start: slot.start,
+    end: slot.end,
+    timezone: interview.timezone || 'UTC',
+    summary: `Interview: ${projectTitle} (${roleTitle})`,
+    description: [interview.notes, interview.meetingLink ? `Join: ${interview.meetingLink}` : undefined].filter(Boolean).join('\n') || undefined,
+    location: interview.mode === 'offline' ? interview.location : interview.meetingLink,
+    url: interview.mode === 'online' ? interview.meetingLink : undefined,
+    attendees: [attendee],
+  });
+}
+
+/** A document of an application of the project (admins only), for download. */
+export async function adminDocument(db: Db, projectId: string, applicationId: string, documentId: string) {
+  if (![projectId, applicationId, documentId].every(isId)) throw notFound('Document');
+  const [doc] = await db
+    .select({ storageKey: files.storageKey, mimeType: files.mimeType, originalName: files.originalName })
+    .from(rdApplicationDocuments)
+    .innerJoin(rdApplications, eq(rdApplications.id, rdApplicationDocuments.applicationId))
+    .innerJoin(files, eq(files.id, rdApplicationDocuments.fileId))
+    .where(and(eq(rdApplicationDocuments.id, documentId), eq(rdApplications.id, applicationId), eq(rdApplications.projectId, projectId)));
+  if (!doc) throw notFound('Document');
+  return doc;
+}

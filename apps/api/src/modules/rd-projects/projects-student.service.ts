@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { makePagination } from '@app/shared/api';
+import type { StudentProjectDto, StudentProjectListQuery } from '@app/shared/rd-projects';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema/platform.ts';
+import { rdAlerts, rdApplications, rdBookmarks, rdProjects } from '../../db/schema/rd-projects.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isId } from '../../lib/ids.ts';
+import type { Actor } from '../../lib/http.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { likePattern } from './projects-admin.service.ts';
+import { publicProjectToDto, studentProjectToDto } from './rd-projects.presenter.ts';
+import { loadProject, loadProjects, studentState } from './rd-projects.repo.ts';
+
+/** Listed to students and the public: active and public (PRODUCT.md). */
+const listed = () => and(eq(rdProjects.status, 'active'), eq(rdProjects.visibility, 'public'));
+
+const DAY = 86_400_000;
+
+function roleExists(condition: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM rd_project_roles r WHERE r.project_id = ${rdProjects.id} AND ${condition})`;
+}
+
+/** Allow-listed sorts: the query value picks one of these, never raw SQL. */
+const SORTS: Record<StudentProjectListQuery['sortBy'], SQL[]> = {
+  newest: [desc(rdProjects.createdAt), desc(rdProjects.id)],
+  'deadline-asc': [asc(rdProjects.applicationDeadline), desc(rdProjects.id)],
+  'deadline-desc': [desc(rdProjects.applicationDeadline), desc(rdProjects.id)],
+  priority: [
+    sql`CASE ${rdProjects.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`,
+    desc(rdProjects.createdAt),
+    desc(rdProjects.id),
+  ],
+  popular: [
+    desc(rdProjects.views),
+    sql`(SELECT count(*) FROM rd_applications a WHERE a.project_id = ${rdProjects.id}) DESC`,
+    desc(rdProjects.createdAt),
+    desc(rdProjects.id),
+  ],
+  title: [sql`lower(${rdProjects.title})`, desc(rdProjects.id)],
+};
+
+export async function listForStudent(db: Db, actor: Actor, userId: string, query: StudentProjectListQuery, now = new Date()) {
+  // Only one's own list: another user's id is not found (PRODUCT.md: do not reveal).
+  if (userId !== actor.id) throw notFound('User');
+  const where: (SQL | undefined)[] = [listed()];
+  const set = (v: string | undefined) => (v && v !== 'all' ? v : undefined);
+  const field = set(query.field);
+  const roleType = set(query.roleType);
+  const workMode = set(query.workMode);
+  const duration = set(query.duration);
+  const deadline = set(query.deadlineFilter);
+  if (field) where.push(eq(rdProjects.field, field));
+  if (duration) where.push(eq(rdProjects.duration, duration));
+  if (roleType) where.push(roleExists(sql`r.title = ${roleType}`));
+  if (workMode) where.push(roleExists(sql`r.work_mode = ${workMode}`));
+  const nowIso = now.toISOString();
+  if (deadline === 'open') where.push(sql`${rdProjects.applicationDeadline} > ${nowIso}`);
+  if (deadline === 'this-week' || deadline === 'this-month') {
+    const until = new Date(now.getTime() + (deadline === 'this-week' ? 7 : 30) * DAY).toISOString();
+    where.push(sql`${rdProjects.applicationDeadline} > ${nowIso} AND ${rdProjects.applicationDeadline} <= ${until}`);
+  }
+  if (query.availableOnly) {
+    where.push(sql`${rdProjects.applicationDeadline} > ${nowIso}`);
+    where.push(roleExists(sql`r.current_positions < r.max_positions`));
+  }
+  if (query.search) {
+    const p = likePattern(query.search);
+    where.push(
+      sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.description} ILIKE ${p}
+           OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p} OR ${rdProjects.supervisor}->>'name' ILIKE ${p})`,
+    );
+  }
+  const cond = and(...where);
+  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
+  const total = Number(totalRow?.n ?? 0);
+  const ids = await db
+    .select({ id: rdProjects.id })
+    .from(rdProjects)
+    .where(cond)
+    .orderBy(...SORTS[query.sortBy])
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const projects = await toStudentDtos(db, actor.id, ids.map((r) => r.id), now);
+  return { projects, pagination: makePagination(query.page, query.limit, total) };
+}
+
+async function toStudentDtos(db: Db, studentId: string, ids: string[], now: Date): Promise<StudentProjectDto[]> {
+  const loaded = await loadProjects(db, ids);
+  const state = await studentState(db, studentId, ids);
+  return loaded.map((p) => studentProjectToDto(p, state, now));
+}
+
+/**
+ * What a student may open: a public, non-draft project, or any project they applied to (so their
+ * application's project stays readable after it closes).
+ */
+async function visibleTo(db: Db, studentId: string, id: string) {
+  if (!isId(id)) return undefined;
+  const p = await loadProject(db, id);
+  if (!p) return undefined;
+  if (p.row.visibility === 'public' && p.row.status !== 'draft') return p;
+  const [own] = await db
+    .select({ id: rdApplications.id })
+    .from(rdApplications)
+    .where(and(eq(rdApplications.projectId, id), eq(rdApplications.studentId, studentId)));
+  return own ? p : undefined;
+}
+
+export async function projectForStudent(db: Db, actor: Actor, id: string, now = new Date()): Promise<StudentProjectDto> {
+  const p = await visibleTo(db, actor.id, id);
+  if (!p) throw notFound('Project');
+  // One view per user per project per day: the insert decides, the counter follows it.
+  const day = now.toISOString().slice(0, 10);
+  await db.transaction(async (tx) => {
+    const inserted = await queryRows<{ project_id: string }>(
+      tx,
+      sql`INSERT INTO rd_project_views (project_id, user_id, day) VALUES (${id}, ${actor.id}, ${day})
+          ON CONFLICT DO NOTHING RETURNING project_id`,
+    );
+    if (inserted.length) await tx.update(rdProjects).set({ views: sql`${rdProjects.views} + 1` }).where(eq(rdProjects.id, id));
+  });
+  const [dto] = await toStudentDtos(db, actor.id, [id], now);
+  if (!dto) throw notFound('Project');
+  return dto;
+}
+
+export async function toggleBookmark(db: Db, actor: Actor, id: string): Promise<boolean> {
+  const p = await visibleTo(db, actor.id, id);
+  if (!p) throw notFound('Project');
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(rdBookmarks)
+      .where(and(eq(rdBookmarks.projectId, id), eq(rdBookmarks.userId, actor.id)))
+      .returning({ id: rdBookmarks.projectId });
+    if (removed.length) return false;
+    await tx.insert(rdBookmarks).values({ projectId: id, userId: actor.id }).onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function toggleAlert(db: Db, actor: Actor, id: string, preferences: Record<string, boolean>) {
+  const p = await visibleTo(db, actor.id, id);
+  if (!p) throw notFound('Project');
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(rdAlerts)
+      .where(and(eq(rdAlerts.projectId, id), eq(rdAlerts.userId, actor.id)))
+      .returning({ id: rdAlerts.projectId });
+    if (removed.length) return { hasAlert: false, preferences: null };
+    await tx.insert(rdAlerts).values({ projectId: id, userId: actor.id, preferences }).onConflictDoNothing();
+    return { hasAlert: true, preferences };
+  });
+}
+
+/** Bookmarked projects still visible to the student (newest bookmark first). */
+export async function bookmarks(db: Db, actor: Actor, now = new Date()): Promise<StudentProjectDto[]> {
+  const rows = await db
+    .select({ id: rdBookmarks.projectId })
+    .from(rdBookmarks)
+    .innerJoin(rdProjects, eq(rdProjects.id, rdBookmarks.projectId))
+    .where(and(eq(rdBookmarks.userId, actor.id), eq(rdProjects.visibility, 'public'), ne(rdProjects.status, 'draft')))
+    .orderBy(desc(rdBookmarks.createdAt));
+  return toStudentDtos(db, actor.id, rows.map((r) => r.id), now);
+}
+
+export async function publicProjects(db: Db, query: { page: number; limit: number; search?: string; field?: string }) {
+  const where: (SQL | undefined)[] = [listed()];
+  if (query.field && query.field !== 'all') where.push(eq(rdProjects.field, query.field));
+  if (query.search) {
+    const p = likePattern(query.search);
+    where.push(sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p})`);
+  }
+  const cond = and(...where);
+  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
+  const ids = await db
+    .select({ id: rdProjects.id })
+    .from(rdProjects)
+    .where(cond)
+    .orderBy(asc(rdProjects.applicationDeadline), desc(rdProjects.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const projects = (await loadProjects(db, ids.map((r) => r.id))).map(publicProjectToDto);
+  return { projects, pagination: makePagination(query.page, query.limit, Number(totalRow?.n ?? 0)) };
+}
+
+/** Undelivered R&D notifications of the caller, marked delivered in the same statement: each shows once. */
+export async function takeNotifications(db: Db, actor: Actor) {
+  const rows = await db
+    .update(notifications)
+    .set({ deliveredAt: new Date() })
+    .where(and(eq(notifications.userId, actor.id), eq(notifications.type, 'rd-project'), sql`${notifications.deliveredAt} IS NULL`))
+    .returning();
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    .map((n) => ({ _id: n.id, title: n.title, message: n.message, subType: n.subType, actionUrl: n.actionUrl, createdAt: n.createdAt.toISOString() }));
+}
+
