@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +33,10 @@ export interface BuildOptions {
   /** Run the background job worker (off in tests, which drain jobs explicitly). */
   startJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default (redacting) logger writes; tests pass a memory stream to grep what is logged. */
+  logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the authorization-matrix test collects the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REDACT = [
@@ -51,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         // Reset tokens travel in the query string of the /reset-password page: never log them.
@@ -68,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -100,5 +100,7 @@ export function openPostgres(url: string, options: { statementTimeoutMs?: number
 
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string; statementTimeoutMs: number }) {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+  // PGlite creates only the last directory: a new DATA_DIR (with JWT_SECRET set, nothing else makes it) must exist.
+  mkdirSync(config.dataDir, { recursive: true });
   return openPglite(path.join(config.dataDir, 'db'));
 }

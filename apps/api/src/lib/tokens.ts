@@ -6,6 +6,8 @@ const ISSUER = 'mentorbridge';
 const AUDIENCE = 'mentorbridge-api';
 const ALG = 'HS256';
 const MAX_TOKEN_LENGTH = 2048;
+/** remember-me lifetime (30 days) plus clock skew. */
+const MAX_TOKEN_AGE = '31d';
 
 export interface TokenClaims {
   sub: string;
@@ -31,7 +33,15 @@ export function createTokenService(secret: string) {
     async verify(token: string): Promise<TokenClaims | null> {
       if (token.length > MAX_TOKEN_LENGTH) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
+        // exp and iat are required and a token older than the longest lifetime we issue is refused,
+        // so a token minted without expiry (or with a far-future one) never counts.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: MAX_TOKEN_AGE,
+        });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
         const role = payload.role;
         if (role !== 'student' && role !== 'professional' && role !== 'admin') return null;
