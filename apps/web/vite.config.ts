@@ -14,5 +14,7 @@ export default defineConfig({
     // The strict CSP forbids inline scripts: keep the preload helper in a file.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: `npm run bench:web` follows each route's chunks to report its size.
+    manifest: true,
   },
 });

@@ -1,0 +1,271 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { dashboardPath } from '@app/shared/roles';
+import { Logo } from '../ui/logo.tsx';
+import { firstName, useSession } from '../../lib/session.ts';
+
+/** Scroll distance after which the public header turns solid (spec 000 §9). */
+export const SOLID_HEADER_AFTER_PX = 50;
+
+const ANCHORS = [
+  { id: 'features', label: 'Features' },
+  { id: 'how-it-works', label: 'How It Works' },
+  { id: 'team', label: 'Team' },
+] as const;
+
+const PAGES = [
+  { to: '/about', label: 'About' },
+  { to: '/workshops', label: 'Workshops' },
+  { to: '/experts', label: 'Experts' },
+  { to: '/projects', label: 'Projects' },
+] as const;
+
+const FOOTER_GROUPS = [
+  {
+    title: 'Product',
+    links: [
+      { to: '/features', label: 'Features' },
+      { to: '/workshops', label: 'Workshops' },
+      { to: '/experts', label: 'Experts' },
+      { to: '/projects', label: 'R&D Projects' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/partners', label: 'Partners' },
+      { to: '/careers', label: 'Careers' },
+      { to: '/blog', label: 'Blog' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { to: '/help', label: 'Help Center' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/privacy', label: 'Privacy Policy' },
+      { to: '/terms', label: 'Terms of Service' },
+    ],
+  },
+] as const;
+
+/** True once the window is scrolled more than `threshold` pixels. */
+export function useScrolledPast(threshold = SOLID_HEADER_AFTER_PX): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
+}
+
+const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const activeNav = ({ isActive }: { isActive: boolean }) => `${navLink} ${isActive ? 'text-brand-700' : ''}`;
+
+/** Public header: logo, section anchors (landing page), public pages, and the account links. */
+function SiteHeader() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const solid = useScrolledPast();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const onLanding = pathname === '/';
+
+  // Close the mobile menu on navigation.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const name = firstName(session?.user);
+  const dashboard = dashboardPath(session?.role);
+  const close = () => setOpen(false);
+
+  return (
+    <header
+      data-solid={solid || open ? 'true' : 'false'}
+      className={`sticky top-0 z-40 transition-colors ${solid || open ? 'border-b border-slate-200 bg-white shadow-sm' : 'border-b border-transparent bg-transparent'}`}
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md" aria-label="MentorBridge home">
+          <Logo />
+          <span className="truncate text-lg font-bold text-slate-900">MentorBridge</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {onLanding &&
+            ANCHORS.map((a) => (
+              <a key={a.id} href={`#${a.id}`} className={navLink}>
+                {a.label}
+              </a>
+            ))}
+          {PAGES.map((p) => (
+            <NavLink key={p.to} to={p.to} className={activeNav}>
+              {p.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          {session ? (
+            <>
+              <Link to={dashboard} className={navLink}>
+                Dashboard
+              </Link>
+              {name && (
+                <span className="px-2 text-sm font-medium text-slate-800" data-testid="header-user-name">
+                  {name}
+                </span>
+              )}
+              <Link
+                to="/logout"
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Logout
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/signin" className={navLink}>
+                Sign In
+              </Link>
+              <Link to="/signup" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800">
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+        </button>
+      </div>
+
+      <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 lg:hidden">
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col py-2">
+            {onLanding &&
+              ANCHORS.map((a) => (
+                <li key={a.id}>
+                  <a href={`#${a.id}`} className={`${navLink} block`} onClick={close}>
+                    {a.label}
+                  </a>
+                </li>
+              ))}
+            {PAGES.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={`${navLink} block`}>
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-2 border-t border-slate-200 pt-3">
+          {session ? (
+            <>
+              {name && (
+                <p className="px-3 text-sm text-slate-700">
+                  Signed in as <span className="font-semibold text-slate-900">{name}</span>
+                </p>
+              )}
+              <Link to={dashboard} className={`${navLink} block`}>
+                Dashboard
+              </Link>
+              <Link
+                to="/logout"
+                className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Logout
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link
+                to="/signin"
+                className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/signup"
+                className="rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-800"
+              >
+                Get Started
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div>
+          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white">
+            <Logo className="h-8 w-8" />
+            <span className="text-lg font-bold">MentorBridge</span>
+          </Link>
+          <p className="mt-3 text-sm text-slate-300">
+            Connecting university students with verified industry professionals for mentoring, ideas, research and workshops.
+          </p>
+        </div>
+        {FOOTER_GROUPS.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{group.title}</h2>
+            <ul className="mt-3 space-y-2">
+              {group.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="rounded text-sm text-slate-300 hover:text-white hover:underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-slate-400 sm:px-6">© {year} MentorBridge. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}
+
+/** The frame of every public page: header, children (the page renders its own <main id="main">), footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <div className="flex-1">{children}</div>
+      <SiteFooter />
+    </div>
+  );
+}

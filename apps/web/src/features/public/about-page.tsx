@@ -1,0 +1,234 @@
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  Award,
+  Eye,
+  Flame,
+  Handshake,
+  Heart,
+  Lightbulb,
+  Mail,
+  MapPin,
+  Phone,
+  Rocket,
+  ShieldCheck,
+  Target,
+  type LucideIcon,
+} from 'lucide-react';
+import { SiteLayout } from '../../components/layout/site-layout.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { useDocumentTitle } from '../../lib/hooks.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useSiteContent } from './api.ts';
+import { StatsList, StatsSkeleton, TeamGrid, TeamSkeleton } from './site-content.tsx';
+
+/** An icon per value title; unknown titles (an operator may rename them) get a neutral one. */
+const VALUE_ICONS: Record<string, LucideIcon> = {
+  Excellence: Award,
+  Passion: Flame,
+  Community: Handshake,
+  Integrity: ShieldCheck,
+  Innovation: Lightbulb,
+  Impact: Rocket,
+};
+
+export function AboutPage() {
+  useDocumentTitle('About us');
+  const content = useSiteContent();
+  const data = content.data;
+
+  return (
+    <SiteLayout>
+      <main id="main">
+        <section aria-labelledby="about-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
+          <div className="mx-auto max-w-4xl px-4 pt-12 pb-14 text-center sm:px-6 lg:pt-16">
+            <h1 id="about-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              About MentorBridge
+            </h1>
+            {data ? (
+              <p className="mt-4 text-lg text-slate-700">{data.brand.tagline}</p>
+            ) : content.isPending ? (
+              <Skeleton className="mx-auto mt-4 h-6 w-2/3" />
+            ) : null}
+          </div>
+        </section>
+
+        {content.isError && (
+          <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+            <ErrorState
+              message={errorMessage(content.error, 'We could not load this page.')}
+              onRetry={() => void content.refetch()}
+            />
+          </div>
+        )}
+
+        {content.isPending && (
+          <div className="mx-auto max-w-7xl space-y-10 px-4 py-12 sm:px-6" data-testid="about-skeleton">
+            <Skeleton className="h-32 w-full" />
+            <StatsSkeleton />
+            <TeamSkeleton />
+          </div>
+        )}
+
+        {data && (
+          <>
+            <section aria-labelledby="story-title" className="py-14">
+              <div className="mx-auto max-w-3xl px-4 sm:px-6">
+                <h2 id="story-title" className="text-3xl font-bold text-slate-900">
+                  Our story
+                </h2>
+                <div className="mt-5 space-y-4 text-lg text-slate-700">
+                  {data.story.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </div>
+              </div>
+            </section>
+
+            <section aria-labelledby="impact-title" className="bg-brand-800 py-14 text-white">
+              <div className="mx-auto max-w-7xl px-4 sm:px-6">
+                <h2 id="impact-title" className="mb-8 text-center text-3xl font-bold">
+                  Our impact
+                </h2>
+                <StatsList stats={data.aboutStats} tone="dark" />
+              </div>
+            </section>
+
+            <section aria-labelledby="purpose-title" className="py-14">
+              <div className="mx-auto max-w-7xl px-4 sm:px-6">
+                <h2 id="purpose-title" className="sr-only">
+                  Vision and mission
+                </h2>
+                <div className="grid gap-6 md:grid-cols-2">
+                  <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+                    <Eye aria-hidden="true" className="h-8 w-8 text-brand-700" />
+                    <h3 className="mt-4 text-2xl font-semibold">Our vision</h3>
+                    <p className="mt-3 text-slate-700">{data.vision}</p>
+                  </article>
+                  <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+                    <Target aria-hidden="true" className="h-8 w-8 text-brand-700" />
+                    <h3 className="mt-4 text-2xl font-semibold">Our mission</h3>
+                    <p className="mt-3 text-slate-700">{data.mission}</p>
+                  </article>
+                </div>
+              </div>
+            </section>
+
+            <section aria-labelledby="timeline-title" className="bg-white py-14">
+              <div className="mx-auto max-w-3xl px-4 sm:px-6">
+                <h2 id="timeline-title" className="text-3xl font-bold text-slate-900">
+                  Our journey
+                </h2>
+                <ol className="mt-8 space-y-8 border-l-2 border-brand-100 pl-6">
+                  {data.timeline.map((item) => (
+                    <li key={`${item.year}-${item.title}`} className="relative">
+                      <span
+                        aria-hidden="true"
+                        className="absolute top-1.5 -left-[33px] h-4 w-4 rounded-full border-4 border-white bg-brand-700"
+                      />
+                      <p className="text-sm font-bold text-brand-700">{item.year}</p>
+                      <h3 className="text-lg font-semibold">{item.title}</h3>
+                      <p className="mt-1 text-slate-700">{item.description}</p>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            </section>
+
+            <section aria-labelledby="values-title" className="py-14">
+              <div className="mx-auto max-w-7xl px-4 sm:px-6">
+                <h2 id="values-title" className="text-3xl font-bold text-slate-900">
+                  Our values
+                </h2>
+                <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.values.map((v) => {
+                    const ValueIcon = VALUE_ICONS[v.title] ?? Heart;
+                    return (
+                      <li key={v.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                        <ValueIcon aria-hidden="true" className="h-7 w-7 text-brand-700" />
+                        <h3 className="mt-3 text-lg font-semibold">{v.title}</h3>
+                        <p className="mt-1 text-sm text-slate-700">{v.description}</p>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            </section>
+
+            <section aria-labelledby="leadership-title" className="bg-white py-14">
+              <div className="mx-auto max-w-7xl px-4 sm:px-6">
+                <h2 id="leadership-title" className="text-3xl font-bold text-slate-900">
+                  Leadership
+                </h2>
+                <div className="mt-8">
+                  <TeamGrid team={data.team} />
+                </div>
+                <p className="mt-8 text-slate-700">
+                  Want to help build MentorBridge?{' '}
+                  <Link to="/careers" className="rounded font-semibold text-brand-700 underline hover:text-brand-800">
+                    See careers at MentorBridge
+                  </Link>
+                </p>
+              </div>
+            </section>
+
+            <section aria-labelledby="contact-title" className="py-14">
+              <div className="mx-auto max-w-7xl px-4 sm:px-6">
+                <h2 id="contact-title" className="text-3xl font-bold text-slate-900">
+                  Get in touch
+                </h2>
+                <ul className="mt-8 grid gap-6 md:grid-cols-3">
+                  <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                    <Mail aria-hidden="true" className="h-7 w-7 text-brand-700" />
+                    <h3 className="mt-3 font-semibold">Email</h3>
+                    <a
+                      href={`mailto:${data.contact.email}`}
+                      className="mt-1 inline-block rounded break-all text-brand-700 underline"
+                    >
+                      {data.contact.email}
+                    </a>
+                  </li>
+                  <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                    <Phone aria-hidden="true" className="h-7 w-7 text-brand-700" />
+                    <h3 className="mt-3 font-semibold">Phone</h3>
+                    <a
+                      href={`tel:${data.contact.phone.replace(/[^\d+]/g, '')}`}
+                      className="mt-1 inline-block rounded text-brand-700 underline"
+                    >
+                      {data.contact.phone}
+                    </a>
+                  </li>
+                  <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                    <MapPin aria-hidden="true" className="h-7 w-7 text-brand-700" />
+                    <h3 className="mt-3 font-semibold">Office</h3>
+                    <p className="mt-1 text-slate-700">{data.contact.headquarters}</p>
+                  </li>
+                </ul>
+                <p className="mt-6 text-slate-700">
+                  Prefer a form?{' '}
+                  <Link to="/contact" className="rounded font-semibold text-brand-700 underline">
+                    Send us a message
+                  </Link>
+                  .
+                </p>
+              </div>
+            </section>
+          </>
+        )}
+
+        <section aria-labelledby="about-cta-title" className="bg-brand-800 py-14 text-white">
+          <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+            <h2 id="about-cta-title" className="text-3xl font-bold">
+              Start learning from experts today
+            </h2>
+            <p className="mt-3 text-brand-50">Create your free student account in a couple of minutes.</p>
+            <Link to="/signup" className={`${buttonClass('secondary', 'lg')} mt-8 border-white`}>
+              Get Started <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          </div>
+        </section>
+      </main>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,207 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Mail, Phone } from 'lucide-react';
+import { contactBody, type ContactBody } from '@app/shared/content';
+import { SiteLayout } from '../../components/layout/site-layout.tsx';
+import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/feedback.tsx';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/hooks.ts';
+import { sendContactMessage, useSiteContent } from './api.ts';
+
+type Field = 'name' | 'email' | 'subject' | 'message';
+const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
+const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
+
+/**
+ * The server answers a list of messages without field names. Each message belongs to the field
+ * whose own schema produces it for the submitted value; anything else is shown above the form.
+ */
+export function assignServerErrors(values: Record<Field, string>, messages: readonly string[]) {
+  const byField: Partial<Record<Field, string>> = {};
+  const general: string[] = [];
+  for (const message of messages) {
+    const field = FIELDS.find((f) => {
+      const result = contactBody.shape[f].safeParse(values[f]);
+      return !result.success && result.error.issues.some((issue) => issue.message === message);
+    });
+    if (field && !byField[field]) byField[field] = message;
+    else if (!field) general.push(message);
+  }
+  return { byField, general };
+}
+
+export function ContactPage() {
+  useDocumentTitle('Contact us');
+  const content = useSiteContent();
+  const [values, setValues] = useState(EMPTY);
+  const [website, setWebsite] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setFieldErrors((errs) => ({ ...errs, [field]: undefined }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFormError(null);
+    setFieldErrors({});
+    const body: ContactBody = { ...values, ...(website ? { website } : {}) };
+    try {
+      const answer = await sendContactMessage(body);
+      setSent(answer.message ?? 'Thank you! Your message has been sent.');
+      setValues(EMPTY);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.errors?.length) {
+        const { byField, general } = assignServerErrors(values, error.errors);
+        setFieldErrors(byField);
+        setFormError(general.length ? general.join(' ') : 'Please correct the highlighted fields.');
+        const first = FIELDS.find((f) => byField[f]);
+        if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      } else {
+        setFormError(errorMessage(error, 'Your message could not be sent. Please try again.'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SiteLayout>
+      <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Contact us</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">
+          Questions about mentoring, a demo for your university, or a partnership? Send us a message and our team will answer by
+          e-mail.
+        </p>
+
+        <div className="mt-10 grid gap-10 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {sent ? (
+              <div className="space-y-4">
+                <Alert kind="success">{sent}</Alert>
+                <p className="text-slate-700">We usually reply within two working days.</p>
+                <Button variant="secondary" onClick={() => setSent(null)}>
+                  Send another message
+                </Button>
+              </div>
+            ) : (
+              <form
+                ref={formRef}
+                noValidate
+                onSubmit={(e) => void onSubmit(e)}
+                className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                aria-labelledby="contact-form-title"
+              >
+                <h2 id="contact-form-title" className="text-xl font-semibold">
+                  Send a message
+                </h2>
+                {formError && <Alert kind="error">{formError}</Alert>}
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <TextField
+                    label="Name"
+                    name="name"
+                    autoComplete="name"
+                    required
+                    value={values.name}
+                    onChange={set('name')}
+                    error={fieldErrors.name}
+                    maxLength={100}
+                  />
+                  <TextField
+                    label="Email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={values.email}
+                    onChange={set('email')}
+                    error={fieldErrors.email}
+                    maxLength={254}
+                  />
+                </div>
+                <TextField
+                  label="Subject"
+                  name="subject"
+                  required
+                  value={values.subject}
+                  onChange={set('subject')}
+                  error={fieldErrors.subject}
+                  maxLength={200}
+                />
+                <TextArea
+                  label="Message"
+                  name="message"
+                  rows={6}
+                  required
+                  value={values.message}
+                  onChange={set('message')}
+                  error={fieldErrors.message}
+                  maxLength={2000}
+                />
+                {/* Honeypot for bots: hidden from people and assistive technology. */}
+                <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+                  <label htmlFor="contact-website">Website</label>
+                  <input
+                    id="contact-website"
+                    name="website"
+                    tabIndex={-1}
+                    autoComplete="off"
+                    value={website}
+                    onChange={(e) => setWebsite(e.target.value)}
+                  />
+                </div>
+                <Button type="submit" disabled={busy} size="lg">
+                  {busy ? 'Sending...' : 'Send Message'}
+                </Button>
+              </form>
+            )}
+          </div>
+
+          <aside aria-labelledby="contact-details-title" className="space-y-4">
+            <h2 id="contact-details-title" className="text-xl font-semibold">
+              Other ways to reach us
+            </h2>
+            {content.data ? (
+              <ul className="space-y-3">
+                <li className="flex items-start gap-3">
+                  <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
+                  <a href={`mailto:${content.data.contact.email}`} className="rounded break-all text-brand-700 underline">
+                    {content.data.contact.email}
+                  </a>
+                </li>
+                <li className="flex items-start gap-3">
+                  <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
+                  <a
+                    href={`tel:${content.data.contact.phone.replace(/[^\d+]/g, '')}`}
+                    className="rounded text-brand-700 underline"
+                  >
+                    {content.data.contact.phone}
+                  </a>
+                </li>
+              </ul>
+            ) : content.isPending ? (
+              <Skeleton className="h-16 w-full" />
+            ) : (
+              <p className="text-sm text-slate-700">Our contact details are unavailable right now; the form still works.</p>
+            )}
+            <p className="text-sm text-slate-700">
+              Looking for answers first? The{' '}
+              <Link to="/help" className="rounded font-medium text-brand-700 underline">
+                Help Center
+              </Link>{' '}
+              covers bookings, ideas and passwords.
+            </p>
+          </aside>
+        </div>
+      </main>
+    </SiteLayout>
+  );
+}

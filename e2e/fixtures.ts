@@ -1,0 +1,129 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+export { expect };
+
+/** The demo accounts the embedded database is seeded with (apps/api/src/db/seed/accounts.ts). */
+export const DEMO = {
+  admin: { email: 'admin@example.com', password: 'Admin@12345' },
+  student: { email: 'student@example.com', password: 'Student@123', firstName: 'Aarav' },
+  professional: { email: 'mentor@example.com', password: 'Mentor@12345', firstName: 'Ananya' },
+  /** On a temporary password: must change it at first sign-in. Changing it mutates the shared database. */
+  newProfessional: { email: 'newmentor@example.com', password: 'TempPass@123', firstName: 'Vikram' },
+} as const;
+
+/** Every key the spec stores for a session (000 §3); logout must clear them all. */
+export const SESSION_KEYS = [
+  'token',
+  'user',
+  'userRole',
+  'permissions',
+  'rememberMe',
+  'studentAuth',
+  'studentUser',
+  'adminAuth',
+  'adminUser',
+  'professionalAuth',
+  'professionalUser',
+] as const;
+
+export const DASHBOARD_URL = /\/(admin|student|professional)\/dashboard$/;
+
+/** A unique e-mail address for a registration, so journeys never collide on the shared database. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Sign in through the real form and wait until the app has navigated to a dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  const form = page.locator('form');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(DASHBOARD_URL);
+}
+
+/** Read every stored session key (null when absent). */
+export async function storedSession(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, window.localStorage.getItem(k)])), [...SESSION_KEYS]);
+}
+
+export interface AxeOptions {
+  /** CSS selectors to leave out of the scan (use sparingly, and say why at the call site). */
+  exclude?: string[];
+}
+
+/** Run axe (WCAG 2.0 A/AA and 2.1 AA) on the page as it is now; fail with a readable list. */
+export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const readable = violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map(
+        (n) => `    - ${n.target.join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+      )
+      .join('\n');
+    return `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.nodes.length} node(s))\n${nodes}`;
+  });
+  expect(readable, `Accessibility violations on ${page.url()}:\n${readable.join('\n')}`).toEqual([]);
+}
+
+interface PageProblem {
+  kind: 'csp' | 'pageerror' | 'console';
+  text: string;
+}
+
+const REPORT_BINDING = '__e2eReportCsp';
+
+/**
+ * Collect Content-Security-Policy violations, uncaught page errors and CSP console messages on a
+ * page. Call `assertClean()` at the end; the `page` fixture below does it for every test.
+ */
+export async function watchPage(page: Page) {
+  const problems: PageProblem[] = [];
+  const consoleErrors: string[] = [];
+  await page.exposeBinding(REPORT_BINDING, (_source, text: string) => {
+    problems.push({ kind: 'csp', text });
+  });
+  await page.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as Record<string, (t: string) => void>)[binding];
+      report?.(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || document.location.href}:${e.lineNumber}`,
+      );
+    });
+  }, REPORT_BINDING);
+  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/Content Security Policy/i.test(text)) problems.push({ kind: 'console', text });
+    else consoleErrors.push(text);
+  });
+  return {
+    problems,
+    consoleErrors,
+    assertClean() {
+      const list = problems.map((p) => `  [${p.kind}] ${p.text}`).join('\n');
+      expect(problems, `CSP violations or page errors:\n${list}`).toEqual([]);
+    },
+  };
+}
+
+/** Playwright's test with every test's page watched for CSP violations and page errors. */
+export const test = base.extend<{ pageWatch: Awaited<ReturnType<typeof watchPage>> }>({
+  pageWatch: [
+    async ({ page }, use, testInfo) => {
+      const watch = await watchPage(page);
+      await use(watch);
+      if (watch.consoleErrors.length > 0) {
+        await testInfo.attach('console-errors.txt', { body: watch.consoleErrors.join('\n'), contentType: 'text/plain' });
+      }
+      watch.assertClean();
+    },
+    { auto: true },
+  ],
+});

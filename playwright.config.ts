@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port of the server the journeys run against (3200 is reserved for e2e on the shared machine). */
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+const CI = !!process.env.CI;
+
+/** Debian's Chromium: Playwright's own browsers are never downloaded here. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: CI ? 1 : 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  // E2E_EXTERNAL=1: journeys run against a server started separately on E2E_PORT (parallel work on one machine).
+  webServer: process.env.E2E_EXTERNAL ? undefined : {
+    // A fresh embedded database with the demo seed: DATA_DIR is deleted first.
+    // One process (so stopping it stops the server): delete DATA_DIR, then run the built server.
+    command:
+      "node --input-type=module -e \"import { rmSync } from 'node:fs'; rmSync('.tmp/e2e-data', { recursive: true, force: true }); await import('./apps/api/dist/server.js');\"",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: '.tmp/e2e-data',
+      SEED_DEMO: 'true',
+      JOBS_ENABLED: 'true',
+      LOGIN_MAX_PER_IP: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

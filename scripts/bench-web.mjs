@@ -1,0 +1,271 @@
+// `npm run bench:web [-- --no-lighthouse]`: frontend weight and page quality.
+//  1. Builds if the build is missing or stale.
+//  2. Per route: the JS and CSS a first visit downloads (entry + the route's lazy chunk + their static
+//     imports, from apps/web/dist/.vite/manifest.json), raw and gzipped.
+//  3. Lighthouse (default mobile preset, simulated throttling) performance and accessibility for the
+//     public pages and, signed in through the API with the session stored as the app stores it, the
+//     three dashboards. The built server runs on port 3190 with a fresh demo database.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { staleParts } from './build-state.mjs';
+
+const ROOT = process.cwd();
+const WEB = path.join(ROOT, 'apps/web');
+const DIST = path.join(WEB, 'dist');
+const PORT = 3190;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const skipLighthouse = process.argv.includes('--no-lighthouse');
+
+// 1. Build.
+const stale = staleParts(ROOT);
+if (stale.length > 0) {
+  console.log(`Build is missing or stale (${stale.join(', ')}): running npm run build…`);
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// 2. Bundle sizes per route.
+const manifestPath = path.join(DIST, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('apps/web/dist/.vite/manifest.json is missing: build.manifest must be on in apps/web/vite.config.ts');
+  process.exit(1);
+}
+/** @type {Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('No entry in the manifest');
+
+/** Route path → page module, read from the router so new routes are measured without editing this file. */
+function routesFromRouter() {
+  const source = readFileSync(path.join(WEB, 'src/app/router.tsx'), 'utf8');
+  const routes = [];
+  const pattern = /path: '([^']+)',\s*lazy:[\s\S]*?import\('\.\.\/([^']+)'\)/g;
+  for (const match of source.matchAll(pattern)) routes.push({ route: match[1], key: `src/${match[2]}` });
+  return routes;
+}
+
+/** The chunk and everything it imports statically (what the browser must fetch before it runs). */
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const sizeCache = new Map();
+function sizes(file) {
+  if (!sizeCache.has(file)) {
+    const buffer = readFileSync(path.join(DIST, file));
+    sizeCache.set(file, { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length });
+  }
+  return sizeCache.get(file);
+}
+
+function weigh(keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    js.add(manifest[key].file);
+    for (const c of manifest[key].css ?? []) css.add(c);
+  }
+  const total = (files) =>
+    [...files].reduce((acc, f) => ({ raw: acc.raw + sizes(f).raw, gzip: acc.gzip + sizes(f).gzip }), { raw: 0, gzip: 0 });
+  return { js: total(js), css: total(css), files: js.size + css.size };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+const entryOnly = weigh(closure(entryKey));
+const rows = routesFromRouter().map(({ route, key }) => {
+  if (!manifest[key]) return { route, missing: key };
+  const keys = closure(entryKey);
+  closure(key, keys);
+  const entryKeys = closure(entryKey);
+  const own = [...closure(key, new Set())].filter((k) => !entryKeys.has(k));
+  return { route, ...weigh(keys), own: weigh(own) };
+});
+
+console.log('\nInitial download per route (entry + route chunk + static imports; gzip -9)\n');
+console.log(
+  `${'route'.padEnd(26)}${'JS gzip'.padStart(11)}${'JS raw'.padStart(11)}${'CSS gzip'.padStart(11)}${'beyond entry JS gz'.padStart(20)}${'files'.padStart(7)}`,
+);
+console.log(
+  `${'(entry only)'.padEnd(26)}${kb(entryOnly.js.gzip).padStart(11)}${kb(entryOnly.js.raw).padStart(11)}${kb(entryOnly.css.gzip).padStart(11)}${''.padStart(20)}${String(entryOnly.files).padStart(7)}`,
+);
+for (const row of rows) {
+  if ('missing' in row) {
+    console.log(`${row.route.padEnd(26)}  (no chunk for ${row.missing})`);
+    continue;
+  }
+  console.log(
+    `${row.route.padEnd(26)}${kb(row.js.gzip).padStart(11)}${kb(row.js.raw).padStart(11)}${kb(row.css.gzip).padStart(11)}${kb(row.own.js.gzip).padStart(20)}${String(row.files).padStart(7)}`,
+  );
+}
+
+if (skipLighthouse) process.exit(0);
+
+// 3. Lighthouse against the built server.
+const dataDir = path.join(ROOT, '.tmp/bench-web-data');
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    PUBLIC_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOGIN_MAX_PER_IP: '10000',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stop);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+async function waitForServer() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${ORIGIN}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start within 120 s');
+}
+
+async function login(email, password) {
+  const response = await fetch(`${ORIGIN}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
+  return (await response.json()).data;
+}
+
+/** The stored keys exactly as apps/web/src/lib/session.ts storeAuth() writes them. */
+function storageFor(data) {
+  const user = JSON.stringify(data.user);
+  const items = {
+    token: data.token,
+    user,
+    userRole: data.user.role,
+    permissions: JSON.stringify(data.permissions),
+    rememberMe: 'false',
+  };
+  if (data.user.role === 'admin') Object.assign(items, { adminAuth: 'true', adminUser: user });
+  else Object.assign(items, { studentAuth: 'true', studentUser: user });
+  if (data.user.role === 'professional') Object.assign(items, { professionalAuth: 'true', professionalUser: user });
+  return items;
+}
+
+const { default: lighthouse } = await import('lighthouse');
+const { default: puppeteer } = await import('puppeteer-core');
+
+await waitForServer();
+const targets = [
+  { name: 'landing', path: '/' },
+  { name: 'about', path: '/about' },
+  { name: 'sign-in', path: '/signin' },
+  { name: 'sign-up', path: '/signup' },
+  { name: 'help', path: '/help' },
+  { name: 'student dashboard', path: '/student/dashboard', account: ['student@example.com', 'Student@123'] },
+  { name: 'professional dashboard', path: '/professional/dashboard', account: ['mentor@example.com', 'Mentor@12345'] },
+  { name: 'admin dashboard', path: '/admin/dashboard', account: ['admin@example.com', 'Admin@12345'] },
+];
+
+const results = [];
+for (const target of targets) {
+  // A fresh browser per page: nothing cached or stored from the previous measurement.
+  const browser = await puppeteer.launch({
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS,
+    headless: true,
+    defaultViewport: null,
+  });
+  try {
+    const page = await browser.newPage();
+    if (target.account) {
+      const items = storageFor(await login(...target.account));
+      await page.goto(`${ORIGIN}/404-bench-warmup`, { waitUntil: 'load' });
+      await page.evaluate((entries) => {
+        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      }, items);
+    }
+    const runner = await lighthouse(
+      `${ORIGIN}${target.path}`,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: Boolean(target.account),
+      },
+      undefined,
+      page,
+    );
+    const lhr = runner?.lhr;
+    if (!lhr) throw new Error('no result');
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    const metric = (id) => lhr.audits[id]?.numericValue;
+    results.push({
+      name: target.name,
+      path: target.path,
+      finalPath,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failedA11y: Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score !== null && a.score < 1,
+        )
+        .map((a) => a.id),
+    });
+  } catch (error) {
+    results.push({ name: target.name, path: target.path, error: String(error?.message ?? error) });
+  } finally {
+    await browser.close();
+  }
+}
+stop();
+
+console.log('\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per page\n');
+console.log(
+  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
+);
+const ms = (n) => (n === undefined ? '-' : `${(n / 1000).toFixed(2)}s`);
+for (const r of results) {
+  if (r.error) {
+    console.log(`${r.name.padEnd(24)}${r.path.padEnd(26)}  error: ${r.error}`);
+    continue;
+  }
+  const shownPath = r.finalPath === r.path ? r.path : `${r.path} → ${r.finalPath}`;
+  console.log(
+    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}`,
+  );
+  if (r.failedA11y.length) console.log(`${''.padEnd(24)}accessibility audits below 1: ${r.failedA11y.join(', ')}`);
+}
+if (results.some((r) => r.error)) process.exitCode = 1;
