@@ -70,6 +70,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // Graceful shutdown (server.ts): requests already received on open connections are answered,
+    // not refused with 503 or reset; idle connections are closed once they have been drained.
+    return503OnClosing: false,
+    forceCloseConnections: false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     jobs,
     events,
     storage: createLocalStorage(config.uploadsDir),
+    lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
@@ -125,6 +130,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.addHook('onSend', async (_request, reply) => {
+    // While draining, tell clients not to reuse the connection: their next request goes elsewhere.
+    if (ctx.lifecycle.draining) void reply.header('connection', 'close');
+  });
 
   registerAccessControl(app);
   const spaRoot = config.staticDir ?? defaultStaticDir();

@@ -26,6 +26,7 @@ const schema = z.object({
   TRUST_PROXY: bool,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(1500),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
@@ -72,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: c.TRUST_PROXY,
     bodyLimit: c.BODY_LIMIT_BYTES,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     statementTimeoutMs: c.STATEMENT_TIMEOUT_MS,
     login: {
       maxPerAccount: c.LOGIN_MAX_PER_ACCOUNT,

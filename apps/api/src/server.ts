@@ -28,14 +28,18 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining, then finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app
-      .close()
+    // 1. Drain: health answers 503 and responses say `Connection: close`, while connections already
+    //    queued in the kernel are still accepted and answered (closing the listener at once resets them).
+    // 2. Close: stop listening, finish in-flight requests, stop the job worker, close the database.
+    app.ctx.lifecycle.draining = true;
+    new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+      .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

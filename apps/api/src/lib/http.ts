@@ -35,6 +35,8 @@ export interface AppContext {
   jobs: JobRunner;
   events: EventBus;
   storage: Storage;
+  /** Set when the process is shutting down: health answers 503 and connections are not kept alive. */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {
