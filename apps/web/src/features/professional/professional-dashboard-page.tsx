@@ -1,21 +1,227 @@
-import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Bell, Camera, Home, LogOut, Settings } from 'lucide-react';
+import { MENTORING_MESSAGES } from '@app/shared/mentoring';
+import { Logo } from '../../components/ui/logo.tsx';
+import { Alert } from '../../components/ui/field.tsx';
+import { Tabs, TabPanel } from '../../components/ui/tabs.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { displayName, useSession } from '../../lib/session.ts';
+import { displayName, updateStoredUser, useSession } from '../../lib/session.ts';
 import { FirstLoginPasswordGate } from '../auth/password-change-dialog.tsx';
+import { uploadProfessionalImage } from '../mentoring/api.ts';
+import { MyWorkshopsTab } from '../workshops/my-workshops-tab.tsx';
+import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
+import { AvailabilityTab } from './availability-tab.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+import { RequestsTab } from './requests-tab.tsx';
+import { SessionsTab } from './sessions-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+import { StudentsTab } from './students-tab.tsx';
+import { isTabId, type TabId } from './tabs.ts';
 
-// The mentoring issue (4) replaces this frame's body with the seven tabs.
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'];
+const IMAGE_MAX = 5 * 1024 * 1024;
+
 export function ProfessionalDashboardPage() {
   useDocumentTitle('Professional Dashboard');
   const session = useSession();
+  const profile = useProfile();
+  const stats = useDashboardStats();
+  const requests = useRequests();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
+  const [scheduleFor, setScheduleFor] = useState<string | null>(null);
+  const setTab = (next: TabId) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true });
+
+  const user = profile.data;
+  const name = user?.name || displayName(session?.user) || 'Professional';
+  const pending = requests.data ? requests.data.filter((r) => r.status === 'pending').length : (stats.data?.pendingRequests ?? 0);
+  const professionalId = user?._id ?? session?.user._id ?? session?.user.id;
+
+  const badge = (n: number) =>
+    n > 0 ? (
+      <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${n} pending`}>
+        {n}
+      </span>
+    ) : undefined;
+
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen bg-slate-50">
       <FirstLoginPasswordGate />
-      <DashboardHeader portal="Professional Dashboard" />
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold">Professional Dashboard</h1>
-        <p className="mt-1 text-slate-700">Welcome back, {displayName(session?.user) || 'Professional'}!</p>
-        <p className="mt-2 text-slate-700">Requests, sessions and availability are not available yet.</p>
+      <ProfessionalHeader
+        name={name}
+        imageUrl={user?.profileImageUrl ?? null}
+        pending={pending}
+        onBell={() => setTab('requests')}
+        onSettings={() => setTab('settings')}
+      />
+      <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+        <Tabs<TabId>
+          label="Professional dashboard sections"
+          idPrefix="pro"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { id: 'overview', label: 'Overview' },
+            { id: 'requests', label: 'Connection Requests', badge: badge(pending) },
+            { id: 'workshops', label: 'My Workshops' },
+            { id: 'sessions', label: 'Sessions' },
+            { id: 'students', label: 'Connected Students' },
+            { id: 'availability', label: 'Availability' },
+            { id: 'settings', label: 'Settings' },
+          ]}
+        />
+        <TabPanel idPrefix="pro" id={tab}>
+          {tab === 'overview' && <OverviewTab onNavigate={setTab} />}
+          {tab === 'requests' && <RequestsTab />}
+          {tab === 'workshops' && <MyWorkshopsTab />}
+          {tab === 'sessions' && <SessionsTab initialStudentId={scheduleFor} onConsumed={() => setScheduleFor(null)} />}
+          {tab === 'students' && (
+            <StudentsTab
+              onSchedule={(id) => {
+                setScheduleFor(id);
+                setTab('sessions');
+              }}
+            />
+          )}
+          {tab === 'availability' && <AvailabilityTab professionalId={professionalId} />}
+          {tab === 'settings' && <SettingsTab user={user} onPasswordChanged={() => void profile.refetch()} />}
+        </TabPanel>
       </main>
     </div>
+  );
+}
+
+function ProfessionalHeader({
+  name,
+  imageUrl,
+  pending,
+  onBell,
+  onSettings,
+}: {
+  name: string;
+  imageUrl: string | null;
+  pending: number;
+  onBell: () => void;
+  onSettings: () => void;
+}) {
+  const toast = useToast();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [broken, setBroken] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: uploadProfessionalImage,
+    onSuccess: async (r) => {
+      setFailure(null);
+      toast.success(r.message ?? MENTORING_MESSAGES.imageUpdated);
+      // Refresh the profile (new picture URL) and the stored user the other screens read.
+      const user = await client.fetchQuery({ queryKey: profileKey, queryFn: fetchProfile, staleTime: 0 }).catch(() => undefined);
+      if (user) updateStoredUser(user);
+    },
+    onError: (e) => setFailure(`Failed to upload image: ${errorMessage(e, MENTORING_MESSAGES.imageFailed)}`),
+  });
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type)) return setFailure(`Failed to upload image: ${MENTORING_MESSAGES.imageType}`);
+    if (file.size >= IMAGE_MAX) return setFailure(`Failed to upload image: ${MENTORING_MESSAGES.imageSize}`);
+    upload.mutate(file);
+  };
+  const showImage = imageUrl && broken !== imageUrl;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <div className="relative shrink-0">
+            {showImage ? (
+              <img
+                src={imageUrl}
+                alt={`${name}'s profile picture`}
+                className="h-12 w-12 rounded-full object-cover"
+                onError={() => setBroken(imageUrl)}
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
+              >
+                {initials(name) || 'P'}
+              </span>
+            )}
+            <button
+              type="button"
+              className="absolute -right-1 -bottom-1 rounded-full border border-white bg-brand-700 p-1 text-white hover:bg-brand-800 disabled:opacity-60"
+              aria-label="Upload profile picture"
+              disabled={upload.isPending}
+              onClick={() => input.current?.click()}
+            >
+              <Camera className="h-3.5 w-3.5" aria-hidden="true" />
+            </button>
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={onFile}
+            />
+          </div>
+          <div className="min-w-0">
+            <h1 className="flex min-w-0 items-center gap-2 text-base font-bold text-slate-900 sm:text-lg">
+              <Logo className="h-6 w-6 shrink-0" />
+              <span className="truncate">Professional Dashboard</span>
+            </h1>
+            <p className="truncate text-sm text-slate-700">Welcome back, {name}!</p>
+          </div>
+        </div>
+        <nav aria-label="Dashboard actions" className="flex items-center gap-1">
+          <Link to="/" className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+            <Home className="h-4 w-4" aria-hidden="true" /> Home
+          </Link>
+          <button
+            type="button"
+            onClick={onBell}
+            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label={pending ? `Connection requests, ${pending} pending` : 'Connection requests'}
+          >
+            <Bell className="h-5 w-5" aria-hidden="true" />
+            {pending > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold text-white"
+              >
+                {pending > 99 ? '99+' : pending}
+              </span>
+            )}
+          </button>
+          <button
+            type="button"
+            onClick={onSettings}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label="Settings"
+          >
+            <Settings className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <Link to="/logout" className="rounded-lg p-2 text-red-700 hover:bg-red-50" aria-label="Logout">
+            <LogOut className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </nav>
+      </div>
+      {failure && (
+        <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+          <Alert kind="error">{failure}</Alert>
+        </div>
+      )}
+    </header>
   );
 }

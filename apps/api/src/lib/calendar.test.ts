@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { buildIcs, escapeText, foldLine, zoneTransitions } from './calendar.ts';
+import { createMeetingLink } from './meeting.ts';
+
+const unfold = (ics: string) => ics.replace(/\r\n /g, '');
+const stamp = new Date('2025-01-01T00:00:00Z');
+
+describe('buildIcs', () => {
+  it('writes a REQUEST with a VTIMEZONE for a DST zone (America/New_York)', () => {
+    // 10 March 2025 09:00 New York is the first Monday after the switch to EDT (UTC-4).
+    const start = DateTime.fromISO('2025-03-10T09:00', { zone: 'America/New_York' }).toJSDate();
+    const end = DateTime.fromISO('2025-03-10T10:00', { zone: 'America/New_York' }).toJSDate();
+    const ics = buildIcs({
+      uid: 'abc@mentorbridge',
+      sequence: 2,
+      method: 'REQUEST',
+      start,
+      end,
+      timezone: 'America/New_York',
+      summary: 'Mentoring session: Career, growth; next steps',
+      description: 'Line one\nLine two',
+      url: 'https://meet.jit.si/MentorBridge-x',
+      organizer: { name: 'Asha Rao', email: 'mentor@example.com' },
+      attendees: [{ name: 'Doe, Jane', email: 'student@example.com' }],
+      stamp,
+    });
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    const text = unfold(ics);
+    expect(text).toContain('METHOD:REQUEST\r\n');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
+    // Spring forward 9 March 2025 02:00 EST -> 03:00 EDT; fall back 2 November 2025 02:00 EDT -> 01:00 EST.
+    expect(text).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20250309T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT');
+    expect(text).toContain('BEGIN:STANDARD\r\nDTSTART:20251102T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST');
+    expect(text).toContain('DTSTART;TZID=America/New_York:20250310T090000\r\n');
+    expect(text).toContain('DTEND;TZID=America/New_York:20250310T100000\r\n');
+    expect(text).toContain('SEQUENCE:2\r\n');
+    expect(text).toContain('DTSTAMP:20250101T000000Z\r\n');
+    expect(text).toContain('SUMMARY:Mentoring session: Career\\, growth\\; next steps\r\n');
+    expect(text).toContain('DESCRIPTION:Line one\\nLine two\r\n');
+    expect(text).toContain('ORGANIZER;CN=Asha Rao:mailto:mentor@example.com');
+    expect(text).toContain('ATTENDEE;CN="Doe, Jane";');
+    expect(text).toContain('STATUS:CONFIRMED');
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+  });
+
+  it('uses a single STANDARD observance for a zone without DST (Asia/Kolkata)', () => {
+    const start = new Date('2025-06-01T04:30:00Z');
+    const ics = unfold(
+      buildIcs({
+        uid: 'u',
+        sequence: 0,
+        method: 'PUBLISH',
+        start,
+        end: new Date('2025-06-01T05:30:00Z'),
+        timezone: 'Asia/Kolkata',
+        summary: 'x',
+        stamp,
+      }),
+    );
+    expect(ics).toContain('TZID:Asia/Kolkata');
+    expect(ics.match(/BEGIN:STANDARD/g)).toHaveLength(1);
+    expect(ics).not.toContain('BEGIN:DAYLIGHT');
+    expect(ics).toContain('TZOFFSETTO:+0530');
+    expect(ics).toContain('DTSTART;TZID=Asia/Kolkata:20250601T100000');
+  });
+
+  it('writes CANCEL with STATUS:CANCELLED and UTC times without a VTIMEZONE for UTC', () => {
+    const ics = buildIcs({
+      uid: 'u1',
+      sequence: 3,
+      method: 'CANCEL',
+      start: new Date('2025-10-26T00:30:00Z'),
+      end: new Date('2025-10-26T01:30:00Z'),
+      timezone: 'UTC',
+      summary: 's',
+      stamp,
+    });
+    expect(ics).toContain('METHOD:CANCEL\r\n');
+    expect(ics).toContain('STATUS:CANCELLED\r\n');
+    expect(ics).toContain('DTSTART:20251026T003000Z\r\n');
+    expect(ics).not.toContain('VTIMEZONE');
+  });
+
+  it('handles Europe/London transitions and refuses an unknown zone or an empty interval', () => {
+    const t = zoneTransitions('Europe/London', Date.UTC(2025, 0, 1), Date.UTC(2026, 0, 1));
+    expect(t.map((x) => [new Date(x.at).toISOString(), x.from, x.to, x.dst])).toEqual([
+      ['2025-03-30T01:00:00.000Z', 0, 60, true],
+      ['2025-10-26T01:00:00.000Z', 60, 0, false],
+    ]);
+    const base = { uid: 'u', sequence: 0, method: 'REQUEST' as const, summary: 's' };
+    expect(() => buildIcs({ ...base, start: stamp, end: new Date(stamp.getTime() + 1), timezone: 'Mars/Base' })).toThrow();
+    expect(() => buildIcs({ ...base, start: stamp, end: stamp, timezone: 'UTC' })).toThrow();
+  });
+});
+
+describe('text helpers', () => {
+  it('escapes and folds without splitting UTF-8 characters', () => {
+    expect(escapeText('a\\b;c,d\r\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+    const long = `SUMMARY:${'é'.repeat(100)}`;
+    const folded = foldLine(long);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+});
+
+describe('createMeetingLink', () => {
+  it('builds an unguessable Jitsi room under the base URL', () => {
+    const a = createMeetingLink('https://meet.jit.si/');
+    const b = createMeetingLink('https://meet.jit.si');
+    expect(a).toMatch(/^https:\/\/meet\.jit\.si\/MentorBridge-[0-9a-f]{32}$/);
+    expect(a).not.toBe(b);
+  });
+});

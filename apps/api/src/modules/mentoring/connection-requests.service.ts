@@ -1,0 +1,278 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import {
+  MENTORING_MESSAGES,
+  type ConnectionRequest,
+  type Session,
+  type connectBody,
+  type respondBody,
+} from '@app/shared/mentoring';
+import type { Db } from '../../db/client.ts';
+import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
+import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { slotState } from './availability.service.ts';
+import {
+  assertSchedulable,
+  findListedProfessional,
+  loadPeople,
+  scheduleInstants,
+  type Instants,
+  type PersonRow,
+} from './mentoring.common.ts';
+import {
+  emailSession,
+  insertSession,
+  presentSessions,
+  whenText,
+  type MentoringDeps,
+  type SessionRow,
+} from './sessions.service.ts';
+
+type RequestRow = typeof connectionRequests.$inferSelect;
+
+export function toRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null): ConnectionRequest {
+  const s = people.get(row.studentId);
+  return {
+    _id: row.id,
+    student: {
+      _id: row.studentId,
+      firstName: s?.firstName ?? 'Former',
+      lastName: s?.lastName ?? 'student',
+      email: s?.email ?? '',
+      university: s?.university ?? null,
+      department: s?.department ?? null,
+      course: s?.course ?? null,
+      year: s?.year ?? null,
+      cgpa: s?.cgpa ?? null,
+    },
+    message: row.message,
+    status: row.status,
+    requestedAt: row.createdAt.toISOString(),
+    requestedSlot:
+      row.requestedStart && row.requestedEnd
+        ? {
+            start: row.requestedStart.toISOString(),
+            end: row.requestedEnd.toISOString(),
+            timezone: row.requestedTimezone ?? 'UTC',
+          }
+        : null,
+    responseMessage: row.responseMessage,
+    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
+    sessionId,
+  };
+}
+
+/** The slot a student asked for, as instants (from the picker's instants or a wall-clock date and times). */
+function slotInstants(slot: NonNullable<z.output<typeof connectBody>['slot']>): Instants {
+  if (slot.start && slot.end) {
+    return { start: new Date(slot.start), end: new Date(slot.end), timezone: slot.timezone ?? 'UTC' };
+  }
+  return scheduleInstants(slot.date ?? '', slot.startTime ?? '', slot.endTime ?? '', slot.timezone ?? 'Asia/Kolkata');
+}
+
+/** POST /professionals/{id}/connect */
+export async function connect(db: Db, actor: Actor, professionalId: string, body: z.output<typeof connectBody>) {
+  if (!isId(professionalId)) throw notFound('Professional');
+  const pro = await findListedProfessional(db, professionalId);
+  if (!pro) throw notFound('Professional');
+  if (!pro.acceptingRequests) throw conflict(MENTORING_MESSAGES.notAccepting);
+
+  let slot: Instants | null = null;
+  if (body.slot) {
+    slot = slotInstants(body.slot);
+    assertSchedulable(slot, new Date(), MENTORING_MESSAGES.slotInPast);
+    const state = await slotState(db, professionalId, slot.start, slot.end);
+    if (state === 'outside') throw conflict(MENTORING_MESSAGES.slotOutside);
+    if (state === 'taken') throw conflict(MENTORING_MESSAGES.slotTaken);
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      if (slot) {
+        // A session booked since the check above also takes the slot (pending holds are guarded by
+        // the exclusion constraint on insert).
+        const [clash] = await tx
+          .select({ id: mentoringSessions.id })
+          .from(mentoringSessions)
+          .where(
+            and(
+              eq(mentoringSessions.professionalId, professionalId),
+              eq(mentoringSessions.status, 'scheduled'),
+              sql`${mentoringSessions.startsAt} < ${slot.end.toISOString()}::timestamptz`,
+              sql`${mentoringSessions.endsAt} > ${slot.start.toISOString()}::timestamptz`,
+            ),
+          )
+          .limit(1);
+        if (clash) throw conflict(MENTORING_MESSAGES.slotTaken);
+      }
+      const [row] = await tx
+        .insert(connectionRequests)
+        .values({
+          studentId: actor.id,
+          professionalId,
+          message: body.message || null,
+          requestedStart: slot?.start ?? null,
+          requestedEnd: slot?.end ?? null,
+          requestedTimezone: slot?.timezone ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('request insert returned nothing');
+      const student = `${actor.firstName} ${actor.lastName}`.trim();
+      const slotText = slot
+        ? ` for ${DateTime.fromJSDate(slot.start, { zone: slot.timezone }).toFormat('ccc d LLL yyyy, HH:mm')}–${DateTime.fromJSDate(slot.end, { zone: slot.timezone }).toFormat('HH:mm')} (${slot.timezone})`
+        : '';
+      await notify(tx, {
+        userId: professionalId,
+        type: 'connection',
+        subType: 'new',
+        title: 'New connection request',
+        message: `${student} sent you a connection request${slotText}.`,
+        actionUrl: '/professional/dashboard?tab=requests',
+        metadata: { requestId: row.id },
+      });
+      return {
+        request: {
+          _id: row.id,
+          status: row.status,
+          requestedAt: row.createdAt.toISOString(),
+          requestedSlot: slot ? { start: slot.start.toISOString(), end: slot.end.toISOString(), timezone: slot.timezone } : null,
+        },
+      };
+    });
+  } catch (error) {
+    const code = pgCode(error);
+    if (code === PG.uniqueViolation) throw conflict(MENTORING_MESSAGES.alreadyPending);
+    if (code === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.slotTaken);
+    throw error;
+  }
+}
+
+/** GET /professionals/connection-requests: the caller's, newest first. */
+export async function listRequests(db: Db, actor: Actor): Promise<ConnectionRequest[]> {
+  const rows = await db
+    .select({ request: connectionRequests, sessionId: mentoringSessions.id })
+    .from(connectionRequests)
+    .leftJoin(mentoringSessions, eq(mentoringSessions.requestId, connectionRequests.id))
+    .where(eq(connectionRequests.professionalId, actor.id))
+    .orderBy(desc(connectionRequests.createdAt))
+    .limit(1000);
+  const people = await loadPeople(
+    db,
+    rows.map((r) => r.request.studentId),
+  );
+  const seen = new Set<string>();
+  const out: ConnectionRequest[] = [];
+  for (const r of rows) {
+    if (seen.has(r.request.id)) continue; // a request may have led to several sessions
+    seen.add(r.request.id);
+    out.push(toRequest(r.request, people, r.sessionId));
+  }
+  return out;
+}
+
+/** POST /professionals/connection-requests/{id}/respond: exactly one answer wins (conditional UPDATE). */
+export async function respond(
+  deps: MentoringDeps,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof respondBody>,
+): Promise<{ request: ConnectionRequest; session: Session | null }> {
+  const { db } = deps;
+  if (!isId(id)) throw notFound('Connection request');
+  const [current] = await db
+    .select()
+    .from(connectionRequests)
+    .where(and(eq(connectionRequests.id, id), eq(connectionRequests.professionalId, actor.id)));
+  if (!current) throw notFound('Connection request');
+  if (current.status !== 'pending') throw conflict(MENTORING_MESSAGES.alreadyAnswered);
+
+  const accepted = body.status === 'accepted';
+  let when: Instants | null = null;
+  if (accepted && body.date && body.startTime && body.endTime) {
+    when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
+    assertSchedulable(when);
+  } else if (accepted && current.requestedStart && current.requestedEnd && current.requestedStart.getTime() > Date.now()) {
+    // Accepting a request that asked for a slot books that slot.
+    when = { start: current.requestedStart, end: current.requestedEnd, timezone: current.requestedTimezone ?? 'Asia/Kolkata' };
+  }
+
+  let session: SessionRow | null = null;
+  let updated: typeof current | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      [updated] = await tx
+        .update(connectionRequests)
+        .set({ status: body.status, responseMessage: body.message || null, respondedAt: new Date() })
+        .where(
+          and(
+            eq(connectionRequests.id, id),
+            eq(connectionRequests.professionalId, actor.id),
+            eq(connectionRequests.status, 'pending'),
+          ),
+        )
+        .returning();
+      if (!updated) throw conflict(MENTORING_MESSAGES.alreadyAnswered);
+      if (when) {
+        session = await insertSession(tx, deps, {
+          professionalId: actor.id,
+          studentId: updated.studentId,
+          requestId: updated.id,
+          topic: body.topic,
+          when,
+        });
+      }
+      const pro = `${actor.firstName} ${actor.lastName}`.trim();
+      const scheduled = session ? ` Your session is on ${whenText(session)}.` : '';
+      const reply = body.message ? ` Message: "${body.message}"` : '';
+      await notify(tx, {
+        userId: updated.studentId,
+        type: 'connection',
+        subType: accepted ? 'accepted' : 'rejected',
+        title: accepted ? 'Connection request accepted' : 'Connection request declined',
+        message: accepted
+          ? `${pro} accepted your connection request.${scheduled}${reply}`
+          : `${pro} declined your connection request.${reply}`,
+        actionUrl: '/student/dashboard',
+        metadata: { requestId: updated.id, ...(session ? { sessionId: (session as SessionRow).id } : {}) },
+      });
+      if (session) {
+        await emailSession(tx, deps.config, session, 'student', 'scheduled', body.message);
+      } else if (accepted) {
+        const people = await loadPeople(tx, [updated.studentId]);
+        const student = people.get(updated.studentId);
+        if (student) {
+          await queueEmail(tx, {
+            to: student.email,
+            subject: `${pro} accepted your connection request`,
+            text: [
+              `Hello ${student.firstName},`,
+              '',
+              `${pro} accepted your connection request on MentorBridge.`,
+              body.message ? `Message: ${body.message}` : '',
+              '',
+              `MentorBridge: ${deps.config.publicUrl}`,
+            ]
+              .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+              .join('\n'),
+          });
+        }
+      }
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.doubleBooked);
+    throw error;
+  }
+  if (!updated) throw conflict(MENTORING_MESSAGES.alreadyAnswered);
+  const finalRow: RequestRow = updated;
+  const people = await loadPeople(db, [finalRow.studentId]);
+  const sessionRow = session as SessionRow | null;
+  return {
+    request: toRequest(finalRow, people, sessionRow?.id ?? null),
+    session: sessionRow ? ((await presentSessions(db, [sessionRow], actor.id))[0] ?? null) : null,
+  };
+}

@@ -1,0 +1,101 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { MENTORING_MESSAGES, SESSION_MAX_MINUTES } from '@app/shared/mentoring';
+import type { Db } from '../../db/client.ts';
+import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { fullName } from '../users/users.presenter.ts';
+
+export interface Instants {
+  start: Date;
+  end: Date;
+  timezone: string;
+}
+
+/** A wall-clock date and times in a zone → UTC instants (luxon; never hand-rolled offsets). */
+export function scheduleInstants(date: string, startTime: string, endTime: string, timezone: string): Instants {
+  const start = DateTime.fromISO(`${date}T${startTime}`, { zone: timezone });
+  const end = DateTime.fromISO(`${date}T${endTime}`, { zone: timezone });
+  if (!start.isValid || !end.isValid) throw badRequest('Please enter a valid date and time');
+  return { start: start.toJSDate(), end: end.toJSDate(), timezone };
+}
+
+/** Checks every scheduled interval must pass: end after start, in the future, at most 8 hours. */
+export function assertSchedulable(i: Instants, now = new Date(), pastMessage: string = MENTORING_MESSAGES.sessionInPast) {
+  if (!(i.end.getTime() > i.start.getTime())) throw badRequest(MENTORING_MESSAGES.endAfterStart);
+  if (i.start.getTime() <= now.getTime()) throw badRequest(pastMessage);
+  if (i.end.getTime() - i.start.getTime() > SESSION_MAX_MINUTES * 60_000) throw badRequest(MENTORING_MESSAGES.sessionTooLong);
+}
+
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export interface PersonRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  university: string | null;
+  course: string | null;
+  department: string | null;
+  year: number | null;
+  cgpa: number | null;
+  title: string | null;
+  company: string | null;
+  isActive: boolean;
+}
+
+/** Users with whichever profile they have, by id. */
+export async function loadPeople(db: Db, ids: string[]): Promise<Map<string, PersonRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isActive: users.isActive,
+      university: studentProfiles.university,
+      course: studentProfiles.course,
+      department: studentProfiles.department,
+      year: studentProfiles.year,
+      cgpa: studentProfiles.cgpa,
+      title: professionalProfiles.title,
+      company: professionalProfiles.company,
+    })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export const nameOf = (p: { firstName: string; lastName: string } | undefined) => (p ? fullName(p) : 'Former user');
+
+/** The professional a student may contact: active, verified, a professional. */
+export async function findListedProfessional(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      acceptingRequests: professionalProfiles.acceptingRequests,
+    })
+    .from(users)
+    .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.role, 'professional'), eq(users.isActive, true), eq(users.isVerified, true)));
+  return row;
+}
+
+/** iCalendar UID host: the public site's host name. */
+export function icsUid(sessionId: string, publicUrl: string): string {
+  let host = 'mentorbridge';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // keep the default
+  }
+  return `session-${sessionId}@${host}`;
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { envelope } from '@app/shared/api';
+import {
+  MENTORING_MESSAGES,
+  acceptingRequestsBody,
+  acceptingRequestsData,
+  connectedStudentsData,
+  connectedStudentsQuery,
+  dashboardStatsData,
+  uploadImageData,
+} from '@app/shared/mentoring';
+import { users } from '../../db/schema/users.ts';
+import { actorOf, type App } from '../../lib/http.ts';
+import { processImage } from '../../lib/images.ts';
+import { readSingleFile } from '../../lib/uploads.ts';
+import { avatarUrl } from '../users/users.presenter.ts';
+import * as dashboard from './professional-dashboard.service.ts';
+
+const secured = { tags: ['mentoring'], security: [{ bearer: [] }] };
+const own = { access: ['professional'] as const };
+const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
+
+export async function professionalDashboardRoutes(app: App) {
+  app.get(
+    '/professionals/dashboard-stats',
+    { config: own, schema: { ...secured, response: { 200: envelope(dashboardStatsData) } } },
+    async (request) => ({
+      success: true as const,
+      data: { stats: await dashboard.dashboardStats(app.ctx.db, actorOf(request)) },
+    }),
+  );
+
+  app.get(
+    '/professionals/connected-students',
+    {
+      config: own,
+      schema: { ...secured, querystring: connectedStudentsQuery, response: { 200: envelope(connectedStudentsData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { students: await dashboard.connectedStudents(app.ctx.db, actorOf(request), request.query) },
+    }),
+  );
+
+  app.put(
+    '/professionals/me/accepting-requests',
+    { config: own, schema: { ...secured, body: acceptingRequestsBody, response: { 200: envelope(acceptingRequestsData) } } },
+    async (request) => {
+      const accepting = await dashboard.setAcceptingRequests(app.ctx.db, actorOf(request), request.body.acceptingRequests);
+      return {
+        success: true as const,
+        message: accepting ? 'You are accepting new connection requests' : 'New connection requests are paused',
+        data: { acceptingRequests: accepting },
+      };
+    },
+  );
+
+  app.post(
+    '/professionals/upload-image',
+    { config: own, schema: { ...secured, consumes: ['multipart/form-data'], response: { 200: envelope(uploadImageData) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { buffer } = await readSingleFile(request, {
+        field: 'profileImage',
+        maxBytes: PROFILE_IMAGE_MAX,
+        tooLargeMessage: MENTORING_MESSAGES.imageSize,
+        missingMessage: MENTORING_MESSAGES.imageType,
+      });
+      const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512, message: MENTORING_MESSAGES.imageType });
+      const key = await app.ctx.storage.put('avatars', image.extension, image.buffer);
+      const [previous] = await app.ctx.db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id));
+      await app.ctx.db.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
+      if (previous?.key) await app.ctx.storage.remove(previous.key).catch(() => undefined);
+      return { success: true as const, message: MENTORING_MESSAGES.imageUpdated, data: { imageUrl: avatarUrl(key) ?? '' } };
+    },
+  );
+}

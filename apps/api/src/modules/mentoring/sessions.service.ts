@@ -1,0 +1,405 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MENTORING_MESSAGES, type Session, type createSessionBody, type rescheduleBody } from '@app/shared/mentoring';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
+import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { buildIcs } from '../../lib/calendar.ts';
+import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { createMeetingLink } from '../../lib/meeting.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import {
+  assertSchedulable,
+  icsUid,
+  loadPeople,
+  nameOf,
+  scheduleInstants,
+  type Instants,
+  type PersonRow,
+} from './mentoring.common.ts';
+
+export type SessionRow = typeof mentoringSessions.$inferSelect;
+export interface MentoringDeps {
+  db: Db;
+  config: Pick<Config, 'meetingBaseUrl' | 'publicUrl'>;
+}
+
+export const DEFAULT_TOPIC = 'Mentoring session';
+
+export function toSession(row: SessionRow, people: Map<string, PersonRow>, viewerId: string, now = new Date()): Session {
+  const student = people.get(row.studentId);
+  const pro = people.get(row.professionalId);
+  const ended = row.endsAt.getTime() <= now.getTime();
+  const status = row.status === 'scheduled' && ended ? 'completed' : row.status;
+  return {
+    _id: row.id,
+    type: row.type,
+    topic: row.topic,
+    scheduledAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    duration: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
+    timezone: row.timezone,
+    status,
+    // Only the two participants ever see a session, so the link goes to them alone.
+    meetLink: row.status === 'cancelled' ? null : row.meetLink,
+    sequence: row.sequence,
+    student: { _id: row.studentId, name: nameOf(student), email: student?.email ?? '', university: student?.university ?? null },
+    professional: {
+      _id: row.professionalId,
+      name: nameOf(pro),
+      email: pro?.email ?? '',
+      title: pro?.title || null,
+      company: pro?.company || null,
+    },
+    rating: row.rating,
+    canRate: viewerId === row.studentId && row.rating === null && row.status !== 'cancelled' && ended,
+    requestId: row.requestId,
+  };
+}
+
+export async function presentSessions(db: Db, rows: SessionRow[], viewerId: string): Promise<Session[]> {
+  const people = await loadPeople(
+    db,
+    rows.flatMap((r) => [r.studentId, r.professionalId]),
+  );
+  const now = new Date();
+  return rows.map((r) => toSession(r, people, viewerId, now));
+}
+
+/** The calendar text of a session (REQUEST for invitations, CANCEL once cancelled, PUBLISH for downloads). */
+export function sessionIcs(
+  row: SessionRow,
+  people: Map<string, PersonRow>,
+  config: MentoringDeps['config'],
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH',
+): string {
+  const student = people.get(row.studentId);
+  const pro = people.get(row.professionalId);
+  const cancelled = row.status === 'cancelled';
+  return buildIcs({
+    uid: icsUid(row.id, config.publicUrl),
+    sequence: row.sequence,
+    method: cancelled && method !== 'PUBLISH' ? 'CANCEL' : method,
+    start: row.startsAt,
+    end: row.endsAt,
+    timezone: row.timezone,
+    summary: `${row.topic} — ${nameOf(pro)} & ${nameOf(student)}`,
+    description: [
+      `MentorBridge mentoring session between ${nameOf(pro)} and ${nameOf(student)}.`,
+      row.meetLink && !cancelled ? `Join: ${row.meetLink}` : '',
+      `Manage it in MentorBridge: ${config.publicUrl}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    location: !cancelled && row.meetLink ? row.meetLink : undefined,
+    url: !cancelled && row.meetLink ? row.meetLink : undefined,
+    organizer: pro ? { name: nameOf(pro), email: pro.email } : undefined,
+    attendees: student ? [{ name: nameOf(student), email: student.email }] : [],
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+  });
+}
+
+function whenText(row: SessionRow): string {
+  return `${row.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: row.timezone })} (${row.timezone})`;
+}
+
+/** E-mail the session's calendar invitation (or cancellation) to one participant, in the caller's transaction. */
+export async function emailSession(
+  db: Db,
+  config: MentoringDeps['config'],
+  row: SessionRow,
+  to: 'student' | 'professional',
+  kind: 'scheduled' | 'rescheduled' | 'cancelled',
+  note?: string,
+) {
+  const people = await loadPeople(db, [row.studentId, row.professionalId]);
+  const recipient = people.get(to === 'student' ? row.studentId : row.professionalId);
+  const other = people.get(to === 'student' ? row.professionalId : row.studentId);
+  if (!recipient) return;
+  const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  const subject = {
+    scheduled: `Mentoring session scheduled with ${nameOf(other)}`,
+    rescheduled: `Mentoring session rescheduled with ${nameOf(other)}`,
+    cancelled: `Mentoring session cancelled with ${nameOf(other)}`,
+  }[kind];
+  const lines = [
+    `Hello ${recipient.firstName},`,
+    '',
+    kind === 'cancelled'
+      ? `Your mentoring session "${row.topic}" with ${nameOf(other)} on ${whenText(row)} has been cancelled.`
+      : `Your mentoring session "${row.topic}" with ${nameOf(other)} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenText(row)}.`.replace(
+          '  ',
+          ' ',
+        ),
+    kind !== 'cancelled' && row.meetLink ? `Join the meeting: ${row.meetLink}` : '',
+    note ? `Message: ${note}` : '',
+    '',
+    kind === 'cancelled'
+      ? 'The attached file removes it from your calendar.'
+      : 'The attached invitation adds it to your calendar.',
+    `MentorBridge: ${config.publicUrl}`,
+  ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''));
+  await queueEmail(db, {
+    to: recipient.email,
+    subject,
+    text: lines.join('\n'),
+    attachments: [
+      {
+        filename: kind === 'cancelled' ? 'cancel.ics' : 'invite.ics',
+        contentType: `text/calendar; method=${method}`,
+        content: sessionIcs(row, people, config, method),
+        method,
+      },
+    ],
+  });
+}
+
+/** Insert a scheduled session; an overlap with another of the professional's sessions is a 409. */
+export async function insertSession(
+  db: Db,
+  deps: MentoringDeps,
+  values: {
+    professionalId: string;
+    studentId: string;
+    requestId?: string | null;
+    topic?: string;
+    type?: 'individual' | 'group';
+    when: Instants;
+  },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(mentoringSessions)
+    .values({
+      professionalId: values.professionalId,
+      studentId: values.studentId,
+      requestId: values.requestId ?? null,
+      topic: values.topic?.trim() || DEFAULT_TOPIC,
+      type: values.type ?? 'individual',
+      startsAt: values.when.start,
+      endsAt: values.when.end,
+      timezone: values.when.timezone,
+      meetLink: createMeetingLink(deps.config.meetingBaseUrl),
+    })
+    .returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+/** Translate a double booking (exclusion constraint) into the 409 users understand. */
+export async function withBookingErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgCode(error) === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.doubleBooked);
+    throw error;
+  }
+}
+
+export async function mySessions(db: Db, actor: Actor): Promise<Session[]> {
+  const rows = await db
+    .select()
+    .from(mentoringSessions)
+    .where(or(eq(mentoringSessions.professionalId, actor.id), eq(mentoringSessions.studentId, actor.id)))
+    .orderBy(desc(mentoringSessions.startsAt))
+    .limit(500);
+  return presentSessions(db, rows, actor.id);
+}
+
+/** A professional schedules a session with a student whose request they accepted. */
+export async function createSession(
+  deps: MentoringDeps,
+  actor: Actor,
+  body: z.output<typeof createSessionBody>,
+): Promise<Session> {
+  const { db } = deps;
+  if (!isId(body.studentId)) throw notFound('Student');
+  const [student] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, body.studentId), eq(users.role, 'student'), eq(users.isActive, true)));
+  if (!student) throw notFound('Student');
+  const [link] = await db
+    .select({ id: connectionRequests.id })
+    .from(connectionRequests)
+    .where(
+      and(
+        eq(connectionRequests.professionalId, actor.id),
+        eq(connectionRequests.studentId, body.studentId),
+        eq(connectionRequests.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  if (!link) throw badRequest(MENTORING_MESSAGES.notConnected);
+  const when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
+  assertSchedulable(when);
+  const row = await withBookingErrors(() =>
+    db.transaction(async (tx) => {
+      const created = await insertSession(tx, deps, {
+        professionalId: actor.id,
+        studentId: body.studentId,
+        topic: body.topic,
+        type: body.type,
+        when,
+      });
+      await notify(tx, {
+        userId: body.studentId,
+        type: 'session',
+        subType: 'scheduled',
+        title: 'New mentoring session',
+        message: `${actor.firstName} ${actor.lastName} scheduled "${created.topic}" for ${whenText(created)}.`.replace('  ', ' '),
+        actionUrl: '/student/dashboard',
+        metadata: { sessionId: created.id },
+      });
+      await emailSession(tx, deps.config, created, 'student', 'scheduled');
+      return created;
+    }),
+  );
+  return (await presentSessions(db, [row], actor.id))[0] as Session;
+}
+
+async function ownSession(db: Db, actor: Actor, id: string, as: 'professional' | 'either'): Promise<SessionRow> {
+  if (!isId(id)) throw notFound('Session');
+  const owner =
+    as === 'professional'
+      ? eq(mentoringSessions.professionalId, actor.id)
+      : or(eq(mentoringSessions.professionalId, actor.id), eq(mentoringSessions.studentId, actor.id));
+  const [row] = await db
+    .select()
+    .from(mentoringSessions)
+    .where(and(eq(mentoringSessions.id, id), owner));
+  if (!row) throw notFound('Session');
+  return row;
+}
+
+export async function getSessionForParticipant(db: Db, actor: Actor, id: string): Promise<SessionRow> {
+  return ownSession(db, actor, id, 'either');
+}
+
+export async function rescheduleSession(
+  deps: MentoringDeps,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof rescheduleBody>,
+): Promise<Session> {
+  const { db } = deps;
+  const current = await ownSession(db, actor, id, 'professional');
+  if (current.status !== 'scheduled' || current.endsAt.getTime() <= Date.now())
+    throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+  const when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
+  assertSchedulable(when);
+  const row = await withBookingErrors(() =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(mentoringSessions)
+        .set({
+          startsAt: when.start,
+          endsAt: when.end,
+          timezone: when.timezone,
+          sequence: sql`${mentoringSessions.sequence} + 1`,
+        })
+        .where(
+          and(
+            eq(mentoringSessions.id, id),
+            eq(mentoringSessions.professionalId, actor.id),
+            eq(mentoringSessions.status, 'scheduled'),
+          ),
+        )
+        .returning();
+      if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+      await notify(tx, {
+        userId: updated.studentId,
+        type: 'session',
+        subType: 'rescheduled',
+        title: 'Mentoring session rescheduled',
+        message: `"${updated.topic}" with ${actor.firstName} ${actor.lastName} is now on ${whenText(updated)}.`,
+        actionUrl: '/student/dashboard',
+        metadata: { sessionId: updated.id },
+      });
+      await emailSession(tx, deps.config, updated, 'student', 'rescheduled', body.reason);
+      return updated;
+    }),
+  );
+  return (await presentSessions(db, [row], actor.id))[0] as Session;
+}
+
+/** Either participant may cancel a scheduled session that has not ended; the other one is told. */
+export async function cancelSession(deps: MentoringDeps, actor: Actor, id: string, reason?: string): Promise<Session> {
+  const { db } = deps;
+  await ownSession(db, actor, id, 'either');
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(mentoringSessions)
+      .set({ status: 'cancelled', sequence: sql`${mentoringSessions.sequence} + 1` })
+      .where(
+        and(eq(mentoringSessions.id, id), eq(mentoringSessions.status, 'scheduled'), sql`${mentoringSessions.endsAt} > now()`),
+      )
+      .returning();
+    if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+    const otherId = actor.id === updated.professionalId ? updated.studentId : updated.professionalId;
+    await notify(tx, {
+      userId: otherId,
+      type: 'session',
+      subType: 'cancelled',
+      title: 'Mentoring session cancelled',
+      message: `${actor.firstName} ${actor.lastName} cancelled "${updated.topic}" on ${whenText(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
+      actionUrl: actor.id === updated.professionalId ? '/student/dashboard' : '/professional/dashboard',
+      priority: 'high',
+      metadata: { sessionId: updated.id },
+    });
+    await emailSession(
+      tx,
+      deps.config,
+      updated,
+      actor.id === updated.professionalId ? 'student' : 'professional',
+      'cancelled',
+      reason,
+    );
+    return updated;
+  });
+  return (await presentSessions(db, [row], actor.id))[0] as Session;
+}
+
+/** The student rates a session once, after it ended; the professional's totals move in the same transaction. */
+export async function rateSession(db: Db, actor: Actor, id: string, rating: number): Promise<Session> {
+  const current = await ownSession(db, actor, id, 'either');
+  if (current.studentId !== actor.id) throw notFound('Session');
+  if (current.status === 'cancelled') throw badRequest(MENTORING_MESSAGES.rateCancelled);
+  if (current.endsAt.getTime() > Date.now()) throw badRequest(MENTORING_MESSAGES.rateNotEnded);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(mentoringSessions)
+      .set({ rating, ratedAt: new Date() })
+      .where(
+        and(
+          eq(mentoringSessions.id, id),
+          eq(mentoringSessions.studentId, actor.id),
+          sql`${mentoringSessions.rating} IS NULL`,
+          sql`${mentoringSessions.status} <> 'cancelled'`,
+          sql`${mentoringSessions.endsAt} <= now()`,
+        ),
+      )
+      .returning();
+    if (!updated) throw conflict(MENTORING_MESSAGES.alreadyRated);
+    await tx
+      .update(professionalProfiles)
+      .set({
+        ratingSum: sql`${professionalProfiles.ratingSum} + ${rating}`,
+        ratingCount: sql`${professionalProfiles.ratingCount} + 1`,
+      })
+      .where(eq(professionalProfiles.userId, updated.professionalId));
+    return updated;
+  });
+  return (await presentSessions(db, [row], actor.id))[0] as Session;
+}
+
+export async function sessionCalendar(deps: MentoringDeps, actor: Actor, id: string): Promise<string> {
+  const row = await ownSession(deps.db, actor, id, 'either');
+  const people = await loadPeople(deps.db, [row.studentId, row.professionalId]);
+  return sessionIcs(row, people, deps.config, row.status === 'cancelled' ? 'CANCEL' : 'PUBLISH');
+}
+
+export { whenText };

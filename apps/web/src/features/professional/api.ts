@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { envelope } from '@app/shared/api';
+import { userData } from '@app/shared/auth';
+import { api } from '../../lib/api.ts';
+import {
+  fetchConnectedStudents,
+  fetchDashboardStats,
+  fetchRequests,
+  fetchRules,
+  mentoringKeys,
+  useMySessions,
+} from '../mentoring/api.ts';
+
+export const profileKey = ['auth', 'me'] as const;
+
+export const fetchProfile = () => api('/auth/me', envelope(userData)).then((r) => r.data.user);
+
+export function useProfile() {
+  return useQuery({ queryKey: profileKey, queryFn: fetchProfile });
+}
+
+export function useDashboardStats() {
+  return useQuery({ queryKey: mentoringKeys.stats, queryFn: () => fetchDashboardStats().then((r) => r.data.stats) });
+}
+
+export function useRequests() {
+  return useQuery({
+    queryKey: mentoringKeys.requests,
+    queryFn: () => fetchRequests().then((r) => r.data.requests),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useConnectedStudents(search: string, status: string) {
+  return useQuery({
+    queryKey: mentoringKeys.students(search, status),
+    queryFn: () => fetchConnectedStudents(search, status).then((r) => r.data.students),
+  });
+}
+
+export function useRules(enabled: boolean) {
+  return useQuery({ queryKey: mentoringKeys.rules, queryFn: () => fetchRules().then((r) => r.data.rules), enabled });
+}
+
+export { useMySessions };

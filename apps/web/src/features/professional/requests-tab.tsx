@@ -1,0 +1,292 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { CalendarClock, Search } from 'lucide-react';
+import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatDate, initials } from '../../lib/format.ts';
+import { respondToRequest, useInvalidateMentoring } from '../mentoring/api.ts';
+import { slotText, wallClock } from '../mentoring/time-utils.ts';
+import { useRequests } from './api.ts';
+
+/** Respond dialog timezones (spec 002 §2). */
+const RESPOND_TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Singapore'] as const;
+const STATUS_LABEL: Record<ConnectionRequest['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Declined',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+const STATUS_STYLE: Record<ConnectionRequest['status'], string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  accepted: 'bg-green-100 text-green-800',
+  rejected: 'bg-red-100 text-red-800',
+  expired: 'bg-slate-200 text-slate-700',
+  cancelled: 'bg-slate-200 text-slate-700',
+};
+
+export function RequestsTab() {
+  const requests = useRequests();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<'all' | 'pending' | 'accepted' | 'rejected'>('all');
+  const [responding, setResponding] = useState<ConnectionRequest | null>(null);
+  const [processing, setProcessing] = useState<string | null>(null);
+
+  const filtered = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (requests.data ?? []).filter((r) => {
+      if (status !== 'all' && r.status !== status) return false;
+      if (!needle) return true;
+      const s = r.student;
+      return [`${s.firstName} ${s.lastName}`, s.email, s.university ?? '', s.department ?? s.course ?? '', r.message ?? ''].some(
+        (v) => v.toLowerCase().includes(needle),
+      );
+    });
+  }, [requests.data, search, status]);
+
+  const filtering = search.trim() !== '' || status !== 'all';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-500" aria-hidden="true" />
+          <TextField
+            label="Search"
+            placeholder="Search students..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+            type="search"
+          />
+        </div>
+        <div className="sm:w-48">
+          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+            <option value="all">All Status</option>
+            <option value="pending">Pending</option>
+            <option value="accepted">Accepted</option>
+            <option value="rejected">Rejected</option>
+          </SelectField>
+        </div>
+      </div>
+
+      {requests.isPending ? (
+        <Spinner label="Loading connection requests…" />
+      ) : requests.isError ? (
+        <ErrorState
+          message={errorMessage(requests.error, 'Failed to load connection requests')}
+          onRetry={() => void requests.refetch()}
+        />
+      ) : filtered.length === 0 ? (
+        <EmptyState title="No connection requests">
+          {filtering
+            ? 'No requests match your search criteria'
+            : 'Students will be able to send you connection requests from your profile'}
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {filtered.map((r) => (
+            <RequestCard key={r._id} request={r} busy={processing === r._id} onRespond={() => setResponding(r)} />
+          ))}
+        </ul>
+      )}
+      <RespondDialog request={responding} onClose={() => setResponding(null)} onBusy={setProcessing} />
+    </div>
+  );
+}
+
+function RequestCard({ request: r, busy, onRespond }: { request: ConnectionRequest; busy: boolean; onRespond: () => void }) {
+  const name = `${r.student.firstName} ${r.student.lastName}`.trim();
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+        >
+          {initials(name) || '?'}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-slate-900">{name}</h3>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.status]}`}>
+              {STATUS_LABEL[r.status]}
+            </span>
+          </div>
+          <p className="text-sm break-all text-slate-700">{r.student.email}</p>
+          <p className="text-sm text-slate-700">
+            {[r.student.university, r.student.department ?? r.student.course, r.student.year ? `Year ${r.student.year}` : null]
+              .filter(Boolean)
+              .join(' · ')}
+            {r.student.cgpa !== null ? ` · CGPA ${r.student.cgpa}` : ''}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">Requested {formatDate(r.requestedAt)}</p>
+          {r.requestedSlot && (
+            <p className="mt-1 flex items-start gap-1 text-sm text-slate-800">
+              <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              Requested slot: {slotText(r.requestedSlot.start, r.requestedSlot.end, r.requestedSlot.timezone)}
+            </p>
+          )}
+          {r.message && <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>}
+          {r.status !== 'pending' && r.respondedAt && (
+            <div className="mt-2 text-sm">
+              <p className="font-medium text-slate-800">Your Response:</p>
+              {r.responseMessage && <p className="whitespace-pre-wrap text-slate-700">{r.responseMessage}</p>}
+              <p className="text-xs text-slate-600">{formatDate(r.respondedAt)}</p>
+            </div>
+          )}
+        </div>
+        {r.status === 'pending' && (
+          <div className="w-full sm:w-auto">
+            <Button onClick={onRespond} disabled={busy} className="w-full sm:w-auto">
+              {busy ? 'Processing...' : 'Respond'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RespondDialog({
+  request,
+  onClose,
+  onBusy,
+}: {
+  request: ConnectionRequest | null;
+  onClose: () => void;
+  onBusy: (id: string | null) => void;
+}) {
+  return (
+    <Dialog open={request !== null} onClose={onClose} title="Respond to connection request" size="lg">
+      {request && <RespondForm key={request._id} request={request} onClose={onClose} onBusy={onBusy} />}
+    </Dialog>
+  );
+}
+
+function RespondForm({
+  request,
+  onClose,
+  onBusy,
+}: {
+  request: ConnectionRequest;
+  onClose: () => void;
+  onBusy: (id: string | null) => void;
+}) {
+  const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const slot = request.requestedSlot;
+  const slotZone = slot && (RESPOND_TIMEZONES as readonly string[]).includes(slot.timezone) ? slot.timezone : DEFAULT_TIMEZONE;
+  const [status, setStatus] = useState<'accepted' | 'rejected'>('accepted');
+  const [message, setMessage] = useState('');
+  const [timezone, setTimezone] = useState<string>(slotZone);
+  const [date, setDate] = useState(slot ? wallClock(slot.start, slotZone).date : '');
+  const [startTime, setStartTime] = useState(slot ? wallClock(slot.start, slotZone).time : '');
+  const [endTime, setEndTime] = useState(slot ? wallClock(slot.end, slotZone).time : '');
+  const [failure, setFailure] = useState<{ main: string; detail?: string } | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () => {
+      const scheduled = status === 'accepted' && date && startTime && endTime;
+      return respondToRequest(request._id, {
+        status,
+        message: message.trim() || undefined,
+        ...(scheduled ? { date, startTime, endTime, timezone: timezone as (typeof RESPOND_TIMEZONES)[number] } : {}),
+      });
+    },
+    onMutate: () => onBusy(request._id),
+    onSettled: () => onBusy(null),
+    onSuccess: () => {
+      toast.success(status === 'accepted' ? MENTORING_MESSAGES.accepted : MENTORING_MESSAGES.declined);
+      void invalidate();
+      onClose();
+    },
+    onError: (error) => setFailure({ main: MENTORING_MESSAGES.respondFailed, detail: errorMessage(error, '') || undefined }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    mutation.mutate();
+  };
+  const partial = [date, startTime, endTime].filter(Boolean).length;
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-slate-700">
+        From <strong>{`${request.student.firstName} ${request.student.lastName}`}</strong>
+        {request.message ? `: “${request.message}”` : ''}
+      </p>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Decision</legend>
+        <div className="mt-2 flex gap-4">
+          {(['accepted', 'rejected'] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="decision" value={value} checked={status === value} onChange={() => setStatus(value)} />
+              {value === 'accepted' ? 'Accept' : 'Decline'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextArea
+        label="Message"
+        rows={3}
+        maxLength={2000}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        placeholder={status === 'accepted' ? 'Looking forward to our session!' : 'Let the student know why'}
+      />
+      {status === 'accepted' && (
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-800">Schedule a session (optional)</legend>
+          <p className="text-xs text-slate-600">Leave empty to accept without scheduling; no online meeting is created then.</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Date" type="date" min={todayIn(timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
+            <SelectField label="Timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)}>
+              {RESPOND_TIMEZONES.map((tz) => (
+                <option key={tz}>{tz}</option>
+              ))}
+            </SelectField>
+            <SelectField label="Start time" value={startTime} onChange={(e) => setStartTime(e.target.value)}>
+              <option value="">--:--</option>
+              {withValue(TIME_STEPS, startTime).map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </SelectField>
+            <SelectField label="End time" value={endTime} onChange={(e) => setEndTime(e.target.value)}>
+              <option value="">--:--</option>
+              {withValue(TIME_STEPS, endTime).map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </SelectField>
+          </div>
+          {partial > 0 && partial < 3 && <p className="text-xs text-amber-800">{MENTORING_MESSAGES.scheduleIncomplete}</p>}
+        </fieldset>
+      )}
+      {failure && (
+        <Alert kind="error">
+          {failure.main}
+          {failure.detail && failure.detail !== failure.main && <span className="mt-1 block text-xs">{failure.detail}</span>}
+        </Alert>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending} variant={status === 'rejected' ? 'danger' : 'primary'}>
+          {mutation.isPending ? 'Processing...' : status === 'accepted' ? 'Accept request' : 'Decline request'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The 30-minute steps plus a prefilled value that falls between them (a student's requested slot). */
+function withValue(steps: readonly string[], value: string): string[] {
+  return value && !steps.includes(value) ? [...steps, value].sort() : [...steps];
+}

@@ -1,0 +1,41 @@
+import { MENTORING_TIMEZONES, TIME_STEPS, todayIn } from '@app/shared/mentoring';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+
+export interface ScheduleValue {
+  date: string;
+  startTime: string;
+  endTime: string;
+  timezone: string;
+}
+
+/** Date, start, end (30-minute steps) and timezone: used by Schedule Session and Reschedule. */
+export function ScheduleFields({ value, onChange }: { value: ScheduleValue; onChange: (v: ScheduleValue) => void }) {
+  const set = (patch: Partial<ScheduleValue>) => onChange({ ...value, ...patch });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField
+        label="Date"
+        type="date"
+        required
+        min={todayIn(value.timezone)}
+        value={value.date}
+        onChange={(e) => set({ date: e.target.value })}
+      />
+      <SelectField label="Timezone" value={value.timezone} onChange={(e) => set({ timezone: e.target.value })}>
+        {MENTORING_TIMEZONES.map((tz) => (
+          <option key={tz}>{tz}</option>
+        ))}
+      </SelectField>
+      <SelectField label="Start time" required value={value.startTime} onChange={(e) => set({ startTime: e.target.value })}>
+        {TIME_STEPS.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </SelectField>
+      <SelectField label="End time" required value={value.endTime} onChange={(e) => set({ endTime: e.target.value })}>
+        {TIME_STEPS.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,368 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { CalendarPlus, MessageSquare, Plus, RefreshCw, XCircle } from 'lucide-react';
+import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, MENTORING_TIMEZONES, todayIn, type Session } from '@app/shared/mentoring';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { cancelSession, createSession, downloadSessionIcs, rescheduleSession, useInvalidateMentoring } from '../mentoring/api.ts';
+import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
+import { JoinLink, SessionStatusBadge } from '../mentoring/session-bits.tsx';
+import { wallClock } from '../mentoring/time-utils.ts';
+import { useConnectedStudents, useMySessions } from './api.ts';
+import { ScheduleFields, type ScheduleValue } from './schedule-fields.tsx';
+
+type Zone = (typeof MENTORING_TIMEZONES)[number];
+const asZone = (tz: string): Zone => ((MENTORING_TIMEZONES as readonly string[]).includes(tz) ? (tz as Zone) : DEFAULT_TIMEZONE);
+
+export function SessionsTab({ initialStudentId, onConsumed }: { initialStudentId?: string | null; onConsumed?: () => void }) {
+  const sessions = useMySessions();
+  const [scheduling, setScheduling] = useState(Boolean(initialStudentId));
+  const [rescheduling, setRescheduling] = useState<Session | null>(null);
+  const [cancelling, setCancelling] = useState<Session | null>(null);
+  const [thread, setThread] = useState<{ id: string; name: string } | null>(null);
+
+  const list = sessions.data ?? [];
+  const upcoming = list.filter((s) => s.status === 'scheduled').sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
+  const past = list.filter((s) => s.status !== 'scheduled');
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">Upcoming Sessions</h2>
+        <Button onClick={() => setScheduling(true)}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Schedule Session
+        </Button>
+      </div>
+      {sessions.isPending ? (
+        <Spinner label="Loading sessions…" />
+      ) : sessions.isError ? (
+        <ErrorState message={errorMessage(sessions.error, 'Failed to load sessions')} onRetry={() => void sessions.refetch()} />
+      ) : upcoming.length === 0 ? (
+        <EmptyState title="No upcoming sessions">
+          Accept a request with a schedule, or use Schedule Session with a connected student.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {upcoming.map((s) => (
+            <SessionCard
+              key={s._id}
+              session={s}
+              onMessage={() => setThread({ id: s.student._id, name: s.student.name })}
+              onReschedule={() => setRescheduling(s)}
+              onCancel={() => setCancelling(s)}
+            />
+          ))}
+        </ul>
+      )}
+      {past.length > 0 && (
+        <section aria-labelledby="past-sessions">
+          <h3 id="past-sessions" className="mb-2 font-semibold text-slate-800">
+            Past and cancelled sessions
+          </h3>
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {past.map((s) => (
+              <SessionCard key={s._id} session={s} onMessage={() => setThread({ id: s.student._id, name: s.student.name })} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <ScheduleDialog
+        open={scheduling}
+        initialStudentId={initialStudentId ?? null}
+        onClose={() => {
+          setScheduling(false);
+          onConsumed?.();
+        }}
+      />
+      <RescheduleDialog session={rescheduling} onClose={() => setRescheduling(null)} />
+      <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
+      <MessageThreadDialog otherId={thread?.id ?? null} otherName={thread?.name ?? ''} onClose={() => setThread(null)} />
+    </div>
+  );
+}
+
+function SessionCard({
+  session: s,
+  onMessage,
+  onReschedule,
+  onCancel,
+}: {
+  session: Session;
+  onMessage: () => void;
+  onReschedule?: () => void;
+  onCancel?: () => void;
+}) {
+  const toast = useToast();
+  const date = new Date(s.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: s.timezone });
+  const time = new Date(s.scheduledAt).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: s.timezone,
+  });
+  const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const local =
+    viewer !== s.timezone ? new Date(s.scheduledAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  return (
+    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-slate-900">{s.student.name}</p>
+          {s.student.university && <p className="text-sm text-slate-700">{s.student.university}</p>}
+        </div>
+        <SessionStatusBadge status={s.status} />
+      </div>
+      <p className="text-sm font-medium text-slate-800">{s.topic}</p>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-slate-500">Date</dt>
+          <dd>{date}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Time</dt>
+          <dd>
+            {time} <span className="text-xs">({s.timezone})</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Duration</dt>
+          <dd>{s.duration} min</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Type</dt>
+          <dd className="capitalize">{s.type}</dd>
+        </div>
+      </dl>
+      {local && <p className="text-xs text-slate-600">{local} your time</p>}
+      {s.rating !== null && (
+        <p className="text-sm text-slate-700">
+          Student rating: {'★'.repeat(s.rating)}
+          {'☆'.repeat(5 - s.rating)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <JoinLink session={s} />
+        <Button size="sm" variant="secondary" onClick={onMessage}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message
+        </Button>
+        {onReschedule && (
+          <Button size="sm" variant="secondary" onClick={onReschedule}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Reschedule
+          </Button>
+        )}
+        {s.status === 'scheduled' && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() =>
+              void downloadSessionIcs(s._id).catch((e: unknown) =>
+                toast.error(errorMessage(e, 'Failed to download the calendar file')),
+              )
+            }
+          >
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" /> .ics
+          </Button>
+        )}
+        {onCancel && (
+          <Button size="sm" variant="ghost" className="text-red-700" onClick={onCancel}>
+            <XCircle className="h-4 w-4" aria-hidden="true" /> Cancel
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const emptySchedule = (): ScheduleValue => ({
+  date: todayIn(DEFAULT_TIMEZONE),
+  startTime: '10:00',
+  endTime: '11:00',
+  timezone: DEFAULT_TIMEZONE,
+});
+
+function ScheduleDialog({
+  open,
+  initialStudentId,
+  onClose,
+}: {
+  open: boolean;
+  initialStudentId: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Schedule Session" size="lg">
+      {open && <ScheduleForm initialStudentId={initialStudentId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ScheduleForm({ initialStudentId, onClose }: { initialStudentId: string | null; onClose: () => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const students = useConnectedStudents('', 'all');
+  const [studentId, setStudentId] = useState(initialStudentId ?? '');
+  const [topic, setTopic] = useState('');
+  const [type, setType] = useState<'individual' | 'group'>('individual');
+  const [schedule, setSchedule] = useState<ScheduleValue>(emptySchedule);
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () =>
+      createSession({ studentId, topic: topic.trim() || undefined, type, ...schedule, timezone: asZone(schedule.timezone) }),
+    onSuccess: () => {
+      toast.success(MENTORING_MESSAGES.sessionScheduled);
+      void invalidate();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e, 'Failed to schedule the session. Please try again.')),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!studentId) return setError('Please choose a student');
+    setError(null);
+    mutation.mutate();
+  };
+  if (students.isPending) return <Spinner label="Loading connected students…" />;
+  if (students.isError)
+    return (
+      <ErrorState
+        message={errorMessage(students.error, 'Failed to load connected students')}
+        onRetry={() => void students.refetch()}
+      />
+    );
+  if (students.data.length === 0)
+    return (
+      <EmptyState title="No connected students yet">
+        Accept a connection request first; then you can schedule sessions with that student.
+      </EmptyState>
+    );
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <SelectField label="Student" required value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+        <option value="">Choose a connected student</option>
+        {students.data.map((s) => (
+          <option key={s._id} value={s._id}>
+            {s.name} ({s.email})
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Topic"
+        maxLength={200}
+        value={topic}
+        onChange={(e) => setTopic(e.target.value)}
+        placeholder="Mentoring session"
+      />
+      <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as 'individual' | 'group')}>
+        <option value="individual">Individual</option>
+        <option value="group">Group</option>
+      </SelectField>
+      <ScheduleFields value={schedule} onChange={setSchedule} />
+      <p className="text-xs text-slate-600">
+        A meeting link is created automatically and the student receives a calendar invitation.
+      </p>
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Scheduling...' : 'Schedule Session'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RescheduleDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  return (
+    <Dialog open={session !== null} onClose={onClose} title="Reschedule session" size="lg">
+      {session && <RescheduleForm key={session._id} session={session} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RescheduleForm({ session, onClose }: { session: Session; onClose: () => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const zone = asZone(session.timezone);
+  const [schedule, setSchedule] = useState<ScheduleValue>({
+    date: wallClock(session.scheduledAt, zone).date,
+    startTime: wallClock(session.scheduledAt, zone).time,
+    endTime: wallClock(session.endsAt, zone).time,
+    timezone: zone,
+  });
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () =>
+      rescheduleSession(session._id, { ...schedule, timezone: asZone(schedule.timezone), reason: reason.trim() || undefined }),
+    onSuccess: () => {
+      toast.success(MENTORING_MESSAGES.sessionRescheduled);
+      void invalidate();
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e, 'Failed to reschedule the session. Please try again.')),
+  });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        mutation.mutate();
+      }}
+      className="space-y-4"
+    >
+      <p className="text-sm text-slate-700">
+        {session.topic} with <strong>{session.student.name}</strong>. The student receives an updated calendar invitation.
+      </p>
+      <ScheduleFields value={schedule} onChange={setSchedule} />
+      <TextField
+        label="Note to the student (optional)"
+        maxLength={2000}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving...' : 'Reschedule'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancelSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const mutation = useMutation({
+    mutationFn: (id: string) => cancelSession(id),
+    onSuccess: () => {
+      toast.success(MENTORING_MESSAGES.sessionCancelled);
+      void invalidate();
+      onClose();
+    },
+    onError: (e) => toast.error(errorMessage(e, 'Failed to cancel the session. Please try again.')),
+  });
+  return (
+    <ConfirmDialog
+      open={session !== null}
+      title="Cancel session?"
+      message={
+        session
+          ? `Cancel "${session.topic}" with ${session.student.name}? The student is notified and the calendar entry is removed.`
+          : ''
+      }
+      confirmLabel="Cancel session"
+      busy={mutation.isPending}
+      onConfirm={() => session && mutation.mutate(session._id)}
+      onCancel={onClose}
+    />
+  );
+}
