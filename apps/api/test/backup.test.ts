@@ -48,7 +48,7 @@ describe('backup and restore drill', () => {
     expect(restored).toEqual(before);
     expect(before.tables.users?.rows).toBe(2);
     expect(Object.keys(before.files)).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database identically', async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
@@ -67,5 +67,5 @@ describe('backup and restore drill', () => {
     await backup(source, out);
     const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: dst, DATA_DIR: tempDir('mb-dst-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
     expect(await restore(target, out)).toEqual(before);
-  }, 60_000);
+  }, 180_000);
 });

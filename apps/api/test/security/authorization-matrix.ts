@@ -71,7 +71,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/auth/me': any(200, { tmp: true }),
   'GET /api/auth/profile': any(200, { tmp: true }),
   'PUT /api/auth/update-profile': any(200),
-  'PUT /api/auth/change-password': any(400),
+  'PUT /api/auth/change-password': any(400, { tmp: true }), // also the way out of a temporary password
   'POST /api/auth/upload-profile-image': any(400), // a JSON body is not the multipart form it needs
   'GET /api/auth/professional/check-password-status': only(['professional'], 200, { tmp: true }),
   'POST /api/auth/professional/change-password': only(['professional'], 400, { tmp: true }),
