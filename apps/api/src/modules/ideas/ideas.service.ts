@@ -38,13 +38,36 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
   const category = query.category?.trim();
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(ideas).where(where);
+  const total = await cappedCount(db, where);
   const rows = await selectIdeas(db, actor?.id ?? null)
     .where(where)
     .orderBy(desc(ideas.createdAt), desc(ideas.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { ideas: rows.map((r) => toIdeaDto(r, actor)), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+  return { ideas: rows.map((r) => toIdeaDto(r, actor)), pagination: makePagination(query.page, query.limit, total) };
+}
+
+/** Public-list totals are exact up to this many ideas; above it, the planner's estimate (issue 7). */
+export const PUBLIC_COUNT_CAP = 10_000;
+
+/**
+ * Counting every public idea for the pager cost more than the page itself at 200,000 ideas
+ * (docs/performance.md): count at most PUBLIC_COUNT_CAP + 1 rows; past the cap, answer the planner's row
+ * estimate for the same filter (never below the cap + 1), like "about N results".
+ */
+async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+  const filter = where ?? sql`true`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ideas} WHERE ${filter} LIMIT ${PUBLIC_COUNT_CAP + 1}) capped`,
+  );
+  const exact = Number(row?.n ?? 0);
+  if (exact <= PUBLIC_COUNT_CAP) return exact;
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ideas} WHERE ${filter}`);
+  const raw = plan?.['QUERY PLAN'];
+  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  const estimate = Math.round(Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return Math.max(PUBLIC_COUNT_CAP + 1, estimate);
 }
 
 export async function listMyIdeas(db: Db, actor: Actor, query: MyIdeasQuery) {
