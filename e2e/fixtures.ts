@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export { expect };
@@ -127,3 +129,92 @@ export const test = base.extend<{ pageWatch: Awaited<ReturnType<typeof watchPage
     { auto: true },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------
+// API helpers for journeys that prepare data or trigger events from the test side.
+
+/** A unique suffix for names created by a journey (titles, companies…). */
+export function uniqueTag(prefix = 'E2E'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** POST /api/auth/login and return the bearer token (student journeys' helper). */
+export async function apiLoginToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** Call the API with a bearer token; fails the test unless the status is 2xx. Returns `data`. */
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await response.text();
+  expect(response.ok(), `${method} ${path} → ${response.status()} ${text}`).toBe(true);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+export interface RegisteredStudent {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  token: string;
+  id: string;
+}
+
+/** Register a fresh student through POST /api/auth/register (unique e-mail), ready to sign in. */
+export async function registerStudentViaApi(request: APIRequestContext, firstName = 'Test'): Promise<RegisteredStudent> {
+  const student = { email: uniqueEmail('student'), password: 'Journey@123', firstName, lastName: 'Journey' };
+  const response = await request.post('/api/auth/register', {
+    data: {
+      ...student,
+      university: 'E2E University',
+      course: 'Computer Science',
+      year: 2,
+      rollNumber: `R-${Date.now()}`,
+      phone: '+91 98765 43210',
+      interests: ['Technology'],
+    },
+  });
+  const text = await response.text();
+  expect(response.status(), `register ${student.email}: ${text}`).toBe(201);
+  const body = JSON.parse(text) as { data: { token: string; user: { id?: string; _id?: string } } };
+  return { ...student, token: body.data.token, id: body.data.user.id ?? body.data.user._id ?? '' };
+}
+
+/**
+ * The e-mail outbox as whoever runs the server sees it: without SMTP the server writes each message
+ * to DATA_DIR/outbox/<id>.eml. E2E_DATA_DIR names the server's DATA_DIR (default: the webServer's).
+ * Waits until a message to `to` whose text matches `pattern` exists; returns the first capture group.
+ */
+export async function readOutbox(to: string, pattern: RegExp): Promise<string> {
+  const dir = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(dir)) return undefined;
+        for (const name of readdirSync(dir)) {
+          const text = readFileSync(path.join(dir, name), 'utf8');
+          if (!text.includes(`\r\nTo: ${to}\r\n`)) continue;
+          const match = pattern.exec(text);
+          if (match) found = match[1] ?? match[0];
+        }
+        return found;
+      },
+      { message: `an e-mail to ${to} matching ${pattern} in ${dir}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found as string;
+}

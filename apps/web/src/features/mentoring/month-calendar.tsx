@@ -72,6 +72,8 @@ export function MonthCalendar({
                   <button
                     type="button"
                     onClick={() => onSelect(date)}
+                    // Past days hold no bookable time: not selectable (and so exempt from contrast rules).
+                    disabled={past}
                     aria-label={`${date}${count ? `, ${count} slot${count === 1 ? '' : 's'} available` : ', no slots'}`}
                     className={[
                       'relative flex h-9 w-full items-center justify-center rounded-md',
@@ -80,8 +82,8 @@ export function MonthCalendar({
                         : count
                           ? 'bg-green-50 text-green-900 hover:bg-green-100'
                           : 'hover:bg-slate-100',
-                      inMonth ? '' : 'opacity-50',
-                      past && !isSelected ? 'text-slate-400' : '',
+                      inMonth ? '' : 'text-slate-600',
+                      past && !isSelected ? 'cursor-not-allowed text-slate-400' : '',
                       date === today && !isSelected ? 'ring-1 ring-brand-600' : '',
                     ].join(' ')}
                   >

@@ -153,7 +153,7 @@ function PictureBlock({ user }: { user: UserDto }) {
         <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800">{initials(name)}</span>
       )}
       <div>
-        <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" id="profile-image-input" onChange={(e) => { choose(e.target.files?.[0]); e.target.value = ''; }} />
+        <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="hidden" aria-label="Profile picture file" id="profile-image-input" onChange={(e) => { choose(e.target.files?.[0]); e.target.value = ''; }} />
         <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
           <Camera aria-hidden="true" className="h-4 w-4" /> Change picture
         </Button>

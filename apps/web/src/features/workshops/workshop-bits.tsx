@@ -5,13 +5,13 @@ import { formatInZone } from '../../lib/format.ts';
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
 
 /** The coloured banner with its icon (or the uploaded banner image). */
-export function WorkshopBanner({ workshop, className = 'h-28' }: { workshop: WorkshopDto; className?: string }) {
+export function WorkshopBanner({ workshop, className = 'h-28 rounded-t-2xl' }: { workshop: WorkshopDto; className?: string }) {
   const Icon = ICONS[workshop.banner.icon ?? ''] ?? BookOpen;
   if (workshop.banner.imageUrl) {
-    return <img src={workshop.banner.imageUrl} alt="" className={`w-full rounded-t-2xl object-cover ${className}`} />;
+    return <img src={workshop.banner.imageUrl} alt="" className={`w-full object-cover ${className}`} />;
   }
   return (
-    <div className={`flex w-full items-center justify-center rounded-t-2xl ${className}`} style={{ backgroundColor: workshop.banner.color ?? '#1d4ed8' }}>
+    <div className={`flex w-full items-center justify-center ${className}`} style={{ backgroundColor: workshop.banner.color ?? '#1d4ed8' }}>
       <Icon aria-hidden="true" className="h-10 w-10 text-white/90" />
     </div>
   );

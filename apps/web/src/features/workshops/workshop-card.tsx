@@ -22,7 +22,7 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
             <span key={tag} className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">{tag}</span>
           ))}
         </div>
-        {w.isRegistered && <span className="absolute top-2 right-2 rounded-full bg-green-600 px-2 py-0.5 text-xs font-medium text-white">Registered</span>}
+        {w.isRegistered && <span className="absolute top-2 right-2 rounded-full bg-green-700 px-2 py-0.5 text-xs font-medium text-white">Registered</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
@@ -33,7 +33,7 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
         <ul className="space-y-1 text-xs text-slate-600">
           <li className="flex items-start gap-1"><Calendar aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" /> <WorkshopWhen workshop={w} /></li>
           <li className="flex items-center gap-1"><ModeIcon aria-hidden="true" className="h-3.5 w-3.5" /> <span className="capitalize">{w.deliveryMode}</span>{w.instructor ? ` · ${w.instructor.name}` : ''}</li>
-          <li className="flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" /> {w.isFull ? 'Full' : `${w.spotsRemaining} spots left`} · {w.category} · {w.difficulty}</li>
+          <li className="flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" /> {w.status === 'completed' ? 'Completed' : w.isFull ? 'Full' : `${w.spotsRemaining} spots left`} · {w.category} · {w.difficulty}</li>
         </ul>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button variant="secondary" size="sm" onClick={() => onDetails(w)} aria-label={`Details: ${w.title}`}>Details</Button>

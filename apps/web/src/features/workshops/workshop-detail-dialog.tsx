@@ -78,7 +78,7 @@ export function WorkshopDetailDialog({
                   </>
                 )}
                 <dt className="font-medium">Link</dt>
-                <dd className="break-all">
+                <dd className="min-w-0 [overflow-wrap:anywhere]">
                   {w.meetingDetails.link ? (
                     <a href={w.meetingDetails.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
                       {w.meetingDetails.link} <ExternalLink aria-hidden="true" className="h-3 w-3" />

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+
+/** A published online workshop a month from now, created by the admin with a manual instructor. */
+async function createWorkshop(request: APIRequestContext, title: string) {
+  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
+  const date = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const data = await apiCall<{ workshop: { id: string } }>(request, admin, 'POST', '/api/admin/workshops', {
+    title,
+    description: `A hands-on journey workshop about ${title}.`,
+    category: 'Technology',
+    difficulty: 'Beginner',
+    deliveryMode: 'online',
+    date,
+    startTime: '10:00',
+    endTime: '12:00',
+    timezone: 'Asia/Kolkata',
+    maxParticipants: 25,
+    tags: ['e2e', 'journey'],
+    learningOutcomes: ['Write a browser journey'],
+    meetingLink: 'https://meet.example.com/e2e-workshop',
+    status: 'published',
+    manualInstructor: { name: 'Journey Instructor', email: 'instructor.e2e@example.com', title: 'Trainer' },
+  });
+  return data.workshop.id;
+}
+
+test('a student finds a workshop, registers, sees it listed and downloads its calendar file', async ({ page, request }) => {
+  const title = `Playwright Journeys ${uniqueTag()}`;
+  await createWorkshop(request, title);
+  const student = await registerStudentViaApi(request, 'Wanda');
+
+  await signIn(page, student.email, student.password);
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  const registered = page.getByRole('region', { name: 'Your Registered Workshops' });
+  await expect(registered.getByText('No registered workshops yet')).toBeVisible();
+  await expectAccessible(page);
+
+  // Find it by search.
+  await page.getByLabel('Search workshops').fill(title);
+  const cards = page.locator('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading', { name: title })).toBeVisible();
+
+  // Details modal first (axe on it), then register from the modal.
+  await page.getByRole('button', { name: `Details: ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('25 of 25 spots remaining')).toBeVisible();
+  await expect(dialog.getByText('Journey Instructor')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Register Now' }).click();
+  await expect(page.getByText('Successfully registered for workshop! 🎉')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Registered' })).toBeDisabled();
+  await expect(dialog.getByText('24 of 25 spots remaining')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // It is listed under 'Your Registered Workshops', and the tab count went up.
+  await expect(registered.getByText(title)).toBeVisible();
+  await expect(registered.getByText('No registered workshops yet')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /Workshops/ })).toContainText('1');
+  await expect(cards.getByText('Registered', { exact: true })).toBeVisible();
+
+  // The calendar file.
+  const downloadPromise = page.waitForEvent('download');
+  await registered.getByRole('button', { name: `Add ${title} to calendar` }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const ics = await readFile(await download.path(), 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics.replace(/\r?\n[ \t]/g, '')).toContain(title);
+  await expectAccessible(page);
+});
+
+test('the student dashboard and the workshop modal work at 360 px wide', async ({ page, request }) => {
+  const title = `Narrow Screen ${uniqueTag()}`;
+  await createWorkshop(request, title);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your Registered Workshops' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'horizontal overflow at 360 px').toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/h7-dashboard-360.png' });
+
+  await page.getByLabel('Search workshops').fill(title);
+  await expect(page.locator('article')).toHaveCount(1);
+  await page.getByRole('button', { name: `Details: ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('button', { name: 'Register Now' })).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360, 'the dialog fits in 360 px').toBe(true);
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/h7-workshop-modal-360.png' });
+
+  // The mobile menu.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+  await expect(menu.getByRole('button', { name: /Workshops/ })).toBeVisible();
+  await expectAccessible(page);
+  await menu.getByRole('button', { name: /Professionals/ }).click();
+  await expect(page).toHaveURL(/tab=professionals/);
+});
+
+test('the dashboard at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await expect(page.getByRole('region', { name: 'Your Registered Workshops' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.locator('article').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/h7-dashboard-1280.png', fullPage: true });
+});
