@@ -7,7 +7,7 @@ import {
   type IdeaDto,
   type UpdateIdeaBody,
 } from '@app/shared/ideas';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ideaListQuery, myIdeasQuery } from '@app/shared/ideas';
 import type { Db } from '../../db/client.ts';
 import { ideaComments, ideas } from '../../db/schema/ideas.ts';
@@ -38,7 +38,7 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
   const category = query.category?.trim();
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
   const where = and(...conditions);
-  const total = await cappedCount(db, where);
+  const total = await cappedCount(db, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
   const rows = await selectIdeas(db, actor?.id ?? null)
     .where(where)
     .orderBy(desc(ideas.createdAt), desc(ideas.id))
@@ -49,25 +49,32 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
 
 /** Public-list totals are exact up to this many ideas; above it, the planner's estimate (issue 7). */
 export const PUBLIC_COUNT_CAP = 10_000;
+/**
+ * With a search term every counted row pays four ILIKEs: a broad term (16,000 of 200,000 ideas) took
+ * ~500 ms to count 10,001 matches and ~27 ms for 1,001, while the page itself takes < 1 ms.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+const planJson = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }));
 
 /**
  * Counting every public idea for the pager cost more than the page itself at 200,000 ideas
  * (docs/performance.md): count at most PUBLIC_COUNT_CAP + 1 rows; past the cap, answer the planner's row
  * estimate for the same filter (never below the cap + 1), like "about N results".
  */
-async function cappedCount(db: Db, where: SQL | undefined): Promise<number> {
+async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
   const filter = where ?? sql`true`;
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ideas} WHERE ${filter} LIMIT ${PUBLIC_COUNT_CAP + 1}) capped`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ideas} WHERE ${filter} LIMIT ${cap + 1}) capped`,
   );
   const exact = Number(row?.n ?? 0);
-  if (exact <= PUBLIC_COUNT_CAP) return exact;
+  if (exact <= cap) return exact;
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ideas} WHERE ${filter}`);
   const raw = plan?.['QUERY PLAN'];
-  const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  const estimate = Math.round(Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  return Math.max(PUBLIC_COUNT_CAP + 1, estimate);
+  const parsed = planJson.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
+  const estimate = parsed.success ? Math.round(parsed.data[0]?.Plan['Plan Rows'] ?? 0) : 0;
+  return Math.max(cap + 1, estimate);
 }
 
 export async function listMyIdeas(db: Db, actor: Actor, query: MyIdeasQuery) {

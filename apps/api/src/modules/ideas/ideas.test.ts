@@ -233,3 +233,23 @@ describe('idea comments', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/ideas/${priv.id}/comments`, headers: author.auth, payload: { body: 'own private is fine' } })).statusCode).toBe(201);
   });
 });
+
+describe('public list totals at scale', () => {
+  it('counts exactly up to the search cap, then answers an estimate of at least cap + 1, with the right page', async () => {
+    const author = await buildStudent(t);
+    // 1,100 public ideas matching "aquaponics", inserted in one statement.
+    await t.database.query(
+      `INSERT INTO ideas (id, author_id, title, description, category, status, is_public, submitted_at)
+       SELECT lpad(to_hex(g), 24, '0'), $1, 'Aquaponics idea ' || g, 'Fish and plants', 'Biotechnology', 'under_review', true, now()
+       FROM generate_series(1, 1100) g`,
+      [author.id],
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/ideas?search=AQUAPONICS&limit=10&page=2' });
+    expect(res.statusCode).toBe(200);
+    const json = body<{ data: { ideas: IdeaDto[]; pagination: { total: number; page: number } } }>(res);
+    expect(json.data.ideas).toHaveLength(10);
+    expect(json.data.pagination.total).toBeGreaterThanOrEqual(1001);
+    const narrow = await t.app.inject({ method: 'GET', url: '/api/ideas?search=Aquaponics%20idea%201099' });
+    expect(body<{ data: { pagination: { total: number } } }>(narrow).data.pagination.total).toBe(1);
+  });
+});
