@@ -36,7 +36,7 @@ export async function notifyAlertHolders(
 }
 
 export const DEADLINE_SWEEP_JOB = 'rd-projects.deadline-sweep';
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Alert holders of active projects whose deadline is within 3 days are told once: the alert row is

@@ -22,7 +22,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { RD_ACTION_URL } from './alerts.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../lib/audit.ts';
 import { likePattern } from './projects-admin.service.ts';
 import { adminApplicationToDto, interviewSlot } from './rd-projects.presenter.ts';
 import { emptyCounts, addCount, loadApplications } from './rd-projects.repo.ts';
@@ -231,7 +231,7 @@ export async function reviewApplication(
             ]
           : [],
     });
-    await audit(tx, actor.id, 'review', applicationId, { status: from }, { status: to, reviewNotes: notes, interview }, 'rd-application');
+    await audit(tx, actor.id, 'review', 'rd-application', applicationId, { status: from }, { status: to, reviewNotes: notes, interview });
   });
   return loadOne(db, projectId, applicationId);
 }

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, pgCode, PG } from '../../lib/errors.ts'
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../lib/audit.ts';
 import { notifyAlertHolders } from './alerts.ts';
 import { adminProjectToDto } from './rd-projects.presenter.ts';
 import { loadProject, loadProjects, projectDocumentFiles } from './rd-projects.repo.ts';
@@ -134,7 +134,7 @@ export async function createProject(db: Db, actor: Actor, body: ProjectBody, now
       .returning({ id: rdProjects.id });
     if (!row) throw new Error('project insert returned nothing');
     await tx.insert(rdProjectRoles).values(body.roles.map((r, i) => roleValues(r, row.id, i)));
-    await audit(tx, actor.id, 'create', row.id, null, { title: body.title, status });
+    await audit(tx, actor.id, 'create', 'rd-project', row.id, null, { title: body.title, status });
     return row.id;
   });
   return getProject(db, id);
@@ -196,7 +196,7 @@ export async function updateProject(db: Db, actor: Actor, id: string, body: Proj
         subType: 'updated',
       });
       if (to !== from) await notifyStatusChange(tx, id, values.title, to);
-      await audit(tx, actor.id, 'update', id, snapshot(current.row), { ...values, status: to });
+      await audit(tx, actor.id, 'update', 'rd-project', id, snapshot(current.row), { ...values, status: to });
     });
   } catch (error) {
     if (pgCode(error) === PG.checkViolation) throw conflict(RD_MESSAGES.maxBelowFilled);
@@ -246,7 +246,7 @@ export async function changeStatus(db: Db, actor: Actor, id: string, status: RdS
       .returning({ id: rdProjects.id, title: rdProjects.title });
     if (!row) throw conflict('This project was changed by someone else. Please reload and try again.');
     await notifyStatusChange(tx, id, row.title, status);
-    await audit(tx, actor.id, 'status', id, { status: from }, { status });
+    await audit(tx, actor.id, 'status', 'rd-project', id, { status: from }, { status });
   });
   return getProject(db, id);
 }
@@ -260,7 +260,7 @@ export async function deleteProject(db: Db, storage: Storage, actor: Actor, id: 
     const docs = await projectDocumentFiles(tx, id);
     await tx.delete(rdProjects).where(eq(rdProjects.id, id));
     if (docs.length) await tx.delete(files).where(inArray(files.id, docs.map((d) => d.file_id)));
-    await audit(tx, actor.id, 'delete', id, snapshot(current), null);
+    await audit(tx, actor.id, 'delete', 'rd-project', id, snapshot(current), null);
     return docs.map((d) => d.storage_key);
   });
   await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));

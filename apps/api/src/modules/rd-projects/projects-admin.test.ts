@@ -265,3 +265,37 @@ describe('DELETE /api/admin/rd-projects/{id}', () => {
     expect(mine.json().data.applications).toEqual([]);
   });
 });
+
+describe('audit log (lib/audit.ts)', () => {
+  it('records create, update, status, review and delete with the actor, the entity and JSON-safe states', async () => {
+    const admin = await buildAdmin(t);
+    const student = await buildStudent(t);
+    const project = await createProject(t, admin, {}, 'draft');
+    const put = await t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${project._id}`, headers: admin.auth, payload: projectPayload({ title: 'Renamed lab', roles: [{ _id: project.roles[0]?._id, title: 'intern', maxPositions: 2 }] }) });
+    expect(put.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${project._id}/status`, headers: admin.auth, payload: { status: 'active' } })).statusCode).toBe(200);
+    const applied = await apply(t, student, project._id, project.roles[0]?._id ?? '');
+    const applicationId = body<{ data: { application: { _id: string } } }>(applied).data.application._id;
+    const reviewed = await t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${project._id}/applications/${applicationId}`, headers: admin.auth, payload: { status: 'under-review' } });
+    expect(reviewed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/rd-projects/${project._id}`, headers: admin.auth })).statusCode).toBe(200);
+
+    const projectLog = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, project._id)).orderBy(auditLog.createdAt);
+    expect(projectLog.map((l) => [l.entity, l.action, l.actorId])).toEqual([
+      ['rd-project', 'create', admin.id],
+      ['rd-project', 'update', admin.id],
+      ['rd-project', 'status', admin.id],
+      ['rd-project', 'delete', admin.id],
+    ]);
+    // Dates in the snapshots are stored as ISO strings (lib/audit.ts scrubs them).
+    const update = projectLog[1];
+    expect(update?.before).toMatchObject({ title: 'Quantum Sensing Lab' });
+    expect(update?.after).toMatchObject({ title: 'Renamed lab', status: 'draft' });
+    expect(JSON.stringify(update?.after)).toMatch(/"applicationDeadline":"\d{4}-\d{2}-\d{2}T/);
+    expect(projectLog[2]).toMatchObject({ before: { status: 'draft' }, after: { status: 'active' } });
+    expect(projectLog[3]?.after).toBeNull();
+
+    const [review] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, applicationId));
+    expect(review).toMatchObject({ entity: 'rd-application', action: 'review', actorId: admin.id, before: { status: 'pending' }, after: { status: 'under-review' } });
+  });
+});

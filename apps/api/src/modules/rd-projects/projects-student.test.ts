@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { RD_SORTS } from '@app/shared/rd-projects';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { notifications } from '../../db/schema/platform.ts';
 import { rdAlerts, rdProjectRoles, rdProjects, rdProjectViews } from '../../db/schema/rd-projects.ts';
-import { runDeadlineSweep } from './alerts.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { DEADLINE_SWEEP_JOB, runDeadlineSweep, scheduleSweep } from './alerts.ts';
 import { apply, createProject, inDays, setDeadline } from './rd-test-helpers.ts';
 
 const t = useTestApp();
@@ -203,8 +204,12 @@ describe('R&D notifications', () => {
     expect(body<{ data: { notifications: unknown[] } }>(await t.app.inject({ method: 'GET', url, headers: student.auth })).data.notifications).toEqual([]);
     const [alert] = await t.database.db.select().from(rdAlerts).where(and(eq(rdAlerts.projectId, soon._id), eq(rdAlerts.userId, student.id)));
     expect(alert?.deadlineNotifiedAt).toBeInstanceOf(Date);
-    // The sweep is registered as a job on the runner and re-queues itself.
+    // The sweep is registered as a job on the runner and re-queues itself an hour later.
+    await scheduleSweep(t.database.db);
     expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    const queued = await queryRows<{ run_at: Date | string }>(t.database.db, sql`SELECT run_at FROM jobs WHERE type = ${DEADLINE_SWEEP_JOB} AND status = 'pending'`);
+    expect(queued).toHaveLength(1);
+    expect(new Date(queued[0]?.run_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
   });
 });
 

@@ -26,7 +26,7 @@ import { useDebounced } from '../../lib/hooks.ts';
 import * as rd from './api.ts';
 import { ApplicationsDialog } from './applications-dialog.tsx';
 import { ProjectFormDialog } from './project-form-dialog.tsx';
-import { Badge, ListOrEmpty, ProjectStatusBadge, RdErrorBoundary, Section, Tags, capital, compensationText, fmtDate, roleLabel } from './rd-ui.tsx';
+import { Badge, ListOrEmpty, ProjectStatusBadge, RdErrorBoundary, Section, Tags, capital, compensationText, fmtDate, fmtDeadline, roleLabel } from './rd-ui.tsx';
 
 /** The admin console's R&D Projects tab (spec 001 §2). */
 export function AdminRdProjectsTab() {
@@ -137,7 +137,7 @@ function AdminRdProjects() {
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <div>{p.duration} month{p.duration === 1 ? '' : 's'}</div>
-                      <div className="text-xs text-slate-600">{fmtDate(p.startDate ?? p.applicationProcess.applicationDeadline)} – {fmtDate(p.endDate)}</div>
+                      <div className="text-xs text-slate-600">{p.startDate ? fmtDate(p.startDate) : fmtDeadline(p.applicationProcess.applicationDeadline)} – {fmtDate(p.endDate)}</div>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <div>{p.currentParticipants}/{p.maxParticipants}</div>
@@ -352,7 +352,7 @@ function TimelineTab({ project: p }: { project: AdminProjectDto }) {
   return (
     <div className="space-y-4">
       <dl className="grid gap-2 text-sm sm:grid-cols-3">
-        <div><dt className="text-slate-600">Application deadline</dt><dd className="font-medium">{fmtDate(p.applicationProcess.applicationDeadline)}</dd></div>
+        <div><dt className="text-slate-600">Application deadline</dt><dd className="font-medium">{fmtDeadline(p.applicationProcess.applicationDeadline)}</dd></div>
         <div><dt className="text-slate-600">Expected end date</dt><dd className="font-medium">{fmtDate(p.timeline.expectedEndDate)}</dd></div>
         <div><dt className="text-slate-600">Duration</dt><dd className="font-medium">{p.timeline.duration ?? `${p.duration} months`}</dd></div>
       </dl>

@@ -63,6 +63,17 @@ export function fmtDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/**
+ * An application deadline's calendar date. A deadline entered as a date is stored as the end of that
+ * day in UTC (docs/decisions/251), so it is shown in UTC: in India (UTC+5:30) the local date would be
+ * the next day.
+ */
+export function fmtDeadline(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** Deadline: more than 0 and up to 7 days shows a warning; 0 or less shows Expired / Application Closed. */
 export function DeadlineNote({ deadline }: { deadline: string }) {
   const days = daysUntil(deadline);
@@ -76,11 +87,11 @@ export function DeadlineNote({ deadline }: { deadline: string }) {
   if (days <= 7) {
     return (
       <span className="text-sm font-medium text-amber-800" role="note">
-        ⚠ Only {days} day{days === 1 ? '' : 's'} left to apply (closes {fmtDate(deadline)})
+        ⚠ Only {days} day{days === 1 ? '' : 's'} left to apply (closes {fmtDeadline(deadline)})
       </span>
     );
   }
-  return <span className="text-sm text-slate-600">Apply by {fmtDate(deadline)} ({days} days left)</span>;
+  return <span className="text-sm text-slate-600">Apply by {fmtDeadline(deadline)} ({days} days left)</span>;
 }
 
 /** Chips added one at a time on Enter (trimmed, blanks and duplicates ignored). */

@@ -44,6 +44,7 @@ import {
   capital,
   compensationText,
   fmtDate,
+  fmtDeadline,
   roleLabel,
 } from './rd-ui.tsx';
 
@@ -345,7 +346,7 @@ function ProjectDetailDialog({ id, onClose, onApply }: { id: string; onClose: ()
             <p className="text-sm text-slate-800">Duration: {detail.data.timeline.duration ?? 'Not specified'} · Expected end: {fmtDate(detail.data.timeline.expectedEndDate)}</p>
           </Section>
           <Section title="Application process">
-            <p className="text-sm text-slate-800">Deadline: {fmtDate(detail.data.applicationProcess.applicationDeadline)}</p>
+            <p className="text-sm text-slate-800">Deadline: {fmtDeadline(detail.data.applicationProcess.applicationDeadline)}</p>
             <p className="text-sm text-slate-800">Documents required: {detail.data.applicationProcess.documentsRequired.length ? detail.data.applicationProcess.documentsRequired.map((d) => RD_DOCUMENT_LABELS[d]).join(', ') : 'None'}</p>
             <p className="text-sm text-slate-800">Interview required: {detail.data.applicationProcess.interviewRequired ? 'Yes' : 'No'}</p>
           </Section>
