@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface Toast {
@@ -22,6 +22,18 @@ export const TOAST_DURATION_MS = 3000;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
+  const region = useRef<HTMLDivElement>(null);
+
+  // Modal dialogs live in the browser's top layer: a plain fixed element would sit dimmed (and inert)
+  // behind them. The live region is a manual popover, always open so screen readers keep it; when a
+  // toast arrives while a dialog is open it is re-shown, which stacks it above that dialog.
+  useEffect(() => {
+    const el = region.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    const open = el.matches(':popover-open');
+    if (open && toasts.length > 0 && document.querySelector('dialog[open]')) el.hidePopover();
+    if (!el.matches(':popover-open')) el.showPopover();
+  }, [toasts]);
   const show = useCallback((message: string, kind: ToastKind = 'info', durationMs = TOAST_DURATION_MS) => {
     const id = next.current++;
     setToasts((list) => [...list, { id, kind, message }]);
@@ -39,7 +51,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed top-4 right-4 z-[1000] flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2" aria-live="polite" role="status">
+      <div
+        ref={region}
+        popover="manual"
+        className="pointer-events-none fixed inset-auto top-4 right-4 m-0 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
+        aria-live="polite"
+        role="status"
+      >
         {toasts.map((t) => (
           <div key={t.id} className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${styles[t.kind]}`} data-toast={t.kind}>
             {t.message}
