@@ -47,6 +47,12 @@ export const ideas = pgTable(
       .on(t.createdAt)
       .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
     index('ideas_status_created_idx').on(t.status, t.createdAt),
+    // Substring search (ILIKE '%…%') on the public list: one trigram index per searched column, so the
+    // planner can OR them (BitmapOr) instead of filtering every public idea (issue 7, docs/performance.md).
+    index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('ideas_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('ideas_category_trgm_idx').using('gin', sql`${t.category} gin_trgm_ops`),
+    index('ideas_tags_trgm_idx').using('gin', sql`(${t.tags}::text) gin_trgm_ops`),
     check('ideas_likes_check', sql`${t.likesCount} >= 0`),
   ],
 );

@@ -45,6 +45,8 @@ export const emails = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The text with secrets (temporary passwords, reset links) replaced: all the outbox view shows. */
+    preview: text('preview'),
     html: text('html'),
     attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['queued', 'sent', 'outbox', 'failed'] })

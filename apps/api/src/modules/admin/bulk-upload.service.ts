@@ -23,7 +23,7 @@ import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
-import { EMAIL_JOB } from '../../lib/mail.ts';
+import { EMAIL_JOB, emailRow } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { splitName } from './common.ts';
 import { existingEmails, welcomeEmail } from './professionals.service.ts';
@@ -176,7 +176,7 @@ export async function queueWelcomeEmails(db: Db, messages: ReturnType<typeof wel
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(emails)
-      .values(messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text })))
+      .values(messages.map((m) => emailRow(m)))
       .returning({ id: emails.id });
     await tx.insert(jobs).values(rows.map((r) => ({ type: EMAIL_JOB, payload: { emailId: r.id }, maxAttempts: 8 })));
   });

@@ -1,9 +1,12 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { auditLog, contactMessages, emails, ideas, users } from '../../db/schema/index.ts';
+import { multipart } from './test-helpers.ts';
 
 const t = useTestApp();
 let admin: BuiltUser;
@@ -232,5 +235,84 @@ describe('dashboard, analytics, audit, settings', () => {
     ).toBe(404);
     const outbox = body<{ data: { emails: { to: string }[]; pagination: { total: number } } }>(await get('/api/admin/emails'));
     expect(outbox.data.emails.map((e) => e.to)).toContain('kabir@example.com');
+  });
+});
+
+describe('GET /api/admin/emails never shows secrets', () => {
+  it('temporary passwords and reset links are hidden in the outbox view; the operator file has them', async () => {
+    const boss = await buildAdmin(t);
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/professionals',
+      headers: boss.auth,
+      payload: {
+        name: 'Secret Keeper',
+        email: 'secret.keeper@example.com',
+        phone: '+91 98765 43210',
+        title: 'Engineer',
+        company: 'Fictional Co',
+        expertise: 'Data Science',
+        experience: 3,
+        bio: 'A fictional professional.',
+      },
+    });
+    expect(create.statusCode).toBe(201);
+    const student = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: boss.auth,
+      payload: { firstName: 'Mira', lastName: 'Rao', email: 'mira.secret@example.com', university: 'U', course: 'C', year: 1, rollNumber: 'R9' },
+    });
+    expect(student.statusCode).toBe(201);
+    const bulk = multipart(
+      {
+        filename: 'pros.csv',
+        content: 'Name,Email,Title,Company,Expertise\nBulk Secret,bulk.secret@example.com,Engineer,Fictional Co,Finance\n',
+      },
+      {},
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/professionals/bulk-upload',
+      headers: { ...boss.auth, ...bulk.headers },
+      payload: bulk.payload,
+    });
+    expect(body<{ data: { successfullyCreated: number } }>(uploaded).data.successfullyCreated).toBe(1);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: boss.email } });
+    expect(forgot.statusCode).toBe(200);
+
+    // The secrets as sent (the stored text is what SMTP delivers).
+    const stored = await t.database.db.select().from(emails);
+    const sent = (to: string) => stored.find((e) => e.to === to)?.text ?? '';
+    const passwords = ['secret.keeper@example.com', 'mira.secret@example.com', 'bulk.secret@example.com'].map(
+      (to) => /temporary password: (\S+)/.exec(sent(to))?.[1] ?? '',
+    );
+    const link = /(\S*reset-password\?token=\S+)/.exec(sent(boss.email))?.[1] ?? '';
+    const token = decodeURIComponent(link.split('token=')[1] ?? '');
+    for (const secret of [...passwords, link, token]) expect(secret.length).toBeGreaterThan(7);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/emails?limit=100', headers: boss.auth });
+    expect(res.statusCode).toBe(200);
+    for (const secret of [...passwords, link, token, encodeURIComponent(token)]) expect(res.body).not.toContain(secret);
+    expect(res.body).not.toMatch(/reset-password\?token=/);
+    const view = body<{ data: { emails: { to: string; text: string }[] } }>(res).data.emails;
+    const shown = (to: string) => view.find((e) => e.to === to)?.text ?? '';
+    expect(shown('secret.keeper@example.com')).toContain('temporary password: [hidden]');
+    expect(shown('bulk.secret@example.com')).toContain('temporary password: [hidden]');
+    expect(shown('mira.secret@example.com')).toContain('temporary password: [hidden]');
+    expect(shown(boss.email)).toContain('[hidden]');
+    // A row stored without a preview (before the column existed) shows no text at all.
+    await t.database.db.insert(emails).values({ to: 'old@example.com', subject: 'Old', text: 'password: hunter2-old' });
+    const old = body<{ data: { emails: { to: string; text: string }[] } }>(
+      await t.app.inject({ method: 'GET', url: '/api/admin/emails', headers: boss.auth }),
+    ).data.emails.find((e) => e.to === 'old@example.com');
+    expect(old?.text).toBe('The text of this e-mail is not shown.');
+
+    // Without SMTP the operator relays from DATA_DIR/outbox, where the full message is kept (owner-only).
+    await t.runJobs();
+    const id = stored.find((e) => e.to === 'secret.keeper@example.com')?.id ?? '';
+    const file = path.join(t.config.dataDir, 'outbox', `${id}.eml`);
+    expect(readFileSync(file, 'utf8')).toContain(`temporary password: ${passwords[0]}`);
+    expect(statSync(file).mode & 0o077).toBe(0);
   });
 });

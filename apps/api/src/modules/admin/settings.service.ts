@@ -101,7 +101,9 @@ export async function listEmails(db: Db, query: Page & { status?: 'queued' | 'se
       _id: e.id,
       to: e.to,
       subject: e.subject,
-      text: e.text,
+      // Never the sent text: it can hold a temporary password or a live reset link. Rows stored
+      // before previews existed show nothing rather than risk it.
+      text: e.preview ?? 'The text of this e-mail is not shown.',
       status: e.status,
       error: e.error,
       createdAt: e.createdAt.toISOString(),

@@ -216,6 +216,7 @@ export async function forgotPassword(deps: AuthDeps, email: string) {
       to: user.email,
       subject: 'Reset your MentorBridge password',
       text: `Hi ${user.firstName},\n\nSomeone asked to reset the password of this account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nMentorBridge`,
+      secrets: [link, token, encodeURIComponent(token)],
     });
   });
   return FORGOT_PASSWORD_MESSAGE;

@@ -225,7 +225,7 @@ export function IdeasTab() {
             {
               header: 'Idea',
               cell: (i) => (
-                <div className="max-w-md">
+                <span className="block max-w-md">
                   <span className="font-medium">{i.title}</span>
                   <span className="block text-xs text-slate-600">{truncate(i.description, 100)}</span>
                   <span className="mt-1 flex flex-wrap gap-1">
@@ -236,7 +236,7 @@ export function IdeasTab() {
                     ))}
                     {i.tags.length > 2 && <span className="text-xs text-slate-600">+{i.tags.length - 2}</span>}
                   </span>
-                </div>
+                </span>
               ),
             },
             {
@@ -280,12 +280,38 @@ export function IdeasTab() {
         />
         {pagination && <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Ideas pages" />}
       </ListState>
-      <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title ?? ''} size="lg">
+      <Dialog
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing?.title ?? ''}
+        size="lg"
+        footer={
+          viewing?.status === 'under_review' ? (
+            <>
+              <Button
+                onClick={() => {
+                  setReviewing(viewing);
+                  setViewing(null);
+                }}
+              >
+                Review
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setRejecting(viewing);
+                  setViewing(null);
+                }}
+              >
+                Quick Reject
+              </Button>
+            </>
+          ) : undefined
+        }
+      >
         {viewing && (
           <dl className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <Detail label="Description">{viewing.description}</Detail>
-            </div>
+            <Detail className="sm:col-span-2" label="Description">{viewing.description}</Detail>
             <Detail label="Category">{viewing.category}</Detail>
             <Detail label="Status">{ideaStatusLabel(viewing.status)}</Detail>
             <Detail label="Submitted by">
@@ -306,33 +332,8 @@ export function IdeasTab() {
             <Detail label="Reviewed">
               {viewing.reviewedBy ? `${viewing.reviewedBy.name}, ${formatDate(viewing.reviewedAt)}` : ''}
             </Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Feedback">{viewing.feedback}</Detail>
-            </div>
-            <div className="sm:col-span-2">
-              <Detail label="Review notes (internal)">{viewing.reviewNotes}</Detail>
-            </div>
-            {viewing.status === 'under_review' && (
-              <div className="flex gap-2 sm:col-span-2">
-                <Button
-                  onClick={() => {
-                    setReviewing(viewing);
-                    setViewing(null);
-                  }}
-                >
-                  Review
-                </Button>
-                <Button
-                  variant="danger"
-                  onClick={() => {
-                    setRejecting(viewing);
-                    setViewing(null);
-                  }}
-                >
-                  Quick Reject
-                </Button>
-              </div>
-            )}
+            <Detail className="sm:col-span-2" label="Feedback">{viewing.feedback}</Detail>
+            <Detail className="sm:col-span-2" label="Review notes (internal)">{viewing.reviewNotes}</Detail>
           </dl>
         )}
       </Dialog>

@@ -362,20 +362,16 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
             </Detail>
             <Detail label="Status">{`${viewing.status}${viewing.isVerified ? ', verified' : ', not verified'}${viewing.isTemporaryPassword ? ', temporary password' : ''}`}</Detail>
             <Detail label="Workshops">{viewing.workshopsCount}</Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Bio">{viewing.bio}</Detail>
-            </div>
+            <Detail className="sm:col-span-2" label="Bio">{viewing.bio}</Detail>
             <Detail label="Specializations">{viewing.specializations.join(', ')}</Detail>
             <Detail label="Skills">{viewing.skills.join(', ')}</Detail>
-            <div className="sm:col-span-2">
-              <Detail label="Links">
+            <Detail className="sm:col-span-2" label="Links">
                 {Object.entries(viewing.socialLinks).map(([k, v]) => (
                   <a key={k} href={v} target="_blank" rel="noopener noreferrer" className="mr-3 text-brand-700 underline">
                     {k}
                   </a>
                 ))}
-              </Detail>
-            </div>
+            </Detail>
           </dl>
         )}
       </Dialog>

@@ -88,17 +88,23 @@ export function DataTable<T>({
       <ul className="space-y-3 md:hidden" aria-label={label}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-slate-200 bg-white p-4">
-            <div
-              role={onOpen ? 'button' : undefined}
-              tabIndex={onOpen ? 0 : undefined}
-              onClick={onOpen ? () => onOpen(row) : undefined}
-              onKeyDown={(e) => onKey(e, row)}
-              className="space-y-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              {columns.map((c) => (
+            {/* The card's first field (the name or title) is the button that opens the details; the
+                card itself is not a button, so the fields and actions never nest inside a control. */}
+            <div className="space-y-2">
+              {columns.map((c, i) => (
                 <div key={c.header} className="text-sm">
                   <span className="block text-xs font-semibold text-slate-500 uppercase">{c.header}</span>
-                  {c.cell(row)}
+                  {i === 0 && onOpen ? (
+                    <button
+                      type="button"
+                      onClick={() => onOpen(row)}
+                      className="block w-full rounded text-left underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                    >
+                      {c.cell(row)}
+                    </button>
+                  ) : (
+                    c.cell(row)
+                  )}
                 </div>
               ))}
             </div>
@@ -256,11 +262,14 @@ export function Pill({ tone, children }: { tone: 'green' | 'slate' | 'red' | 'bl
   );
 }
 
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
+const isBlank = (v: ReactNode) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** One term of a `<dl>`: the wrapping div is the dl's direct child (a div around it breaks the list). */
+export function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || '—'}</dd>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{isBlank(children) ? '—' : children}</dd>
     </div>
   );
 }

@@ -110,14 +110,10 @@ function WorkshopDetails({ workshop, tab }: { workshop: WorkshopDto; tab: 'detai
           ''
         )}
       </Detail>
-      <div className="sm:col-span-2">
-        <Detail label="Description">{workshop.description}</Detail>
-      </div>
+      <Detail className="sm:col-span-2" label="Description">{workshop.description}</Detail>
       <Detail label="Tags">{workshop.tags.join(', ')}</Detail>
       <Detail label="Prerequisites">{workshop.prerequisites.join(', ')}</Detail>
-      <div className="sm:col-span-2">
-        <Detail label="Learning outcomes">{workshop.learningOutcomes.join(', ')}</Detail>
-      </div>
+      <Detail className="sm:col-span-2" label="Learning outcomes">{workshop.learningOutcomes.join(', ')}</Detail>
     </dl>
   );
 }
