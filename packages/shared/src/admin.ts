@@ -3,28 +3,12 @@ import { pagination, paginationQuery } from './api.ts';
 import { PHONE_PATTERN, REGISTRATION_MESSAGES } from './auth.ts';
 import { ideaDto } from './ideas.ts';
 import { EMAIL_PATTERN, LIMITS, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
+import { EXPERTISE_OPTIONS } from './professionals.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Professionals (spec 001 §5 "Professional form")
 // ---------------------------------------------------------------------------------------------
 
-export const EXPERTISE_OPTIONS = [
-  'Software Development',
-  'Data Science',
-  'Machine Learning',
-  'Cybersecurity',
-  'Product Management',
-  'Digital Marketing',
-  'Graphic Design',
-  'Finance',
-  'Consulting',
-  'Engineering',
-  'Healthcare',
-  'Education',
-  'Legal',
-  'Sales',
-  'Operations',
-] as const;
 export type Expertise = (typeof EXPERTISE_OPTIONS)[number];
 export const CURRENCIES = ['USD', 'INR', 'EUR'] as const;
 

@@ -5,7 +5,6 @@ import {
   BULK_MESSAGES,
   BULK_OPTIONAL_COLUMNS,
   BULK_REQUIRED_COLUMNS,
-  EXPERTISE_OPTIONS,
   PROFESSIONAL_MESSAGES,
   emailField,
   matchExpertise,
@@ -14,6 +13,7 @@ import {
   type BulkUploadResult,
   type BulkUploadResultData,
 } from '@app/shared/admin';
+import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { PHONE_PATTERN, REGISTRATION_MESSAGES } from '@app/shared/auth';
 import { LIMITS, requiredText, text, uniqueTrimmed } from '@app/shared/text';
 import type { Config } from '../../config.ts';

@@ -3,11 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { BadgeCheck, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import {
   CURRENCIES,
-  EXPERTISE_OPTIONS,
   PROFESSIONAL_MESSAGES,
   createProfessionalBody,
   type AdminProfessionalDto,
 } from '@app/shared/admin';
+import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { uniqueTrimmed } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
