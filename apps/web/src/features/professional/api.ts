@@ -28,6 +28,9 @@ export function useRequests() {
     queryKey: mentoringKeys.requests,
     queryFn: () => fetchRequests().then((r) => r.data.requests),
     refetchInterval: 30_000,
+    // The header badge keeps this query alive: opening the Requests tab must still show requests
+    // that arrived since the last poll, not the app-wide 15 s cache.
+    staleTime: 0,
   });
 }
 
