@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   PROFESSIONAL_MESSAGES,
   type AdminProfessionalDto,
@@ -202,7 +203,7 @@ export async function updateProfessional(
   input: UpdateProfessionalBody,
 ): Promise<AdminProfessionalDto> {
   const before = await getProfessional(db, id);
-  const userChanges: Partial<typeof users.$inferInsert> = {};
+  const userChanges: PgUpdateSetSource<typeof users> = {};
   if (input.name !== undefined) Object.assign(userChanges, splitName(input.name));
   if (input.email !== undefined) userChanges.email = input.email;
   if (input.phone !== undefined) userChanges.phone = input.phone;
@@ -211,7 +212,7 @@ export async function updateProfessional(
   if (input.isActive !== undefined) {
     userChanges.isActive = input.isActive;
     // Deactivation ends every session of the account at once.
-    if (!input.isActive && before.isActive) userChanges.tokenVersion = sql`${users.tokenVersion} + 1` as unknown as number;
+    if (!input.isActive && before.isActive) userChanges.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
   const profileChanges: Partial<typeof professionalProfiles.$inferInsert> = {};
   if (input.title !== undefined) profileChanges.title = input.title;

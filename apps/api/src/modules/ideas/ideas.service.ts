@@ -96,8 +96,8 @@ export async function countMyIdeas(db: Db, studentId: string): Promise<number> {
 }
 
 /** Who may see an idea: anyone if public, its author, and admins. Anyone else gets 404. */
-function canSee(idea: { isPublic: boolean; status: string; authorId: string }, actor: Actor | null): boolean {
-  return isPublicIdea(idea as Parameters<typeof isPublicIdea>[0]) || actor?.id === idea.authorId || actor?.role === 'admin';
+function canSee(idea: Parameters<typeof isPublicIdea>[0] & { authorId: string }, actor: Actor | null): boolean {
+  return isPublicIdea(idea) || actor?.id === idea.authorId || actor?.role === 'admin';
 }
 
 export async function getIdea(db: Db, actor: Actor | null, id: string): Promise<IdeaDto> {

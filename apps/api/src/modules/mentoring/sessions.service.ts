@@ -61,6 +61,13 @@ export function toSession(row: SessionRow, people: Map<string, PersonRow>, viewe
   };
 }
 
+/** One session as its viewer sees it. */
+async function presentSession(db: Db, row: SessionRow, viewerId: string): Promise<Session> {
+  const [session] = await presentSessions(db, [row], viewerId);
+  if (!session) throw new Error('presentSessions returned nothing for one row');
+  return session;
+}
+
 export async function presentSessions(db: Db, rows: SessionRow[], viewerId: string): Promise<Session[]> {
   const people = await loadPeople(
     db,
@@ -258,7 +265,7 @@ export async function createSession(
       return created;
     }),
   );
-  return (await presentSessions(db, [row], actor.id))[0] as Session;
+  return presentSession(db, row, actor.id);
 }
 
 async function ownSession(db: Db, actor: Actor, id: string, as: 'professional' | 'either'): Promise<SessionRow> {
@@ -323,7 +330,7 @@ export async function rescheduleSession(
       return updated;
     }),
   );
-  return (await presentSessions(db, [row], actor.id))[0] as Session;
+  return presentSession(db, row, actor.id);
 }
 
 /** Either participant may cancel a scheduled session that has not ended; the other one is told. */
@@ -360,7 +367,7 @@ export async function cancelSession(deps: MentoringDeps, actor: Actor, id: strin
     );
     return updated;
   });
-  return (await presentSessions(db, [row], actor.id))[0] as Session;
+  return presentSession(db, row, actor.id);
 }
 
 /** The student rates a session once, after it ended; the professional's totals move in the same transaction. */
@@ -393,7 +400,7 @@ export async function rateSession(db: Db, actor: Actor, id: string, rating: numb
       .where(eq(professionalProfiles.userId, updated.professionalId));
     return updated;
   });
-  return (await presentSessions(db, [row], actor.id))[0] as Session;
+  return presentSession(db, row, actor.id);
 }
 
 export async function sessionCalendar(deps: MentoringDeps, actor: Actor, id: string): Promise<string> {
