@@ -19,13 +19,7 @@ import {
 } from '@app/shared/admin';
 import { authData } from '@app/shared/auth';
 import { siteContent, type SiteContent } from '@app/shared/content';
-import {
-  attendanceData,
-  instructorOptionsData,
-  manageWorkshopData,
-  manageWorkshopListData,
-  workshopRegistrationsData,
-} from '@app/shared/workshop-admin';
+import { instructorOptionsData } from '@app/shared/workshop-admin';
 import { ApiError, api, buildUrl } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 
@@ -59,23 +53,6 @@ export const adminApi = {
 };
 
 /** Workshop management for a base path: '/admin/workshops' (admins) or '/workshops/my-workshops' (professionals). */
-export function workshopsManageApi(base: '/admin/workshops' | '/workshops/my-workshops') {
-  return {
-    list: (query: Query) => api(base, envelope(manageWorkshopListData), { query }),
-    create: (body: unknown) => api(base, envelope(manageWorkshopData), { method: 'POST', body }),
-    update: (id: string, body: unknown) => api(`${base}/${id}`, envelope(manageWorkshopData), { method: 'PUT', body }),
-    remove: (id: string) => api(`${base}/${id}`, done, { method: 'DELETE' }),
-    registrations: (id: string) => api(`${base}/${id}/registrations`, envelope(workshopRegistrationsData)),
-    attendance: (id: string, registrationId: string, status: 'attended' | 'absent' | 'registered') =>
-      api(`${base}/${id}/registrations/${registrationId}`, envelope(attendanceData), { method: 'PUT', body: { status } }),
-    banner: (id: string, file: File) => {
-      const form = new FormData();
-      form.append('banner', file);
-      return api(`${base}/${id}/banner`, envelope(manageWorkshopData), { method: 'POST', body: form });
-    },
-  };
-}
-
 /**
  * Bulk upload through XMLHttpRequest, the one browser API that reports upload progress. `onProgress`
  * receives 0-100 for the bytes sent; the answer arrives after the server has processed the file.

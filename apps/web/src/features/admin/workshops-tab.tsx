@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { WORKSHOP_ADMIN_MESSAGES, WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
+import { WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
 import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
@@ -11,8 +11,9 @@ import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate, formatInZone } from '../../lib/format.ts';
-import { WorkshopForm, type WorkshopFormValue } from '../workshops/workshop-form.tsx';
-import { adminApi, workshopsManageApi } from './api.ts';
+import { WorkshopForm } from '../workshops/workshop-form.tsx';
+import { adminApi } from './api.ts';
+import { useWorkshopMutations, workshopsManageApi } from '../workshops/manage-workshops.ts';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
 
 const api = workshopsManageApi('/admin/workshops');
@@ -119,7 +120,6 @@ function WorkshopDetails({ workshop, tab }: { workshop: WorkshopDto; tab: 'detai
 }
 
 export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boolean; onCreateHandled?: () => void }) {
-  const toast = useToast();
   const qc = useQueryClient();
   const list = useListState({ category: 'all' });
   const [editing, setEditing] = useState<WorkshopDto | 'new' | null>(openCreate ? 'new' : null);
@@ -133,37 +133,10 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
     onCreateHandled?.();
   };
 
-  const save = useMutation({
-    mutationFn: async ({ id, value }: { id?: string; value: WorkshopFormValue }) => {
-      const saved = id ? await api.update(id, value.body) : await api.create(value.body);
-      if (value.banner) await api.banner(saved.data.workshop._id, value.banner);
-    },
-    onSuccess: (_r, { id }) => {
-      toast.success(id ? WORKSHOP_ADMIN_MESSAGES.updated : WORKSHOP_ADMIN_MESSAGES.created);
-      closeForm();
-      void refresh();
-    },
-    onError: (error, { id }) =>
-      toast.error(`Failed to ${id ? 'update' : 'create'} workshop: ${errorMessage(error, 'API request failed')}`),
-  });
-  const publish = useMutation({
-    mutationFn: (w: WorkshopDto) => api.update(w._id, { status: w.status === 'published' ? 'draft' : 'published' }),
-    onSuccess: (r) => {
-      toast.success(
-        r.data.workshop.status === 'published' ? WORKSHOP_ADMIN_MESSAGES.published : WORKSHOP_ADMIN_MESSAGES.unpublished,
-      );
-      void refresh();
-    },
-    onError: (error) => toast.error(`Failed to update workshop status: ${errorMessage(error, 'API request failed')}`),
-  });
-  const remove = useMutation({
-    mutationFn: (w: WorkshopDto) => api.remove(w._id),
-    onSuccess: () => {
-      toast.success(WORKSHOP_ADMIN_MESSAGES.deleted);
-      setDeleting(null);
-      void refresh();
-    },
-    onError: (error) => toast.error(`Failed to delete workshop: ${errorMessage(error, 'API request failed')}`),
+  const { save, publish, remove } = useWorkshopMutations(api, {
+    refresh,
+    saved: closeForm,
+    deleted: () => setDeleting(null),
   });
 
   const rows = query.data?.data.workshops ?? [];

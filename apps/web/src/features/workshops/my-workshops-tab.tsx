@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Pencil, Plus, Trash2, Users } from 'lucide-react';
-import { WORKSHOP_ADMIN_MESSAGES } from '@app/shared/workshop-admin';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatInZone } from '../../lib/format.ts';
-import { workshopsManageApi } from '../admin/api.ts';
-import { WorkshopForm, type WorkshopFormValue } from './workshop-form.tsx';
+import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';
+import { WorkshopForm } from './workshop-form.tsx';
 
 const api = workshopsManageApi('/workshops/my-workshops');
 const KEY = ['my-workshops'];
@@ -37,45 +35,16 @@ function StatusBadge({ status }: { status: WorkshopDto['status'] }) {
 
 /** The professional dashboard's workshops tab: the workshops they instruct, managed through the server. */
 export function MyWorkshopsTab() {
-  const toast = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<WorkshopDto | null | 'new'>(null);
   const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
   const list = useQuery({ queryKey: KEY, queryFn: () => api.list({ limit: 100 }) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
 
-  const save = useMutation({
-    mutationFn: async ({ value, id }: { value: WorkshopFormValue; id?: string }) => {
-      const saved = id ? await api.update(id, value.body) : await api.create(value.body);
-      if (value.banner) await api.banner(saved.data.workshop._id, value.banner);
-      return { id };
-    },
-    onSuccess: ({ id }) => {
-      toast.success(id ? WORKSHOP_ADMIN_MESSAGES.updated : WORKSHOP_ADMIN_MESSAGES.created);
-      setEditing(null);
-      void refresh();
-    },
-    onError: (error, { id }) =>
-      toast.error(`Failed to ${id ? 'update' : 'create'} workshop: ${errorMessage(error, 'API request failed')}`),
-  });
-  const publish = useMutation({
-    mutationFn: (w: WorkshopDto) => api.update(w._id, { status: w.status === 'published' ? 'draft' : 'published' }),
-    onSuccess: (res) => {
-      toast.success(
-        res.data.workshop.status === 'published' ? WORKSHOP_ADMIN_MESSAGES.published : WORKSHOP_ADMIN_MESSAGES.unpublished,
-      );
-      void refresh();
-    },
-    onError: (error) => toast.error(`Failed to update workshop status: ${errorMessage(error, 'API request failed')}`),
-  });
-  const remove = useMutation({
-    mutationFn: (w: WorkshopDto) => api.remove(w._id),
-    onSuccess: () => {
-      toast.success(WORKSHOP_ADMIN_MESSAGES.deleted);
-      setDeleting(null);
-      void refresh();
-    },
-    onError: (error) => toast.error(`Failed to delete workshop: ${errorMessage(error, 'API request failed')}`),
+  const { save, publish, remove } = useWorkshopMutations(api, {
+    refresh,
+    saved: () => setEditing(null),
+    deleted: () => setDeleting(null),
   });
 
   const workshops = list.data?.data.workshops ?? [];
