@@ -1,0 +1,88 @@
+// Drill (PostgreSQL only): the database server is stopped for a few seconds and started again while
+// requests keep coming. Expect: during the outage every request fails fast with 503 (never hangs, never
+// crashes the process); after PostgreSQL is back, requests succeed again within 5 s, without restarting
+// the API. Needs the local cluster's pg_ctlcluster (it stops and starts the machine's PostgreSQL).
+// Usage: DRILL_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/drills/pg-restart.mjs
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { exited, freshDatabase, login, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
+
+if (!process.env.DRILL_DATABASE_URL) {
+  console.log('pg-restart: skipped (set DRILL_DATABASE_URL to a local PostgreSQL cluster)');
+  process.exit(0);
+}
+const PORT = 3163;
+const OUTAGE_MS = Number(process.env.DRILL_OUTAGE_MS ?? 3000);
+const version = readdirSync('/etc/postgresql')[0];
+const cluster = (action) => execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action], { stdio: 'pipe' });
+
+const { work, cleanup } = workDir();
+const db = await freshDatabase(work);
+let server;
+try {
+  server = startServer({ port: PORT, env: db.env, work });
+  await waitHealthy(PORT);
+  const token = await login(PORT, 'student@example.com', 'Student@123');
+  const samples = [];
+  let stop = false;
+  const probe = async () => {
+    while (!stop) {
+      const t0 = Date.now();
+      const status = await fetch(`http://127.0.0.1:${PORT}/api/auth/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) })
+        .then((r) => r.status)
+        .catch(() => 0);
+      samples.push({ at: t0, ms: Date.now() - t0, status });
+      await sleep(100);
+    }
+  };
+  const prober = probe();
+  await sleep(1500);
+  const downAt = Date.now();
+  cluster('stop');
+  await sleep(OUTAGE_MS);
+  cluster('start');
+  const upAt = Date.now();
+  await sleep(10_000);
+  stop = true;
+  await prober;
+
+  const before = samples.filter((s) => s.at < downAt);
+  const during = samples.filter((s) => s.at >= downAt && s.at < upAt);
+  const firstOkAfter = samples.find((s) => s.at >= upAt && s.status === 200);
+  const afterUp = samples.filter((s) => s.at >= upAt);
+  const recoveredMs = firstOkAfter ? firstOkAfter.at + firstOkAfter.ms - upAt : null;
+  const duringStatuses = [...new Set(during.map((s) => s.status))];
+  const slowest = Math.max(0, ...during.map((s) => s.ms));
+  const processAlive = server.exitCode === null;
+  const lastTen = afterUp.slice(-10);
+  const ok =
+    before.every((s) => s.status === 200) &&
+    during.length > 0 &&
+    during.every((s) => s.status === 503 || s.status === 200) &&
+    slowest < 6000 &&
+    recoveredMs !== null &&
+    recoveredMs <= 5000 &&
+    lastTen.every((s) => s.status === 200) &&
+    processAlive;
+  server.kill('SIGTERM');
+  await exited(server);
+  report('PostgreSQL restarted during load', ok, {
+    outageMs: OUTAGE_MS,
+    requestsBefore: before.length,
+    requestsDuringOutage: during.length,
+    statusesDuringOutage: duringStatuses,
+    slowestAnswerDuringOutageMs: slowest,
+    recoveredWithinMsOfRestart: recoveredMs,
+    lastTenAfterRestart: lastTen.map((s) => s.status),
+    apiProcessStayedUp: processAlive,
+  });
+} finally {
+  // Whatever happened, leave the machine's PostgreSQL running.
+  try {
+    cluster('start');
+  } catch {
+    /* already running */
+  }
+  await db.drop().catch(() => undefined);
+  cleanup();
+}
