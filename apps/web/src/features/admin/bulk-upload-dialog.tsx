@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { BULK_ACCEPT, BULK_MAX_BYTES, BULK_MESSAGES, type BulkUploadResult } from '@app/shared/admin';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert } from '../../components/ui/field.tsx';
@@ -131,19 +132,13 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
           <p className="text-sm font-medium">
             {phase === 'uploading' ? `Uploading… ${progress}%` : 'Processing rows… this can take a few seconds for 500 rows.'}
           </p>
-          <div
-            className="h-3 rounded-full bg-slate-200"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={phase === 'uploading' ? progress : undefined}
-          >
-            <div
-              className={`h-3 rounded-full bg-brand-600 transition-all ${phase === 'processing' ? 'animate-pulse' : ''}`}
-              style={{ width: `${phase === 'uploading' ? progress : 100}%` }}
-            />
-          </div>
+          <ProgressBar
+            value={phase === 'uploading' ? progress : undefined}
+            fill={phase === 'uploading' ? progress : 100}
+            label="Upload progress"
+            className="h-3"
+            barClassName={`transition-all ${phase === 'processing' ? 'animate-pulse' : ''}`}
+          />
         </div>
       )}
       {step === 'results' && (

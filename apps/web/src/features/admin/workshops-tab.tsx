@@ -12,6 +12,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate, formatInZone } from '../../lib/format.ts';
 import { WorkshopForm } from '../workshops/workshop-form.tsx';
+import { SeatsBar } from '../workshops/seats-bar.tsx';
 import { adminApi } from './api.ts';
 import { useWorkshopMutations, workshopsManageApi } from '../workshops/manage-workshops.ts';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
@@ -196,22 +197,12 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
             {
               header: 'Registrations',
               cell: (w) => {
-                const pct = Math.min(100, Math.round((w.registeredCount / Math.max(1, w.capacity.maxParticipants)) * 100));
                 return (
                   <div className="min-w-28">
                     <span className="text-sm">
                       {w.registeredCount}/{w.capacity.maxParticipants}
                     </span>
-                    <div
-                      className="mt-1 h-1.5 rounded-full bg-slate-200"
-                      role="progressbar"
-                      aria-label="Seats taken"
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={pct}
-                    >
-                      <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
-                    </div>
+                    <SeatsBar workshop={w} className="mt-1 h-1.5" />
                     <button
                       type="button"
                       className="mt-1 text-xs text-brand-700 underline"

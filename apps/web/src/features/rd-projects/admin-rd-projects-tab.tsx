@@ -14,6 +14,7 @@ import {
   type AdminProjectDto,
   type RdStatus,
 } from '@app/shared/rd-projects';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -304,9 +305,7 @@ function Overview({ project: p, onStatus, busy }: { project: AdminProjectDto; on
       <Tags tags={p.tags} />
       <Section title="Overall progress">
         <div className="flex items-center gap-3">
-          <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuenow={p.progress} aria-valuemin={0} aria-valuemax={100} aria-label="Milestones completed">
-            <div className="h-full bg-brand-600" style={{ width: `${p.progress}%` }} />
-          </div>
+          <ProgressBar value={p.progress} label="Milestones completed" className="h-2 flex-1" />
           <span className="text-sm font-medium">{p.progress}%</span>
         </div>
       </Section>

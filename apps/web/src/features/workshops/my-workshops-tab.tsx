@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatInZone } from '../../lib/format.ts';
 import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';
 import { WorkshopForm } from './workshop-form.tsx';
+import { SeatsBar } from './seats-bar.tsx';
 
 const api = workshopsManageApi('/workshops/my-workshops');
 const KEY = ['my-workshops'];
@@ -72,7 +73,6 @@ export function MyWorkshopsTab() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {workshops.map((w) => {
-            const percent = Math.min(100, Math.round((w.registeredCount / Math.max(1, w.capacity.maxParticipants)) * 100));
             const when = formatInZone(w.schedule.startsAt, w.schedule.timezone);
             return (
               <li key={w._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -115,16 +115,7 @@ export function MyWorkshopsTab() {
                     <Users aria-hidden="true" className="h-4 w-4" />
                     {w.registeredCount}/{w.capacity.maxParticipants} registered
                   </p>
-                  <div
-                    className="h-2 rounded-full bg-slate-200"
-                    role="progressbar"
-                    aria-label="Seats taken"
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                  >
-                    <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
-                  </div>
+                  <SeatsBar workshop={w} />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Button size="sm" variant="secondary" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
                       <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
