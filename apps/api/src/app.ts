@@ -17,12 +17,13 @@ import {
 import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { createLocalStorage, isStorageFull } from './lib/storage.ts';
+import { scheduleUploadSweep } from './lib/uploads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { registerModules } from './modules/index.ts';
@@ -144,11 +145,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(registerModules, { prefix: '/api' });
 
+  let stopUploadSweep: (() => void) | undefined;
   app.addHook('onReady', async () => {
     await events.start();
     if (options.startJobs && config.jobsEnabled) jobs.start();
+    // Servers only: files orphaned by a crash (written, row never committed) are removed after an hour.
+    if (options.startJobs) stopUploadSweep = scheduleUploadSweep(database.db, config.uploadsDir, app.log);
   });
   app.addHook('onClose', async () => {
+    stopUploadSweep?.();
     await jobs.stop();
     await events.stop();
   });
@@ -168,11 +173,15 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = [...new Set(error.validation.map((v) => v.message))];
-      return reply.status(400).send({ success: false, message: errors[0] ?? 'Invalid request', code: ErrorCode.VALIDATION, errors });
+      return reply
+        .status(400)
+        .send({ success: false, message: errors[0] ?? 'Invalid request', code: ErrorCode.VALIDATION, errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
+      return reply
+        .status(500)
+        .send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -182,7 +191,9 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
       return reply.status(415).send({ success: false, message: 'Unsupported content type', code: ErrorCode.UNSUPPORTED_MEDIA });
     }
     if (status === 429) {
-      return reply.status(429).send({ success: false, message: 'Too many requests. Please try again later.', code: ErrorCode.RATE_LIMITED });
+      return reply
+        .status(429)
+        .send({ success: false, message: 'Too many requests. Please try again later.', code: ErrorCode.RATE_LIMITED });
     }
     if (status >= 400 && status < 500) {
       const message =
@@ -193,15 +204,23 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
             : error.message;
       return reply.status(status).send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
     }
+    if (isStorageFull(error)) {
+      // docs/decisions/360-disk-full-uploads.md: 507, the envelope, nothing stored (storage.put removed its temp file).
+      request.log.error({ err: error }, 'upload storage full');
+      return reply.status(507).send({ success: false, message: STORAGE_FULL_MESSAGE, code: ErrorCode.UNAVAILABLE });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ success: false, message: 'Service temporarily unavailable. Please try again shortly.', code: ErrorCode.UNAVAILABLE });
+      return reply.status(503).header('retry-after', '5').send({
+        success: false,
+        message: 'Service temporarily unavailable. Please try again shortly.',
+        code: ErrorCode.UNAVAILABLE,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Something went wrong. Please try again.', code: ErrorCode.INTERNAL });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -212,7 +231,9 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     if (!isApi) return reply.status(404).type('text/plain').send('Not found');
-    return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found`, code: ErrorCode.NOT_FOUND });
+    return reply
+      .status(404)
+      .send({ success: false, message: `Route ${request.method} ${url} not found`, code: ErrorCode.NOT_FOUND });
   });
 }
 
@@ -220,7 +241,22 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     if (typeof e === 'object' && 'code' in e && typeof e.code === 'string') {
-      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P03', '55P03', '08006', '08001', '08003'].includes(e.code)) return true;
+      if (
+        [
+          'ECONNREFUSED',
+          'ECONNRESET',
+          'ETIMEDOUT',
+          'EPIPE',
+          '57014',
+          '57P01',
+          '57P03',
+          '55P03',
+          '08006',
+          '08001',
+          '08003',
+        ].includes(e.code)
+      )
+        return true;
     }
     if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
     e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
@@ -246,6 +282,10 @@ async function registerSpa(app: App, root: string) {
 }
 
 function defaultStaticDir(): string | undefined {
-  const candidates = [path.resolve('apps/web/dist'), path.resolve('../web/dist'), path.resolve(process.cwd(), '../../apps/web/dist')];
+  const candidates = [
+    path.resolve('apps/web/dist'),
+    path.resolve('../web/dist'),
+    path.resolve(process.cwd(), '../../apps/web/dist'),
+  ];
   return candidates.find((c) => existsSync(path.join(c, 'index.html')));
 }

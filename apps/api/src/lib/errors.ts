@@ -23,16 +23,17 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors?: string[]) =>
   new AppError(ErrorCode.VALIDATION, 400, message, { errors: errors ?? [message] });
-export const unauthenticated = (message = 'Authentication required') =>
-  new AppError(ErrorCode.UNAUTHENTICATED, 401, message);
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new AppError(ErrorCode.FORBIDDEN, 403, message);
+export const unauthenticated = (message = 'Authentication required') => new AppError(ErrorCode.UNAUTHENTICATED, 401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(ErrorCode.FORBIDDEN, 403, message);
 export const notFound = (what = 'Resource') => new AppError(ErrorCode.NOT_FOUND, 404, `${what} not found`);
 export const conflict = (message: string) => new AppError(ErrorCode.CONFLICT, 409, message);
 export const unsupportedMedia = (message: string) => new AppError(ErrorCode.UNSUPPORTED_MEDIA, 415, message);
 export const tooLarge = (message: string) => new AppError(ErrorCode.TOO_LARGE, 413, message);
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new AppError(ErrorCode.RATE_LIMITED, 429, message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** ENOSPC/EDQUOT while storing an upload: 507 with this message (docs/decisions/360-disk-full-uploads.md). */
+export const STORAGE_FULL_MESSAGE = 'The server has no space left to store files, so nothing was saved. Please try again later.';
 
 /** PostgreSQL error codes we translate into answers. */
 export const PG = {

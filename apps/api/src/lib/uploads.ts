@@ -1,5 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { badRequest, tooLarge } from './errors.ts';
+import { queryRows } from './sql.ts';
+import { sweepUnreferenced } from './storage.ts';
 
 /**
  * Read the single file part of a multipart request into memory, enforcing the size limit while
@@ -37,4 +41,46 @@ export async function readSingleFile(
 
 function isFileTooLarge(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+const HOUR = 3_600_000;
+
+/** Every storage key a row refers to: avatars, workshop banners, and the `files` table (R&D documents). */
+export async function referencedKeys(db: Db): Promise<Set<string>> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT profile_image_key AS key FROM users WHERE profile_image_key IS NOT NULL
+        UNION SELECT banner_image_key FROM workshops WHERE banner_image_key IS NOT NULL
+        UNION SELECT storage_key FROM files`,
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Remove unreferenced uploads older than `graceMs` once at start and then every hour (servers only).
+ * A crash between writing a file and committing its row leaves such a file; the grace period keeps
+ * uploads in flight in another process (same PostgreSQL, same directory) safe.
+ */
+export function scheduleUploadSweep(db: Db, root: string, log: FastifyBaseLogger, graceMs = HOUR): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const removed = await sweepUnreferenced(root, await referencedKeys(db), new Date(Date.now() - graceMs));
+      if (removed.length > 0) log.info({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed unreferenced uploads');
+    } catch (err) {
+      log.warn({ err }, 'upload sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 1000);
+  const every = setInterval(() => void run(), HOUR);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }

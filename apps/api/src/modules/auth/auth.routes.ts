@@ -19,6 +19,7 @@ import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { rateLimited } from '../../lib/errors.ts';
+import { storeThenRecord } from '../../lib/storage.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import * as auth from './auth.service.ts';
 
@@ -90,7 +91,12 @@ export async function authRoutes(app: App) {
     '/auth/upload-profile-image',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: envelope(imageUploadData) } },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(imageUploadData) },
+      },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -101,12 +107,24 @@ export async function authRoutes(app: App) {
         missingMessage: 'Please select an image file (PNG, JPG, JPEG, WebP)',
       });
       const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512 });
-      const key = await app.ctx.storage.put('avatars', image.extension, image.buffer);
-      const [previous] = await app.ctx.db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id));
-      await app.ctx.db.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
-      if (previous?.key) await app.ctx.storage.remove(previous.key).catch(() => undefined);
+      // The file first, then the row (removed again if the row fails); the old image only after the commit.
+      const previous = await storeThenRecord(
+        app.ctx.storage,
+        { prefix: 'avatars', extension: image.extension, data: image.buffer },
+        (key) =>
+          app.ctx.db.transaction(async (tx) => {
+            const [row] = await tx.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id)).for('update');
+            await tx.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
+            return row?.key;
+          }),
+      );
+      if (previous) await app.ctx.storage.remove(previous).catch(() => undefined);
       const user = await auth.getProfile(app.ctx.db, actor.id);
-      return { success: true as const, message: 'Profile image updated successfully!', data: { imageUrl: user.profileImageUrl ?? '', user } };
+      return {
+        success: true as const,
+        message: 'Profile image updated successfully!',
+        data: { imageUrl: user.profileImageUrl ?? '', user },
+      };
     },
   );
 

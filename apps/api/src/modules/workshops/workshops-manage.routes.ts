@@ -16,6 +16,7 @@ import {
 } from '@app/shared/workshop-admin';
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
+import { storeThenRecord } from '../../lib/storage.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import type { FastifyRequest } from 'fastify';
 import * as manage from './workshops-manage.service.ts';
@@ -166,8 +167,11 @@ export async function workshopsManageRoutes(app: App) {
           missingMessage: WORKSHOP_FORM_MESSAGES.imageType,
         });
         const image = await processImage(buffer, { maxWidth: 1600, maxHeight: 900, message: WORKSHOP_FORM_MESSAGES.imageType });
-        const key = await app.ctx.storage.put('banners', image.extension, image.buffer);
-        const { workshop, previous } = await manage.setBanner(app.ctx.db, manager, request.params.id, key);
+        const { workshop, previous } = await storeThenRecord(
+          app.ctx.storage,
+          { prefix: 'banners', extension: image.extension, data: image.buffer },
+          (key) => manage.setBanner(app.ctx.db, manager, request.params.id, key),
+        );
         if (previous) await app.ctx.storage.remove(previous).catch(() => undefined);
         return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.banner, data: { workshop } };
       },
