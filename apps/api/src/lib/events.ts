@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../db/client.ts';
+import { queryRows } from './sql.ts';
 
 const CHANNEL = 'app_events';
 
@@ -22,12 +23,21 @@ export async function publish(db: Db, event: AppEvent): Promise<void> {
 
 export type Listener = (event: AppEvent) => void;
 
+/** At most this many missed events are replayed after the LISTEN connection comes back. */
+const REPLAY_LIMIT = 1000;
+
 export function createEventBus(database: Database, log: FastifyBaseLogger, databaseUrl?: string) {
   const listeners = new Set<Listener>();
   let stopPglite: (() => Promise<void>) | undefined;
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  /** When the LISTEN connection was lost; events published from then until it is back were not heard. */
+  let lostAt: Date | undefined;
+
+  function deliver(event: AppEvent) {
+    for (const listener of listeners) listener(event);
+  }
 
   function dispatch(raw: string | undefined) {
     if (!raw) return;
@@ -37,21 +47,61 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
     } catch {
       return;
     }
-    for (const listener of listeners) listener(event);
+    deliver(event);
+  }
+
+  /**
+   * A NOTIFY sent while this process was not listening is gone (PostgreSQL restarted, connection cut).
+   * The durable part is in the tables: re-announce the notifications and messages written since the
+   * connection was lost, so open streams carry them as if they had been heard.
+   */
+  async function replaySince(since: Date) {
+    const rows = await queryRows<{ user_id: string; type: 'notification' | 'message'; id: string; from_id: string | null }>(
+      database.db,
+      sql`SELECT * FROM (
+            SELECT user_id, 'notification' AS type, id, NULL AS from_id, created_at FROM notifications WHERE created_at >= ${since}
+            UNION ALL
+            SELECT CASE WHEN sender_id = professional_id THEN student_id ELSE professional_id END, 'message', id, sender_id, created_at
+              FROM conversation_messages WHERE created_at >= ${since}
+          ) missed ORDER BY created_at LIMIT ${REPLAY_LIMIT}`,
+    );
+    for (const r of rows) {
+      deliver(
+        r.type === 'notification'
+          ? { userId: r.user_id, type: 'notification', data: { id: r.id } }
+          : { userId: r.user_id, type: 'message', data: { from: r.from_id, id: r.id } },
+      );
+    }
+    if (rows.length > 0) log.info({ replayed: rows.length, since }, 'event bus replayed events missed while disconnected');
   }
 
   async function connectPostgres(url: string) {
     const c = new pg.Client({ connectionString: url });
-    c.on('error', (err) => {
-      log.warn({ err: err.message }, 'event bus connection lost; reconnecting');
+    const lost = (err?: Error) => {
+      if (client !== c) return; // not (yet, or any more) the live connection: its connect() failure is handled by the caller
+      client = undefined;
+      lostAt ??= new Date();
+      log.warn({ err: err?.message ?? 'connection ended' }, 'event bus connection lost; reconnecting');
       c.end().catch(() => undefined);
-      if (client === c) client = undefined;
       scheduleReconnect(url);
-    });
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
     c.on('notification', (msg) => dispatch(msg.payload));
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      c.end().catch(() => undefined);
+      throw error;
+    }
     client = c;
+    if (lostAt) {
+      const since = lostAt;
+      lostAt = undefined;
+      log.info('event bus listening again');
+      await replaySince(since).catch((err: unknown) => log.warn({ err }, 'event bus could not replay missed events'));
+    }
   }
 
   function scheduleReconnect(url: string) {
@@ -75,6 +125,10 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
         });
       }
     },
+    /** PostgreSQL: whether the LISTEN connection is up (PGlite: always, once started). */
+    listening(): boolean {
+      return database.pglite ? Boolean(stopPglite) : client !== undefined;
+    },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -84,7 +138,9 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
       if (retry) clearTimeout(retry);
       listeners.clear();
       await stopPglite?.().catch(() => undefined);
-      await client?.end().catch(() => undefined);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
     },
   };
 }

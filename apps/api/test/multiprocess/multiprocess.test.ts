@@ -3,7 +3,7 @@
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run test/multiprocess
 //
-// Spawns two servers from source (node --import tsx src/server.ts) on ports 3160 and 3161 with the same
+// Spawns two servers from source (node --import tsx src/server.ts) on ports 3180 and 3181 with the same
 // DATABASE_URL and JWT_SECRET, on a fresh database (mb_mp_*) created and migrated here and dropped after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +25,8 @@ import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT_A = 3160;
-const PORT_B = 3161;
+const PORT_A = 3180;
+const PORT_B = 3181;
 const A = `http://127.0.0.1:${PORT_A}`;
 const B = `http://127.0.0.1:${PORT_B}`;
 const JWT_SECRET = randomBytes(48).toString('base64url');
