@@ -138,6 +138,29 @@ describe('exports', () => {
     expect(filtered.length - 1).toBe(11);
   });
 
+  it('pages through more than one page of students: every row once, in the list order, ties and microseconds included', async () => {
+    // 1,203 students over 3 creation instants with microseconds (a JavaScript Date keeps only milliseconds):
+    // pages of 500 end inside runs of equal times, where only the id orders the rows.
+    const instants = ['2025-01-01 10:00:00.123456+00', '2025-01-01 10:00:00.123457+00', '2025-01-02 09:00:00.5+00'];
+    const n = 1203;
+    await t.database.query(
+      `INSERT INTO users (id, role, email, password_hash, first_name, last_name, created_at)
+       SELECT left(md5('keyset' || g), 24), 'student', 'keyset' || g || '@example.com', 'x', 'Keyset', 'Student ' || g, ($1::text[])[1 + g % 3]::timestamptz
+       FROM generate_series(1, $2) g`,
+      [instants, n],
+    );
+    const rows = parse((await get('/api/admin/export/students?search=keyset')).rawPayload, { bom: true }) as string[][];
+    const emails = rows.slice(1).map((r) => r[1]);
+    expect(emails).toHaveLength(n);
+    expect(new Set(emails).size).toBe(n);
+    const expected = await t.database.query<{ email: string }>(
+      `SELECT email FROM users WHERE email LIKE 'keyset%' ORDER BY created_at DESC, id ASC`,
+    );
+    expect(emails).toEqual(expected.map((r) => r.email));
+    // The dashboard tests below count students: leave the table as it was.
+    await t.database.query(`DELETE FROM users WHERE email LIKE 'keyset%'`);
+  });
+
   it('exports professionals, workshops and ideas; unknown kinds are 400', async () => {
     await buildProfessional(t, { title: '+cmd|calc' });
     const pros = parse((await get('/api/admin/export/professionals')).rawPayload, { bom: true }) as string[][];
@@ -261,7 +284,15 @@ describe('GET /api/admin/emails never shows secrets', () => {
       method: 'POST',
       url: '/api/admin/users',
       headers: boss.auth,
-      payload: { firstName: 'Mira', lastName: 'Rao', email: 'mira.secret@example.com', university: 'U', course: 'C', year: 1, rollNumber: 'R9' },
+      payload: {
+        firstName: 'Mira',
+        lastName: 'Rao',
+        email: 'mira.secret@example.com',
+        university: 'U',
+        course: 'C',
+        year: 1,
+        rollNumber: 'R9',
+      },
     });
     expect(student.statusCode).toBe(201);
     const bulk = multipart(

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EXPORT_KINDS, adminIdeaQuery, professionalListQuery, studentListQuery } from '@app/shared/admin';
 import { adminWorkshopListQuery } from '@app/shared/workshop-admin';
@@ -6,14 +6,15 @@ import { ideas } from '../../db/schema/ideas.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
-import { csvStream, exportFileName, paged } from '../../lib/csv.ts';
+import { csvStream, exportFileName } from '../../lib/csv.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { adminIdeaFilter } from '../ideas/ideas-admin.service.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { workshopFilter } from '../workshops/workshops-manage.service.ts';
 import { ADMIN_ACCESS } from './common.ts';
+import { afterCursor, cursorColumns, keysetPages } from './export-pages.ts';
 import { professionalFilter } from './professionals.service.ts';
-import { selectStudents, studentFilter } from './students.service.ts';
+import { connectedProfessionals, registeredWorkshops, studentFilter } from './students.service.ts';
 
 const filters = z.object({
   search: z.string().max(200).optional(),
@@ -24,8 +25,13 @@ const filters = z.object({
 });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+/** The ideas export's order time. */
+const submitted = sql`coalesce(${ideas.submittedAt}, ${ideas.createdAt})`;
 
-/** Streamed CSV exports of the four lists, honouring the list filters (same query parameters). */
+/**
+ * Streamed CSV exports of the four lists, honouring the list filters (same query parameters). Rows are read
+ * in keyset pages of 500 in the list's order, so the first bytes leave at once and each page costs the same.
+ */
 export async function adminExportRoutes(app: App) {
   app.get(
     '/admin/export/:kind',
@@ -62,8 +68,20 @@ export async function adminExportRoutes(app: App) {
             { header: 'Connected Professionals', value: (r) => Number(r.connectedProfessionals) },
             { header: 'Joined', value: (r) => iso(r.user.createdAt) },
           ],
-          paged((offset, limit) =>
-            selectStudents(db).where(where).orderBy(desc(users.createdAt), asc(users.id)).limit(limit).offset(offset),
+          keysetPages((cursor, limit) =>
+            db
+              .select({
+                user: users,
+                profile: studentProfiles,
+                registeredWorkshops,
+                connectedProfessionals,
+                ...cursorColumns(users.createdAt, users.id),
+              })
+              .from(users)
+              .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+              .where(and(where, afterCursor(cursor, users.createdAt, users.id)))
+              .orderBy(desc(users.createdAt), asc(users.id))
+              .limit(limit),
           ),
         );
       } else if (kind === 'professionals') {
@@ -86,15 +104,14 @@ export async function adminExportRoutes(app: App) {
             { header: 'Status', value: (r) => (r.user.isActive ? 'active' : 'inactive') },
             { header: 'Joined', value: (r) => iso(r.user.createdAt) },
           ],
-          paged((offset, limit) =>
+          keysetPages((cursor, limit) =>
             db
-              .select({ user: users, profile: professionalProfiles })
+              .select({ user: users, profile: professionalProfiles, ...cursorColumns(users.createdAt, users.id) })
               .from(users)
               .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
-              .where(where)
+              .where(and(where, afterCursor(cursor, users.createdAt, users.id)))
               .orderBy(desc(users.createdAt), asc(users.id))
-              .limit(limit)
-              .offset(offset),
+              .limit(limit),
           ),
         );
       } else if (kind === 'workshops') {
@@ -119,15 +136,19 @@ export async function adminExportRoutes(app: App) {
             { header: 'Status', value: (r) => r.w.status },
             { header: 'Tags', value: (r) => r.w.tags },
           ],
-          paged((offset, limit) =>
+          keysetPages((cursor, limit) =>
             db
-              .select({ w: workshops, firstName: users.firstName, lastName: users.lastName })
+              .select({
+                w: workshops,
+                firstName: users.firstName,
+                lastName: users.lastName,
+                ...cursorColumns(workshops.startsAt, workshops.id),
+              })
               .from(workshops)
               .leftJoin(users, eq(users.id, workshops.professionalId))
-              .where(where)
+              .where(and(where, afterCursor(cursor, workshops.startsAt, workshops.id)))
               .orderBy(desc(workshops.startsAt), asc(workshops.id))
-              .limit(limit)
-              .offset(offset),
+              .limit(limit),
           ),
         );
       } else {
@@ -152,7 +173,7 @@ export async function adminExportRoutes(app: App) {
             { header: 'Total Score', value: (r) => r.idea.totalScore },
             { header: 'Submitted', value: (r) => iso(r.idea.submittedAt ?? r.idea.createdAt) },
           ],
-          paged((offset, limit) =>
+          keysetPages((cursor, limit) =>
             db
               .select({
                 idea: ideas,
@@ -160,14 +181,14 @@ export async function adminExportRoutes(app: App) {
                 lastName: users.lastName,
                 email: users.email,
                 university: studentProfiles.university,
+                ...cursorColumns(submitted, ideas.id),
               })
               .from(ideas)
               .innerJoin(users, eq(users.id, ideas.authorId))
               .leftJoin(studentProfiles, eq(studentProfiles.userId, ideas.authorId))
-              .where(where)
-              .orderBy(desc(sql`coalesce(${ideas.submittedAt}, ${ideas.createdAt})`), asc(ideas.id))
-              .limit(limit)
-              .offset(offset),
+              .where(and(where, afterCursor(cursor, submitted, ideas.id)))
+              .orderBy(desc(submitted), asc(ideas.id))
+              .limit(limit),
           ),
         );
       }

@@ -16,8 +16,8 @@ import { fullName } from '../users/users.presenter.ts';
 import { likePattern } from './common.ts';
 import { welcomeEmail } from './professionals.service.ts';
 
-const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
-const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
+export const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
+export const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
 
 export function selectStudents(db: Db) {
   return db
