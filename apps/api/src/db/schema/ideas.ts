@@ -46,6 +46,11 @@ export const ideas = pgTable(
     index('ideas_public_created_idx')
       .on(t.createdAt)
       .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
+    // The public list filtered by category (lower(category) = …, newest first): its capped count and its
+    // page read only that category's public ideas instead of filtering the whole public index (issue 7).
+    index('ideas_public_category_created_idx')
+      .on(sql`lower(${t.category})`, t.createdAt)
+      .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
     index('ideas_status_created_idx').on(t.status, t.createdAt),
     // Substring search (ILIKE '%…%') on the public list: one trigram index per searched column, so the
     // planner can OR them (BitmapOr) instead of filtering every public idea (issue 7, docs/performance.md).

@@ -1,0 +1,1 @@
+CREATE INDEX "ideas_public_category_created_idx" ON "ideas" USING btree (lower("category"),"created_at") WHERE "ideas"."is_public" AND "ideas"."status" NOT IN ('draft', 'rejected');
