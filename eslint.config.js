@@ -42,4 +42,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The entry and what it imports stay framework-free (docs/decisions/310-first-load.md): it starts
+    // the page's code, the app shell and the first reads in parallel, so it must not pull them in.
+    files: ['apps/web/src/main.tsx', 'apps/web/src/app/pages.ts', 'apps/web/src/lib/early.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/*', 'zod', 'zod/*', 'lucide-react', '@app/shared/*'],
+              allowTypeImports: true,
+              message: 'the entry chunk must stay framework-free: import this from app/boot.tsx or a page instead',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,9 +1,102 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Write `file.br` and `file.gz` beside every compressible file of the build (HTML, JS, CSS, SVG,
+ * JSON of 1 kB or more, when compression saves at least a tenth). The API serves them with
+ * content-encoding (`preCompressed` in apps/api/src/app.ts): compressed once here at the highest
+ * levels instead of per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'mentorbridge:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files: string[] = [];
+      const walk = async (dir: string) => {
+        for (const entry of await readdir(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            if (entry.name !== '.vite') await walk(full);
+          } else if (/\.(html|js|mjs|css|svg|json|txt|webmanifest)$/.test(entry.name)) {
+            files.push(full);
+          }
+        }
+      };
+      await walk(outDir);
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const source = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          if (br.length < source.length * 0.9) await writeFile(`${file}.br`, br);
+          if (gz.length < source.length * 0.9) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * `<link rel="modulepreload">` in index.html for the app shell (src/app/boot.tsx and its static
+ * imports: React, the router, React Query). The entry imports the shell dynamically so that it can
+ * start the page's own code at the same time (src/main.tsx); without these links the browser would
+ * discover the largest download only after the entry has arrived and run.
+ */
+function preloadAppShell(): Plugin {
+  return {
+    name: 'mentorbridge:preload-app-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const shell = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/boot.tsx'));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!shell || !entry) throw new Error('preload-app-shell: no entry or no src/app/boot.tsx chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const already = new Set([entry.fileName, ...entry.imports]);
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (already.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          for (const dep of byFile.get(fileName)?.imports ?? []) visit(dep);
+        };
+        visit(shell.fileName);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadAppShell(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -16,5 +109,15 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: `npm run bench:web` follows each route's chunks to report its size.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
 });

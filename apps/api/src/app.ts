@@ -264,13 +264,19 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Serve the built SPA: hashed assets cached for a year, everything else revalidated. */
+/**
+ * Serve the built SPA: hashed assets cached for a year, everything else revalidated. The web build
+ * writes a brotli (.br) and a gzip (.gz) copy beside each compressible file (apps/web/vite.config.ts);
+ * `preCompressed` sends the best one the browser accepts, with content-encoding and
+ * `vary: accept-encoding`, and the plain file otherwise (also for index.html through sendFile).
+ */
 async function registerSpa(app: App, root: string) {
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,27 +1,31 @@
-import './lib/zod-config.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { ToastProvider } from './components/ui/toast.tsx';
-import { router } from './app/router.tsx';
+import { matchPageRoute } from './app/pages.ts';
+import { fetchEarly } from './lib/early.ts';
 import './index.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+// The entry is deliberately tiny (docs/decisions/310-first-load.md): it reads the URL, starts the
+// page's code, the framework and the page's first API reads in parallel, and renders once the code
+// is in. Nothing here may import React, the router, React Query or zod.
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+// zod 4 probes `new Function('')` when it builds an object schema unless `jitless` is set; the CSP
+// (script-src 'self', no 'unsafe-eval') reports that probe as a violation on every page. zod reads
+// its global configuration from `globalThis.__zod_globalConfig` when it loads, so setting it here,
+// before any chunk that builds a schema can run, needs no part of zod in the entry. The browser
+// journeys fail on any CSP violation (e2e/fixtures.ts), which would catch a zod that stops reading it.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
+const container = document.getElementById('root');
+const route = matchPageRoute(window.location.pathname);
+const token = localStorage.getItem('token');
+const role = localStorage.getItem('userRole');
+// A guarded page the stored session cannot see redirects instead: do not fetch it.
+const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
+if (route && shown) {
+  void route.page.load().catch(() => undefined);
+  for (const read of route.reads ?? []) fetchEarly(read, route.role && token ? `Bearer ${token}` : undefined);
+}
+
+if (container) {
+  const pageReady = route && shown ? route.page.load().catch(() => undefined) : undefined;
+  void Promise.all([import('./app/boot.tsx'), pageReady]).then(([{ start }]) => start(container, shown ? route : undefined));
 }

@@ -1,6 +1,31 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Component, Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/feedback.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
+
+/** A page whose code failed to load (offline, or replaced by a new release): offer a reload. */
+class PageLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">This page could not be loaded</h1>
+        <p className="mt-2 text-slate-700">Check your connection, then reload the page.</p>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          Reload
+        </button>
+      </main>
+    );
+  }
+}
 
 export function RootLayout() {
   return (
@@ -8,9 +33,11 @@ export function RootLayout() {
       <a href="#main" className="sr-only-focusable fixed top-2 left-2 z-[2000] rounded bg-white px-3 py-2 text-sm font-medium shadow">
         Skip to content
       </a>
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
+      <PageLoadBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </PageLoadBoundary>
       <ScrollRestoration />
     </>
   );

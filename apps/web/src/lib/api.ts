@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorEnvelope } from '@app/shared/api';
+import { claimEarly } from './early.ts';
 import { clearSession, readSession } from './session.ts';
 
 export class ApiError extends Error {
@@ -61,8 +62,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
   if (session?.token && !options.anonymous) headers.authorization = `Bearer ${session.token}`;
+  const url = buildUrl(path, options.query);
   try {
-    return await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const early = (options.method ?? 'GET') === 'GET' ? claimEarly(url, headers.authorization) : undefined;
+    if (early) return await early;
+    return await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError('Network error. Please check your connection and try again.');

@@ -15,3 +15,10 @@ export function useDocumentTitle(title: string) {
     document.title = `${title} · MentorBridge`;
   }, [title]);
 }
+
+/** True from the first render where `flag` is true on (a lazily loaded dialog stays mounted once opened). */
+export function useHasBeenTrue(flag: boolean): boolean {
+  const [seen, setSeen] = useState(flag);
+  if (flag && !seen) setSeen(true);
+  return seen || flag;
+}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   BarChart3,
   BookOpen,
@@ -12,16 +12,22 @@ import {
   X,
 } from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
-import { TemporaryPasswordGate } from '../auth/temporary-password-gate.tsx';
+import { Spinner } from '../../components/ui/feedback.tsx';
+import { TemporaryPasswordGateLoader } from '../auth/temporary-password-gate-loader.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { AdminRdProjectsTab } from '../rd-projects/admin-rd-projects-tab.tsx';
-import { AnalyticsTab } from './analytics-tab.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
-import { IdeasTab } from './ideas-tab.tsx';
-import { ProfessionalsTab } from './professionals-tab.tsx';
-import { SettingsTab } from './settings-tab.tsx';
-import { StudentsTab } from './students-tab.tsx';
-import { WorkshopsTab } from './workshops-tab.tsx';
+
+// The first section ships with the page; the others load when first opened
+// (docs/decisions/310-first-load.md).
+const StudentsTab = lazy(() => import('./students-tab.tsx').then((m) => ({ default: m.StudentsTab })));
+const ProfessionalsTab = lazy(() => import('./professionals-tab.tsx').then((m) => ({ default: m.ProfessionalsTab })));
+const WorkshopsTab = lazy(() => import('./workshops-tab.tsx').then((m) => ({ default: m.WorkshopsTab })));
+const IdeasTab = lazy(() => import('./ideas-tab.tsx').then((m) => ({ default: m.IdeasTab })));
+const AdminRdProjectsTab = lazy(() =>
+  import('../rd-projects/admin-rd-projects-tab.tsx').then((m) => ({ default: m.AdminRdProjectsTab })),
+);
+const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })));
+const SettingsTab = lazy(() => import('./settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
 
 type TabId = 'dashboard' | 'students' | 'professionals' | 'workshops' | 'ideas' | 'rd' | 'analytics' | 'settings';
 
@@ -76,7 +82,7 @@ export function AdminDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <TemporaryPasswordGate />
+      <TemporaryPasswordGateLoader />
       <DashboardHeader portal="Admin Dashboard" />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <nav aria-label="Admin sections" className="hidden w-56 shrink-0 lg:block">
@@ -109,18 +115,20 @@ export function AdminDashboardPage() {
               </nav>
             )}
           </div>
-          {tab === 'dashboard' && <DashboardTab go={go} />}
-          {tab === 'students' && <StudentsTab />}
-          {tab === 'professionals' && (
-            <ProfessionalsTab openCreate={createIn === 'professionals'} onCreateHandled={() => setCreateIn(null)} />
-          )}
-          {tab === 'workshops' && (
-            <WorkshopsTab openCreate={createIn === 'workshops'} onCreateHandled={() => setCreateIn(null)} />
-          )}
-          {tab === 'ideas' && <IdeasTab />}
-          {tab === 'rd' && <AdminRdProjectsTab />}
-          {tab === 'analytics' && <AnalyticsTab />}
-          {tab === 'settings' && <SettingsTab />}
+          <Suspense fallback={<Spinner />}>
+            {tab === 'dashboard' && <DashboardTab go={go} />}
+            {tab === 'students' && <StudentsTab />}
+            {tab === 'professionals' && (
+              <ProfessionalsTab openCreate={createIn === 'professionals'} onCreateHandled={() => setCreateIn(null)} />
+            )}
+            {tab === 'workshops' && (
+              <WorkshopsTab openCreate={createIn === 'workshops'} onCreateHandled={() => setCreateIn(null)} />
+            )}
+            {tab === 'ideas' && <IdeasTab />}
+            {tab === 'rd' && <AdminRdProjectsTab />}
+            {tab === 'analytics' && <AnalyticsTab />}
+            {tab === 'settings' && <SettingsTab />}
+          </Suspense>
         </main>
       </div>
     </div>

@@ -17,6 +17,9 @@ function Change({ value }: { value: number | null }) {
   );
 }
 
+const numbers = new Intl.NumberFormat();
+
+/** While loading, the card keeps the height it will have (figure and caption): nothing below moves. */
 function Stat({ label, value, change, icon }: { label: string; value?: number; change: number | null; icon: ReactNode }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4">
@@ -25,11 +28,20 @@ function Stat({ label, value, change, icon }: { label: string; value?: number; c
         {icon}
       </div>
       {value === undefined ? (
-        <Skeleton className="mt-2 h-8 w-20" />
+        <>
+          <div className="mt-1 flex h-9 items-center">
+            <Skeleton className="h-8 w-20" />
+          </div>
+          <div className="h-4" />
+        </>
       ) : (
-        <p className="mt-1 text-3xl font-bold text-slate-900">{value.toLocaleString()}</p>
+        <>
+          <p className="mt-1 text-3xl font-bold text-slate-900">{numbers.format(value)}</p>
+          <p className="h-4 leading-4">
+            <Change value={change} />
+          </p>
+        </>
       )}
-      {value !== undefined && <Change value={change} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { updateStoredUser, useSession } from '../../lib/session.ts';
+import { mustReplaceTemporaryPassword, updateStoredUser, useSession } from '../../lib/session.ts';
 import { changePassword } from './api.ts';
 
 /**
@@ -14,7 +14,7 @@ import { changePassword } from './api.ts';
  */
 export function TemporaryPasswordGate() {
   const session = useSession();
-  const required = Boolean(session && session.role !== 'professional' && (session.user.isTemporaryPassword || session.user.passwordResetRequired));
+  const required = mustReplaceTemporaryPassword(session);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');

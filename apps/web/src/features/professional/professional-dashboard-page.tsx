@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Camera, Home, LogOut, Settings } from 'lucide-react';
@@ -13,15 +13,19 @@ import { useDocumentTitle } from '../../lib/hooks.ts';
 import { displayName, updateStoredUser, useSession } from '../../lib/session.ts';
 import { FirstLoginPasswordGate } from '../auth/password-change-dialog.tsx';
 import { uploadProfessionalImage } from '../mentoring/api.ts';
-import { MyWorkshopsTab } from '../workshops/my-workshops-tab.tsx';
+import { Spinner } from '../../components/ui/feedback.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
-import { AvailabilityTab } from './availability-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
-import { RequestsTab } from './requests-tab.tsx';
-import { SessionsTab } from './sessions-tab.tsx';
-import { SettingsTab } from './settings-tab.tsx';
-import { StudentsTab } from './students-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
+
+// The overview ships with the page; the other tabs load when first opened
+// (docs/decisions/310-first-load.md).
+const RequestsTab = lazy(() => import('./requests-tab.tsx').then((m) => ({ default: m.RequestsTab })));
+const MyWorkshopsTab = lazy(() => import('../workshops/my-workshops-tab.tsx').then((m) => ({ default: m.MyWorkshopsTab })));
+const SessionsTab = lazy(() => import('./sessions-tab.tsx').then((m) => ({ default: m.SessionsTab })));
+const StudentsTab = lazy(() => import('./students-tab.tsx').then((m) => ({ default: m.StudentsTab })));
+const AvailabilityTab = lazy(() => import('./availability-tab.tsx').then((m) => ({ default: m.AvailabilityTab })));
+const SettingsTab = lazy(() => import('./settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'];
 const IMAGE_MAX = 5 * 1024 * 1024;
@@ -77,20 +81,22 @@ export function ProfessionalDashboardPage() {
           ]}
         />
         <TabPanel idPrefix="pro" id={tab}>
-          {tab === 'overview' && <OverviewTab onNavigate={setTab} />}
-          {tab === 'requests' && <RequestsTab />}
-          {tab === 'workshops' && <MyWorkshopsTab />}
-          {tab === 'sessions' && <SessionsTab initialStudentId={scheduleFor} onConsumed={() => setScheduleFor(null)} />}
-          {tab === 'students' && (
-            <StudentsTab
-              onSchedule={(id) => {
-                setScheduleFor(id);
-                setTab('sessions');
-              }}
-            />
-          )}
-          {tab === 'availability' && <AvailabilityTab professionalId={professionalId} />}
-          {tab === 'settings' && <SettingsTab user={user} onPasswordChanged={() => void profile.refetch()} />}
+          <Suspense fallback={<Spinner />}>
+            {tab === 'overview' && <OverviewTab onNavigate={setTab} />}
+            {tab === 'requests' && <RequestsTab />}
+            {tab === 'workshops' && <MyWorkshopsTab />}
+            {tab === 'sessions' && <SessionsTab initialStudentId={scheduleFor} onConsumed={() => setScheduleFor(null)} />}
+            {tab === 'students' && (
+              <StudentsTab
+                onSchedule={(id) => {
+                  setScheduleFor(id);
+                  setTab('sessions');
+                }}
+              />
+            )}
+            {tab === 'availability' && <AvailabilityTab professionalId={professionalId} />}
+            {tab === 'settings' && <SettingsTab user={user} onPasswordChanged={() => void profile.refetch()} />}
+          </Suspense>
         </TabPanel>
       </main>
     </div>

@@ -1,20 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookOpen, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
 import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
-import { TemporaryPasswordGate } from '../auth/temporary-password-gate.tsx';
+import { TemporaryPasswordGateLoader } from '../auth/temporary-password-gate-loader.tsx';
+import { Spinner } from '../../components/ui/feedback.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useDocumentTitle, useHasBeenTrue } from '../../lib/hooks.ts';
 import { displayName, useSession } from '../../lib/session.ts';
-import { IdeasTab } from '../ideas/ideas-tab.tsx';
-import { MyIdeasTab } from '../ideas/my-ideas-tab.tsx';
-import { StudentSessionsPanel } from '../mentoring/student-sessions-panel.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { ProfessionalsBrowser } from '../professionals/professionals-browser.tsx';
-import { ProfileDialog, type ProfileTab } from '../profile/profile-dialog.tsx';
-import { StudentRdProjectsTab } from '../rd-projects/student-rd-projects-tab.tsx';
+import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
+
+// The first tab ships with the page; the others, and the profile dialog, load when first opened
+// (docs/decisions/310-first-load.md).
+const IdeasTab = lazy(() => import('../ideas/ideas-tab.tsx').then((m) => ({ default: m.IdeasTab })));
+const MyIdeasTab = lazy(() => import('../ideas/my-ideas-tab.tsx').then((m) => ({ default: m.MyIdeasTab })));
+const ProfessionalsTab = lazy(() => import('./professionals-tab.tsx').then((m) => ({ default: m.ProfessionalsTab })));
+const StudentRdProjectsTab = lazy(() =>
+  import('../rd-projects/student-rd-projects-tab.tsx').then((m) => ({ default: m.StudentRdProjectsTab })),
+);
+const ProfileDialog = lazy(() => import('../profile/profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })));
 
 const TABS = ['workshops', 'professionals', 'ideas', 'my-ideas', 'rd-projects'] as const;
 type Tab = (typeof TABS)[number];
@@ -34,6 +40,8 @@ export function StudentDashboardPage() {
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'workshops';
   const summary = useStudentSummary();
   const [profileTab, setProfileTab] = useState<ProfileTab | null>(null);
+  // Once opened, the dialog stays mounted so closing it returns focus as a native dialog does.
+  const profileOpened = useHasBeenTrue(profileTab !== null);
   const [mobileOpen, setMobileOpen] = useState(false);
 
   useEffect(() => {
@@ -74,7 +82,7 @@ export function StudentDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <TemporaryPasswordGate />
+      <TemporaryPasswordGateLoader />
       <DashboardHeader
         portal="Student Portal"
         avatarUrl={session?.user.profileImageUrl ?? null}
@@ -135,20 +143,21 @@ export function StudentDashboardPage() {
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
-            {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
-            {tab === 'professionals' && (
-              <div className="space-y-10">
-                <ProfessionalsBrowser mode="student" />
-                <StudentSessionsPanel />
-              </div>
-            )}
-            {tab === 'ideas' && <IdeasTab />}
-            {tab === 'my-ideas' && <MyIdeasTab focusId={params.get('idea')} onFocusDone={() => clearParam('idea')} />}
-            {tab === 'rd-projects' && <StudentRdProjectsTab />}
+            <Suspense fallback={<Spinner />}>
+              {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
+              {tab === 'professionals' && <ProfessionalsTab />}
+              {tab === 'ideas' && <IdeasTab />}
+              {tab === 'my-ideas' && <MyIdeasTab focusId={params.get('idea')} onFocusDone={() => clearParam('idea')} />}
+              {tab === 'rd-projects' && <StudentRdProjectsTab />}
+            </Suspense>
           </TabPanel>
         </div>
       </main>
-      <ProfileDialog open={profileTab !== null} tab={profileTab ?? 'profile'} onTab={setProfileTab} onClose={() => setProfileTab(null)} />
+      {profileOpened && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileTab !== null} tab={profileTab ?? 'profile'} onTab={setProfileTab} onClose={() => setProfileTab(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

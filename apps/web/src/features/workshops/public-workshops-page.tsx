@@ -11,7 +11,7 @@ import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
-import { WorkshopDetailDialog } from './workshop-detail-dialog.tsx';
+import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 
 /** /workshops: published and completed workshops for everyone; students register from their dashboard. */
 export function PublicWorkshopsPage() {
@@ -63,7 +63,7 @@ export function PublicWorkshopsPage() {
             <Link to="/signup" className={buttonClass('primary', 'md')}>Create a student account</Link>
           </p>
         )}
-        <WorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} />
+        <LazyWorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} />
       </main>
     </SiteLayout>
   );

@@ -19,8 +19,8 @@ import {
   useWorkshops,
 } from './api.ts';
 import { StatusBadge, WorkshopWhen, canJoin } from './workshop-bits.tsx';
+import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 import { WorkshopCard } from './workshop-card.tsx';
-import { WorkshopDetailDialog } from './workshop-detail-dialog.tsx';
 
 const PAGE_SIZE = 9;
 
@@ -134,7 +134,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
         )}
       </section>
 
-      <WorkshopDetailDialog
+      <LazyWorkshopDetailDialog
         workshop={shown}
         onClose={() => {
           setDetail(null);

@@ -1,0 +1,95 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { Role } from '@app/shared/roles';
+
+/**
+ * Every page of spec 000 §2, loaded on demand so each route ships only its own code.
+ *
+ * This table has no runtime dependency (no React, no router): main.tsx reads it before anything
+ * else has loaded, to start the page's code and its first API reads in parallel with the framework
+ * (docs/decisions/310-first-load.md). app/routes.tsx renders the same table.
+ */
+export interface PageModule {
+  /** Starts (once) loading the page's code. */
+  load(): Promise<ComponentType>;
+  /** The component, once loaded: rendered without suspending. */
+  loaded?: ComponentType;
+}
+
+function page(importer: () => Promise<ComponentType>): PageModule {
+  let promise: Promise<ComponentType> | undefined;
+  const module: PageModule = {
+    load: () =>
+      (promise ??= importer().then((component) => {
+        module.loaded = component;
+        return component;
+      })),
+  };
+  return module;
+}
+
+export interface PageRoute {
+  path: string;
+  page: PageModule;
+  /** Signed-in users of this role only (others are redirected, app/guards.tsx). */
+  role?: Role;
+  /** Visitors only: a session is sent to its dashboard. */
+  guestOnly?: boolean;
+  /** GET API paths the page reads as soon as it renders: fetched early by main.tsx. */
+  reads?: string[];
+  /**
+   * Fills the query cache with those reads; a full page load waits for it (briefly) before the
+   * first render, so the page's main content is in its first paint instead of a skeleton.
+   */
+  prefetch?: () => Promise<(client: QueryClient) => Promise<void>>;
+}
+
+const siteContent = {
+  reads: ['/content/site'],
+  prefetch: () => import('../features/public/api.ts').then((m) => m.prefetchSiteContent),
+};
+
+// `npm run bench:web` reads `path: '…', page: page(() => import('…'))` pairs from this file.
+export const PAGE_ROUTES: PageRoute[] = [
+  { path: '/', page: page(() => import('../features/public/landing-page.tsx').then((m) => m.LandingPage)), ...siteContent },
+  { path: '/about', page: page(() => import('../features/public/about-page.tsx').then((m) => m.AboutPage)), ...siteContent },
+  { path: '/signin', page: page(() => import('../features/auth/signin-page.tsx').then((m) => m.SignInPage)), guestOnly: true },
+  { path: '/signup', page: page(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage)), guestOnly: true },
+  { path: '/forgot-password', page: page(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+  { path: '/reset-password', page: page(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  { path: '/logout', page: page(() => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage)) },
+  {
+    path: '/admin/dashboard',
+    page: page(() => import('../features/admin/admin-dashboard-page.tsx').then((m) => m.AdminDashboardPage)),
+    role: 'admin',
+  },
+  {
+    path: '/student/dashboard',
+    page: page(() => import('../features/student/student-dashboard-page.tsx').then((m) => m.StudentDashboardPage)),
+    role: 'student',
+  },
+  {
+    path: '/professional/dashboard',
+    page: page(() => import('../features/professional/professional-dashboard-page.tsx').then((m) => m.ProfessionalDashboardPage)),
+    role: 'professional',
+  },
+  { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
+  { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
+  { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
+  { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },
+  { path: '/:page', page: page(() => import('../features/public/content-page.tsx').then((m) => m.ContentRoute)) },
+  { path: '*', page: page(() => import('../features/public/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+];
+
+/** Paths that only redirect (app/routes.tsx): no page to load for them. */
+export const REDIRECT_PATHS = ['/dashboard', '/admin', '/student', '/professional'];
+
+/** The route a full page load of `pathname` renders, as react-router will match it. */
+export function matchPageRoute(pathname: string): PageRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (REDIRECT_PATHS.includes(path)) return undefined;
+  const exact = PAGE_ROUTES.find((r) => r.path === path);
+  if (exact) return exact;
+  if (/^\/[^/]+$/.test(path)) return PAGE_ROUTES.find((r) => r.path === '/:page');
+  return PAGE_ROUTES.find((r) => r.path === '*');
+}
