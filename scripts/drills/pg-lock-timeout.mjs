@@ -31,7 +31,8 @@ try {
   const after = await fetch(`http://127.0.0.1:${PORT}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   server.kill('SIGTERM');
   await exited(server);
-  const ok = locked.status === 503 && Number(locked.headers.get('retry-after')) > 0 && lockedMs < TIMEOUT_MS * 3 && after.status === 200;
+  const ok =
+    locked.status === 503 && Number(locked.headers.get('retry-after')) > 0 && lockedMs < TIMEOUT_MS * 3 && after.status === 200;
   report('PostgreSQL lock held', ok, {
     statementTimeoutMs: TIMEOUT_MS,
     lockedStatus: locked.status,

@@ -15,7 +15,11 @@ try {
   let signalled = false;
   const fire = () => {
     const before = !signalled;
-    const p = fetch(`http://127.0.0.1:${PORT}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body })
+    const p = fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body,
+    })
       .then((r) => ({ before, status: r.status }))
       .catch((e) => ({ before, status: 0, error: e.cause?.code ?? e.message }));
     sent.push(p);

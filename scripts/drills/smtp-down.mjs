@@ -16,11 +16,25 @@ try {
   await waitHealthy(PORT);
   const email = `drill-${Date.now()}@example.com`;
   const t0 = Date.now();
-  const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'student@example.com' }) });
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'student@example.com' }),
+  });
   const reg = await fetch(`http://127.0.0.1:${PORT}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Drill', lastName: 'Mail', email, password: 'secret1', university: 'U', course: 'C', year: 1, rollNumber: 'R1', phone: '+91 98765 43210' }),
+    body: JSON.stringify({
+      firstName: 'Drill',
+      lastName: 'Mail',
+      email,
+      password: 'secret1',
+      university: 'U',
+      course: 'C',
+      year: 1,
+      rollNumber: 'R1',
+      phone: '+91 98765 43210',
+    }),
   });
   const requestMs = Date.now() - t0;
   await sleep(2000); // first delivery attempts fail against the closed port
