@@ -53,6 +53,8 @@ try {
   };
   const keyOf = (res) => res.body?.data?.imageUrl?.replace(/^\/api\/uploads\//, '') ?? null;
 
+  // The demo seed stores documents of its own (R&D applications): only files added after this count.
+  const seeded = new Set(uploadedFiles(work, uploads));
   const first = await upload();
   // Fill the disk: 64 KiB writes, then single bytes, until ENOSPC.
   const filler = path.join(uploads, 'filler.bin');
@@ -71,7 +73,7 @@ try {
   const health = await api(PORT, 'GET', '/api/health');
   const me = await api(PORT, 'GET', '/api/auth/me', { token });
   const storedWhileFull = me.body?.data?.user?.profileImageUrl?.replace(/^\/api\/uploads\//, '') ?? null;
-  const filesWhileFull = uploadedFiles(work, uploads).filter((f) => f !== 'filler.bin');
+  const filesWhileFull = uploadedFiles(work, uploads).filter((f) => f !== 'filler.bin' && !seeded.has(f));
   rmSync(filler);
   const again = await upload();
   const after = await api(PORT, 'GET', '/api/auth/me', { token });
