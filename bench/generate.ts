@@ -2,6 +2,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres SCALE=0.1 npx tsx bench/generate.ts
 //     [--scale 0.1] [--seed 7] [--db mb_bench_s010] [--keep]
+//   npx tsx bench/generate.ts --pglite .tmp/bench/pglite-s0100/db --scale 0.1     (embedded PGlite instead)
 //
 // Creates a fresh PostgreSQL database (mb_bench_<name>, dropped first if it exists), migrates it with the
 // API's own migrations, then fills it with multi-row INSERT … SELECT FROM generate_series (no data
@@ -20,8 +21,9 @@
 // growth runs (bench/growth.mjs drops it with --drop, or: DROP DATABASE mb_bench_… WITH (FORCE)).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client.ts';
+import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 
 export const BENCH_PASSWORD = 'Bench@123';
@@ -66,7 +68,26 @@ export function countsFor(scale: number) {
 const idSql = (tag: string, epochExpr: string, nExpr: string) =>
   `(lpad(to_hex((${epochExpr})::bigint), 8, '0') || '${tag}' || lpad(to_hex((${nExpr})::bigint), 12, '0'))`;
 
-export async function generate(opts: { url: string; scale: number; seed: number; dbName: string; anchor: string; log?: (s: string) => void }) {
+/** The little of a database client the generator needs: pg.Client and PGlite both fit behind it. */
+interface SqlClient {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  end(): Promise<void>;
+}
+
+/**
+ * Target: a PostgreSQL server (`url`, database `dbName` created there) or, with `pgliteDir`, an embedded
+ * PGlite database in that directory (removed first; the API opens it with DATA_DIR=<parent of pgliteDir>
+ * when pgliteDir ends in /db). The SQL is the same for both (PGlite is PostgreSQL 18 in WebAssembly).
+ */
+export async function generate(opts: {
+  url?: string;
+  pgliteDir?: string;
+  scale: number;
+  seed: number;
+  dbName: string;
+  anchor: string;
+  log?: (s: string) => void;
+}) {
   const log = opts.log ?? ((s: string) => process.stderr.write(`${s}\n`));
   const c = countsFor(opts.scale);
   const rnd = mulberry32(opts.seed);
@@ -74,22 +95,49 @@ export async function generate(opts: { url: string; scale: number; seed: number;
   const timings: Record<string, number> = {};
   const t0 = Date.now();
 
-  const admin = new pg.Client({ connectionString: opts.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${opts.dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${opts.dbName}`);
-  await admin.end();
-  const u = new URL(opts.url);
-  u.pathname = `/${opts.dbName}`;
-  const dbUrl = u.toString();
-  const database = openPostgres(dbUrl, { max: 1, statementTimeoutMs: 600_000 });
-  await database.migrate();
-  await database.close();
-  timings.createAndMigrate = Date.now() - t0;
-
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  await client.query(`SET max_parallel_workers_per_gather = 0; SET synchronous_commit = off; SET statement_timeout = 0`);
+  let client: SqlClient;
+  let dbUrl: string | undefined;
+  if (opts.pgliteDir) {
+    rmSync(opts.pgliteDir, { recursive: true, force: true });
+    mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+    const database = await openPglite(opts.pgliteDir);
+    await database.migrate();
+    timings.createAndMigrate = Date.now() - t0;
+    const lite = database.pglite;
+    if (!lite) throw new Error('openPglite returned no PGlite instance');
+    client = {
+      query: async <T>(text: string, params: unknown[] = []) => {
+        const r = await lite.query<T>(text, params);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      },
+      end: () => database.close(),
+    };
+    await lite.exec(`SET synchronous_commit = off; SET statement_timeout = 0`);
+  } else {
+    if (!opts.url) throw new Error('generate: give url (PostgreSQL) or pgliteDir');
+    const admin = new pg.Client({ connectionString: opts.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${opts.dbName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${opts.dbName}`);
+    await admin.end();
+    const u = new URL(opts.url);
+    u.pathname = `/${opts.dbName}`;
+    dbUrl = u.toString();
+    const database = openPostgres(dbUrl, { max: 1, statementTimeoutMs: 600_000 });
+    await database.migrate();
+    await database.close();
+    timings.createAndMigrate = Date.now() - t0;
+    const pgClient = new pg.Client({ connectionString: dbUrl });
+    await pgClient.connect();
+    await pgClient.query(`SET max_parallel_workers_per_gather = 0; SET synchronous_commit = off; SET statement_timeout = 0`);
+    client = {
+      query: async <T>(text: string, params: unknown[] = []) => {
+        const r = await pgClient.query(text, params);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      },
+      end: () => pgClient.end(),
+    };
+  }
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const anchorEpoch = Math.floor(new Date(opts.anchor).getTime() / 1000);
   const A = `to_timestamp(${anchorEpoch})`;
@@ -213,7 +261,8 @@ export async function generate(opts: { url: string; scale: number; seed: number;
            FROM generate_series(1, $2) i) x`,
     [S, c.ideas],
   );
-  const ideaIdExpr = (i: string) => idSql('0005', `${anchorEpoch} - 63072000 + ${i} * ${Math.max(1, Math.floor(63_072_000 / c.ideas))}`, i);
+  const ideaIdExpr = (i: string) =>
+    idSql('0005', `${anchorEpoch} - 63072000 + ${i} * ${Math.max(1, Math.floor(63_072_000 / c.ideas))}`, i);
   await step(
     'idea_likes',
     `INSERT INTO idea_likes (idea_id, user_id, created_at)
@@ -231,7 +280,7 @@ export async function generate(opts: { url: string; scale: number; seed: number;
             'R&D project ' || p, 'Summary of research project ' || p, 'Research description ' || p,
             CASE WHEN p % 4 = 0 THEN (ARRAY['draft','paused','completed'])[1 + (p / 4) % 3] ELSE 'active' END,
             (ARRAY['low','medium','high','urgent'])[1 + floor(random() * 4)::int],
-            (ARRAY['AI','Energy','Biotech','Materials','Robotics'])[1 + (p % 5)], 'public',
+            (ARRAY['Artificial Intelligence','Environmental Engineering','Biotechnology','Mechanical Engineering','Machine Learning'])[1 + (p % 5)], 'public',
             jsonb_build_object('name', 'Dr. Supervisor ' || p, 'email', 'sup' || p || '@bench.local'), '6 months',
             (${A} + interval '1 year')::date, ${A} + (random() * 90 - 10) * interval '1 day',
             jsonb_build_array('research'), ${A} - interval '1 year' + p * interval '1 hour', ${A}
@@ -287,7 +336,17 @@ export async function generate(opts: { url: string; scale: number; seed: number;
   await client.end();
   const totalMs = Date.now() - t0;
   log(`generate: done in ${(totalMs / 1000).toFixed(1)} s, database size ${size}`);
-  return { database: opts.dbName, url: dbUrl, scale: opts.scale, seed: opts.seed, anchor: opts.anchor, counts, size, totalMs, timings };
+  return {
+    database: opts.pgliteDir ?? opts.dbName,
+    url: dbUrl,
+    scale: opts.scale,
+    seed: opts.seed,
+    anchor: opts.anchor,
+    counts,
+    size,
+    totalMs,
+    timings,
+  };
 }
 
 export function todayAnchor(): string {
@@ -297,15 +356,18 @@ export function todayAnchor(): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = parseArgs(process.argv.slice(2));
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    console.error('Set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres): the generator targets PostgreSQL.');
+  const pgliteDir = args.pglite ? path.resolve(args.pglite) : undefined;
+  if (!url && !pgliteDir) {
+    console.error(
+      'Set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres), or give --pglite <dir> for an embedded database.',
+    );
     process.exit(2);
   }
   const scale = Number(args.scale ?? process.env.SCALE ?? 0.01);
   const seed = Number(args.seed ?? process.env.BENCH_SEED ?? 7);
   const dbName = args.db ?? `mb_bench_s${String(Math.round(scale * 1000)).padStart(4, '0')}`;
   if (!/^mb_bench_[a-z0-9_]+$/.test(dbName)) throw new Error('the database name must start with mb_bench_');
-  generate({ url, scale, seed, dbName, anchor: process.env.BENCH_ANCHOR ?? todayAnchor() })
+  generate({ url, pgliteDir, scale, seed, dbName, anchor: process.env.BENCH_ANCHOR ?? todayAnchor() })
     .then((summary) => console.log(JSON.stringify(summary, null, 2)))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.stack : error);

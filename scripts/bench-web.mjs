@@ -1,19 +1,35 @@
-// `npm run bench:web [-- --no-lighthouse]`: frontend weight and page quality.
-//  1. Builds if the build is missing or stale.
-//  2. Per route: the JS and CSS a first visit downloads (entry + the route's lazy chunk + their static
-//     imports, from apps/web/dist/.vite/manifest.json), raw and gzipped.
+// `npm run bench:web [-- --no-lighthouse] [--runs N] [--only name,name] [--dist DIR] [--api-source]
+// [--save DIR]`:
+// frontend weight and page quality.
+//  1. Builds if the build is missing or stale (unless --dist names an already built web app).
+//  2. Per route: the JS and CSS a first visit downloads (the entry, the app shell it always imports,
+//     the route's page chunk and all their static imports, from dist/.vite/manifest.json), raw and
+//     gzipped.
 //  3. Lighthouse (default mobile preset, simulated throttling) performance and accessibility for the
 //     public pages and, signed in through the API with the session stored as the app stores it, the
 //     three dashboards. The built server runs on port 3190 with a fresh demo database.
+//     --runs N measures every page N times (a fresh browser each time) and prints the median of each
+//     metric with the spread of the performance score: simulated throttling still depends on the CPU.
+//     --only takes page names, spaces written as - (landing,sign-in,student-dashboard…).
+//     --dist DIR serves that web build (STATIC_DIR) instead of apps/web/dist, so a private build can
+//     be measured while others build the shared one; --api-source runs the API from source with tsx
+//     instead of apps/api/dist. --save DIR keeps every Lighthouse result (JSON) for a closer look.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staleParts } from './build-state.mjs';
 
 const ROOT = process.cwd();
 const WEB = path.join(ROOT, 'apps/web');
-const DIST = path.join(WEB, 'dist');
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+const distOption = option('--dist');
+const saveDir = option('--save');
+const DIST = distOption ? path.resolve(distOption) : path.join(WEB, 'dist');
 const PORT = 3190;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,13 +43,28 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+const apiSource = process.argv.includes('--api-source');
+const runs = Math.max(1, Number(option('--runs') ?? 1));
+const pageKey = (name) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '-');
+const only = option('--only')?.split(',').filter(Boolean).map(pageKey);
 
 // 1. Build.
-const stale = staleParts(ROOT);
+// The API is only needed for Lighthouse; a private web build (--dist) is not rebuilt here.
+const stale = staleParts(ROOT).filter(
+  (part) => !(distOption && part === 'web') && !((apiSource || skipLighthouse) && part === 'api'),
+);
 if (stale.length > 0) {
-  console.log(`Build is missing or stale (${stale.join(', ')}): running npm run build…`);
-  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const part of stale) {
+    console.log(`The ${part} build is missing or stale: running npm run build -w apps/${part}…`);
+    const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', `apps/${part}`], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
 // 2. Bundle sizes per route.
@@ -47,11 +78,11 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error('No entry in the manifest');
 
-/** Route path → page module, read from the router so new routes are measured without editing this file. */
+/** Route path → page module, read from the page table so new routes are measured without editing this file. */
 function routesFromRouter() {
-  const source = readFileSync(path.join(WEB, 'src/app/router.tsx'), 'utf8');
+  const source = readFileSync(path.join(WEB, 'src/app/pages.ts'), 'utf8');
   const routes = [];
-  const pattern = /path: '([^']+)',\s*lazy:[\s\S]*?import\('\.\.\/([^']+)'\)/g;
+  const pattern = /path: '([^']+)',\s*page: page\(\(\) => import\('\.\.\/([^']+)'\)/g;
   for (const match of source.matchAll(pattern)) routes.push({ route: match[1], key: `src/${match[2]}` });
   return routes;
 }
@@ -86,22 +117,30 @@ function weigh(keys) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
-const entryOnly = weigh(closure(entryKey));
+// Every page load runs the entry and the app shell it imports at once (src/app/boot.tsx: React, the
+// router, React Query), in parallel with the page's own chunk: all three closures are initial JS.
+const SHELL_KEY = 'src/app/boot.tsx';
+const shellKeys = () => {
+  const keys = closure(entryKey);
+  if (manifest[SHELL_KEY]) closure(SHELL_KEY, keys);
+  return keys;
+};
+const entryOnly = weigh(shellKeys());
 const rows = routesFromRouter().map(({ route, key }) => {
   if (!manifest[key]) return { route, missing: key };
-  const keys = closure(entryKey);
+  const keys = shellKeys();
   closure(key, keys);
-  const entryKeys = closure(entryKey);
-  const own = [...closure(key, new Set())].filter((k) => !entryKeys.has(k));
+  const shared = shellKeys();
+  const own = [...closure(key, new Set())].filter((k) => !shared.has(k));
   return { route, ...weigh(keys), own: weigh(own) };
 });
 
-console.log('\nInitial download per route (entry + route chunk + static imports; gzip -9)\n');
+console.log('\nInitial download per route (entry + app shell + route chunk + their static imports; gzip -9)\n');
 console.log(
-  `${'route'.padEnd(26)}${'JS gzip'.padStart(11)}${'JS raw'.padStart(11)}${'CSS gzip'.padStart(11)}${'beyond entry JS gz'.padStart(20)}${'files'.padStart(7)}`,
+  `${'route'.padEnd(26)}${'JS gzip'.padStart(11)}${'JS raw'.padStart(11)}${'CSS gzip'.padStart(11)}${'beyond shell JS gz'.padStart(20)}${'files'.padStart(7)}`,
 );
 console.log(
-  `${'(entry only)'.padEnd(26)}${kb(entryOnly.js.gzip).padStart(11)}${kb(entryOnly.js.raw).padStart(11)}${kb(entryOnly.css.gzip).padStart(11)}${''.padStart(20)}${String(entryOnly.files).padStart(7)}`,
+  `${'(entry + app shell)'.padEnd(26)}${kb(entryOnly.js.gzip).padStart(11)}${kb(entryOnly.js.raw).padStart(11)}${kb(entryOnly.css.gzip).padStart(11)}${''.padStart(20)}${String(entryOnly.files).padStart(7)}`,
 );
 for (const row of rows) {
   if ('missing' in row) {
@@ -118,9 +157,11 @@ if (skipLighthouse) process.exit(0);
 // 3. Lighthouse against the built server.
 const dataDir = path.join(ROOT, '.tmp/bench-web-data');
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+const serverArgs = apiSource ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['apps/api/dist/server.js'];
+const server = spawn(process.execPath, serverArgs, {
   env: {
     ...process.env,
+    ...(distOption ? { STATIC_DIR: DIST } : {}),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(PORT),
@@ -194,9 +235,8 @@ const targets = [
   { name: 'admin dashboard', path: '/admin/dashboard', account: ['admin@example.com', 'Admin@12345'] },
 ];
 
-const results = [];
-for (const target of targets) {
-  // A fresh browser per page: nothing cached or stored from the previous measurement.
+/** One Lighthouse run of one page in a fresh browser: nothing cached or stored from another run. */
+async function measure(target) {
   const browser = await puppeteer.launch({
     executablePath: CHROME_PATH,
     args: CHROME_FLAGS,
@@ -225,36 +265,80 @@ for (const target of targets) {
     );
     const lhr = runner?.lhr;
     if (!lhr) throw new Error('no result');
-    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(path.join(saveDir, `${pageKey(target.name)}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const metric = (id) => lhr.audits[id]?.numericValue;
-    results.push({
-      name: target.name,
-      path: target.path,
-      finalPath,
+    return {
+      finalPath: new URL(lhr.finalDisplayedUrl).pathname,
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
       fcp: metric('first-contentful-paint'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
+      bytes: metric('total-byte-weight'),
       failedA11y: Object.values(lhr.audits)
         .filter(
           (a) =>
             lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score !== null && a.score < 1,
         )
         .map((a) => a.id),
-    });
-  } catch (error) {
-    results.push({ name: target.name, path: target.path, error: String(error?.message ?? error) });
+    };
   } finally {
     await browser.close();
   }
 }
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+};
+
+const loadBefore = loadavg();
+const results = [];
+for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name)))) {
+  const samples = [];
+  let error;
+  for (let run = 0; run < runs; run++) {
+    try {
+      samples.push(await measure(target));
+    } catch (e) {
+      error = String(e?.message ?? e);
+    }
+  }
+  if (samples.length === 0) {
+    results.push({ name: target.name, path: target.path, error });
+    continue;
+  }
+  const pick = (key) => median(samples.map((s) => s[key]));
+  results.push({
+    name: target.name,
+    path: target.path,
+    finalPath: samples[0].finalPath,
+    performance: pick('performance'),
+    performanceRuns: samples.map((s) => s.performance),
+    accessibility: pick('accessibility'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    bytes: pick('bytes'),
+    failedA11y: [...new Set(samples.flatMap((s) => s.failedA11y))],
+    ...(error ? { partialError: error } : {}),
+  });
+}
 stop();
 
-console.log('\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per page\n');
+const loadAfter = loadavg();
+const load = (l) => l.map((n) => n.toFixed(2)).join(' ');
 console.log(
-  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
+  `\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per run, ${runs === 1 ? '1 run' : `median of ${runs} runs`} per page`,
+);
+console.log(`load average before ${load(loadBefore)}, after ${load(loadAfter)} (${cpus().length} CPUs)\n`);
+console.log(
+  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}${runs > 1 ? '  perf runs' : ''}`,
 );
 const ms = (n) => (n === undefined ? '-' : `${(n / 1000).toFixed(2)}s`);
 for (const r of results) {
@@ -264,8 +348,9 @@ for (const r of results) {
   }
   const shownPath = r.finalPath === r.path ? r.path : `${r.path} → ${r.finalPath}`;
   console.log(
-    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}`,
+    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
   );
+  if (r.partialError) console.log(`${''.padEnd(24)}a run failed: ${r.partialError}`);
   if (r.failedA11y.length) console.log(`${''.padEnd(24)}accessibility audits below 1: ${r.failedA11y.join(', ')}`);
 }
 if (results.some((r) => r.error)) process.exitCode = 1;

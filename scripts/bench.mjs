@@ -1,15 +1,35 @@
 #!/usr/bin/env node
-// npm run bench — throughput and latency of the built API against a bare Fastify ceiling.
+// npm run bench — the issue-7 scenarios against the built API on generated data, each next to its ceiling.
 //
-//   node scripts/bench.mjs [--duration 10] [--connections 10] [--rate 200] [--only login,me] [--out file.json]
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   (fresh PostgreSQL database)
+//   node scripts/bench.mjs                                   PGlite, generated scale 0.01, short runs (~3 min)
+//   node scripts/bench.mjs --data scale                      PGlite at scale 0.1 (see --scale), 10 s runs, 60 s mix
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench.mjs --data scale
+//                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
+//   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
+//            --duration 10 (closed-loop runs, s)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,writes
+//            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
 //
-// Starts node apps/api/dist/server.js (building the API first if dist is missing) on 127.0.0.1:3150 with a
-// seeded demo database (PGlite in a temp DATA_DIR by default), a bare Fastify server on 3151 and, after the
-// API run, a minimal raw-SQL handler on 3152. All load goes to 127.0.0.1 and every run is bounded in time.
-// Method and results: docs/performance.md.
+// Data: bench/generate.ts. PostgreSQL: the source database (mb_bench_s<scale×1000>) is generated if missing
+// and each run works on a copy (CREATE DATABASE … TEMPLATE, dropped after). PGlite: the source directory
+// (.tmp/bench/pglite-s<scale×1000>/db) is generated if missing and copied into a temp DATA_DIR per run.
+// Processes, one after another on 127.0.0.1: bare Fastify ceiling (3151), the built API (3150, preloaded
+// with bench/metrics-preload.mjs for event-loop delay over IPC), then the minimal raw-SQL handlers (3152)
+// replaying the SQL bench/capture-sql.ts captured from the real list services. Method: docs/performance.md.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  readSync,
+  closeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,19 +38,31 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
-const DURATION = Number(args.duration ?? process.env.BENCH_DURATION ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const DB = args.db ?? (PG_URL ? 'postgres' : 'pglite');
+if (DB === 'postgres' && !PG_URL)
+  throw new Error('--db postgres needs BENCH_DATABASE_URL (the server and a database to connect to)');
+const AT_SCALE = args.data === 'scale';
+const SCALE = Number(args.scale ?? (AT_SCALE ? (DB === 'postgres' ? 1 : 0.1) : 0.01));
+const DURATION = Number(args.duration ?? process.env.BENCH_DURATION ?? (AT_SCALE ? 10 : 5));
+const MIX_DURATION = Number(args['mix-duration'] ?? (AT_SCALE ? 60 : 20));
+const LOGIN_DURATION = Number(args['login-duration'] ?? (AT_SCALE ? 30 : 10));
 const CONNECTIONS = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 10);
-const MIX_RATE = Number(args.rate ?? process.env.BENCH_RATE ?? 200);
+const MIX_RATE = Number(args.rate ?? process.env.BENCH_RATE ?? (DB === 'postgres' ? 400 : 200));
+const LOGIN_RATE = 40;
+const LOGIN_READ_RATE = 200;
 const ONLY = args.only ? String(args.only).split(',') : undefined;
 const API_PORT = Number(process.env.BENCH_PORT ?? 3150);
 const CEILING_PORT = API_PORT + 1;
 const RAW_PORT = API_PORT + 2;
-const PG_URL = process.env.BENCH_DATABASE_URL;
 const JWT_SECRET = randomBytes(48).toString('base64url');
+const RUN_ID = randomBytes(3).toString('hex');
 // The per-IP login limit (default 30 per 15 min) would turn the login scenario into a 429 benchmark:
 // the bench raises it. The per-account lockout only counts failures; the bench uses the right password.
 const LOGIN_MAX_PER_IP = '100000000';
-const STUDENT = { email: 'student@example.com', password: 'Student@123' };
+const PASSWORD = 'Bench@123';
+const STUDENTS = 20;
+const scaleTag = String(Math.round(SCALE * 1000)).padStart(4, '0');
 
 const children = new Set();
 const cleanups = [];
@@ -48,9 +80,15 @@ function parseArgs(argv) {
   return out;
 }
 
-function wanted(name) {
-  return !ONLY || ONLY.includes(name);
-}
+const wanted = (name) => !ONLY || ONLY.includes(name);
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+const round = (n, d = 1) => (n === null || n === undefined ? null : Number(n.toFixed(d)));
 
 async function waitFor(url, timeoutMs, child, accept = (status) => status >= 200 && status < 300) {
   const deadline = Date.now() + timeoutMs;
@@ -62,14 +100,18 @@ async function waitFor(url, timeoutMs, child, accept = (status) => status >= 200
     } catch {
       /* not yet */
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function start(name, file, argv, env, logFile) {
+function start(name, argv, env, logFile, ipc = false) {
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [file, ...argv], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])],
+  });
   children.add(child);
   child.on('exit', () => children.delete(child));
   child.name = name;
@@ -77,17 +119,27 @@ function start(name, file, argv, env, logFile) {
 }
 
 async function stop(child) {
-  if (!child || child.exitCode !== null) return;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   await exited;
   clearTimeout(timer);
 }
 
 async function shutdownAll() {
   for (const c of [...children]) await stop(c);
-  for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
+  for (const fn of cleanups.reverse()) await fn().catch((e) => console.error(`cleanup: ${e.message}`));
+  cleanups.length = 0;
+}
+
+/** Run a TypeScript helper from bench/ (its stdout goes to stderr: the bench's stdout is the report). */
+function tsx(script, scriptArgs, env) {
+  execFileSync(process.execPath, ['--import', 'tsx', script, ...scriptArgs], {
+    cwd: root,
+    stdio: ['ignore', 2, 'inherit'],
+    env: { ...process.env, ...env },
+  });
 }
 
 function run(opts) {
@@ -95,16 +147,22 @@ function run(opts) {
     const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false, outputStream: process.stderr });
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+      outputStream: process.stderr,
+    });
   });
 }
 
+/** One table row from an autocannon result (and, when given, the API's own response times from its log). */
 function summarise(name, result, extra = {}) {
-  const okCount = result['2xx'] ?? 0;
+  const secs = result.duration || DURATION;
   return {
     name,
-    reqPerSec: Math.round(result.requests.average),
-    okPerSec: Math.round(okCount / (result.duration || DURATION)),
+    reqPerSec: Math.round(result.requests.total / secs),
+    okPerSec: Math.round((result['2xx'] ?? 0) / secs),
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -115,43 +173,147 @@ function summarise(name, result, extra = {}) {
   };
 }
 
-async function createPgDatabase(url) {
-  const { default: pg } = await import('pg');
-  const name = `mb_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  return { name, url: u.toString() };
+// ---------------------------------------------------------------------------------------------------------
+// Server time from the API's own log (pino, LOG_LEVEL=info): "incoming request" has the URL, "request
+// completed" the responseTime, joined by reqId. Read between two byte offsets of the log file.
+function logOffset(file) {
+  return existsSync(file) ? statSync(file).size : 0;
+}
+function serverTimes(file, from, to, match = () => true) {
+  const length = Math.max(0, to - from);
+  const buf = Buffer.alloc(length);
+  const fd = openSync(file, 'r');
+  readSync(fd, buf, 0, length, from);
+  closeSync(fd);
+  const urls = new Map();
+  const times = [];
+  for (const line of buf.toString('utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let j;
+    try {
+      j = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (j.req?.url) urls.set(j.reqId, j.req.url);
+    else if (typeof j.responseTime === 'number') {
+      const url = urls.get(j.reqId);
+      if (url && match(url)) times.push(j.responseTime);
+      urls.delete(j.reqId);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { n: times.length, p50: round(pct(times, 50), 2), p99: round(pct(times, 99), 2), max: round(times.at(-1) ?? null, 2) };
 }
 
-/** The GET list endpoints of the read mix that exist right now (from the OpenAPI document). */
-async function readMix(base, token, userId) {
-  const doc = await (await fetch(`${base}/api/docs/json`)).json();
-  const paths = doc.paths ?? {};
-  const candidates = [
-    '/api/workshops',
-    '/api/professionals',
-    '/api/ideas',
-    '/api/notifications',
-    '/api/notifications/unread-count',
-    '/api/rd-projects/public',
-    '/api/rd-projects/user/{userId}',
-    '/api/students/me/summary',
-    '/api/content/site',
-    '/api/auth/me',
-  ];
-  const present = candidates.filter((p) => paths[p]?.get);
-  return present.map((p) => ({ method: 'GET', path: p.replace('{userId}', userId), headers: { authorization: `Bearer ${token}` } }));
+// ---------------------------------------------------------------------------------------------------------
+// Data: a copy of a generated source database per run.
+async function pgAdmin(fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
+
+async function prepareData(work) {
+  const started = Date.now();
+  if (DB === 'postgres') {
+    const source = args.source ?? `mb_bench_s${scaleTag}`;
+    if (!/^mb_bench_[a-z0-9_]+$/.test(source)) throw new Error('the source database name must start with mb_bench_');
+    const exists = await pgAdmin(
+      async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [source])).rowCount > 0,
+    );
+    if (!exists) {
+      console.error(`bench: generating ${source} (scale ${SCALE}) with bench/generate.ts`);
+      tsx('bench/generate.ts', ['--scale', String(SCALE), '--db', source], {});
+    }
+    const name = `mb_bench_run_${RUN_ID}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
+    cleanups.push(() => pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    return {
+      label: `PostgreSQL (${source} → copy ${name})`,
+      env: { DATABASE_URL: u.toString() },
+      source,
+      prepareMs: Date.now() - started,
+    };
+  }
+  const source = path.resolve(root, args.source ?? `.tmp/bench/pglite-s${scaleTag}/db`);
+  if (!existsSync(path.join(source, 'PG_VERSION'))) {
+    console.error(`bench: generating ${path.relative(root, source)} (PGlite, scale ${SCALE}) with bench/generate.ts`);
+    tsx('bench/generate.ts', ['--pglite', source, '--scale', String(SCALE)], {});
+  }
+  const dataDir = path.join(work, 'data');
+  cpSync(source, path.join(dataDir, 'db'), { recursive: true });
+  return {
+    label: `PGlite (${path.relative(root, source)} → temp copy)`,
+    env: { DATA_DIR: dataDir },
+    source: path.relative(root, source),
+    prepareMs: Date.now() - started,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+async function api(base, method, url, token, body) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+async function login(base, email) {
+  return (await api(base, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD })).token;
+}
+
+/** Sign in the bench users and collect the ids the scenarios need (through the API, as a client would). */
+async function fixtures(base) {
+  const students = [];
+  for (let i = 1; i <= STUDENTS; i++)
+    students.push({ email: `student${i}@bench.local`, token: await login(base, `student${i}@bench.local`) });
+  const adminToken = await login(base, 'admin@bench.local');
+  const t = students[0].token;
+  const workshops = [];
+  for (let page = 1; page <= 5 && workshops.length < 200; page++) {
+    const d = await api(base, 'GET', `/api/workshops?limit=100&page=${page}`, t);
+    workshops.push(...d.workshops);
+    if (d.workshops.length < 100) break;
+  }
+  const open = workshops.filter((w) => w.isUpcoming && w.spotsRemaining >= STUDENTS && !w.isRegistered).map((w) => w.id);
+  const ideas = (await api(base, 'GET', '/api/ideas?limit=100&page=2', t)).ideas.map((i) => i.id);
+  const professionals = (await api(base, 'GET', '/api/professionals?limit=100', t)).professionals.map((p) => p.id);
+  const projects = (await api(base, 'GET', '/api/rd-projects/public?limit=20', t)).projects.map((p) => p._id ?? p.id);
+  const notifications = [];
+  for (const s of students)
+    notifications.push((await api(base, 'GET', '/api/notifications?limit=50', s.token)).notifications.map((n) => n.id ?? n._id));
+  return { students, adminToken, workshops: workshops.map((w) => w.id), open, ideas, professionals, projects, notifications };
+}
+
+/** The fixed-rate read mix: every student list, detail views of each kind, the unread count. */
+function readMixRequests(lists, fx) {
+  const headers = { authorization: `Bearer ${fx.students[0].token}` };
+  const details = [
+    `/api/workshops/${fx.workshops[3]}`,
+    `/api/workshops/${fx.workshops[17 % fx.workshops.length]}`,
+    `/api/ideas/${fx.ideas[5]}`,
+    `/api/ideas/${fx.ideas[42 % fx.ideas.length]}`,
+    `/api/professionals/${fx.professionals[1]}`,
+    `/api/professionals/${fx.professionals[7 % fx.professionals.length]}`,
+    `/api/rd-projects/${fx.projects[0]}`,
+  ];
+  const unread = ['/api/notifications/unread-count', '/api/notifications/unread-count', '/api/notifications/unread-count'];
+  return [...lists.map((l) => l.path), ...details, ...unread].map((p) => ({ method: 'GET', path: p, headers }));
+}
+
+/** Fixed rate: enough connections that each waits ≥ 125 ms between sends (a slow answer rarely delays the schedule). */
+const rateConnections = (rate) => Math.max(CONNECTIONS, Math.ceil(rate / 8));
 
 async function main() {
   const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -164,101 +326,590 @@ async function main() {
   const emptyStatic = path.join(work, 'static');
   mkdirSync(emptyStatic);
   const apiLog = path.join(work, 'api.log');
+  const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: load() };
 
+  const data = await prepareData(work);
+  console.log(
+    `bench: ${data.label}, scale ${SCALE}; closed loops ${DURATION} s × ${CONNECTIONS} connections; read mix ${MIX_RATE} req/s for ${MIX_DURATION} s; load average ${machine.loadBefore}`,
+  );
+  const dbEnv = { ...data.env, JWT_SECRET };
+  const sqlFile = path.join(work, 'lists-sql.json');
+  tsx('bench/capture-sql.ts', [sqlFile], dbEnv);
+  const captured = JSON.parse(readFileSync(sqlFile, 'utf8'));
+  // --lists a,b: only those lists (for profiling one endpoint); the read mix still uses every list.
+  const onlyLists = args.lists ? String(args.lists).split(',') : undefined;
+  const lists = captured.lists;
+  const benchLists = onlyLists ? lists.filter((l) => onlyLists.includes(l.key)) : lists;
+
+  const results = [];
+  const extra = {};
+  // 1. Ceiling: bare Fastify, alone on the machine.
+  let ceilingRps = null;
+  if (wanted('ceiling')) {
+    const ceiling = start('ceiling', ['bench/ceiling.mjs', String(CEILING_PORT)], {}, path.join(work, 'ceiling.log'));
+    await waitFor(`http://127.0.0.1:${CEILING_PORT}/`, 15_000, ceiling);
+    const r = summarise('ceiling: bare Fastify GET /', await run({ url: `http://127.0.0.1:${CEILING_PORT}/` }), {
+      group: 'ceiling',
+    });
+    ceilingRps = r.reqPerSec;
+    results.push(r);
+    await stop(ceiling);
+  }
+
+  // 2. The built API on the copy, with the event-loop monitor preloaded.
   const env = {
+    ...dbEnv,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(API_PORT),
-    DATA_DIR: path.join(work, 'data'),
-    JWT_SECRET,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     LOGIN_MAX_PER_IP,
     STATIC_DIR: emptyStatic,
     JOBS_ENABLED: 'true',
+    SEED_DEMO: 'false',
   };
-  let dbLabel = 'PGlite (embedded)';
-  if (PG_URL) {
-    const created = await createPgDatabase(PG_URL);
-    Object.assign(env, { DATABASE_URL: created.url, SEED_DEMO: 'true' });
-    dbLabel = `PostgreSQL (${created.name})`;
-  }
-
-  const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: os.loadavg().map((n) => n.toFixed(2)).join(' ') };
-  console.log(`bench: ${dbLabel}, ${DURATION}s per scenario, ${CONNECTIONS} connections, mix at ${MIX_RATE} req/s; load average ${machine.loadBefore}`);
-
-  const results = [];
-  // 1. Ceiling: bare Fastify, alone on the machine (the API is not started yet).
-  const ceiling = start('ceiling', path.join(root, 'bench/ceiling.mjs'), [String(CEILING_PORT)], {}, path.join(work, 'ceiling.log'));
-  await waitFor(`http://127.0.0.1:${CEILING_PORT}/`, 15_000, ceiling);
-  results.push(summarise('ceiling: bare Fastify GET /', await run({ url: `http://127.0.0.1:${CEILING_PORT}/` })));
-  await stop(ceiling);
-
-  // 2. The built API on the seeded database.
+  if (!env.DATA_DIR) env.DATA_DIR = path.join(work, 'data');
   const startedAt = Date.now();
-  const api = start('api', serverJs, [], env, apiLog);
+  // --profile <dir>: a V8 CPU profile of the API for the whole run (node --cpu-prof), written when it stops.
+  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const apiChild = start('api', [...profile, '--import', './bench/metrics-preload.mjs', serverJs], env, apiLog, true);
   try {
-    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 180_000, api);
+    await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 180_000, apiChild);
   } catch (error) {
     console.error(readFileSync(apiLog, 'utf8').slice(-4000));
     throw error;
   }
   const bootMs = Date.now() - startedAt;
   const base = `http://127.0.0.1:${API_PORT}`;
-  const loginBody = JSON.stringify(STUDENT);
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody });
-  if (login.status !== 200) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
-  const { data } = await login.json();
-  const token = data.token;
-  const userId = data.user._id ?? data.user.id;
-  const auth = { authorization: `Bearer ${token}` };
-
-  if (wanted('health')) results.push(summarise('GET /api/health (SELECT 1)', await run({ url: `${base}/api/health` })));
-  if (wanted('login'))
-    results.push(
-      summarise(
-        'POST /api/auth/login (argon2id)',
-        await run({ url: `${base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody }),
-      ),
-    );
-  if (wanted('me')) results.push(summarise('GET /api/auth/me', await run({ url: `${base}/api/auth/me`, headers: auth })));
-
-  let mix = [];
-  if (wanted('mix')) {
-    mix = await readMix(base, token, userId);
-    if (mix.length > 0) {
-      const r = await run({ url: base, requests: mix, overallRate: MIX_RATE });
-      results.push(summarise(`read mix at ${MIX_RATE} req/s (${mix.length} endpoints)`, r, { fixedRate: MIX_RATE }));
-    }
+  const eld = {
+    reset: () => apiChild.send({ bench: 'eld-reset' }),
+    read: () =>
+      new Promise((resolve) => {
+        const onMessage = (m) => {
+          if (m?.bench !== 'eld') return;
+          apiChild.off('message', onMessage);
+          resolve(m);
+        };
+        apiChild.on('message', onMessage);
+        apiChild.send({ bench: 'eld-read' });
+      }),
+  };
+  const rss = () => {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${apiChild.pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  };
+  /** Run a scenario with the API's own response times and event-loop delay measured over exactly its window. */
+  async function measured(name, fn, opts = {}) {
+    const from = logOffset(apiLog);
+    eld.reset();
+    let peakRss = rss();
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss() ?? 0)), 200);
+    const result = await fn();
+    clearInterval(sampler);
+    const loop = await eld.read();
+    await sleep(300); // let the last log lines reach the file
+    const to = logOffset(apiLog);
+    const server = serverTimes(apiLog, from, to, opts.match);
+    return { name, result, server, loop, peakRssMb: peakRss, from, to };
   }
-  await stop(api);
 
-  // 3. Minimal-handler ceiling: the same two queries as /api/auth/me, raw rows, on the same database.
-  if (wanted('raw')) {
-    const rawEnv = PG_URL ? { DATABASE_URL: env.DATABASE_URL, JWT_SECRET } : { DATA_DIR: env.DATA_DIR, JWT_SECRET };
-    const raw = start('raw', path.join(root, 'bench/raw-server.mjs'), [String(RAW_PORT)], rawEnv, path.join(work, 'raw.log'));
-    await waitFor(`http://127.0.0.1:${RAW_PORT}/raw/me`, 60_000, raw, (status) => status === 401); // listening: 401 without a token
-    results.push(summarise('raw handler: /me SQL, raw rows', await run({ url: `http://127.0.0.1:${RAW_PORT}/raw/me`, headers: auth })));
+  const fx = await fixtures(base);
+  const baselineRssMb = rss();
+  console.error(
+    `bench: API up in ${bootMs} ms, RSS ${baselineRssMb} MB; ${fx.open.length} open workshops, ${fx.ideas.length} ideas, ${fx.professionals.length} professionals`,
+  );
+  const auth = { authorization: `Bearer ${fx.students[0].token}` };
+  const adminAuth = { authorization: `Bearer ${fx.adminToken}` };
+  for (const l of lists) {
+    const res = await fetch(`${base}${l.path}`, { headers: auth });
+    if (res.status !== 200) throw new Error(`${l.path} answered ${res.status}`);
+  }
+
+  // Scenario 2: each list in a closed loop, then all of them together (ratio to the raw handlers, later).
+  if (wanted('lists')) {
+    for (const l of benchLists) {
+      const m = await measured(l.key, () => run({ url: `${base}${l.path}`, headers: auth }));
+      results.push(summarise(`list ${l.key} (closed loop)`, m.result, { group: 'lists', key: l.key, server: m.server }));
+    }
+    const m = await measured('lists', () =>
+      run({ url: base, requests: lists.map((l) => ({ method: 'GET', path: l.path, headers: auth })) }),
+    );
+    results.push(
+      summarise(`all ${lists.length} lists (closed loop)`, m.result, {
+        group: 'lists',
+        key: '*',
+        server: m.server,
+        loop: m.loop,
+      }),
+    );
+  }
+
+  // Scenario 1: the read mix at a fixed rate; peak RSS and event-loop delay over the run.
+  let mixRequests = [];
+  if (wanted('mix')) {
+    mixRequests = readMixRequests(lists, fx);
+    const m = await measured('mix', () =>
+      run({
+        url: base,
+        requests: mixRequests,
+        overallRate: MIX_RATE,
+        duration: MIX_DURATION,
+        connections: rateConnections(MIX_RATE),
+      }),
+    );
+    results.push(
+      summarise(`read mix at ${MIX_RATE} req/s, ${MIX_DURATION} s (${mixRequests.length} requests)`, m.result, {
+        group: 'mix',
+        fixedRate: MIX_RATE,
+        server: m.server,
+        loop: m.loop,
+        peakRssMb: m.peakRssMb,
+      }),
+    );
+  }
+
+  // Scenario 4: logins at 40/s beside the read mix at 200/s.
+  if (wanted('login')) {
+    let n = 0;
+    const loginReq = {
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ email: `student${1 + (n++ % 1000)}@bench.local`, password: PASSWORD }),
+      }),
+    };
+    if (!mixRequests.length) mixRequests = readMixRequests(lists, fx);
+    const m = await measured('login', () =>
+      Promise.all([
+        run({
+          url: base,
+          requests: [loginReq],
+          overallRate: LOGIN_RATE,
+          duration: LOGIN_DURATION,
+          connections: rateConnections(LOGIN_RATE * 4),
+        }),
+        run({
+          url: base,
+          requests: mixRequests,
+          overallRate: LOGIN_READ_RATE,
+          duration: LOGIN_DURATION,
+          connections: rateConnections(LOGIN_READ_RATE),
+        }),
+      ]),
+    );
+    const isLogin = (u) => u === '/api/auth/login';
+    const loginsServer = serverTimes(apiLog, m.from, m.to, isLogin);
+    const readsServer = serverTimes(apiLog, m.from, m.to, (u) => !isLogin(u));
+    results.push(
+      summarise(`logins at ${LOGIN_RATE}/s (beside reads)`, m.result[0], {
+        group: 'login',
+        fixedRate: LOGIN_RATE,
+        loop: m.loop,
+        server: loginsServer,
+      }),
+    );
+    results.push(
+      summarise(`reads at ${LOGIN_READ_RATE} req/s (beside logins)`, m.result[1], {
+        group: 'login',
+        fixedRate: LOGIN_READ_RATE,
+        loop: m.loop,
+        server: readsServer,
+      }),
+    );
+  }
+
+  // Scenario 5: availability of one professional for 6 weeks, one connection (latency without queueing).
+  if (wanted('availability')) {
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    const url = `/api/professionals/${fx.professionals[0]}/availability?from=${from}&to=${to}&timezone=Asia%2FKolkata`;
+    const check = await api(base, 'GET', url, fx.students[0].token);
+    const m = await measured('availability', () => run({ url: `${base}${url}`, headers: auth, connections: 1 }), {
+      match: (u) => u.includes('/availability'),
+    });
+    results.push(
+      summarise('availability, 6 weeks, 1 connection', m.result, {
+        group: 'availability',
+        server: m.server,
+        slots: JSON.stringify(check).length,
+      }),
+    );
+  }
+
+  // Scenario 6: admin — filtered lists (closed loop), the students CSV export (×3), a 500-row bulk upload.
+  if (wanted('admin')) {
+    const adminLists = [
+      '/api/admin/users?search=Sharma&university=Delhi',
+      '/api/admin/professionals?expertise=Data%20Science&status=active',
+      '/api/ideas/admin/all?status=under_review&category=Environment',
+      '/api/admin/workshops?status=published&category=Technology',
+      '/api/admin/rd-projects?status=active&field=Biotechnology',
+    ];
+    for (const p of adminLists) {
+      const res = await fetch(`${base}${p}`, { headers: adminAuth });
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    }
+    const m = await measured('admin-lists', () =>
+      run({ url: base, requests: adminLists.map((p) => ({ method: 'GET', path: p, headers: adminAuth })) }),
+    );
+    results.push(
+      summarise(`admin: ${adminLists.length} filtered lists (closed loop)`, m.result, { group: 'admin', server: m.server }),
+    );
+
+    const exports = [];
+    for (let i = 0; i < 3; i++) exports.push(await csvExport(base, fx.adminToken));
+    extra.export = exports;
+    const bulk = await bulkUpload(base, fx.adminToken);
+    extra.bulk = bulk;
+  }
+
+  // Scenario 3: the write mix in a closed loop, each request a new (student, target) pair.
+  if (wanted('writes')) {
+    const S = fx.students.length;
+    const counters = { like: 0, reg: 0, conn: 0, idea: 0, read: 0 };
+    const pick = (kind, targets) => {
+      const n = counters[kind]++;
+      return { s: fx.students[n % S], si: n % S, t: targets.length ? targets[Math.floor(n / S) % targets.length] : undefined, n };
+    };
+    const json = { 'content-type': 'application/json' };
+    const writes = [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const { s, t } = pick('like', fx.ideas);
+          return {
+            ...req,
+            path: `/api/ideas/${t}/like`,
+            headers: { ...json, authorization: `Bearer ${s.token}` },
+            body: '{"like":true}',
+          };
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const { s, t } = pick('reg', fx.open);
+          return { ...req, path: `/api/workshops/${t}/register`, headers: { authorization: `Bearer ${s.token}` } };
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const { s, t } = pick('conn', fx.professionals);
+          return {
+            ...req,
+            path: `/api/professionals/${t}/connect`,
+            headers: { ...json, authorization: `Bearer ${s.token}` },
+            body: '{"message":"Bench request"}',
+          };
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const { s, n } = pick('idea', []);
+          const body = {
+            title: `Bench idea ${RUN_ID}-${n}`,
+            category: 'Computer Science',
+            description: 'A generated idea submitted by the bench write mix, long enough to be valid.',
+            isPublic: true,
+          };
+          return {
+            ...req,
+            path: '/api/ideas',
+            headers: { ...json, authorization: `Bearer ${s.token}` },
+            body: JSON.stringify(body),
+          };
+        },
+      },
+      {
+        method: 'PUT',
+        setupRequest: (req) => {
+          const n = counters.read++;
+          const si = n % S;
+          const ids = fx.notifications[si];
+          return {
+            ...req,
+            path: `/api/notifications/${ids[Math.floor(n / S) % ids.length]}/read`,
+            headers: { authorization: `Bearer ${fx.students[si].token}` },
+          };
+        },
+      },
+    ];
+    const m = await measured('writes', () => run({ url: base, requests: writes }));
+    results.push(
+      summarise('write mix (closed loop)', m.result, {
+        group: 'writes',
+        server: m.server,
+        loop: m.loop,
+        counters: { ...counters },
+      }),
+    );
+  }
+  const rssAfterMb = rss();
+  await stop(apiChild);
+
+  // 3. Minimal-handler ceilings: each list's captured SQL, raw rows, on the same data.
+  const rawByKey = {};
+  if (wanted('lists')) {
+    const raw = start(
+      'raw',
+      ['bench/raw-server.mjs', String(RAW_PORT)],
+      { ...dbEnv, RAW_SQL_FILE: sqlFile },
+      path.join(work, 'raw.log'),
+    );
+    await waitFor(`http://127.0.0.1:${RAW_PORT}/raw/me`, 60_000, raw, (status) => status === 401);
+    for (const l of lists) {
+      const r = summarise(
+        `raw handler: ${l.key}`,
+        await run({ url: `http://127.0.0.1:${RAW_PORT}/raw/${l.key}`, headers: auth }),
+        { group: 'raw', key: l.key },
+      );
+      rawByKey[l.key] = r.reqPerSec;
+      results.push(r);
+    }
+    const r = summarise(
+      `raw handlers: all ${lists.length} lists`,
+      await run({
+        url: `http://127.0.0.1:${RAW_PORT}`,
+        requests: lists.map((l) => ({ method: 'GET', path: `/raw/${l.key}`, headers: auth })),
+      }),
+      {
+        group: 'raw',
+        key: '*',
+      },
+    );
+    rawByKey['*'] = r.reqPerSec;
+    results.push(r);
     await stop(raw);
   }
 
-  const ceilingRps = results[0].reqPerSec || 1;
-  for (const r of results) r.ratioToCeiling = Number((r.reqPerSec / ceilingRps).toFixed(4));
-  machine.loadAfter = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  for (const r of results) {
+    if (r.group === 'lists' && rawByKey[r.key]) {
+      r.ceiling = `raw ${r.key === '*' ? 'all lists' : r.key}`;
+      r.ratio = round(r.reqPerSec / rawByKey[r.key], 3);
+    } else if (ceilingRps) {
+      r.ceiling = 'bare Fastify';
+      r.ratio = round(r.reqPerSec / ceilingRps, 4);
+    }
+  }
+  machine.loadAfter = load();
+  const verdicts = budgets(results, extra);
 
   printTable(results);
-  console.log(`\nAPI boot (migrate + seed + listen): ${bootMs} ms. Read mix endpoints: ${mix.map((m) => m.path).join(', ') || 'none'}`);
-  console.log(`Load average before ${machine.loadBefore}, after ${machine.loadAfter} (${machine.cpus} CPUs shared with the load generator).`);
-  const out = args.out ?? path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${PG_URL ? 'postgres' : 'pglite'}.json`);
+  if (extra.export) {
+    console.log('\nCSV export, GET /api/admin/export/students (3 runs):');
+    for (const e of extra.export)
+      console.log(
+        `  ${e.rows} rows, ${(e.bytes / 1e6).toFixed(1)} MB: headers ${e.headersMs} ms, first byte ${e.firstByteMs} ms, row 10,000 at ${e.row10kMs ?? '-'} ms, total ${e.totalMs} ms`,
+      );
+  }
+  if (extra.bulk)
+    console.log(
+      `Bulk upload, 500-row CSV: ${extra.bulk.ms} ms, status ${extra.bulk.status}, created ${extra.bulk.created}, skipped ${extra.bulk.skipped}`,
+    );
+  console.log(`\nBudgets (${DB}, scale ${SCALE}):`);
+  for (const v of verdicts) console.log(`  ${v.held === null ? 'n/a ' : v.held ? 'HELD' : 'MISS'}  ${v.budget}: ${v.measured}`);
+  console.log(
+    `\nAPI boot ${bootMs} ms; API RSS after boot ${baselineRssMb} MB, at the end ${rssAfterMb} MB. Data prepared in ${data.prepareMs} ms.`,
+  );
+  console.log(
+    `Load average before ${machine.loadBefore}, after ${machine.loadAfter} (${machine.cpus} CPUs shared with the load generator).`,
+  );
+  const out =
+    args.out ?? path.join(root, 'bench/results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${DB}-s${scaleTag}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ when: new Date().toISOString(), database: dbLabel, duration: DURATION, connections: CONNECTIONS, machine, bootMs, mix: mix.map((m) => m.path), results }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        database: data.label,
+        scale: SCALE,
+        duration: DURATION,
+        mixDuration: MIX_DURATION,
+        loginDuration: LOGIN_DURATION,
+        connections: CONNECTIONS,
+        mixRate: MIX_RATE,
+        machine,
+        bootMs,
+        baselineRssMb,
+        rssAfterMb,
+        lists: lists.map((l) => ({ key: l.key, path: l.path, statements: l.statements.length })),
+        mix: mixRequests.map((m) => m.path),
+        results,
+        ...extra,
+        verdicts,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`Results written to ${path.relative(root, out)}`);
 }
 
+/** GET the students CSV as a client would: time to headers, to the first body byte, to row 10,000, to the end. */
+async function csvExport(base, token) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/admin/export/students`, { headers: { authorization: `Bearer ${token}` } });
+  const headersMs = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+  let firstByteMs = null;
+  let row10kMs = null;
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    if (firstByteMs === null) firstByteMs = performance.now() - t0;
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    if (row10kMs === null && lines >= 10_001) row10kMs = performance.now() - t0;
+  }
+  const totalMs = performance.now() - t0;
+  return {
+    rows: lines - 1,
+    bytes,
+    headersMs: Math.round(headersMs),
+    firstByteMs: Math.round(firstByteMs),
+    row10kMs: row10kMs && Math.round(row10kMs),
+    totalMs: Math.round(totalMs),
+  };
+}
+
+/** POST a 500-row CSV of new professionals (multipart, as the admin page does) and time the answer. */
+async function bulkUpload(base, token) {
+  const expertise = ['Software Development', 'Data Science', 'Machine Learning', 'Cybersecurity', 'Product Management'];
+  const rows = ['Name,Email,Title,Company,Expertise'];
+  for (let i = 1; i <= 500; i++)
+    rows.push(`Bench Pro ${i},bulk-${RUN_ID}-${i}@bench.local,Senior Engineer,Acme Labs,${expertise[i % expertise.length]}`);
+  const form = new FormData();
+  form.append('file', new Blob([rows.join('\r\n') + '\r\n'], { type: 'text/csv' }), 'bench-500.csv');
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/admin/professionals/bulk-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await res.json().catch(() => null);
+  const ms = Math.round(performance.now() - t0);
+  return {
+    ms,
+    status: res.status,
+    created: body?.data?.successfullyCreated ?? null,
+    skipped: body?.data?.skippedRecords?.length ?? null,
+    message: body?.message,
+  };
+}
+
+function median(values) {
+  const s = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
+}
+
+/** The issue's budgets, judged on this run's numbers. held: true / false, or null when not measured here. */
+function budgets(results, extra) {
+  const v = [];
+  const find = (pred) => results.find(pred);
+  const mix = find((r) => r.group === 'mix');
+  if (DB === 'postgres' && mix)
+    v.push({
+      budget: `PostgreSQL read mix at ${MIX_RATE} req/s: p99 ≤ 50 ms, zero errors`,
+      measured: `p99 ${mix.p99} ms (server p99 ${mix.server?.p99} ms), ${mix.reqPerSec} req/s delivered, errors ${mix.errors}, non-2xx ${mix.non2xx}`,
+      held: MIX_RATE >= 400 && mix.p99 <= 50 && mix.errors + mix.non2xx === 0,
+    });
+  if (DB === 'pglite' && mix)
+    v.push({
+      budget: `PGlite read mix at ${MIX_RATE} req/s: p99 ≤ 100 ms`,
+      measured: `p99 ${mix.p99} ms (server p99 ${mix.server?.p99} ms), ${mix.reqPerSec} req/s delivered, errors ${mix.errors}, non-2xx ${mix.non2xx}`,
+      held: MIX_RATE >= 200 && mix.p99 <= 100 && mix.reqPerSec >= MIX_RATE * 0.98,
+    });
+  const all = find((r) => r.group === 'lists' && r.key === '*');
+  if (all?.ratio !== undefined)
+    v.push({
+      budget: 'closed-loop list throughput ≥ 70 % of the minimal-handler ceiling',
+      measured: `${all.reqPerSec} req/s = ${(all.ratio * 100).toFixed(0)} % of the raw handlers (per list: ${results
+        .filter((r) => r.group === 'lists' && r.key !== '*' && r.ratio !== undefined)
+        .map((r) => `${r.key} ${(r.ratio * 100).toFixed(0)} %`)
+        .join(', ')})`,
+      held: DB === 'postgres' ? all.ratio >= 0.7 : null,
+    });
+  if (DB === 'postgres' && mix?.peakRssMb)
+    v.push({
+      budget: 'server memory under the read mix ≤ 250 MB (PostgreSQL)',
+      measured: `peak RSS ${mix.peakRssMb} MB`,
+      held: mix.peakRssMb <= 250,
+    });
+  const logins = find((r) => r.group === 'login' && r.fixedRate === LOGIN_RATE);
+  const reads = find((r) => r.group === 'login' && r.fixedRate === LOGIN_READ_RATE);
+  if (logins && reads) {
+    v.push({
+      budget: 'logins at 40/s: p99 ≤ 300 ms',
+      measured: `p99 ${logins.p99} ms, ${logins.reqPerSec}/s delivered, errors ${logins.errors}, non-2xx ${logins.non2xx}`,
+      held: logins.p99 <= 300 && logins.non2xx === 0 && logins.errors === 0,
+    });
+    v.push({
+      budget: 'reads beside the logins (200 req/s): p99 ≤ 100 ms',
+      measured: `p99 ${reads.p99} ms, ${reads.reqPerSec} req/s delivered`,
+      held: reads.p99 <= 100,
+    });
+    v.push({
+      budget: 'event-loop delay p99 ≤ 20 ms (during logins + reads)',
+      measured: `p99 ${logins.loop?.p99} ms (max ${logins.loop?.max} ms)`,
+      held: logins.loop ? logins.loop.p99 <= 20 : null,
+    });
+  }
+  const avail = find((r) => r.group === 'availability');
+  if (avail)
+    v.push({
+      budget: 'availability for 6 weeks ≤ 10 ms server time',
+      measured: `server time p50 ${avail.server?.p50} ms, p99 ${avail.server?.p99} ms (client p50 ${avail.p50} ms, p99 ${avail.p99} ms, 1 connection)`,
+      held: avail.server?.p50 !== null ? avail.server.p50 <= 10 : null,
+    });
+  if (extra.export) {
+    const rows = extra.export[0].rows;
+    const fb = median(extra.export.map((e) => e.firstByteMs));
+    const t10 = median(extra.export.map((e) => e.row10kMs));
+    v.push({
+      budget: 'CSV export of 10,000 rows: first byte ≤ 500 ms',
+      measured: `median first byte ${fb} ms (${rows} rows exported)`,
+      held: rows >= 10_000 ? fb <= 500 : null,
+    });
+    v.push({
+      budget: 'CSV export of 10,000 rows: total ≤ 3 s',
+      measured:
+        rows >= 10_000
+          ? `median time to row 10,000: ${t10} ms; whole export (${rows} rows) ${median(extra.export.map((e) => e.totalMs))} ms`
+          : `only ${rows} rows at this scale`,
+      held: rows >= 10_000 ? t10 <= 3000 : null,
+    });
+  }
+  if (extra.bulk)
+    v.push({
+      budget: 'bulk upload of 500 rows ≤ 10 s',
+      measured: `${extra.bulk.ms} ms, ${extra.bulk.created} created`,
+      held: extra.bulk.created === 500 && extra.bulk.ms <= 10_000,
+    });
+  return v;
+}
+
 function printTable(rows) {
-  const head = ['scenario', 'req/s', '2xx/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'x ceiling'];
-  const body = rows.map((r) => [r.name, r.reqPerSec, r.okPerSec, r.p50, r.p99, r.errors, r.non2xx, r.ratioToCeiling.toFixed(3)].map(String));
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'server p50/p99 ms', 'ceiling', 'x ceiling'];
+  const body = rows.map((r) =>
+    [
+      r.name,
+      r.reqPerSec,
+      r.p50,
+      r.p99,
+      r.errors,
+      r.non2xx,
+      r.server ? `${r.server.p50 ?? '-'} / ${r.server.p99 ?? '-'}` : '',
+      r.ceiling ?? '',
+      r.ratio !== undefined && r.ratio !== null ? r.ratio.toFixed(3) : '',
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  const line = (cells) => cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
   console.log('\n' + line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const b of body) console.log(line(b));

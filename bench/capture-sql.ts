@@ -1,0 +1,120 @@
+// The student lists of the bench (issue 7, scenarios 1–2) and the exact SQL each one sends.
+//
+//   node --import tsx bench/capture-sql.ts <out.json>     env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite)
+//
+// Calls the real service functions, as the bench student (student1@bench.local, made by bench/generate.ts),
+// through a drizzle instance whose logger records every statement and its parameters (the second call is
+// kept: the first warms caches). Writes { lists: [{ key, path, statements: [{ sql, params }] }], student }.
+// scripts/bench.mjs sends `path` to the API and bench/raw-server.mjs replays `statements` in order (the
+// services run them one after another) as the minimal-handler ceiling of that list.
+// PGlite allows one process per data directory: run it while the API is stopped.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { ideaListQuery } from '@app/shared/ideas';
+import { professionalListQuery } from '@app/shared/professionals';
+import { publicProjectListQuery, studentProjectListQuery } from '@app/shared/rd-projects';
+import { workshopListQuery } from '@app/shared/workshops';
+import * as schema from '../apps/api/src/db/schema/index.ts';
+import { PGLITE_EXTENSIONS, type Db } from '../apps/api/src/db/client.ts';
+import type { Actor } from '../apps/api/src/lib/http.ts';
+import { listPublicIdeas } from '../apps/api/src/modules/ideas/ideas.service.ts';
+import { listProfessionals } from '../apps/api/src/modules/professionals/professionals.service.ts';
+import { listForStudent, publicProjects } from '../apps/api/src/modules/rd-projects/projects-student.service.ts';
+import { listWorkshops } from '../apps/api/src/modules/workshops/workshops.service.ts';
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The list requests: default pages, filters, search and sorts a student uses. `{me}` is the student's id. */
+export const LISTS: { key: string; path: string; run: (db: Db, actor: Actor) => Promise<unknown> }[] = [
+  { key: 'workshops', path: '/api/workshops', run: (db, a) => listWorkshops(db, a, workshopListQuery.parse({})) },
+  {
+    key: 'workshops-filtered',
+    path: '/api/workshops?category=Technology&search=Intro&page=2',
+    run: (db, a) => listWorkshops(db, a, workshopListQuery.parse({ category: 'Technology', search: 'Intro', page: 2 })),
+  },
+  { key: 'professionals', path: '/api/professionals', run: (db) => listProfessionals(db, professionalListQuery.parse({})) },
+  {
+    key: 'professionals-filtered',
+    path: '/api/professionals?expertise=Data%20Science&page=2',
+    run: (db) => listProfessionals(db, professionalListQuery.parse({ expertise: 'Data Science', page: 2 })),
+  },
+  { key: 'ideas', path: '/api/ideas', run: (db, a) => listPublicIdeas(db, a, ideaListQuery.parse({})) },
+  {
+    key: 'ideas-category',
+    path: '/api/ideas?category=Environment&page=3',
+    run: (db, a) => listPublicIdeas(db, a, ideaListQuery.parse({ category: 'Environment', page: 3 })),
+  },
+  {
+    key: 'ideas-search',
+    path: '/api/ideas?search=irrigation',
+    run: (db, a) => listPublicIdeas(db, a, ideaListQuery.parse({ search: 'irrigation' })),
+  },
+  {
+    key: 'rd-public',
+    path: '/api/rd-projects/public?field=Biotechnology',
+    run: (db) => publicProjects(db, publicProjectListQuery.parse({ field: 'Biotechnology' })),
+  },
+  {
+    key: 'rd-user-deadline',
+    path: '/api/rd-projects/user/{me}?sortBy=deadline-asc&deadlineFilter=open',
+    run: (db, a) =>
+      listForStudent(db, a, a.id, studentProjectListQuery.parse({ sortBy: 'deadline-asc', deadlineFilter: 'open' })),
+  },
+  {
+    key: 'rd-user-popular',
+    path: '/api/rd-projects/user/{me}?sortBy=popular&field=Machine%20Learning',
+    run: (db, a) => listForStudent(db, a, a.id, studentProjectListQuery.parse({ sortBy: 'popular', field: 'Machine Learning' })),
+  },
+];
+
+async function main() {
+  const out = process.argv[2];
+  if (!out) throw new Error('usage: capture-sql.ts <out.json>');
+  let captured: Statement[] = [];
+  const logger = { logQuery: (sql: string, params: unknown[]) => captured.push({ sql, params }) };
+  let db: Db;
+  let close: () => Promise<void>;
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
+    close = () => pool.end();
+  } else {
+    const client = await PGlite.create(path.join(process.env.DATA_DIR ?? './data', 'db'), { extensions: PGLITE_EXTENSIONS });
+    db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+    close = () => client.close();
+  }
+  const [student] = await db
+    .select({
+      id: schema.users.id,
+      email: schema.users.email,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+    })
+    .from(schema.users)
+    .where(sql`${schema.users.email} = 'student1@bench.local'`);
+  if (!student) throw new Error('student1@bench.local is missing: the database was not made by bench/generate.ts');
+  const actor: Actor = { ...student, role: 'student', isTemporaryPassword: false };
+  const lists = [];
+  for (const l of LISTS) {
+    await l.run(db, actor);
+    captured = [];
+    await l.run(db, actor);
+    lists.push({ key: l.key, path: l.path.replace('{me}', actor.id), statements: captured });
+    captured = [];
+  }
+  await close();
+  writeFileSync(out, JSON.stringify({ student: actor, lists }, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
