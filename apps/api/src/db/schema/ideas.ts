@@ -48,6 +48,8 @@ export const ideas = pgTable(
       .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
     // The public list filtered by category (lower(category) = …, newest first): its capped count and its
     // page read only that category's public ideas instead of filtering the whole public index (issue 7).
+    // Migration 0006 adds INCLUDE (category), which drizzle cannot express, so the count is index-only,
+    // and expression statistics on lower(category).
     index('ideas_public_category_created_idx')
       .on(sql`lower(${t.category})`, t.createdAt)
       .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),

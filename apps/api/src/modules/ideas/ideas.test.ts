@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { ideaLikes, ideas, notifications } from '../../db/schema/index.ts';
 import { IDEA_MESSAGES, type IdeaDto } from '@app/shared/ideas';
+import { SEARCH_COUNT_CAP } from './ideas.service.ts';
 
 const t = useTestApp();
 const MISSING = 'ffffffffffffffffffffffff';
@@ -248,7 +249,11 @@ describe('public list totals at scale', () => {
     expect(res.statusCode).toBe(200);
     const json = body<{ data: { ideas: IdeaDto[]; pagination: { total: number; page: number } } }>(res);
     expect(json.data.ideas).toHaveLength(10);
-    expect(json.data.pagination.total).toBeGreaterThanOrEqual(1001);
+    expect(json.data.pagination.total).toBeGreaterThanOrEqual(SEARCH_COUNT_CAP + 1);
+    // Below the cap the total is exact: "Aquaponics idea 10" is in ideas 10, 100–109 and 1000–1099.
+    const below = await t.app.inject({ method: 'GET', url: '/api/ideas?search=Aquaponics%20idea%2010' });
+    expect(SEARCH_COUNT_CAP).toBeGreaterThan(111);
+    expect(body<{ data: { pagination: { total: number } } }>(below).data.pagination.total).toBe(111);
     const narrow = await t.app.inject({ method: 'GET', url: '/api/ideas?search=Aquaponics%20idea%201099' });
     expect(body<{ data: { pagination: { total: number } } }>(narrow).data.pagination.total).toBe(1);
   });
