@@ -35,6 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
@@ -372,7 +373,7 @@ async function main() {
   const startedAt = Date.now();
   // --profile <dir>: a V8 CPU profile of the API for the whole run (node --cpu-prof), written when it stops.
   const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const apiChild = start('api', [...profile, '--import', './bench/metrics-preload.mjs', serverJs], env, apiLog, true);
+  const apiChild = start('api', [...SERVER_NODE_FLAGS, ...profile, '--import', './bench/metrics-preload.mjs', serverJs], env, apiLog, true);
   try {
     await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 180_000, apiChild);
   } catch (error) {

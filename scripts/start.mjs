@@ -1,6 +1,7 @@
 // `npm start`: build what is missing or stale, then run the server (embedded database by default).
 import { spawnSync, spawn } from 'node:child_process';
 import { staleParts } from './build-state.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 for (const part of staleParts()) {
@@ -9,7 +10,7 @@ for (const part of staleParts()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'apps/api/dist/server.js'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -42,7 +43,7 @@ export function workDir() {
 
 export function startServer({ port, env, work, log = 'server.log' }) {
   const fd = openSync(path.join(work, log), 'a');
-  return spawn(process.execPath, [serverJs], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, serverJs], {
     cwd: root,
     env: {
       ...process.env,
