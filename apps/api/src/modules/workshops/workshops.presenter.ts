@@ -26,22 +26,25 @@ export interface WorkshopWithInstructor {
 }
 
 /** Select workshops with their instructor: `selectWorkshops(db).where(...)`. */
+/** What a workshop row is read with: the workshop and its instructor's public profile. */
+export const workshopColumns = {
+  workshop: workshops,
+  instructor: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    bio: users.bio,
+    profileImageKey: users.profileImageKey,
+    title: professionalProfiles.title,
+    company: professionalProfiles.company,
+    expertise: professionalProfiles.expertise,
+  },
+};
+
 export function selectWorkshops(db: Db) {
   return db
-    .select({
-      workshop: workshops,
-      instructor: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        bio: users.bio,
-        profileImageKey: users.profileImageKey,
-        title: professionalProfiles.title,
-        company: professionalProfiles.company,
-        expertise: professionalProfiles.expertise,
-      },
-    })
+    .select(workshopColumns)
     .from(workshops)
     .leftJoin(users, eq(users.id, workshops.professionalId))
     .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId));

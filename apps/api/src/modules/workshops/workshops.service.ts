@@ -19,7 +19,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
-import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
+import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, workshopColumns, type WorkshopWithInstructor } from './workshops.presenter.ts';
 
 export interface Viewer {
   actor: Actor | null;
@@ -55,31 +55,51 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
   const category = query.category?.trim();
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${workshops.category}) = lower(${category})`);
   const where = and(...conditions);
-
-  const [total] = await db
-    .select({ n: count() })
-    .from(workshops)
-    .leftJoin(users, eq(users.id, workshops.professionalId))
-    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId))
-    .where(where);
+  const countAll = async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(workshops)
+      .leftJoin(users, eq(users.id, workshops.professionalId))
+      .where(where);
+    return row?.n ?? 0;
+  };
   // Upcoming first (soonest first), then completed (most recent first).
-  const rows = await selectWorkshops(db)
-    .where(where)
-    .orderBy(
-      sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
-      sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
-      desc(workshops.startsAt),
-      asc(workshops.id),
-    )
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const order = [
+    sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
+    sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
+    desc(workshops.startsAt),
+    asc(workshops.id),
+  ];
+  const offset = (query.page - 1) * query.limit;
+  let rows: WorkshopWithInstructor[];
+  let total: number;
+  if (search) {
+    // A search has to test every listed workshop before it can sort them (no index serves ILIKE here),
+    // so the page query counts the matches as it goes (count(*) OVER ()) instead of a second scan.
+    // An empty page past the end carries no count: count separately then.
+    const found = await db
+      .select({ ...workshopColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(workshops)
+      .leftJoin(users, eq(users.id, workshops.professionalId))
+      .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(offset);
+    rows = found;
+    total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
+  } else {
+    // Without a search the page walks workshops_listing_order_idx and stops after it; the count is its own query.
+    total = await countAll();
+    rows = await selectWorkshops(db).where(where).orderBy(...order).limit(query.limit).offset(offset);
+  }
   const statuses =
     actor?.role === 'student' ? await registrationStatuses(db, actor.id, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
   return {
     workshops: rows.map((r) =>
       toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) }),
     ),
-    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+    pagination: makePagination(query.page, query.limit, total),
   };
 }
 

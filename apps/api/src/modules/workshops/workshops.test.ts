@@ -40,6 +40,14 @@ describe('GET /api/workshops', () => {
     const design = body<ListBody>(await t.app.inject({ method: 'GET', url: `/api/workshops?search=${tag}&category=design&limit=1` })).data;
     expect(design.pagination).toMatchObject({ total: 2, pages: 2 });
     expect(design.workshops).toHaveLength(1);
+    // With a search the page query counts its matches (count(*) OVER ()): the last page and a page past
+    // the end (no row to carry the count) must still answer the full total.
+    const second = body<ListBody>(await t.app.inject({ method: 'GET', url: `/api/workshops?search=${tag}&category=design&limit=1&page=2` })).data;
+    expect(second.pagination).toMatchObject({ total: 2, pages: 2 });
+    expect(second.workshops[0]?.title).not.toBe(design.workshops[0]?.title);
+    const beyond = body<ListBody>(await t.app.inject({ method: 'GET', url: `/api/workshops?search=${tag}&category=design&limit=1&page=5` })).data;
+    expect(beyond.workshops).toHaveLength(0);
+    expect(beyond.pagination).toMatchObject({ total: 2, pages: 2 });
     const all = body<ListBody>(await t.app.inject({ method: 'GET', url: `/api/workshops?search=${tag}&category=all` })).data;
     expect(all.pagination.total).toBe(3);
     const pct = body<ListBody>(await t.app.inject({ method: 'GET', url: `/api/workshops?search=${encodeURIComponent('%')}${tag}` })).data;
