@@ -1,5 +1,7 @@
 // Drill: SIGTERM while requests are in flight. Expect: exit within 10 s, exit code 0, and every request
-// that was already accepted answered (no connection reset for requests sent before the signal).
+// that was already accepted answered (no connection reset for requests sent before the signal). New
+// work is turned away: during the drain (SHUTDOWN_DRAIN_MS, 1.5 s here) /api/health answers 503 so a load
+// balancer stops sending, and once the drain is over a new connection is refused.
 // Usage: node scripts/drills/sigterm-under-load.mjs   [DRILL_DATABASE_URL=…]
 import { exited, freshDatabase, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
 
@@ -7,7 +9,8 @@ const PORT = 3161;
 const { work, cleanup } = workDir();
 const db = await freshDatabase(work);
 try {
-  const server = startServer({ port: PORT, env: db.env, work });
+  const DRAIN_MS = 1500;
+  const server = startServer({ port: PORT, env: { ...db.env, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) }, work });
   await waitHealthy(PORT);
   // Logins are the slowest requests (argon2id): a good in-flight load.
   const body = JSON.stringify({ email: 'student@example.com', password: 'Student@123' });
@@ -31,15 +34,26 @@ try {
   const signalAt = Date.now();
   signalled = true;
   server.kill('SIGTERM');
+  const exitPromise = exited(server);
   await sleep(300);
   clearInterval(timer);
-  const code = await exited(server);
+  const probe = () =>
+    fetch(`http://127.0.0.1:${PORT}/api/health`, { headers: { connection: 'close' } })
+      .then((r) => r.status)
+      .catch((e) => e.cause?.code ?? 'failed');
+  const healthDuringDrain = await probe();
+  await sleep(Math.max(0, signalAt + DRAIN_MS + 300 - Date.now()));
+  const aliveAfterDrain = server.exitCode === null && server.signalCode === null;
+  const newConnectionAfterDrain = await probe();
+  const code = await exitPromise;
   const exitMs = Date.now() - signalAt;
   const results = await Promise.all(sent);
   const before = results.filter((r) => r.before);
   const beforeFailed = before.filter((r) => r.status === 0 || r.status >= 500);
   const after = results.filter((r) => !r.before);
-  report('SIGTERM under load', code === 0 && exitMs <= 10_000 && beforeFailed.length === 0, {
+  const ok =
+    code === 0 && exitMs <= 10_000 && beforeFailed.length === 0 && healthDuringDrain === 503 && newConnectionAfterDrain === 'ECONNREFUSED';
+  report('SIGTERM under load', ok, {
     database: db.url ? 'PostgreSQL' : 'PGlite',
     exitCode: code,
     exitMs,
@@ -49,6 +63,9 @@ try {
     failuresBefore: [...new Set(beforeFailed.map((r) => r.error ?? r.status))],
     sentAfterSignal: after.length,
     refusedAfterSignal: after.filter((r) => r.status === 0 || r.status === 503).length,
+    healthDuringDrain,
+    newConnectionAfterDrain,
+    processAliveWhenRefused: aliveAfterDrain,
   });
 } finally {
   await db.drop();
