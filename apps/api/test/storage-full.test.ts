@@ -52,17 +52,17 @@ function imageForm(field: string, content: Buffer) {
   return multipart({}, [{ field, filename: 'me.png', content, contentType: 'image/png' }]);
 }
 
+/** The student avatar upload, the route these tests fill the disk under. */
+function uploadAvatar(auth: Record<string, string>, form: ReturnType<typeof imageForm>) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/upload-profile-image', headers: { ...auth, ...form.headers }, payload: form.payload });
+}
+
 describe('disk full while storing an upload', () => {
   it('profile image: 507 in the envelope, no key stored, no file left; health stays 200; works again after', async () => {
     const student = await buildStudent(t);
     const form = imageForm('profileImage', await png());
     fillDiskAfter(0);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/upload-profile-image',
-      headers: { ...student.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadAvatar(student.auth, form);
     expect(res.statusCode).toBe(507);
     expect(body(res)).toEqual({ success: false, message: STORAGE_FULL_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     expect(res.body).not.toMatch(/ENOSPC|on device|errno|syscall|\/tmp\//);
@@ -74,12 +74,7 @@ describe('disk full while storing an upload', () => {
 
     // Space freed: the same upload succeeds and its file is there.
     t.app.ctx.storage = createLocalStorage(t.config.uploadsDir);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/upload-profile-image',
-      headers: { ...student.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const again = await uploadAvatar(student.auth, form);
     expect(again.statusCode).toBe(200);
     const [after] = await t.database.db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, student.id));
     expect(after?.key).toBeTruthy();
@@ -90,12 +85,7 @@ describe('disk full while storing an upload', () => {
     const student = await buildStudent(t);
     const form = imageForm('profileImage', await png());
     fillDiskAfter(0, 'EDQUOT');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/upload-profile-image',
-      headers: { ...student.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadAvatar(student.auth, form);
     expect(res.statusCode).toBe(507);
     expect(body(res)).toMatchObject({ message: STORAGE_FULL_MESSAGE });
   });
@@ -162,12 +152,7 @@ describe('file first, then its row', () => {
   it('the sweep removes old unreferenced files and temp files, keeps referenced and recent ones', async () => {
     const student = await buildStudent(t);
     const form = imageForm('profileImage', await png());
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/upload-profile-image',
-      headers: { ...student.auth, ...form.headers },
-      payload: form.payload,
-    });
+    const ok = await uploadAvatar(student.auth, form);
     expect(ok.statusCode).toBe(200);
     const [row] = await t.database.db.select({ key: users.profileImageKey }).from(users).where(eq(users.id, student.id));
     const referenced = row?.key ?? '';

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope } from '@app/shared/api';
 import {
@@ -14,13 +13,12 @@ import {
   updateProfileBody,
   userData,
 } from '@app/shared/auth';
-import { users } from '../../db/schema/users.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { rateLimited } from '../../lib/errors.ts';
-import { storeThenRecord } from '../../lib/storage.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
+import { replaceAvatar } from '../users/avatar.ts';
 import * as auth from './auth.service.ts';
 
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
@@ -107,18 +105,7 @@ export async function authRoutes(app: App) {
         missingMessage: 'Please select an image file (PNG, JPG, JPEG, WebP)',
       });
       const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512 });
-      // The file first, then the row (removed again if the row fails); the old image only after the commit.
-      const previous = await storeThenRecord(
-        app.ctx.storage,
-        { prefix: 'avatars', extension: image.extension, data: image.buffer },
-        (key) =>
-          app.ctx.db.transaction(async (tx) => {
-            const [row] = await tx.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id)).for('update');
-            await tx.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
-            return row?.key;
-          }),
-      );
-      if (previous) await app.ctx.storage.remove(previous).catch(() => undefined);
+      await replaceAvatar(app.ctx, actor.id, image);
       const user = await auth.getProfile(app.ctx.db, actor.id);
       return {
         success: true as const,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { envelope } from '@app/shared/api';
 import {
   MENTORING_MESSAGES,
@@ -9,11 +8,10 @@ import {
   dashboardStatsData,
   uploadImageData,
 } from '@app/shared/mentoring';
-import { users } from '../../db/schema/users.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
-import { storeThenRecord } from '../../lib/storage.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
+import { replaceAvatar } from '../users/avatar.ts';
 import { avatarUrl } from '../users/users.presenter.ts';
 import * as dashboard from './professional-dashboard.service.ts';
 
@@ -68,18 +66,7 @@ export async function professionalDashboardRoutes(app: App) {
         missingMessage: MENTORING_MESSAGES.imageType,
       });
       const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512, message: MENTORING_MESSAGES.imageType });
-      // The file first, then the row (removed again if the row fails); the old image only after the commit.
-      const { key, previous } = await storeThenRecord(
-        app.ctx.storage,
-        { prefix: 'avatars', extension: image.extension, data: image.buffer },
-        (key) =>
-          app.ctx.db.transaction(async (tx) => {
-            const [row] = await tx.select({ key: users.profileImageKey }).from(users).where(eq(users.id, actor.id)).for('update');
-            await tx.update(users).set({ profileImageKey: key }).where(eq(users.id, actor.id));
-            return { key, previous: row?.key };
-          }),
-      );
-      if (previous) await app.ctx.storage.remove(previous).catch(() => undefined);
+      const key = await replaceAvatar(app.ctx, actor.id, image);
       return { success: true as const, message: MENTORING_MESSAGES.imageUpdated, data: { imageUrl: avatarUrl(key) ?? '' } };
     },
   );
