@@ -63,6 +63,9 @@ const RUN_ID = randomBytes(3).toString('hex');
 const LOGIN_MAX_PER_IP = '100000000';
 const PASSWORD = 'Bench@123';
 const STUDENTS = 20;
+// Logins cycle over this many generated students (student1…studentN@bench.local). It must not exceed the
+// students the data set has: bench/generate.ts countsFor() makes max(40, round(20,000 × scale)).
+const LOGIN_ACCOUNTS = Math.min(1000, Math.max(40, Math.round(20_000 * SCALE)));
 const scaleTag = String(Math.round(SCALE * 1000)).padStart(4, '0');
 
 const children = new Set();
@@ -478,7 +481,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       setupRequest: (req) => ({
         ...req,
-        body: JSON.stringify({ email: `student${1 + (n++ % 1000)}@bench.local`, password: PASSWORD }),
+        body: JSON.stringify({ email: `student${1 + (n++ % LOGIN_ACCOUNTS)}@bench.local`, password: PASSWORD }),
       }),
     };
     if (!mixRequests.length) mixRequests = readMixRequests(lists, fx);
