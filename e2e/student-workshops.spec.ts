@@ -115,3 +115,20 @@ test('the dashboard at 1280 px', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: '/tmp/h7-dashboard-1280.png', fullPage: true });
 });
+
+test('a full load of the dashboard reads the registrations once, early, and shows them with the page', async ({ page }) => {
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/workshops/registered') reads.push(request.headers().authorization ?? '');
+  });
+  // A full page load: main.tsx starts the read before React has loaded and the tab claims that answer
+  // (docs/decisions/310-first-load.md), so the list below it does not move when it arrives.
+  await page.reload();
+  const registered = page.getByRole('region', { name: 'Your Registered Workshops' });
+  await expect(registered.getByRole('listitem').first()).toBeVisible();
+  await expect(page.locator('article').first()).toBeVisible();
+  expect(reads).toHaveLength(1);
+  expect(reads[0]).toMatch(/^Bearer /);
+});

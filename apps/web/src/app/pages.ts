@@ -44,6 +44,12 @@ export interface PageRoute {
   prefetch?: () => Promise<(client: QueryClient) => Promise<void>>;
 }
 
+/** Whether the page opens on this tab (`?tab=`, the first tab when absent). */
+function onTab(first: string): boolean {
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  return !tab || tab === first;
+}
+
 const siteContent = {
   reads: ['/content/site'],
   prefetch: () => import('../features/public/api.ts').then((m) => m.prefetchSiteContent),
@@ -67,6 +73,12 @@ export const PAGE_ROUTES: PageRoute[] = [
     path: '/student/dashboard',
     page: page(() => import('../features/student/student-dashboard-page.tsx').then((m) => m.StudentDashboardPage)),
     role: 'student',
+    // The default tab (workshops) opens with the student's registrations above the browse list.
+    reads: ['/workshops/registered'],
+    prefetch: () =>
+      onTab('workshops')
+        ? import('../features/workshops/api.ts').then((m) => m.prefetchRegisteredWorkshops)
+        : Promise.resolve(async () => undefined),
   },
   {
     path: '/professional/dashboard',
