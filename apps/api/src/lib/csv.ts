@@ -35,12 +35,3 @@ export function csvStream<T>(columns: { header: string; value: (row: T) => unkno
   source.on('error', (error) => stringifier.destroy(error));
   return source.pipe(stringifier);
 }
-
-/** Read a query in pages, yielding rows one by one (keeps exports off a single huge result). */
-export async function* paged<T>(fetchPage: (offset: number, limit: number) => Promise<T[]>, pageSize = 500): AsyncGenerator<T> {
-  for (let offset = 0; ; offset += pageSize) {
-    const page = await fetchPage(offset, pageSize);
-    yield* page;
-    if (page.length < pageSize) return;
-  }
-}

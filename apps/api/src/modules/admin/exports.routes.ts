@@ -7,14 +7,14 @@ import { professionalProfiles, studentProfiles, users } from '../../db/schema/us
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { csvStream, exportFileName } from '../../lib/csv.ts';
+import { afterCursor, cursorColumns, keysetPages } from '../../lib/keyset.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { adminIdeaFilter } from '../ideas/ideas-admin.service.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { workshopFilter } from '../workshops/workshops-manage.service.ts';
 import { ADMIN_ACCESS } from './common.ts';
-import { afterCursor, cursorColumns, keysetPages } from './export-pages.ts';
 import { professionalFilter } from './professionals.service.ts';
-import { connectedProfessionals, registeredWorkshops, studentFilter } from './students.service.ts';
+import { selectStudents, studentFilter } from './students.service.ts';
 
 const filters = z.object({
   search: z.string().max(200).optional(),
@@ -69,16 +69,7 @@ export async function adminExportRoutes(app: App) {
             { header: 'Joined', value: (r) => iso(r.user.createdAt) },
           ],
           keysetPages((cursor, limit) =>
-            db
-              .select({
-                user: users,
-                profile: studentProfiles,
-                registeredWorkshops,
-                connectedProfessionals,
-                ...cursorColumns(users.createdAt, users.id),
-              })
-              .from(users)
-              .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+            selectStudents(db, cursorColumns(users.createdAt, users.id))
               .where(and(where, afterCursor(cursor, users.createdAt, users.id)))
               .orderBy(desc(users.createdAt), asc(users.id))
               .limit(limit),

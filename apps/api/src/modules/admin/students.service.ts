@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type AdminStudentDto, type CreateStudentBody, type StudentListQuery } from '@app/shared/admin';
 import { makePagination } from '@app/shared/api';
 import type { Config } from '../../config.ts';
@@ -16,12 +17,13 @@ import { fullName } from '../users/users.presenter.ts';
 import { likePattern } from './common.ts';
 import { welcomeEmail } from './professionals.service.ts';
 
-export const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
-export const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
+const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
+const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
 
-export function selectStudents(db: Db) {
+/** Students with their profile and counts; `extra` adds columns (the export's keyset cursor). */
+export function selectStudents<Extra extends SelectedFields = Record<never, never>>(db: Db, extra?: Extra) {
   return db
-    .select({ user: users, profile: studentProfiles, registeredWorkshops, connectedProfessionals })
+    .select({ user: users, profile: studentProfiles, registeredWorkshops, connectedProfessionals, ...(extra as Extra) })
     .from(users)
     .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id));
 }

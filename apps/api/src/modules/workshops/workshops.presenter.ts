@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, WorkshopDto } from '@app/shared/workshops';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
@@ -26,25 +27,24 @@ export interface WorkshopWithInstructor {
 }
 
 /** Select workshops with their instructor: `selectWorkshops(db).where(...)`. */
-/** What a workshop row is read with: the workshop and its instructor's public profile. */
-export const workshopColumns = {
-  workshop: workshops,
-  instructor: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
-    bio: users.bio,
-    profileImageKey: users.profileImageKey,
-    title: professionalProfiles.title,
-    company: professionalProfiles.company,
-    expertise: professionalProfiles.expertise,
-  },
-};
-
-export function selectWorkshops(db: Db) {
+/** Workshops with their instructor's public profile; `extra` adds columns (the list's match count). */
+export function selectWorkshops<Extra extends SelectedFields = Record<never, never>>(db: Db, extra?: Extra) {
   return db
-    .select(workshopColumns)
+    .select({
+      workshop: workshops,
+      instructor: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        bio: users.bio,
+        profileImageKey: users.profileImageKey,
+        title: professionalProfiles.title,
+        company: professionalProfiles.company,
+        expertise: professionalProfiles.expertise,
+      },
+      ...(extra as Extra),
+    })
     .from(workshops)
     .leftJoin(users, eq(users.id, workshops.professionalId))
     .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId));

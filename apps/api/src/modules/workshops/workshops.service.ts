@@ -9,7 +9,7 @@ import {
   type WorkshopRegistrationDto,
 } from '@app/shared/workshops';
 import type { Db } from '../../db/client.ts';
-import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { buildIcs } from '../../lib/calendar.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -19,7 +19,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
-import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, workshopColumns, type WorkshopWithInstructor } from './workshops.presenter.ts';
+import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
 
 export interface Viewer {
   actor: Actor | null;
@@ -77,11 +77,7 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
     // A search has to test every listed workshop before it can sort them (no index serves ILIKE here),
     // so the page query counts the matches as it goes (count(*) OVER ()) instead of a second scan.
     // An empty page past the end carries no count: count separately then.
-    const found = await db
-      .select({ ...workshopColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-      .from(workshops)
-      .leftJoin(users, eq(users.id, workshops.professionalId))
-      .leftJoin(professionalProfiles, eq(professionalProfiles.userId, workshops.professionalId))
+    const found = await selectWorkshops(db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) })
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
