@@ -17,7 +17,7 @@ import {
 import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { AppError, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
+import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -237,29 +237,26 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
   });
 }
 
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57014',
+  '57P01',
+  '57P03',
+  '55P03',
+  '08006',
+  '08001',
+  '08003',
+]);
+
 /** Connection refused/reset, statement or lock timeout, admin shutdown: the database, not the request. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string') {
-      if (
-        [
-          'ECONNREFUSED',
-          'ECONNRESET',
-          'ETIMEDOUT',
-          'EPIPE',
-          '57014',
-          '57P01',
-          '57P03',
-          '55P03',
-          '08006',
-          '08001',
-          '08003',
-        ].includes(e.code)
-      )
-        return true;
-    }
+  for (const e of causes(error)) {
+    const code = errorCode(e);
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
     if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
-    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
   }
   return false;
 }

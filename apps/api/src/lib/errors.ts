@@ -43,13 +43,26 @@ export const PG = {
   foreignKeyViolation: '23503',
 } as const;
 
+/** An error and the errors it wraps (`cause`), outermost first, at most four deep. */
+export function* causes(error: unknown): Generator<unknown> {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    yield e;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+}
+
+/** The `code` of an error (a Node.js errno name or a PostgreSQL SQLSTATE), if it has a string one. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
 export function pgCode(error: unknown): string | undefined {
   // drizzle wraps driver errors; the driver error sits in `cause`.
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return e.code;
-    }
-    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  for (const e of causes(error)) {
+    const code = errorCode(e);
+    if (code && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { causes, errorCode } from './errors.ts';
 
 /**
  * Where uploaded bytes live. Local directory now (outside the web root); the same interface
@@ -60,9 +61,9 @@ export function isStorageKey(key: string): boolean {
 
 /** The disk (or the quota) is full: the bytes could not be written. Answered 507 by the error handler. */
 export function isStorageFull(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e.code === 'ENOSPC' || e.code === 'EDQUOT')) return true;
-    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  for (const e of causes(error)) {
+    const code = errorCode(e);
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
   }
   return false;
 }
