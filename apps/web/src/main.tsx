@@ -20,12 +20,8 @@ const token = localStorage.getItem('token');
 const role = localStorage.getItem('userRole');
 // A guarded page the stored session cannot see redirects instead: do not fetch it.
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
-if (route && shown) {
-  void route.page.load().catch(() => undefined);
-  for (const read of route.reads ?? []) fetchEarly(read, route.role && token ? `Bearer ${token}` : undefined);
-}
+const page = shown ? route : undefined;
+const pageReady = page?.page.load().catch(() => undefined);
+for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);
 
-if (container) {
-  const pageReady = route && shown ? route.page.load().catch(() => undefined) : undefined;
-  void Promise.all([import('./app/boot.tsx'), pageReady]).then(([{ start }]) => start(container, shown ? route : undefined));
-}
+if (container) void Promise.all([import('./app/boot.tsx'), pageReady]).then(([{ start }]) => start(container, page));
