@@ -18,6 +18,7 @@ import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
+import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -58,7 +59,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
+      // Errors and strings are scrubbed wherever they appear (bound query parameters, hashes, tokens).
+      hooks: {
+        logMethod(args: unknown[], method: (...a: unknown[]) => void) {
+          method.apply(this, scrubLogArgs(args));
+        },
+      },
       serializers: {
+        err: (err: unknown) => {
+          const safe = safeError(err);
+          return typeof safe === 'string' ? { type: 'Error', message: safe, stack: '' } : { stack: '', ...safe };
+        },
         // Reset tokens travel in the query string of the /reset-password page: never log them.
         req: (req: { method: string; url: string; ip?: string }) => ({
           method: req.method,

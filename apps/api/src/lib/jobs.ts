@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/platform.ts';
+import { safeMessage } from './log-safety.ts';
 import { queryRows } from './sql.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number }) => Promise<void>;
@@ -67,7 +68,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: { pollM
       await handler(job.payload, { id: job.id, attempts: job.attempts });
       await db.execute(sql`UPDATE jobs SET status = 'done', completed_at = now(), last_error = NULL WHERE id = ${job.id}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = safeMessage(error);
       const final = job.attempts >= job.max_attempts;
       log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, err: message }, 'job failed');
       await db.execute(sql`
