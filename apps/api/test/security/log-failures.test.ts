@@ -8,7 +8,7 @@ import { enqueue } from '../../src/lib/jobs.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { safeError, scrubText } from '../../src/lib/log-safety.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
-import { body, buildStudent } from '../factories.ts';
+import { buildStudent } from '../factories.ts';
 import { useSecurityApp } from './helpers.ts';
 
 const t = useSecurityApp({ capture: true, overrides: { LOGIN_MAX_PER_IP: '100000' } });
