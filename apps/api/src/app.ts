@@ -18,6 +18,8 @@ import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
+import { assertCleanInput } from './lib/input-guard.ts';
+import { FRAMEWORK_ERROR_HEADERS, enforceFramePolicy } from './lib/security-headers.ts';
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
@@ -79,7 +81,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     bodyLimit: config.bodyLimit,
+    // Explicit timeouts (docs/security.md): a whole request must arrive within requestTimeout, its
+    // headers within headersTimeout (set on the server below), an idle keep-alive socket is closed
+    // after keepAliveTimeout and a socket with no activity at all after connectionTimeout.
     requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Malformed URLs and over-long path parameters are answered in the envelope, not Fastify's raw shape.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A path parameter is too long' : 'Malformed URL';
+      const raw = reply as unknown as { status(code: number): { headers(h: object): { send(body: unknown): unknown } } };
+      void raw
+        .status(tooLong ? 414 : 400)
+        .headers(FRAMEWORK_ERROR_HEADERS)
+        .send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
+    },
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     // Graceful shutdown (server.ts): requests already received on open connections are answered,
@@ -88,6 +105,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     forceCloseConnections: false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Node's own limit for receiving the request head (default 60 s), kept below the request timeout.
+  app.server.headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -127,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // One framing policy: never framed, by anyone (CSP frame-ancestors 'none' and X-Frame-Options DENY).
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
@@ -144,11 +166,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.addHook('onSend', async (_request, reply) => {
+    enforceFramePolicy(reply);
     // While draining, tell clients not to reuse the connection: their next request goes elsewhere.
     if (ctx.lifecycle.draining) void reply.header('connection', 'close');
   });
 
   registerAccessControl(app);
+  // Before any schema: NUL, control characters, lone surrogates and absurd nesting are refused (400).
+  app.addHook('preValidation', async (request) => assertCleanInput(request));
   const spaRoot = config.staticDir ?? defaultStaticDir();
   const hasSpa = Boolean(spaRoot && existsSync(path.join(spaRoot, 'index.html')));
   registerErrorHandling(app, hasSpa);
@@ -215,6 +240,12 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
             : error.message;
       return reply.status(status).send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
     }
+    if (isInvalidText(error)) {
+      // A value the database cannot store as text (e.g. NUL) that no guard caught: the caller's input.
+      request.log.warn({ err: error }, 'database refused a text value');
+      const message = 'The request contains characters that are not allowed';
+      return reply.status(400).send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
+    }
     if (isStorageFull(error)) {
       // docs/decisions/360-disk-full-uploads.md: 507, the envelope, nothing stored (storage.put removed its temp file).
       request.log.error({ err: error }, 'upload storage full');
@@ -261,6 +292,15 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
 ]);
+
+/** 22021 character_not_in_repertoire, 22P05 untranslatable_character: text PostgreSQL cannot store. */
+function isInvalidText(error: unknown): boolean {
+  for (const e of causes(error)) {
+    const code = errorCode(e);
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
 
 /** Connection refused/reset, statement or lock timeout, admin shutdown: the database, not the request. */
 function isDatabaseUnavailable(error: unknown): boolean {

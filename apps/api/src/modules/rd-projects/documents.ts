@@ -11,6 +11,7 @@ import {
 } from '@app/shared/rd-projects';
 import { badRequest, notFound, tooLarge, unsupportedMedia } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { FILE_CSP } from '../../lib/security-headers.ts';
 
 /** A document kind we accept, by content. */
 export type DocumentKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'txt';
@@ -208,7 +209,7 @@ export async function sendDocument(
     .type(type)
     .header('content-disposition', contentDisposition(file.originalName))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', FILE_CSP)
     .header('cache-control', 'private, no-store')
     .send(storage.read(file.storageKey));
 }

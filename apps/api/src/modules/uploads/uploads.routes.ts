@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 import { notFound } from '../../lib/errors.ts';
+import { FILE_CSP } from '../../lib/security-headers.ts';
 
 /**
  * Public images (avatars, workshop banners): stored under unguessable generated names, re-encoded
@@ -25,7 +26,7 @@ export async function uploadsRoutes(app: App) {
         .type('image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-security-policy', FILE_CSP)
         .send(app.ctx.storage.read(key));
     },
   );

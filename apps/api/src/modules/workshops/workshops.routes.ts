@@ -12,10 +12,11 @@ import {
 import { actorOf, type App } from '../../lib/http.ts';
 import { renderCertificate } from './workshops.certificate.ts';
 import * as service from './workshops.service.ts';
+import { FILE_CSP } from '../../lib/security-headers.ts';
 
 const FILE_HEADERS = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
+  'content-security-policy': FILE_CSP,
   'cache-control': 'private, no-store',
 };
 
