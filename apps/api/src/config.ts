@@ -32,6 +32,7 @@ const schema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8000).default(1500),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: z.coerce.number().int().positive().default(20),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -83,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     statementTimeoutMs: c.STATEMENT_TIMEOUT_MS,
     login: {
       maxPerAccount: c.LOGIN_MAX_PER_ACCOUNT,
+      maxPerAccountAllSources: c.LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES,
       maxPerIp: c.LOGIN_MAX_PER_IP,
       windowSeconds: c.LOGIN_WINDOW_SECONDS,
     },

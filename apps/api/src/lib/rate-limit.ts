@@ -40,3 +40,32 @@ export async function peek(db: Db, key: string): Promise<Hit> {
 export async function clear(db: Db, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
+
+/**
+ * Count a failure under a sliding expiry: the count is forgotten `windowSeconds` after the last
+ * failure (a new window starts when it has been forgotten). Returns the new count.
+ */
+export async function bump(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const rows = await queryRows<{ count: number }>(db, sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = now() + make_interval(secs => ${windowSeconds})
+    RETURNING count`);
+  return Number(rows[0]?.count ?? 1);
+}
+
+/** Hold `key` for `seconds` from now (a lock, or a remembered fact such as a trusted source). */
+export async function hold(db: Db, key: string, seconds: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${seconds}))
+    ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = now() + make_interval(secs => ${seconds})`);
+}
+
+/** Forget every key that starts with `prefix` (letters, digits, ':', '.' and '-' only — no LIKE wildcards). */
+export async function clearPrefix(db: Db, prefix: string): Promise<void> {
+  if (!/^[A-Za-z0-9:.-]+$/.test(prefix)) throw new Error('unsafe rate-limit prefix');
+  await db.execute(sql`DELETE FROM rate_limits WHERE key LIKE ${`${prefix}%`}`);
+}

@@ -1,12 +1,12 @@
 // Issue 8: authentication attacks. Each case fails if the guarantee in docs/security.md breaks.
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../harness.ts';
 import { body, buildProfessional, buildStudent } from '../factories.ts';
 import { emails, passwordResetTokens, users } from '../../src/db/schema/index.ts';
 import { b64, bearer, craftToken, deactivate } from './helpers.ts';
 
-const t = useTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_IP: '100000' });
+const t = useTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: '6', LOGIN_MAX_PER_IP: '100000' });
 
 const login = (payload: unknown, extra: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as Record<string, unknown>, ...extra });
@@ -47,37 +47,82 @@ describe('account enumeration', () => {
   });
 });
 
-describe('per-account lockout', () => {
-  it('holds across new remote addresses and forged X-Forwarded-For, with Retry-After that does not reset', async () => {
+/** The injectable clock of the throttle: its locks live in rate_limits, so "time passes" = they expire now. */
+async function expireLocks(kind: 'pairlock' | 'accountlock') {
+  await t.database.db.execute(sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key LIKE ${`login:${kind}:%`}`);
+}
+
+describe('sign-in throttling (decision 500)', () => {
+  it('nobody can lock the owner out of their usual place: a distributed attack slows only unusual sources', async () => {
     const student = await buildStudent(t);
-    for (let i = 0; i < 3; i++) {
-      const res = await login({ email: student.email, password: `wrong-${i}` }, { remoteAddress: `10.30.0.${i + 1}` });
-      expect(res.statusCode).toBe(401);
+    const home = '10.30.1.1';
+    expect((await login({ email: student.email, password: student.password }, { remoteAddress: home })).statusCode).toBe(200);
+    // Ten wrong passwords from ten addresses (over LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES = 6).
+    for (let i = 0; i < 10; i++) {
+      const res = await login({ email: student.email, password: `wrong-${i}` }, { remoteAddress: `10.30.2.${i + 1}` });
+      expect([401, 429]).toContain(res.statusCode);
     }
-    const first = await login(
-      { email: student.email, password: student.password },
+    // A new address, even with the right password and forged proxy headers, waits (no token in the 429) ...
+    const stranger = await login(
+      { email: student.email.toUpperCase(), password: student.password },
       { remoteAddress: '10.31.0.1', headers: { 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.8' } },
     );
-    expect(first.statusCode).toBe(429);
-    const retry1 = Number(first.headers['retry-after']);
-    expect(retry1).toBeGreaterThan(0);
-    expect(retry1).toBeLessThanOrEqual(t.config.login.windowSeconds);
-    expect(body(first).success).toBe(false);
-
-    // Another address, upper-cased e-mail, the right password: still locked, and the window did not restart.
-    const second = await login({ email: student.email.toUpperCase(), password: student.password }, { remoteAddress: '192.0.2.55' });
-    expect(second.statusCode).toBe(429);
-    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(retry1);
-    // No token leaked in a 429.
-    expect(second.body).not.toMatch(/eyJ/);
+    expect(stranger.statusCode).toBe(429);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(stranger.headers['retry-after'])).toBeLessThanOrEqual(t.config.login.windowSeconds);
+    expect(stranger.body).not.toMatch(/eyJ/);
+    // ... the owner, from where they signed in before, is not kept out.
+    const owner = await login({ email: student.email, password: student.password }, { remoteAddress: home });
+    expect(owner.statusCode).toBe(200);
   });
 
-  it('a success before the limit clears the failure count (only failures count)', async () => {
+  it('one source guessing one account waits, with delays that grow: 30 s, 60 s, 120 s; other sources are unaffected', async () => {
     const student = await buildStudent(t);
-    for (let i = 0; i < 2; i++) expect((await login({ email: student.email, password: 'wrong-pass' })).statusCode).toBe(401);
-    expect((await login({ email: student.email, password: student.password })).statusCode).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await login({ email: student.email, password: 'wrong-pass' })).statusCode).toBe(401);
-    expect((await login({ email: student.email, password: student.password })).statusCode).toBe(200);
+    const attacker = '10.32.0.1';
+    for (let i = 0; i < 3; i++) expect((await login({ email: student.email, password: `wrong-${i}` }, { remoteAddress: attacker })).statusCode).toBe(401);
+    const first = await login({ email: student.email, password: student.password }, { remoteAddress: attacker });
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(first.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // The owner elsewhere (never signed in from there before) is not held by this source's failures.
+    expect((await login({ email: student.email, password: student.password }, { remoteAddress: '10.32.9.9' })).statusCode).toBe(200);
+
+    await expireLocks('pairlock');
+    expect((await login({ email: student.email, password: 'wrong-again' }, { remoteAddress: attacker })).statusCode).toBe(401);
+    const second = await login({ email: student.email, password: 'wrong-again' }, { remoteAddress: attacker });
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(30);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    await expireLocks('pairlock');
+    expect((await login({ email: student.email, password: 'wrong-third' }, { remoteAddress: attacker })).statusCode).toBe(401);
+    const third = await login({ email: student.email, password: student.password }, { remoteAddress: attacker });
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(120);
+  });
+
+  it('a reset link gets the owner back in from anywhere, even during a distributed attack', async () => {
+    const student = await buildStudent(t);
+    for (let i = 0; i < 8; i++) await login({ email: student.email, password: `wrong-${i}` }, { remoteAddress: `10.33.0.${i + 1}` });
+    const hotel = '10.34.0.1';
+    expect((await login({ email: student.email, password: student.password }, { remoteAddress: hotel })).statusCode).toBe(429);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: student.email } });
+    await t.runJobs();
+    const [mail] = (await t.database.db.select().from(emails).where(eq(emails.to, student.email))).filter((m) => m.text.includes('token='));
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: hotel, payload: { token, newPassword: 'Brand-new-pass-1' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await login({ email: student.email, password: 'Brand-new-pass-1' }, { remoteAddress: hotel })).statusCode).toBe(200);
+  });
+
+  it('a success before the limit clears that source\'s failure count (only failures count)', async () => {
+    const student = await buildStudent(t);
+    const ip = '10.35.0.1';
+    for (let i = 0; i < 2; i++) expect((await login({ email: student.email, password: 'wrong-pass' }, { remoteAddress: ip })).statusCode).toBe(401);
+    expect((await login({ email: student.email, password: student.password }, { remoteAddress: ip })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await login({ email: student.email, password: 'wrong-pass' }, { remoteAddress: ip })).statusCode).toBe(401);
+    expect((await login({ email: student.email, password: student.password }, { remoteAddress: ip })).statusCode).toBe(200);
   });
 });
 
@@ -101,6 +146,22 @@ describe('per-IP limit and proxies', () => {
     // Another client is not affected.
     const other = await small.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.10', payload: { email: 'x@example.com', password: 'guess-guess' } });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('counts failures, not sign-ins: a campus behind one address signs in as often as it needs', async () => {
+    const campus = '198.51.100.20';
+    const students = await Promise.all(Array.from({ length: 6 }, () => buildStudent(small)));
+    for (const s of [...students, ...students]) {
+      const res = await small.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: campus, payload: { email: s.email, password: s.password } });
+      expect(res.statusCode).toBe(200);
+    }
+    // Failures still count: four wrong passwords and the address waits.
+    for (let i = 0; i < 4; i++) {
+      const res = await small.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: campus, payload: { email: students[0]!.email, password: `typo-${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await small.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: campus, payload: { email: students[1]!.email, password: students[1]!.password } });
+    expect(limited.statusCode).toBe(429);
   });
 });
 

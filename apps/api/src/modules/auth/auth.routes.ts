@@ -153,7 +153,7 @@ export async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: envelope(z.null()) } } },
     async (request) => ({
       success: true as const,
-      message: await auth.resetPassword(deps(), request.body.token, request.body.newPassword),
+      message: await auth.resetPassword(deps(), request.body.token, request.body.newPassword, request.ip),
       data: null,
     }),
   );

@@ -15,10 +15,11 @@ import { PERMISSIONS } from '@app/shared/roles';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, studentProfiles, users } from '../../db/schema/users.ts';
-import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
+import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as limiter from '../../lib/rate-limit.ts';
+import * as throttle from './login-throttle.ts';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
 import { ErrorCode } from '@app/shared/api';
 import { toUserDto } from '../users/users.presenter.ts';
@@ -43,34 +44,22 @@ async function issue(deps: AuthDeps, userId: string, rememberMe: boolean): Promi
 
 /**
  * Sign in. Unknown e-mail and wrong password get the same answer after the same amount of work.
- * Throttled per IP and per account; the account lock holds whatever IP the next attempt comes from.
+ * Throttled by failures only, per source, per account and source, and per account from unusual
+ * sources (login-throttle.ts, docs/decisions/500-login-throttling.md).
  */
 export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<AuthData> {
   const { db, config } = deps;
-  const window = config.login.windowSeconds;
-  const ipHit = await limiter.hit(db, `login:ip:${ip}`, window);
-  if (ipHit.count > config.login.maxPerIp) throw rateLimited(ipHit.retryAfterSeconds, tooManyMessage(ipHit.retryAfterSeconds));
-  const accountKey = `login:account:${sha256(input.email)}`;
-  const locked = await limiter.peek(db, accountKey);
-  if (locked.count >= config.login.maxPerAccount) {
-    throw rateLimited(locked.retryAfterSeconds, tooManyMessage(locked.retryAfterSeconds));
-  }
-
+  await throttle.assertMayTry(db, config.login, input.email, ip);
   const user = await findUserByEmail(db, input.email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
   if (!user || !ok) {
-    await limiter.hit(db, accountKey, window);
+    await throttle.recordFailure(db, config.login, input.email, ip);
     throw new AppError(ErrorCode.UNAUTHENTICATED, 401, LOGIN_MESSAGES.invalid);
   }
   if (!user.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
-  await limiter.clear(db, accountKey);
+  await throttle.recordSuccess(db, input.email, ip);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return issue(deps, user.id, input.rememberMe);
-}
-
-function tooManyMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
@@ -223,9 +212,9 @@ export async function forgotPassword(deps: AuthDeps, email: string) {
 }
 
 /** Single use and one hour: the token row is consumed by a conditional update. */
-export async function resetPassword(deps: AuthDeps, token: string, newPassword: string) {
+export async function resetPassword(deps: AuthDeps, token: string, newPassword: string, ip?: string) {
   const hash = sha256(token);
-  return deps.db.transaction(async (tx) => {
+  const { email, message } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -245,8 +234,11 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       if (passwordStrength(newPassword) < 2) throw badRequest(PROFESSIONAL_PASSWORD_MESSAGES.weak);
     }
     await setPassword(tx, user.id, newPassword);
-    return RESET_MESSAGES.done;
+    return { email: user.email, message: RESET_MESSAGES.done };
   });
+  // The owner is back: failed sign-ins against the account are forgotten and this source is trusted.
+  await throttle.recordPasswordReset(deps.db, email, ip);
+  return message;
 }
 
 /** Create or promote the first administrator (start-up with ADMIN_EMAIL/ADMIN_PASSWORD, or the CLI). */

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { emails, passwordResetTokens } from '../../db/schema/index.ts';
 
-const t = useTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_IP: '1000' });
+const t = useTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: '10', LOGIN_MAX_PER_IP: '1000' });
 
 const validRegistration = {
   firstName: 'Asha',
@@ -98,9 +98,9 @@ describe('POST /api/auth/login', () => {
     expect(body(res).message).toBe('Please enter both email and password');
   });
 
-  it('locks the account after repeated failures, whatever the IP, with Retry-After', async () => {
+  it('holds the account for new sources after repeated failures from many, with Retry-After', async () => {
     const student = await buildStudent(t);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 10; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: student.email, password: 'wrong-password' }, remoteAddress: `10.0.0.${i + 1}` });
       expect(res.statusCode).toBe(401);
     }
