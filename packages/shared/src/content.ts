@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS, requiredText, text } from './text.ts';
+import { EMAIL_PATTERN, LIMITS, requiredText, text, webUrl } from './text.ts';
+
+/** A picture on the public site: a path on this site (`/team/a.webp`) or an http(s) link. */
+const siteImage = z.union([z.literal(''), z.string().trim().max(500).regex(/^\/(?![/\\])[^\s\\]*$/, 'Image must be a path on this site or an http(s) link'), webUrl('Image')]);
 
 const teamMember = z.object({
   name: z.string().max(LIMITS.name),
   role: z.string().max(LIMITS.name),
-  image: z.string().max(500).optional(),
+  image: siteImage.optional(),
   bio: z.string().max(LIMITS.short),
-  link: z.string().max(500),
+  // Shown as a link on /about: http(s) only (a `javascript:` link would run in the visitor's page).
+  link: z.union([z.literal(''), webUrl('Team member link')]),
   specialties: z.array(z.string().max(LIMITS.listEntry)).max(LIMITS.listSize),
 });
 const stat = z.object({ value: z.string().max(20), label: z.string().max(LIMITS.name) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
-import { EMAIL_PATTERN, LIMITS, isCleanText, text } from './text.ts';
+import { EMAIL_PATTERN, LIMITS, httpsUrl, isCleanText, text } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations and constants (spec 001 §3, §9; spec 002 §3, §9)
@@ -694,7 +694,7 @@ export const interviewInput = z.object({
   time: z.union([z.literal(''), z.null(), timeOfDay]).optional(),
   timezone: z.string().max(64).optional(),
   mode: z.enum(RD_INTERVIEW_MODES).optional().default('online'),
-  meetingLink: z.union([z.literal(''), z.null(), z.string().max(2000)]).optional(),
+  meetingLink: z.union([z.literal(''), z.null(), httpsUrl('Meeting link')]).optional(),
   location: z.union([z.null(), text('Interview location', LIMITS.title)]).optional(),
   notes: z.union([z.null(), text('Interview notes', LIMITS.short)]).optional(),
 });

@@ -70,17 +70,29 @@ export const httpsUrl = (label: string) =>
     .string()
     .trim()
     .max(2000, `${label} must be at most 2000 characters`)
-    .refine((v) => {
-      try {
-        return new URL(v).protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, `${label} must be an https:// link`);
+    .refine((v) => isWebUrl(v, ['https:']), `${label} must be an https:// link`);
 
 /** An optional https link where an empty string means "none". */
 export const optionalHttpsUrl = (label: string) =>
   z.union([z.literal('').transform(() => undefined), httpsUrl(label)]).optional();
+
+/** Whether `value` is an absolute http(s) URL with a host (no javascript:, data:, protocol-relative …). */
+export function isWebUrl(value: string, protocols: readonly string[] = ['http:', 'https:']): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A stored link shown to others: http:// or https:// only. */
+export const webUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be a link` })
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
+    .refine((v) => isWebUrl(v), `${label} must be an http:// or https:// link`);
 
 /** Same email rule as the spec: local part, an @, a dotted domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
-import { auditLog, contactMessages, emails, ideas, users } from '../../db/schema/index.ts';
+import { auditLog, contactMessages, emails, ideas, siteContent, users } from '../../db/schema/index.ts';
 import { multipart } from './test-helpers.ts';
 
 const t = useTestApp();
@@ -231,6 +231,20 @@ describe('dashboard, analytics, audit, settings', () => {
     expect(pub.data.vision).toBe('A clearly fictional vision.');
     const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/content', headers: admin.auth, payload: { vision: 1 } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('site content links are http(s) only: a javascript: link is refused, and one stored earlier is never served', async () => {
+    const current = body<{ data: { team: { link: string }[] } }>(await get('/api/admin/content')).data;
+    expect(current.team.length).toBeGreaterThan(0);
+    const team = current.team.map((m, i) => (i === 0 ? { ...m, link: 'javascript:alert(document.cookie)' } : m));
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/content', headers: admin.auth, payload: { ...current, team } });
+    expect(put.statusCode).toBe(400);
+    expect(body<{ message: string }>(put).message).toMatch(/http/);
+    // A row written before the rule (or by hand) is not served as it is.
+    await t.database.db.insert(siteContent).values({ key: 'site', value: { ...current, team } }).onConflictDoUpdate({ target: siteContent.key, set: { value: { ...current, team } } });
+    const pub = await t.app.inject({ method: 'GET', url: '/api/content/site' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.body).not.toMatch(/javascript:/i);
   });
 
   it('contact messages list and mark handled; outbox lists e-mails', async () => {
