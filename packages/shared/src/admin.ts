@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
-import { PHONE_PATTERN, REGISTRATION_MESSAGES } from './auth.ts';
+import { PHONE_MAX_LENGTH, REGISTRATION_MESSAGES, isPhoneNumber } from './auth.ts';
 import { ideaDto } from './ideas.ts';
 import { EMAIL_PATTERN, LIMITS, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
@@ -73,7 +73,7 @@ export const socialLinksBody = z.object({
 export const professionalFields = z.object({
   name: requiredText('Name', LIMITS.name, PROFESSIONAL_MESSAGES.name),
   email: emailField,
-  phone: requiredText('Phone', 20, PROFESSIONAL_MESSAGES.phone).regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phoneInvalid),
+  phone: requiredText('Phone', PHONE_MAX_LENGTH, PROFESSIONAL_MESSAGES.phone).refine(isPhoneNumber, REGISTRATION_MESSAGES.phoneInvalid),
   title: requiredText('Title', LIMITS.title, PROFESSIONAL_MESSAGES.title),
   company: requiredText('Company', LIMITS.title, PROFESSIONAL_MESSAGES.company),
   expertise: z.enum(EXPERTISE_OPTIONS, { error: PROFESSIONAL_MESSAGES.expertise }),
@@ -259,8 +259,8 @@ export const createStudentBody = z.object({
   firstName: requiredText('First name', LIMITS.name, REGISTRATION_MESSAGES.firstName),
   lastName: requiredText('Last name', LIMITS.name, REGISTRATION_MESSAGES.lastName),
   email: emailField,
-  phone: text('Phone', 20)
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), REGISTRATION_MESSAGES.phoneInvalid)
+  phone: text('Phone', PHONE_MAX_LENGTH)
+    .refine((v) => v === '' || isPhoneNumber(v), REGISTRATION_MESSAGES.phoneInvalid)
     .optional(),
   university: requiredText('University', LIMITS.title, REGISTRATION_MESSAGES.university),
   course: requiredText('Course', LIMITS.title, REGISTRATION_MESSAGES.course),

@@ -3,6 +3,7 @@ import {
   REGISTRATION_MESSAGES as M,
   firstProfessionalPasswordError,
   firstRegistrationError,
+  isPhoneNumber,
   passwordStrength,
   registerBody,
   strengthHints,
@@ -109,5 +110,17 @@ describe('text hygiene', () => {
 
   it('lists are trimmed, de-duplicated case-insensitively and blanks dropped', () => {
     expect(textList('Tags').parse([' AI ', 'ai', '', 'ML'])).toEqual(['AI', 'ML']);
+  });
+});
+
+describe('phone numbers (issue 16: count digits, allow the separators people type)', () => {
+  it.each(['+1 (212) 555-0100', '+86 138 0013 8000', '+91 98765 43210', '9876543210', '+44 20 7946 0958', '212.555.0100 12', '+353 (0)1 234 5678'])('%s is valid', (phone) => {
+    expect(isPhoneNumber(phone)).toBe(true);
+    expect(registerBody.shape.phone.safeParse(phone).success).toBe(true);
+  });
+
+  it.each(['abc', '+1 555 0100', '123456789', '+1234567890123456', '++91 98765 43210', '98765-43210 ext 5', '+91 98765\u000043210', '+91 9876 5432 10 + 1'])('%j is not', (phone) => {
+    expect(isPhoneNumber(phone)).toBe(false);
+    expect(registerBody.shape.phone.safeParse(phone).success).toBe(false);
   });
 });

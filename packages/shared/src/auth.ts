@@ -19,7 +19,20 @@ export const INTEREST_OPTIONS = [
 
 export const STUDENT_PASSWORD_MIN = 6;
 export const PROFESSIONAL_PASSWORD_MIN = 8;
-export const PHONE_PATTERN = /^\+?[0-9\s\-()]{10,15}$/;
+/**
+ * Phone numbers as people type them: an optional leading +, then digits with spaces, hyphens, dots or
+ * parentheses between them; 10 to 15 digits (E.164 allows at most 15). `+1 (212) 555-0100`,
+ * `+86 138 0013 8000` and `+91 98765 43210` are valid; letters, a second + or 9 digits are not.
+ */
+export const PHONE_PATTERN = /^\+?[0-9\s\-().]+$/;
+export const PHONE_MAX_LENGTH = 25;
+export const PHONE_HINT = 'Include the country code, e.g. +91 98765 43210 or +1 (212) 555-0100.';
+export function isPhoneNumber(value: string): boolean {
+  const v = value.trim();
+  if (v.length > PHONE_MAX_LENGTH || !PHONE_PATTERN.test(v)) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 10 && digits <= 15;
+}
 
 export const REGISTRATION_MESSAGES = {
   firstName: 'First name is required',
@@ -69,7 +82,7 @@ export function firstRegistrationError(form: RegistrationForm): string | null {
   if (form.year === '' || !Number.isInteger(year) || year < 1 || year > 6) return m.year;
   if (!form.rollNumber.trim()) return m.rollNumber;
   if (!form.phone.trim()) return m.phoneRequired;
-  if (!PHONE_PATTERN.test(form.phone.trim())) return m.phoneInvalid;
+  if (!isPhoneNumber(form.phone)) return m.phoneInvalid;
   if (!form.agreeToTerms) return m.terms;
   return null;
 }
@@ -104,8 +117,8 @@ export const registerBody = z.object({
     .min(1, REGISTRATION_MESSAGES.year)
     .max(6, REGISTRATION_MESSAGES.year),
   rollNumber: requiredText('Roll number', LIMITS.name, REGISTRATION_MESSAGES.rollNumber),
-  phone: requiredText('Phone', 20, REGISTRATION_MESSAGES.phoneRequired).regex(
-    PHONE_PATTERN,
+  phone: requiredText('Phone', PHONE_MAX_LENGTH, REGISTRATION_MESSAGES.phoneRequired).refine(
+    isPhoneNumber,
     REGISTRATION_MESSAGES.phoneInvalid,
   ),
   interests: z
@@ -192,7 +205,7 @@ export const updateProfileBody = z
   .object({
     firstName: requiredText('First name', LIMITS.name),
     lastName: requiredText('Last name', LIMITS.name),
-    phone: text('Phone', 20).refine((v) => v === '' || PHONE_PATTERN.test(v), REGISTRATION_MESSAGES.phoneInvalid),
+    phone: text('Phone', PHONE_MAX_LENGTH).refine((v) => v === '' || isPhoneNumber(v), REGISTRATION_MESSAGES.phoneInvalid),
     address: text('Address', LIMITS.title),
     city: text('City', LIMITS.name),
     state: text('State', LIMITS.name),

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Issue 16: every URL a user or an admin stores is http(s) only, checked by the shared schema. The
 // sweep walks every request schema this package exports (…Body, …Input, siteContent), so a link
 // field added tomorrow is checked without editing this file.

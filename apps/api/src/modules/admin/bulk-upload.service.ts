@@ -14,7 +14,7 @@ import {
   type BulkUploadResultData,
 } from '@app/shared/admin';
 import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
-import { PHONE_PATTERN, REGISTRATION_MESSAGES } from '@app/shared/auth';
+import { PHONE_MAX_LENGTH, REGISTRATION_MESSAGES, isPhoneNumber } from '@app/shared/auth';
 import { LIMITS, requiredText, text, uniqueTrimmed } from '@app/shared/text';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -112,7 +112,7 @@ const rowSchema = z.object({
     }
     return match;
   }),
-  phone: text('Phone', 20).refine((v) => v === '' || PHONE_PATTERN.test(v), REGISTRATION_MESSAGES.phoneInvalid),
+  phone: text('Phone', PHONE_MAX_LENGTH).refine((v) => v === '' || isPhoneNumber(v), REGISTRATION_MESSAGES.phoneInvalid),
   experience: z
     .string()
     .trim()

@@ -64,6 +64,13 @@ describe('POST /api/auth/register', () => {
     expect(json.errors).toContain(message);
   });
 
+  it.each(['+1 (212) 555-0100', '+86 138 0013 8000'])('registers with the phone number %s as typed', async (phone) => {
+    const email = `phone-${phone.replace(/\D/g, '')}@example.com`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...validRegistration, email, phone } });
+    expect(res.statusCode).toBe(201);
+    expect(body<{ data: { user: { phone: string } } }>(res).data.user.phone).toBe(phone);
+  });
+
   it('answers 400 for malformed JSON and prototype-pollution keys', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"firstName":' });
     expect(bad.statusCode).toBe(400);

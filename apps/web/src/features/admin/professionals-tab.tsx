@@ -18,6 +18,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { adminApi } from './api.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
+import { PHONE_HINT } from '@app/shared/auth';
 
 const KEY = 'admin-professionals';
 
@@ -137,7 +138,7 @@ function ProfessionalForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" required value={f.name} onChange={set('name')} />
         <TextField label="Email" type="email" required value={f.email} onChange={set('email')} />
-        <TextField label="Phone" required value={f.phone} onChange={set('phone')} />
+        <TextField label="Phone" type="tel" required hint={PHONE_HINT} value={f.phone} onChange={set('phone')} />
         <TextField label="Title" required value={f.title} onChange={set('title')} />
         <TextField label="Company" required value={f.company} onChange={set('company')} />
         <SelectField label="Expertise" required value={f.expertise} onChange={set('expertise')}>

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import { adminApi } from './api.ts';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
+import { PHONE_HINT } from '@app/shared/auth';
 
 const KEY = 'admin-students';
 
@@ -55,7 +56,7 @@ function AddStudentForm({
         <TextField label="First name" required value={f.firstName} onChange={set('firstName')} />
         <TextField label="Last name" required value={f.lastName} onChange={set('lastName')} />
         <TextField label="Email" type="email" required value={f.email} onChange={set('email')} />
-        <TextField label="Phone" value={f.phone} onChange={set('phone')} />
+        <TextField label="Phone" type="tel" hint={PHONE_HINT} value={f.phone} onChange={set('phone')} />
         <TextField label="University" required value={f.university} onChange={set('university')} />
         <TextField label="Course" required value={f.course} onChange={set('course')} />
         <TextField label="Department" value={f.department} onChange={set('department')} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
-import { INTEREST_OPTIONS, firstRegistrationError, type RegistrationForm } from '@app/shared/auth';
+import { INTEREST_OPTIONS, PHONE_HINT, firstRegistrationError, type RegistrationForm } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
@@ -182,7 +182,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
           ))}
         </SelectField>
         <TextField label="Roll Number" name="rollNumber" required value={form.rollNumber} onChange={(e) => set('rollNumber', e.target.value)} />
-        <TextField label="Phone Number" type="tel" name="phone" autoComplete="tel" required value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField label="Phone Number" type="tel" name="phone" autoComplete="tel" required hint={PHONE_HINT} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Interests <span className="font-normal text-slate-600">(optional)</span></legend>

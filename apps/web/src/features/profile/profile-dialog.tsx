@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, Eye, EyeOff } from 'lucide-react';
 import { envelope } from '@app/shared/api';
-import { STUDENT_PASSWORD_MESSAGES, STUDENT_PASSWORD_MIN, authData, imageUploadData, userData, type UserDto } from '@app/shared/auth';
+import { PHONE_HINT, PHONE_MAX_LENGTH, STUDENT_PASSWORD_MESSAGES, STUDENT_PASSWORD_MIN, authData, imageUploadData, userData, type UserDto } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -90,7 +90,7 @@ function ProfileForm({ user }: { user: UserDto }) {
         <TextField label="First name" required maxLength={100} value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
         <TextField label="Last name" required maxLength={100} value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
         <TextField label="Email" type="email" value={user.email} readOnly disabled hint="E-mail cannot be changed" />
-        <TextField label="Phone" type="tel" maxLength={20} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField label="Phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} hint={PHONE_HINT} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
         <div className="sm:col-span-2"><TextField label="Address" maxLength={200} value={form.address} onChange={(e) => set('address', e.target.value)} /></div>
         <TextField label="City" maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} />
         <TextField label="State" maxLength={100} value={form.state} onChange={(e) => set('state', e.target.value)} />
