@@ -176,6 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preValidation', async (request) => assertCleanInput(request));
   const spaRoot = config.staticDir ?? defaultStaticDir();
   const hasSpa = Boolean(spaRoot && existsSync(path.join(spaRoot, 'index.html')));
+  // Given but unusable configuration is said, not ignored.
+  if (config.staticDir && !hasSpa) app.log.warn(`STATIC_DIR ${config.staticDir} has no index.html: the web app is not served`);
   registerErrorHandling(app, hasSpa);
   if (spaRoot && hasSpa) await registerSpa(app, spaRoot);
 

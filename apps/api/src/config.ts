@@ -59,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.NODE_ENV === 'production' && c.DATABASE_URL && !c.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  - JWT_SECRET: required in production with DATABASE_URL');
   }
+  // Half of a pair would be ignored without a word: refuse instead.
+  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
+    throw new Error(`Invalid configuration:\n  - ${c.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: required with ${c.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'} (the administrator created at start)`);
+  }
   return {
     env: c.NODE_ENV,
     host: c.HOST,
