@@ -122,6 +122,49 @@ export const adminWorkshopBody = workshopFields
 export type AdminWorkshopBody = z.infer<typeof adminWorkshopBody>;
 export type WorkshopFieldsInput = z.input<typeof workshopFields>;
 
+const READ_SHAPE_KEYS = ['schedule', 'capacity', 'professional', 'location', 'meetingDetails', 'level'] as const;
+
+/**
+ * A client writes back what it reads (spec 001 §3): `schedule {date, startTime, endTime, timezone}`,
+ * `capacity {maxParticipants}`, the instructor as `professional` (an id, or an object with `_id`/`id`),
+ * `location {venue, address, city, state}`, `meetingDetails {link}` and `level` are accepted beside the
+ * flat form fields. A flat field given explicitly wins over its nested twin. Read-only parts of the read
+ * shape (counts, banner, ids, timestamps) are ignored like any unknown key. Returns the flat input, or
+ * the problems when a nested part is not an object.
+ */
+export function flattenWorkshopInput(raw: Record<string, unknown>): { input: Record<string, unknown>; errors: string[] } {
+  const out: Record<string, unknown> = { ...raw };
+  const errors: string[] = [];
+  const nested = (key: string): Record<string, unknown> | undefined => {
+    const v = raw[key];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) {
+      errors.push(`${key} must be an object`);
+      return undefined;
+    }
+    return v as Record<string, unknown>;
+  };
+  const take = (from: Record<string, unknown> | undefined, pairs: [string, string][]) => {
+    if (!from) return;
+    for (const [src, dst] of pairs) if (raw[dst] === undefined && from[src] !== undefined && from[src] !== null) out[dst] = from[src];
+  };
+  take(nested('schedule'), [['date', 'date'], ['startTime', 'startTime'], ['endTime', 'endTime'], ['timezone', 'timezone']]);
+  take(nested('capacity'), [['maxParticipants', 'maxParticipants']]);
+  take(nested('location'), [['venue', 'venue'], ['address', 'address'], ['city', 'city'], ['state', 'state']]);
+  take(nested('meetingDetails'), [['link', 'meetingLink']]);
+  if (raw.difficulty === undefined && raw.level !== undefined) out.difficulty = raw.level;
+  if (raw.professionalId === undefined && raw.professional !== undefined) {
+    const p = raw.professional;
+    if (p === null || typeof p === 'string') out.professionalId = p;
+    else if (typeof p === 'object' && !Array.isArray(p)) {
+      const ref = p as Record<string, unknown>;
+      out.professionalId = ref._id ?? ref.id ?? null;
+    } else errors.push('professional must be an id or an object with _id');
+  }
+  for (const key of READ_SHAPE_KEYS) delete out[key];
+  return { input: out, errors };
+}
+
 /**
  * PUT body: any subset of the form's fields (only `status` publishes/unpublishes). The server merges it
  * with the stored workshop and validates the result with the full schema.

@@ -4,6 +4,7 @@ import { makePagination } from '@app/shared/api';
 import {
   WORKSHOP_FORM_MESSAGES,
   adminWorkshopBody,
+  flattenWorkshopInput,
   myWorkshopBody,
   type AdminWorkshopListQuery,
   type WorkshopRegistrationRow,
@@ -179,8 +180,16 @@ function columns(config: Config, manager: Manager, v: ReturnType<typeof validate
   };
 }
 
-export async function createManagedWorkshop(db: Db, config: Config, manager: Manager, input: unknown): Promise<WorkshopDto> {
-  const v = validate(manager, input);
+/** The flat form fields from what the client sent (the read shape is accepted too). */
+function flat(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The workshop must be a JSON object');
+  const { input, errors } = flattenWorkshopInput(body as Record<string, unknown>);
+  if (errors.length > 0) throw badRequest(errors[0] ?? 'Invalid workshop', errors);
+  return input;
+}
+
+export async function createManagedWorkshop(db: Db, config: Config, manager: Manager, body: unknown): Promise<WorkshopDto> {
+  const v = validate(manager, flat(body));
   if (manager.kind === 'admin' && v.professionalId) await assertInstructor(db, v.professionalId);
   const values = columns(config, manager, v);
   const id = await db.transaction(async (tx) => {
@@ -204,9 +213,12 @@ export async function updateManagedWorkshop(
   config: Config,
   manager: Manager,
   id: string,
-  patch: Record<string, unknown>,
+  body: Record<string, unknown>,
 ): Promise<{ workshop: WorkshopDto; statusOnly: boolean }> {
   const current = await loadManaged(db, manager, id);
+  const patch = flat(body);
+  // A read-back status the form cannot set (e.g. completed) that did not change is not a change.
+  if (patch.status === current.workshop.status) delete patch.status;
   const keys = Object.keys(patch);
   const statusOnly = keys.length === 1 && keys[0] === 'status';
   const merged = { ...asInput(current.workshop), ...patch };

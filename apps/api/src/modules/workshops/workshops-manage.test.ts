@@ -309,3 +309,74 @@ describe('professional my-workshops', () => {
     expect(del.statusCode).toBe(200);
   });
 });
+
+describe('API consumers write back what they read (spec 001 §3 read shape)', () => {
+  const strip = (w: WorkshopDto) => {
+    const { updatedAt: _u, ...rest } = w;
+    return rest;
+  };
+
+  it('GET a workshop, PUT it back unchanged → 200 and nothing changes (admin and professional, professional and manual instructors)', async () => {
+    const owner = await buildProfessional(t);
+    const boss = await buildAdmin(t);
+    const created = [
+      await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: boss.auth, payload: { ...base, professionalId: owner.id, venue: 'Hall 1', deliveryMode: 'hybrid' } }),
+      await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: boss.auth, payload: { ...base, manualInstructor: { name: 'Guest', email: 'guest@example.com', title: 'Speaker' } } }),
+      await t.app.inject({ method: 'POST', url: '/api/workshops/my-workshops', headers: owner.auth, payload: { ...base, status: 'published' } }),
+    ];
+    for (const [i, res] of created.entries()) {
+      expect(res.statusCode, `create ${i}`).toBe(201);
+      const id = data(res).data.workshop._id;
+      const [url, who] = i === 2 ? [`/api/workshops/my-workshops/${id}`, owner] : [`/api/admin/workshops/${id}`, boss];
+      const before = data(await t.app.inject({ method: 'GET', url, headers: who.auth })).data.workshop;
+      const [rowBefore] = await t.database.db.select().from(workshops).where(eq(workshops.id, id));
+      const put = await t.app.inject({ method: 'PUT', url, headers: who.auth, payload: before });
+      expect(put.statusCode, `${url}: ${put.body.slice(0, 200)}`).toBe(200);
+      expect(strip(data(put).data.workshop)).toEqual(strip(before));
+      const [rowAfter] = await t.database.db.select().from(workshops).where(eq(workshops.id, id));
+      const { updatedAt: _a, ...restBefore } = rowBefore!;
+      const { updatedAt: _b, ...restAfter } = rowAfter!;
+      expect(restAfter).toEqual(restBefore);
+      // What was read, edited where it was read, is what is written (before: silently ignored, 200).
+      const edited = { ...before, schedule: { ...before.schedule, startTime: '09:15' }, capacity: { ...before.capacity, maxParticipants: 40 } };
+      const put2 = await t.app.inject({ method: 'PUT', url, headers: who.auth, payload: edited });
+      expect(put2.statusCode).toBe(200);
+      expect(data(put2).data.workshop.schedule.startTime).toBe('09:15');
+      expect(data(put2).data.workshop.capacity.maxParticipants).toBe(40);
+    }
+  });
+
+  it('creates from the read shape alone: schedule, capacity, professional', async () => {
+    const owner = await buildProfessional(t);
+    const boss = await buildAdmin(t);
+    const { date, startTime, endTime, timezone, maxParticipants, ...rest } = base;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/workshops',
+      headers: boss.auth,
+      payload: { ...rest, schedule: { date, startTime, endTime, timezone }, capacity: { maxParticipants }, professional: { _id: owner.id } },
+    });
+    expect(res.statusCode).toBe(201);
+    const w = data(res).data.workshop;
+    expect(w.schedule).toMatchObject({ date, startTime, endTime, timezone, startsAt: '2030-01-15T04:30:00.000Z' });
+    expect(w.capacity.maxParticipants).toBe(maxParticipants);
+    expect(w.professionalId).toBe(owner.id);
+    // The nested form edits too; a flat field given beside it wins.
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${w._id}`, headers: boss.auth, payload: { schedule: { startTime: '11:00' }, capacity: { maxParticipants: 9 }, maxParticipants: 7, professional: owner.id } });
+    expect(edit.statusCode).toBe(200);
+    expect(data(edit).data.workshop.schedule.startTime).toBe('11:00');
+    expect(data(edit).data.workshop.capacity.maxParticipants).toBe(7);
+  });
+
+  it('a nested part that is not an object is a 400 that changes nothing', async () => {
+    const boss = await buildAdmin(t);
+    const owner = await buildProfessional(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: boss.auth, payload: { ...base, professionalId: owner.id } });
+    const id = data(res).data.workshop._id;
+    for (const payload of [{ schedule: 'tomorrow' }, { capacity: [5] }, { professional: 5 }]) {
+      const bad = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${id}`, headers: boss.auth, payload });
+      expect(bad.statusCode).toBe(400);
+      expect(body<{ message: string }>(bad).message).toMatch(/must be an/);
+    }
+  });
+});
