@@ -11,9 +11,8 @@ import { errorMessage } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { displayName, updateStoredUser, useSession } from '../../lib/session.ts';
-import { FirstLoginPasswordGate } from '../auth/password-change-dialog.tsx';
 import { uploadProfessionalImage } from '../mentoring/api.ts';
-import { Spinner } from '../../components/ui/feedback.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
@@ -56,7 +55,6 @@ export function ProfessionalDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <FirstLoginPasswordGate />
       <ProfessionalHeader
         name={name}
         imageUrl={user?.profileImageUrl ?? null}
@@ -81,7 +79,7 @@ export function ProfessionalDashboardPage() {
           ]}
         />
         <TabPanel idPrefix="pro" id={tab}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<ListSkeleton />}>
             {tab === 'overview' && <OverviewTab onNavigate={setTab} />}
             {tab === 'requests' && <RequestsTab />}
             {tab === 'workshops' && <MyWorkshopsTab />}

@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookOpen, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
 import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
-import { TemporaryPasswordGateLoader } from '../auth/temporary-password-gate-loader.tsx';
-import { Spinner } from '../../components/ui/feedback.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle, useHasBeenTrue } from '../../lib/hooks.ts';
 import { displayName, useSession } from '../../lib/session.ts';
@@ -82,7 +81,6 @@ export function StudentDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <TemporaryPasswordGateLoader />
       <DashboardHeader
         portal="Student Portal"
         avatarUrl={session?.user.profileImageUrl ?? null}
@@ -143,7 +141,7 @@ export function StudentDashboardPage() {
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
-            <Suspense fallback={<Spinner />}>
+            <Suspense fallback={<ListSkeleton />}>
               {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
               {tab === 'professionals' && <ProfessionalsTab />}
               {tab === 'ideas' && <IdeasTab />}
