@@ -35,8 +35,10 @@ export const IDEA_STATUSES = ['draft', 'under_review', 'approved', 'rejected', '
 export type IdeaStatus = (typeof IDEA_STATUSES)[number];
 
 /** Display label: underscores replaced by spaces (spec 000 §4). */
+/** A status as people read it: `under_review` → "Under review". */
 export function ideaStatusLabel(status: string): string {
-  return status.replace(/_/g, ' ');
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export const IDEA_MESSAGES = {
