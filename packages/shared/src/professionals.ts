@@ -21,8 +21,6 @@ export const EXPERTISE_OPTIONS = [
   'Operations',
 ] as const;
 
-export const DEFAULT_RATING = 4.5;
-
 export const PROFESSIONAL_MESSAGES = {
   loading: 'Loading professionals...',
   noneForSearch: 'No professionals found matching your search',
@@ -55,7 +53,8 @@ export const professionalCardDto = z.object({
   skills: z.array(z.string()),
   isVerified: z.boolean(),
   acceptingRequests: z.boolean(),
-  rating: z.object({ average: z.number(), count: z.number().int() }),
+  /** `average` is null until someone has rated: the product never invents a rating. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   pricing: z.object({ hourlyRate: z.number().nullable(), currency: z.string() }),
   profileImage: z.object({ url: z.string() }).nullable(),
   displayImage: z.string().nullable(),

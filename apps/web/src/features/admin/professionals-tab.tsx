@@ -15,6 +15,7 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { hourlyRate } from '../../lib/format.ts';
 import { adminApi } from './api.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
@@ -360,7 +361,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
             <Detail label="Expertise">{viewing.expertise}</Detail>
             <Detail label="Experience">{viewing.experience} years</Detail>
             <Detail label="Hourly rate">
-              {viewing.pricing.hourlyRate == null ? 'Not set' : `${viewing.pricing.hourlyRate} ${viewing.pricing.currency}`}
+              {viewing.pricing.hourlyRate == null ? 'Not set' : hourlyRate(viewing.pricing.hourlyRate, viewing.pricing.currency)}
             </Detail>
             <Detail label="Status">{`${viewing.status}${viewing.isVerified ? ', verified' : ', not verified'}${viewing.isTemporaryPassword ? ', temporary password' : ''}`}</Detail>
             <Detail label="Workshops">{viewing.workshopsCount}</Detail>
