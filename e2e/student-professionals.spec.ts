@@ -99,7 +99,7 @@ test('a student filters and pages professionals, meets every empty state and req
   await expectAccessible(page);
   await dialog.getByLabel('Message (optional)').fill('Hello! I would like guidance on personal finance projects.');
   await dialog.getByRole('button', { name: 'Request Connection' }).click();
-  await expect(page.getByText('Connection request sent! 👥')).toBeVisible();
+  await expect(page.getByText('Connection request sent!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // A second request to the same professional is refused with the server's message.

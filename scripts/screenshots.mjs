@@ -56,14 +56,15 @@ const SCREENS = [
   ['professional-students', 'professional', '/professional/dashboard?tab=students'],
   ['professional-availability', 'professional', '/professional/dashboard?tab=availability'],
   ['professional-settings', 'professional', '/professional/dashboard?tab=settings'],
+  // The admin console switches sections inside the page: the 4th entry is the section to open.
   ['admin-dashboard', 'admin', '/admin/dashboard'],
-  ['admin-students', 'admin', '/admin/dashboard?tab=students'],
-  ['admin-professionals', 'admin', '/admin/dashboard?tab=professionals'],
-  ['admin-workshops', 'admin', '/admin/dashboard?tab=workshops'],
-  ['admin-ideas', 'admin', '/admin/dashboard?tab=ideas'],
-  ['admin-rd', 'admin', '/admin/dashboard?tab=rd'],
-  ['admin-analytics', 'admin', '/admin/dashboard?tab=analytics'],
-  ['admin-settings', 'admin', '/admin/dashboard?tab=settings'],
+  ['admin-students', 'admin', '/admin/dashboard', 'Students'],
+  ['admin-professionals', 'admin', '/admin/dashboard', 'Professionals'],
+  ['admin-workshops', 'admin', '/admin/dashboard', 'Workshops'],
+  ['admin-ideas', 'admin', '/admin/dashboard', 'Student Ideas'],
+  ['admin-rd', 'admin', '/admin/dashboard', 'R&D Projects'],
+  ['admin-analytics', 'admin', '/admin/dashboard', 'Analytics'],
+  ['admin-settings', 'admin', '/admin/dashboard', 'Settings'],
 ];
 
 /** The product tour (landing page → Watch Demo): which shot, at 1280 px, becomes which step. */
@@ -165,9 +166,15 @@ async function main() {
             }, auth);
           }
           const page = await context.newPage();
-          for (const [name, , url] of screens) {
+          for (const [name, , url, section] of screens) {
             await page.goto(`${BASE}${url}`);
             await settle(page);
+            if (section) {
+              const menu = page.getByRole('button', { name: /Open sections menu/ });
+              if (await menu.isVisible()) await menu.click();
+              await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: section, exact: true }).click();
+              await settle(page);
+            }
             const file = path.join(OUT, `${name}-${width.name}.png`);
             await page.screenshot({ path: file, animations: 'disabled' });
             written.push(file);
@@ -193,7 +200,7 @@ async function main() {
     }
     writeFileSync(
       path.join(OUT, 'README.md'),
-      `# Screenshots\n\nEvery main screen per role at 1280 and 360 px, from a fresh demo database.\nRegenerate with \`npm run screenshots\` (it builds if needed and starts its own server).\n\n${SCREENS.map(([name, role, url]) => `- \`${name}\` — ${role ?? 'visitor'}: \`${url}\``).join('\n')}\n`,
+      `# Screenshots\n\nEvery main screen per role at 1280 and 360 px, from a fresh demo database.\nRegenerate with \`npm run screenshots\` (it builds if needed and starts its own server).\n\n${SCREENS.map(([name, role, url, section]) => `- \`${name}\` — ${role ?? 'visitor'}: \`${url}\`${section ? ` → ${section}` : ''}`).join('\n')}\n`,
     );
   } finally {
     stop();

@@ -44,7 +44,7 @@ export function ideaStatusLabel(status: string): string {
 export const IDEA_MESSAGES = {
   required: 'Please fill in all required fields (title, category, description)',
   invalidCategory: 'Please select a valid category',
-  submitted: 'Idea submitted successfully! 💡',
+  submitted: 'Idea submitted successfully!',
   draftSaved: 'Draft saved',
   submitFailed: 'Failed to submit idea. Please try again.',
   likeFailed: 'Failed to like idea. Please try again.',

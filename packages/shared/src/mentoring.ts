@@ -39,7 +39,7 @@ export const SESSION_MAX_MINUTES = 8 * 60;
 
 export const MENTORING_MESSAGES = {
   // Student side (spec 000 §8)
-  connectSent: 'Connection request sent! 👥',
+  connectSent: 'Connection request sent!',
   connectFailed: 'Failed to send connection request. Please try again.',
   fetchAvailabilityFailed: 'Failed to fetch availability',
   alreadyPending: 'You already have a pending connection request with this professional',

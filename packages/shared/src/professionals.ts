@@ -26,7 +26,7 @@ export const PROFESSIONAL_MESSAGES = {
   noneForSearch: 'No professionals found matching your search',
   noneInCategory: 'No professionals in this category yet',
   noneAvailable: 'No professionals available right now',
-  connectSent: 'Connection request sent! 👥',
+  connectSent: 'Connection request sent!',
   connectFailed: 'Failed to send connection request. Please try again.',
   contactForPricing: 'Contact for pricing',
 } as const;

@@ -11,6 +11,7 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { updateStoredUser } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
 import { changeProfessionalPassword } from './api.ts';
 
 const CLOSE_AFTER_MS = 2000;
@@ -45,6 +46,7 @@ export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChange
         // The gate (features/auth/password-gate.tsx) closes as soon as the stored user is unflagged:
         // straight into a working dashboard, with the fresh token every read now uses.
         toast.success('Password changed successfully!');
+        markNewAccount(answer.data.user);
         updateStoredUser(answer.data.user, answer.data.token);
         onChanged?.();
         return;

@@ -7,6 +7,7 @@ import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { storeAuth } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
 
@@ -138,6 +139,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       });
       setSuccess('Registration successful! Redirecting to dashboard...');
       timer.current = setTimeout(() => {
+        markNewAccount(answer.data.user);
         storeAuth(answer.data, false);
         void navigate('/student/dashboard', { replace: true });
       }, REDIRECT_MS);

@@ -6,6 +6,7 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { updateStoredUser } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
 import { changePassword } from './api.ts';
 
 /**
@@ -34,6 +35,7 @@ export function TemporaryPasswordGate() {
       // The fresh token replaces the old one (which died with the change); the flag is now off.
       // The gate (password-gate.tsx) closes as soon as the stored user is unflagged.
       toast.success('Password changed successfully!');
+      markNewAccount(answer.data.user);
       updateStoredUser(answer.data.user, answer.data.token);
       return;
     } catch (err) {

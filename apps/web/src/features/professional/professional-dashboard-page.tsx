@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { displayName, updateStoredUser, useSession } from '../../lib/session.ts';
+import { welcomeWord } from '../../lib/welcome.ts';
 import { uploadProfessionalImage } from '../mentoring/api.ts';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
@@ -185,7 +186,7 @@ function ProfessionalHeader({
               <Logo className="h-6 w-6 shrink-0" />
               <span className="truncate">Professional Dashboard</span>
             </h1>
-            <p className="truncate text-sm text-slate-700">Welcome back, {name}!</p>
+            <p className="truncate text-sm text-slate-700">{welcomeWord(useSession()?.user)}, {name}!</p>
           </div>
         </div>
         <nav aria-label="Dashboard actions" className="flex items-center gap-1">

@@ -6,6 +6,7 @@ import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle, useHasBeenTrue } from '../../lib/hooks.ts';
 import { displayName, useSession } from '../../lib/session.ts';
+import { welcomeWord } from '../../lib/welcome.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
@@ -136,7 +137,7 @@ export function StudentDashboardPage() {
       )}
       <Breadcrumb current="Student Dashboard" />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold text-slate-900">Welcome back{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{welcomeWord(session?.user)}{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
         <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
