@@ -18,6 +18,7 @@ test('verifying and unverifying a professional asks for confirmation; cancel cha
     experience: 6,
     bio: 'A professional for the confirmation journey.',
     specializations: ['Mentoring'],
+    isVerified: false,
   });
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);

@@ -45,7 +45,7 @@ test('saving an availability rule that overlaps another says so, and the list ma
   await add('11:00', '14:00');
   const warning = page.getByRole('status').filter({ hasText: 'It overlaps Every Monday, 09:00–12:00' });
   await expect(warning).toBeVisible();
-  await expect(page.getByText('Overlaps Every Monday, 09:00–12:00')).toBeVisible();
-  await expect(page.getByText('Overlaps Every Monday, 11:00–14:00')).toBeVisible();
+  await expect(page.getByText('Overlaps Every Monday, 09:00–12:00', { exact: true })).toBeVisible();
+  await expect(page.getByText('Overlaps Every Monday, 11:00–14:00', { exact: true })).toBeVisible();
   await expectAccessible(page);
 });

@@ -106,10 +106,16 @@ export function revealFormError(message: HTMLElement, field?: string): (() => vo
   }
   const hadInvalid = target.getAttribute('aria-invalid');
   const hadDescribedBy = target.getAttribute('aria-describedby');
+  // A field that shows its own message (TextField's `error`) is already described by it.
+  const visible = target.closest('label') ?? target;
+  if (hadInvalid === 'true') {
+    visible.scrollIntoView?.({ block: 'center' });
+    target.focus({ preventScroll: true });
+    return undefined;
+  }
   target.setAttribute('aria-invalid', 'true');
   target.setAttribute('aria-describedby', [hadDescribedBy, message.id].filter(Boolean).join(' '));
   // A visually hidden checkbox (chips) scrolls its label into view instead.
-  const visible = target.closest('label') ?? target;
   visible.scrollIntoView?.({ block: 'center' });
   target.focus({ preventScroll: true });
   return () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, BookOpen, CalendarCheck, FlaskConical, Lightbulb, PlayCircle, Search, UserPlus, Users } from 'lucide-react';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
@@ -178,10 +178,17 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
   }, [open]);
   const last = step === TOUR.length - 1;
   const current = TOUR[step] ?? TOUR[0]!;
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'ArrowRight' && !last) setStep((s) => s + 1);
-    if (event.key === 'ArrowLeft' && step > 0) setStep((s) => s - 1);
-  };
+  useEffect(() => {
+    if (!open) return;
+    // Left and right arrows step through the tour from anywhere in the dialog.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('dialog[open]')) return;
+      if (event.key === 'ArrowRight') setStep((s) => Math.min(TOUR.length - 1, s + 1));
+      if (event.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   return (
     <Dialog
       open={open}
@@ -206,7 +213,7 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
         </>
       }
     >
-      <div onKeyDown={onKeyDown} role="group" aria-roledescription="slide" aria-label={`${step + 1} of ${TOUR.length}`}>
+      <div role="group" aria-roledescription="slide" aria-label={`${step + 1} of ${TOUR.length}`}>
         <ol aria-label="Tour steps" className="mb-4 flex gap-2">
           {TOUR.map((t, i) => (
             <li key={t.title} className="flex-1">
