@@ -42,8 +42,10 @@ for (const width of [1280, 360]) {
 
     // The range picker re-reads the series for the chosen months.
     const answer = page.waitForResponse((r) => r.url().includes('/api/admin/analytics?months=3') && r.ok());
-    await section.getByRole('radio', { name: '3 months' }).check();
+    // The radios are visually hidden inside their labels (a segmented control): click the label.
+    await section.locator('label', { hasText: '3 months' }).click();
     await answer;
+    await expect(section.getByRole('radio', { name: '3 months' })).toBeChecked();
     await expect(section.getByRole('figure', { name: /Activity per month \(last 3 months\)/ })).toBeVisible();
     expect(await section.getByRole('table', { name: 'Activity per month' }).locator('tbody tr').count()).toBeLessThanOrEqual(3);
     await expectAccessible(page);
