@@ -45,7 +45,12 @@ export function ProfessionalCard({ professional: p, onView }: { professional: Pr
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-medium text-slate-900">{hourlyRate(p.pricing.hourlyRate, p.pricing.currency)}</span>
-        <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Available</span>
+        {/* What the professional has set, not a fixed "Available". */}
+        {p.acceptingRequests ? (
+          <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Accepting requests</span>
+        ) : (
+          <span className="inline-flex items-center gap-1 text-xs text-slate-600"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" /> Not taking requests</span>
+        )}
       </div>
       {p.location && <p className="mt-1 flex items-center gap-1 text-xs text-slate-500"><MapPin aria-hidden="true" className="h-3 w-3" /> {p.location}</p>}
       <Button className="mt-4" variant="secondary" onClick={() => onView(p.id)} aria-label={`View profile of ${p.name}`}>View Profile</Button>
