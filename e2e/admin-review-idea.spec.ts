@@ -32,10 +32,14 @@ test('an admin approves a student idea with scores and the student reads the fee
   await review.getByRole('button', { name: 'Submit Review' }).click();
   await expect(review.getByText('Please select a status for the review')).toBeVisible();
   await review.getByLabel(/^Status/).selectOption('approved');
+  // The score fields come with the status, and say when scores are missing (issue 16).
+  await expect(review.getByText(/No scores yet/)).toBeVisible();
   await review.getByLabel(/^Feasibility/).fill('8');
+  await expect(review.getByText('Missing: Impact, Innovation', { exact: false })).toBeVisible();
   await review.getByLabel(/^Impact/).fill('9');
   await review.getByLabel(/^Innovation/).fill('7');
   await expect(review.getByText('Total score: 8/10')).toBeVisible();
+  await expect(review.getByText(/Missing:|No scores yet/)).toHaveCount(0);
   const feedback = 'Promising and practical: start with two benches near the library.';
   await review.getByLabel('Feedback (visible to the student)').fill(feedback);
   await review.getByLabel('Review notes (internal)').fill('Check the facilities budget first.');

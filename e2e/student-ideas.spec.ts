@@ -32,7 +32,7 @@ test('a student submits an idea, finds it in My Ideas and likes a public idea', 
   await form.getByLabel(/^Description/).fill('Live occupancy of the library study rooms from door sensors.');
   await form.getByLabel(/Make this idea public/).check();
   await form.getByRole('button', { name: 'Submit Idea' }).click();
-  await expect(page.getByText('Idea submitted successfully! 💡')).toBeVisible();
+  await expect(page.getByText('Idea submitted successfully!')).toBeVisible();
   await expect(form).toBeHidden();
 
   const mine = page.locator('article').filter({ hasText: title });

@@ -314,8 +314,30 @@ export const dashboardData = z.object({
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 
+/** GET /api/admin/analytics?months=N: the time series cover the last N calendar months (this one included). */
+export const ANALYTICS_RANGES = [3, 6, 12, 24] as const;
+export const analyticsQuery = z.object({
+  months: z.coerce
+    .number({ error: 'months must be a whole number from 1 to 36' })
+    .int('months must be a whole number from 1 to 36')
+    .min(1, 'months must be a whole number from 1 to 36')
+    .max(36, 'months must be a whole number from 1 to 36')
+    .default(12),
+});
+export type AnalyticsQuery = z.input<typeof analyticsQuery>;
+
 export const analyticsData = z.object({
-  registrations: z.array(z.object({ month: z.string(), students: z.number().int(), professionals: z.number().int() })),
+  /** One entry per month of the range, oldest first; months without activity are 0, never missing. */
+  registrations: z.array(
+    z.object({
+      month: z.string(),
+      students: z.number().int(),
+      professionals: z.number().int(),
+      /** Ideas submitted (drafts excluded) and workshop registrations made in the month. */
+      ideas: z.number().int(),
+      workshopRegistrations: z.number().int(),
+    }),
+  ),
   workshopFill: z.array(
     z.object({
       _id: z.string(),

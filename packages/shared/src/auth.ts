@@ -67,24 +67,30 @@ export interface RegistrationForm {
 }
 
 /** The 14 registration checks of spec 000 §5, in order; returns the first failing message or null. */
-export function firstRegistrationError(form: RegistrationForm): string | null {
+/** The first problem of the form (spec 000 §5 order) and the field it is about. */
+export function firstRegistrationProblem(form: RegistrationForm): { field: keyof RegistrationForm; message: string } | null {
   const m = REGISTRATION_MESSAGES;
   const year = Number(form.year);
-  if (!form.firstName.trim()) return m.firstName;
-  if (!form.lastName.trim()) return m.lastName;
-  if (!form.email.trim()) return m.emailRequired;
-  if (!EMAIL_PATTERN.test(form.email.trim())) return m.emailInvalid;
-  if (!form.password) return m.passwordRequired;
-  if (form.password.length < STUDENT_PASSWORD_MIN) return m.passwordShort;
-  if (form.password !== form.confirmPassword) return m.passwordMismatch;
-  if (!form.university.trim()) return m.university;
-  if (!form.course.trim()) return m.course;
-  if (form.year === '' || !Number.isInteger(year) || year < 1 || year > 6) return m.year;
-  if (!form.rollNumber.trim()) return m.rollNumber;
-  if (!form.phone.trim()) return m.phoneRequired;
-  if (!isPhoneNumber(form.phone)) return m.phoneInvalid;
-  if (!form.agreeToTerms) return m.terms;
+  const p = (field: keyof RegistrationForm, message: string) => ({ field, message });
+  if (!form.firstName.trim()) return p('firstName', m.firstName);
+  if (!form.lastName.trim()) return p('lastName', m.lastName);
+  if (!form.email.trim()) return p('email', m.emailRequired);
+  if (!EMAIL_PATTERN.test(form.email.trim())) return p('email', m.emailInvalid);
+  if (!form.password) return p('password', m.passwordRequired);
+  if (form.password.length < STUDENT_PASSWORD_MIN) return p('password', m.passwordShort);
+  if (form.password !== form.confirmPassword) return p('confirmPassword', m.passwordMismatch);
+  if (!form.university.trim()) return p('university', m.university);
+  if (!form.course.trim()) return p('course', m.course);
+  if (form.year === '' || !Number.isInteger(year) || year < 1 || year > 6) return p('year', m.year);
+  if (!form.rollNumber.trim()) return p('rollNumber', m.rollNumber);
+  if (!form.phone.trim()) return p('phone', m.phoneRequired);
+  if (!isPhoneNumber(form.phone)) return p('phone', m.phoneInvalid);
+  if (!form.agreeToTerms) return p('agreeToTerms', m.terms);
   return null;
+}
+
+export function firstRegistrationError(form: RegistrationForm): string | null {
+  return firstRegistrationProblem(form)?.message ?? null;
 }
 
 const email = z

@@ -35,14 +35,16 @@ export const IDEA_STATUSES = ['draft', 'under_review', 'approved', 'rejected', '
 export type IdeaStatus = (typeof IDEA_STATUSES)[number];
 
 /** Display label: underscores replaced by spaces (spec 000 §4). */
+/** A status as people read it: `under_review` → "Under review". */
 export function ideaStatusLabel(status: string): string {
-  return status.replace(/_/g, ' ');
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export const IDEA_MESSAGES = {
   required: 'Please fill in all required fields (title, category, description)',
   invalidCategory: 'Please select a valid category',
-  submitted: 'Idea submitted successfully! 💡',
+  submitted: 'Idea submitted successfully!',
   draftSaved: 'Draft saved',
   submitFailed: 'Failed to submit idea. Please try again.',
   likeFailed: 'Failed to like idea. Please try again.',

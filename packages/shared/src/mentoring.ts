@@ -39,7 +39,7 @@ export const SESSION_MAX_MINUTES = 8 * 60;
 
 export const MENTORING_MESSAGES = {
   // Student side (spec 000 §8)
-  connectSent: 'Connection request sent! 👥',
+  connectSent: 'Connection request sent!',
   connectFailed: 'Failed to send connection request. Please try again.',
   fetchAvailabilityFailed: 'Failed to fetch availability',
   alreadyPending: 'You already have a pending connection request with this professional',
@@ -180,7 +180,36 @@ export const availabilityRule = z.object({
 });
 export type AvailabilityRule = z.infer<typeof availabilityRule>;
 export const rulesData = z.object({ rules: z.array(availabilityRule) });
-export const ruleData = z.object({ rule: availabilityRule });
+/**
+ * A saved rule, and the caller's other enabled rules it overlaps (empty when none): overlapping
+ * hours are allowed (students see one combined window) but flagged, so that a typo is noticed.
+ */
+export const ruleData = z.object({ rule: availabilityRule, overlaps: z.array(availabilityRule) });
+
+type RuleTimes = Pick<AvailabilityRule, 'isRecurring' | 'dayOfWeek' | 'date' | 'startTime' | 'endTime' | 'timezone'>;
+
+/** The weekday (0 = Sunday) of a calendar date 'YYYY-MM-DD'. */
+function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * Whether two rules offer the same hours on some day: same weekday (recurring), same date
+ * (one-time), or a one-time date on a recurring rule's weekday, with intersecting times. Rules in
+ * different timezones are not compared (their overlap moves with daylight saving).
+ */
+export function rulesOverlap(a: RuleTimes, b: RuleTimes): boolean {
+  if (a.timezone !== b.timezone) return false;
+  let sameDay: boolean;
+  if (a.isRecurring && b.isRecurring) sameDay = a.dayOfWeek === b.dayOfWeek;
+  else if (!a.isRecurring && !b.isRecurring) sameDay = Boolean(a.date) && a.date === b.date;
+  else {
+    const once = a.isRecurring ? b : a;
+    const weekly = a.isRecurring ? a : b;
+    sameDay = Boolean(once.date) && weekdayOf(once.date ?? '') === weekly.dayOfWeek;
+  }
+  return sameDay && minutes(a.startTime) < minutes(b.endTime) && minutes(b.startTime) < minutes(a.endTime);
+}
 
 export const availabilityQuery = z
   .object({

@@ -21,14 +21,12 @@ export const EXPERTISE_OPTIONS = [
   'Operations',
 ] as const;
 
-export const DEFAULT_RATING = 4.5;
-
 export const PROFESSIONAL_MESSAGES = {
   loading: 'Loading professionals...',
   noneForSearch: 'No professionals found matching your search',
   noneInCategory: 'No professionals in this category yet',
   noneAvailable: 'No professionals available right now',
-  connectSent: 'Connection request sent! 👥',
+  connectSent: 'Connection request sent!',
   connectFailed: 'Failed to send connection request. Please try again.',
   contactForPricing: 'Contact for pricing',
 } as const;
@@ -55,7 +53,8 @@ export const professionalCardDto = z.object({
   skills: z.array(z.string()),
   isVerified: z.boolean(),
   acceptingRequests: z.boolean(),
-  rating: z.object({ average: z.number(), count: z.number().int() }),
+  /** `average` is null until someone has rated: the product never invents a rating. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   pricing: z.object({ hourlyRate: z.number().nullable(), currency: z.string() }),
   profileImage: z.object({ url: z.string() }).nullable(),
   displayImage: z.string().nullable(),

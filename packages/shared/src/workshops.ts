@@ -19,7 +19,7 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** User-facing messages of the student workshop flows (server answers and client toasts). */
 export const WORKSHOP_MESSAGES = {
-  registered: 'Successfully registered for workshop! 🎉',
+  registered: 'Successfully registered for workshop!',
   registerFailed: 'Failed to register for workshop. Please try again.',
   alreadyRegistered: 'You are already registered for this workshop',
   full: 'This workshop is full',

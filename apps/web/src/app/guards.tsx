@@ -2,13 +2,18 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { dashboardPath, type Role } from '@app/shared/roles';
 import { useSession } from '../lib/session.ts';
+import { needsNewPassword, PasswordGateScreen } from '../features/auth/password-gate.tsx';
 
-/** Requires a session; with a role, a different role is sent to its own dashboard (spec 000 §6). */
+/**
+ * Requires a session; with a role, a different role is sent to its own dashboard (spec 000 §6). An
+ * account that must replace its temporary password sees only that dialog until it has.
+ */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (session.role !== role) return <Navigate to={dashboardPath(session.role)} replace />;
+  if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
   return children;
 }
 

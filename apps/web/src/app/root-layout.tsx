@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { Spinner } from '../components/ui/feedback.tsx';
+import { Outlet, useLocation } from 'react-router';
+import { RouteSkeleton } from '../components/ui/page-skeleton.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 
 /** A page whose code failed to load (offline, or replaced by a new release): offer a reload. */
@@ -28,13 +28,14 @@ class PageLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
 }
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="sr-only-focusable fixed top-2 left-2 z-[2000] rounded bg-white px-3 py-2 text-sm font-medium shadow">
         Skip to content
       </a>
       <PageLoadBoundary>
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<RouteSkeleton pathname={pathname} />}>
           <Outlet />
         </Suspense>
       </PageLoadBoundary>

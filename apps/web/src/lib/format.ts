@@ -42,9 +42,16 @@ export function initials(name: string): string {
     .join('');
 }
 
-export function rupees(amount: number | null | undefined): string {
+/** An hourly rate in its own currency (₹2,500/hour, $40/hour, €35/hour): one format everywhere. */
+export function hourlyRate(amount: number | null | undefined, currency = 'INR'): string {
   if (amount === null || amount === undefined) return 'Contact for pricing';
-  return `₹${amount.toLocaleString('en-IN')}/hour`;
+  let money: string;
+  try {
+    money = new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en', { style: 'currency', currency, maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(amount);
+  } catch {
+    money = `${amount.toLocaleString('en')} ${currency}`;
+  }
+  return `${money}/hour`;
 }
 
 /** 'under_review' → 'under review' */

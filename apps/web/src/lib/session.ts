@@ -145,8 +145,3 @@ export function displayName(user: StoredUser | undefined): string {
 export function firstName(user: StoredUser | undefined): string {
   return user?.firstName || user?.name?.split(' ')[0] || '';
 }
-
-/** Students and admins created by an administrator must replace their temporary password first. */
-export function mustReplaceTemporaryPassword(session: Session | null): boolean {
-  return Boolean(session && session.role !== 'professional' && (session.user.isTemporaryPassword || session.user.passwordResetRequired));
-}

@@ -1,6 +1,7 @@
 import { envelope, idParams } from '@app/shared/api';
 import {
   analyticsData,
+  analyticsQuery,
   auditListData,
   auditQuery,
   contactMessageData,
@@ -39,8 +40,8 @@ export async function adminRoutes(app: App) {
 
   app.get(
     '/admin/analytics',
-    { config: ADMIN_ACCESS, schema: { tags, security, response: { 200: envelope(analyticsData) } } },
-    async () => ({ success: true as const, data: await analytics(app.ctx.db) }),
+    { config: ADMIN_ACCESS, schema: { tags, security, querystring: analyticsQuery, response: { 200: envelope(analyticsData) } } },
+    async (request) => ({ success: true as const, data: await analytics(app.ctx.db, request.query.months) }),
   );
 
   app.get(

@@ -1,11 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { auditLog, contactMessages, emails, ideas, siteContent, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { multipart } from './test-helpers.ts';
 
 const t = useTestApp();
@@ -209,6 +210,30 @@ describe('dashboard, analytics, audit, settings', () => {
     expect(data.registrations.at(-1)).toMatchObject({ month, students: students.length });
     expect(data.ideaFunnel.find((f) => f.status === 'under_review')?.count).toBe(1);
     expect(data.topExpertise[0]).toMatchObject({ expertise: 'Software Development' });
+  });
+
+  it('analytics: ?months picks the range; every month is present (0 when empty); ideas and registrations per month', async () => {
+    type Series = { data: { registrations: { month: string; students: number; ideas: number; workshopRegistrations: number }[] } };
+    const three = body<Series>(await get('/api/admin/analytics?months=3')).data.registrations;
+    expect(three).toHaveLength(3);
+    expect(three.at(-1)?.month).toBe(new Date().toISOString().slice(0, 7));
+    const months = three.map((r) => r.month);
+    expect([...months].sort()).toEqual(months);
+    expect(three.every((r) => Number.isInteger(r.ideas) && Number.isInteger(r.workshopRegistrations))).toBe(true);
+    const [ideaCount] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM ideas WHERE status <> 'draft' AND submitted_at >= date_trunc('month', now())`,
+    );
+    expect(three.at(-1)?.ideas).toBe(Number(ideaCount?.n ?? 0));
+    expect(body<Series>(await get('/api/admin/analytics?months=24')).data.registrations).toHaveLength(24);
+    for (const bad of ['0', '37', 'abc', '2.5']) {
+      const res = await get(`/api/admin/analytics?months=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(body<{ message: string }>(res).message).toContain('months must be a whole number from 1 to 36');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/analytics?months=3' })).statusCode).toBe(401);
+    const student = await buildStudent(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/analytics?months=3', headers: student.auth })).statusCode).toBe(403);
   });
 
   it('audit log lists admin changes with actor, filterable and paginated', async () => {

@@ -81,16 +81,18 @@ function funnel(order: string[], rows: { status: string; count: number | string 
 }
 
 /** Every figure computed in SQL (PRODUCT.md "Administrators"). */
-export async function analytics(db: Db): Promise<AnalyticsData> {
-  const registrations = await queryRows<{ month: string; students: number; professionals: number }>(
+export async function analytics(db: Db, months = 12): Promise<AnalyticsData> {
+  const back = months - 1;
+  const registrations = await queryRows<{ month: string; students: number; professionals: number; ideas: number; workshop_registrations: number }>(
     db,
     sql`
     SELECT to_char(m, 'YYYY-MM') AS month,
-      count(u.id) FILTER (WHERE u.role = 'student')::int AS students,
-      count(u.id) FILTER (WHERE u.role = 'professional')::int AS professionals
-    FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') AS m
-    LEFT JOIN users u ON u.created_at >= m AND u.created_at < m + interval '1 month'
-    GROUP BY m ORDER BY m`,
+      (SELECT count(*) FROM users u WHERE u.role = 'student' AND u.created_at >= m AND u.created_at < m + interval '1 month')::int AS students,
+      (SELECT count(*) FROM users u WHERE u.role = 'professional' AND u.created_at >= m AND u.created_at < m + interval '1 month')::int AS professionals,
+      (SELECT count(*) FROM ideas i WHERE i.status <> 'draft' AND i.submitted_at >= m AND i.submitted_at < m + interval '1 month')::int AS ideas,
+      (SELECT count(*) FROM workshop_registrations r WHERE r.created_at >= m AND r.created_at < m + interval '1 month')::int AS workshop_registrations
+    FROM generate_series(date_trunc('month', now()) - make_interval(months => ${back}::int), date_trunc('month', now()), interval '1 month') AS m
+    ORDER BY m`,
   );
   const fill = await queryRows<{ id: string; title: string; registered: number; capacity: number; fill_rate: string | number }>(
     db,
@@ -123,6 +125,8 @@ export async function analytics(db: Db): Promise<AnalyticsData> {
       month: r.month,
       students: Number(r.students),
       professionals: Number(r.professionals),
+      ideas: Number(r.ideas),
+      workshopRegistrations: Number(r.workshop_registrations),
     })),
     workshopFill: fill.map((r) => ({
       _id: r.id,

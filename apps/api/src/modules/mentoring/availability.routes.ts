@@ -25,8 +25,8 @@ export async function availabilityRoutes(app: App) {
     '/professionals/availability',
     { config: own, schema: { ...secured, body: availabilityRuleBody, response: { 201: envelope(ruleData) } } },
     async (request, reply) => {
-      const rule = await availability.createRule(app.ctx.db, actorOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: MENTORING_MESSAGES.ruleCreated, data: { rule } });
+      const saved = await availability.createRule(app.ctx.db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: MENTORING_MESSAGES.ruleCreated, data: saved });
     },
   );
 
@@ -36,7 +36,7 @@ export async function availabilityRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: MENTORING_MESSAGES.ruleUpdated,
-      data: { rule: await availability.updateRule(app.ctx.db, actorOf(request), request.params.id, request.body) },
+      data: await availability.updateRule(app.ctx.db, actorOf(request), request.params.id, request.body),
     }),
   );
 

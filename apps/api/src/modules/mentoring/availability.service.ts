@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AVAILABILITY_MAX_DAYS, todayIn, type AvailabilityRule, type AvailabilityDay } from '@app/shared/mentoring';
+import { AVAILABILITY_MAX_DAYS, rulesOverlap, todayIn, type AvailabilityRule, type AvailabilityDay } from '@app/shared/mentoring';
 import type { z } from 'zod';
 import type { availabilityRuleBody } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
@@ -54,13 +54,30 @@ export async function listRules(db: Db, actor: Actor): Promise<AvailabilityRule[
   return rows.sort((a, b) => Number(b.isRecurring) - Number(a.isRecurring)).map(toRule);
 }
 
-export async function createRule(db: Db, actor: Actor, body: RuleInputBody): Promise<AvailabilityRule> {
+export interface SavedRule {
+  rule: AvailabilityRule;
+  /** The caller's other enabled rules that offer some of the same hours (flagged, not refused). */
+  overlaps: AvailabilityRule[];
+}
+
+async function withOverlaps(db: Db, actor: Actor, row: RuleRow): Promise<SavedRule> {
+  const rule = toRule(row);
+  if (!row.enabled) return { rule, overlaps: [] };
+  const others = await db
+    .select()
+    .from(availabilityRules)
+    .where(and(eq(availabilityRules.professionalId, actor.id), eq(availabilityRules.enabled, true)));
+  const overlaps = others.filter((o) => o.id !== row.id && rulesOverlap(o, row)).map(toRule);
+  return { rule, overlaps };
+}
+
+export async function createRule(db: Db, actor: Actor, body: RuleInputBody): Promise<SavedRule> {
   const [row] = await db
     .insert(availabilityRules)
     .values({ professionalId: actor.id, ...body })
     .returning();
   if (!row) throw new Error('rule insert returned nothing');
-  return toRule(row);
+  return withOverlaps(db, actor, row);
 }
 
 async function ownRule(db: Db, actor: Actor, id: string): Promise<RuleRow> {
@@ -73,7 +90,7 @@ async function ownRule(db: Db, actor: Actor, id: string): Promise<RuleRow> {
   return row;
 }
 
-export async function updateRule(db: Db, actor: Actor, id: string, body: RuleInputBody): Promise<AvailabilityRule> {
+export async function updateRule(db: Db, actor: Actor, id: string, body: RuleInputBody): Promise<SavedRule> {
   await ownRule(db, actor, id);
   const [row] = await db
     .update(availabilityRules)
@@ -81,7 +98,7 @@ export async function updateRule(db: Db, actor: Actor, id: string, body: RuleInp
     .where(and(eq(availabilityRules.id, id), eq(availabilityRules.professionalId, actor.id)))
     .returning();
   if (!row) throw notFound('Availability rule');
-  return toRule(row);
+  return withOverlaps(db, actor, row);
 }
 
 export async function deleteRule(db: Db, actor: Actor, id: string): Promise<void> {

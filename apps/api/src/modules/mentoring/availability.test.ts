@@ -187,4 +187,42 @@ describe('GET /professionals/{id}/availability', () => {
     ).data;
     expect(after.availability[0]?.slots.map((s) => s.startTime)).toEqual(['14:30', '16:30']);
   });
+
+  it('flags the other enabled rules a saved rule overlaps (same weekday, same date, a date on a weekly day)', async () => {
+    const pro = await buildProfessional(t);
+    const other = await buildProfessional(t);
+    type Saved = { data: { rule: { _id: string }; overlaps: { _id: string }[] } };
+    const save = async (payload: Record<string, unknown>, id?: string) => {
+      const res = await t.app.inject({
+        method: id ? 'PUT' : 'POST',
+        url: id ? `${url}/${id}` : url,
+        headers: pro.auth,
+        payload: { timezone: 'UTC', enabled: true, ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(id ? 200 : 201);
+      return body<Saved>(res).data;
+    };
+    // Someone else's identical hours never count.
+    await addRule(t, other, { isRecurring: true, dayOfWeek: 1, startTime: '09:00', endTime: '12:00' });
+    const monday = await save({ isRecurring: true, dayOfWeek: 1, startTime: '09:00', endTime: '12:00' });
+    expect(monday.overlaps).toEqual([]);
+    // Touching ends are not an overlap; another weekday is not either.
+    expect((await save({ isRecurring: true, dayOfWeek: 1, startTime: '12:00', endTime: '13:00' })).overlaps).toEqual([]);
+    expect((await save({ isRecurring: true, dayOfWeek: 2, startTime: '09:00', endTime: '12:00' })).overlaps).toEqual([]);
+    // The same weekday with intersecting hours is flagged, naming the rule it overlaps.
+    const clash = await save({ isRecurring: true, dayOfWeek: 1, startTime: '11:00', endTime: '14:00' });
+    expect(clash.overlaps.map((r) => r._id).sort()).toHaveLength(2);
+    expect(clash.overlaps.map((r) => r._id)).toContain(monday.rule._id);
+    // A one-time date that falls on a Monday overlaps the weekly Monday hours.
+    let date = dayFromNow(7, 'UTC');
+    for (let i = 7; new Date(`${date}T00:00:00Z`).getUTCDay() !== 1; i += 1) date = dayFromNow(i, 'UTC');
+    const once = await save({ isRecurring: false, date, startTime: '08:00', endTime: '09:30' });
+    expect(once.overlaps.map((r) => r._id)).toEqual([monday.rule._id]);
+    // A different timezone, or a disabled rule, is not compared.
+    expect((await save({ isRecurring: true, dayOfWeek: 1, startTime: '09:00', endTime: '12:00', timezone: 'Asia/Kolkata' })).overlaps).toEqual([]);
+    expect((await save({ isRecurring: true, dayOfWeek: 1, startTime: '09:00', endTime: '12:00', enabled: false })).overlaps).toEqual([]);
+    // Editing a rule onto free hours clears the flag; the rule never overlaps itself.
+    const moved = await save({ isRecurring: true, dayOfWeek: 5, startTime: '11:00', endTime: '14:00' }, clash.rule._id);
+    expect(moved.overlaps).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
-import { DEFAULT_RATING, type ProfessionalCardDto, type ProfessionalDetailDto, type ProfessionalListQuery } from '@app/shared/professionals';
+import { type ProfessionalCardDto, type ProfessionalDetailDto, type ProfessionalListQuery } from '@app/shared/professionals';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -16,7 +16,8 @@ type ProfileRow = typeof professionalProfiles.$inferSelect;
 const listed = and(eq(users.role, 'professional'), eq(users.isActive, true), eq(users.isVerified, true));
 
 export function ratingOf(profile: Pick<ProfileRow, 'ratingSum' | 'ratingCount'>) {
-  if (profile.ratingCount <= 0) return { average: DEFAULT_RATING, count: 0 };
+  // No ratings, no average: the card says "New" (issue 16: never an invented 4.5).
+  if (profile.ratingCount <= 0) return { average: null, count: 0 };
   return { average: Math.round((profile.ratingSum / profile.ratingCount) * 10) / 10, count: profile.ratingCount };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { envelope } from '@app/shared/api';
 import { studentSummaryData, type StudentSummary } from '@app/shared/students';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,9 @@ export async function studentSummary(db: Db, studentId: string): Promise<Student
     db
       .select({ n: count() })
       .from(rdApplications)
-      .where(and(eq(rdApplications.studentId, studentId), ne(rdApplications.status, 'withdrawn')))
+      // Every application the student's "My Applications" list shows (withdrawn ones included), so
+      // the R&D tab badge and that list never disagree.
+      .where(eq(rdApplications.studentId, studentId))
       .then((rows) => rows[0]?.n ?? 0),
   ]);
   return { registeredWorkshops, ideas, applications };

@@ -57,21 +57,22 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-3" aria-label="MentorBridge home">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-6">
+        {/* On a 360 px phone the brand keeps its full name: the controls beside it stay compact. */}
+        <Link to="/" className="flex min-w-0 items-center gap-2 sm:gap-3" aria-label="MentorBridge home">
           <Logo />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-slate-900">MentorBridge</span>
             <span className="block truncate text-xs text-slate-600">{portal}</span>
           </span>
         </Link>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
           {actions}
           <div className="relative" ref={menuRef} onKeyDown={onMenuKey}>
             <button
               ref={buttonRef}
               type="button"
-              className="flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100"
+              className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-2"
               aria-haspopup="menu"
               aria-expanded={open}
               aria-label={`Account menu for ${name || 'user'}`}
@@ -85,7 +86,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                 </span>
               )}
               <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
-              <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-500" />
+              <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 sm:block" />
             </button>
             {open && (
               <div role="menu" aria-label="Account" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">

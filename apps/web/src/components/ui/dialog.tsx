@@ -69,8 +69,12 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
   );
 }
 
-/** Confirmation before destructive actions. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', onConfirm, onCancel, busy }: {
+/**
+ * Confirmation before a destructive or reputational action (delete, deactivate, reject, verify or
+ * unverify): every such admin action goes through this dialog. `tone="primary"` for an action that
+ * is consequential without destroying anything (verifying someone).
+ */
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', onConfirm, onCancel, busy, tone = 'danger' }: {
   open: boolean;
   title: string;
   message: ReactNode;
@@ -78,7 +82,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  tone?: 'danger' | 'primary';
 }) {
+  const confirmStyle = tone === 'danger' ? 'bg-red-700' : 'bg-brand-700';
   return (
     <Dialog
       open={open}
@@ -88,7 +94,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
       footer={
         <>
           <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 text-sm" onClick={onCancel}>Cancel</button>
-          <button type="button" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-60" onClick={onConfirm} disabled={busy}>
+          <button type="button" className={`rounded-lg ${confirmStyle} px-4 py-2 text-sm font-medium text-white disabled:opacity-60`} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </button>
         </>

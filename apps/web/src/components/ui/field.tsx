@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 disabled:bg-slate-100';
 
@@ -58,15 +58,70 @@ export function SelectField({ label, hint, error, id, className = '', children, 
   );
 }
 
-export function Alert({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+/**
+ * A message box. An error shown inside a <form> is the answer to a submit, so it is never left
+ * silently out of sight (a phone may have it 1,000 px above the button): focus moves to the field
+ * it is about (`field`, the control's name), else to the first control marked aria-invalid, else to
+ * the message itself; that field is marked invalid and described by the message, and role="alert"
+ * announces it. Every form gets this by showing its error through this component.
+ */
+export function Alert({ kind, children, field }: { kind: 'error' | 'success' | 'info'; children: ReactNode; field?: string }) {
   const styles = {
     error: 'border-red-200 bg-red-50 text-red-800',
     success: 'border-green-200 bg-green-50 text-green-800',
     info: 'border-blue-200 bg-blue-50 text-blue-800',
   }[kind];
+  const ref = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const text = typeof children === 'string' ? children : null;
+  useEffect(() => {
+    if (kind !== 'error' || !ref.current) return;
+    return revealFormError(ref.current, field);
+  }, [kind, field, text]);
   return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${styles}`}>
+    <div ref={ref} id={id} role={kind === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm focus:outline-none ${styles}`}>
       {children}
     </div>
   );
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isControl(node: unknown): node is Control {
+  return node instanceof HTMLInputElement || node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement;
+}
+
+/** Focus (and describe) what an error inside a form is about; returns the undo for unmount. */
+export function revealFormError(message: HTMLElement, field?: string): (() => void) | undefined {
+  const form = message.closest('form');
+  if (!form) return undefined;
+  const named = field ? form.elements.namedItem(field) : null;
+  const candidate = isControl(named) ? named : form.querySelector<Control>('[aria-invalid="true"]');
+  const target = candidate && !candidate.disabled ? candidate : null;
+  if (!target) {
+    message.tabIndex = -1;
+    message.scrollIntoView?.({ block: 'center' });
+    message.focus({ preventScroll: true });
+    return undefined;
+  }
+  const hadInvalid = target.getAttribute('aria-invalid');
+  const hadDescribedBy = target.getAttribute('aria-describedby');
+  // A field that shows its own message (TextField's `error`) is already described by it.
+  const visible = target.closest('label') ?? target;
+  if (hadInvalid === 'true') {
+    visible.scrollIntoView?.({ block: 'center' });
+    target.focus({ preventScroll: true });
+    return undefined;
+  }
+  target.setAttribute('aria-invalid', 'true');
+  target.setAttribute('aria-describedby', [hadDescribedBy, message.id].filter(Boolean).join(' '));
+  // A visually hidden checkbox (chips) scrolls its label into view instead.
+  visible.scrollIntoView?.({ block: 'center' });
+  target.focus({ preventScroll: true });
+  return () => {
+    if (hadInvalid === null) target.removeAttribute('aria-invalid');
+    else target.setAttribute('aria-invalid', hadInvalid);
+    if (hadDescribedBy === null) target.removeAttribute('aria-describedby');
+    else target.setAttribute('aria-describedby', hadDescribedBy);
+  };
 }

@@ -5,10 +5,11 @@ export function Logo({ className = 'h-9 w-9' }: { className?: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <span aria-hidden="true" className={`inline-flex items-center justify-center rounded-lg bg-brand-700 text-sm font-bold text-white ${className}`}>
+      <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-bold text-white ${className}`}>
         DD
       </span>
     );
   }
-  return <img src="/logo.svg" alt="" className={className} onError={() => setFailed(true)} />;
+  // Never squeezed by a long name beside it on a phone (shrink-0): the mark is shown whole.
+  return <img src="/logo.svg" alt="" width={36} height={36} className={`shrink-0 ${className}`} onError={() => setFailed(true)} />;
 }

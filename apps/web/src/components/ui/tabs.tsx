@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -6,9 +7,41 @@ export interface TabItem<T extends string> {
   badge?: ReactNode;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; panels are labelled by their tab. */
+/** Which ends of a horizontally scrolling strip hide more content. */
+function useScrollEdges(ref: RefObject<HTMLElement | null>) {
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs; panels are labelled by their tab.
+ * On a narrow screen the strip scrolls sideways: a fade with a chevron at each end that hides tabs
+ * shows that there is more, and the selected tab is kept in view.
+ */
 export function Tabs<T extends string>({ items, value, onChange, label, idPrefix }: { items: TabItem<T>[]; value: T; onChange: (id: T) => void; label: string; idPrefix: string }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  const strip = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(strip);
+  useEffect(() => {
+    refs.current.get(value)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [value]);
   const onKey = (event: KeyboardEvent, index: number) => {
     let target: number | undefined;
     if (event.key === 'ArrowRight') target = (index + 1) % items.length;
@@ -22,7 +55,8 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
     refs.current.get(item.id)?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div className="relative">
+    <div ref={strip} role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200 [scrollbar-width:none]">
       {items.map((item, index) => {
         const selected = item.id === value;
         return (
@@ -46,6 +80,17 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
           </button>
         );
       })}
+    </div>
+      {edges.start && (
+        <span aria-hidden="true" data-scroll-hint="start" className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center bg-gradient-to-r from-slate-50 via-slate-50/90 to-transparent text-slate-500">
+          <ChevronLeft className="h-4 w-4" />
+        </span>
+      )}
+      {edges.end && (
+        <span aria-hidden="true" data-scroll-hint="end" className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-slate-50 via-slate-50/90 to-transparent text-slate-500">
+          <ChevronRight className="h-4 w-4" />
+        </span>
+      )}
     </div>
   );
 }

@@ -18,7 +18,10 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 export const TOAST_DURATION_MS = 3000;
 
-/** Toasts top right, 3 s by default (spec), announced to screen readers. */
+/**
+ * Toasts top right, 3 s by default (spec), announced to screen readers. They start below the
+ * header on screen: a toast never covers the bell, the menu or the account button.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
@@ -35,6 +38,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (!el.matches(':popover-open')) el.showPopover();
   }, [toasts]);
   const show = useCallback((message: string, kind: ToastKind = 'info', durationMs = TOAST_DURATION_MS) => {
+    // Start below whatever header is on screen now (dashboards differ in height; on a phone the
+    // professional header has two rows), so the toast never covers the bell, menu or account button.
+    const el = region.current;
+    if (el) {
+      let bottom = 0;
+      for (const header of document.querySelectorAll('header')) bottom = Math.max(bottom, header.getBoundingClientRect().bottom);
+      el.style.top = `${Math.max(16, Math.round(bottom) + 8)}px`;
+    }
     const id = next.current++;
     setToasts((list) => [...list, { id, kind, message }]);
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs);
@@ -57,6 +68,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed inset-auto top-4 right-4 m-0 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
         aria-live="polite"
         role="status"
+        data-toast-region=""
       >
         {toasts.map((t) => (
           <div key={t.id} className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${styles[t.kind]}`} data-toast={t.kind}>

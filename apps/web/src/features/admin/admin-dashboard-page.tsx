@@ -12,8 +12,7 @@ import {
   X,
 } from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
-import { Spinner } from '../../components/ui/feedback.tsx';
-import { TemporaryPasswordGateLoader } from '../auth/temporary-password-gate-loader.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { DashboardTab } from './dashboard-tab.tsx';
 
@@ -82,7 +81,6 @@ export function AdminDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <TemporaryPasswordGateLoader />
       <DashboardHeader portal="Admin Dashboard" />
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <nav aria-label="Admin sections" className="hidden w-56 shrink-0 lg:block">
@@ -115,7 +113,7 @@ export function AdminDashboardPage() {
               </nav>
             )}
           </div>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<ListSkeleton />}>
             {tab === 'dashboard' && <DashboardTab go={go} />}
             {tab === 'students' && <StudentsTab />}
             {tab === 'professionals' && (

@@ -1,111 +1,273 @@
-import { useQuery } from '@tanstack/react-query';
-import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { useId, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ANALYTICS_RANGES, type AnalyticsData } from '@app/shared/admin';
+import { ideaStatusLabel } from '@app/shared/ideas';
+import { RD_APPLICATION_STATUS_LABELS, type RdApplicationStatus } from '@app/shared/rd-projects';
+import { EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { statusLabel } from '../../lib/format.ts';
 import { adminApi } from './api.ts';
 
-interface Bar {
+// This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
+// it with lazy(), so no other screen pays for the charting library (docs/performance.md).
+
+const SERIES = [
+  { key: 'students', label: 'Students', colour: '#4338ca' },
+  { key: 'professionals', label: 'Professionals', colour: '#0f766e' },
+  { key: 'ideas', label: 'Ideas submitted', colour: '#b45309' },
+  { key: 'workshopRegistrations', label: 'Workshop registrations', colour: '#be185d' },
+] as const;
+
+type Month = AnalyticsData['registrations'][number];
+interface Row {
   label: string;
   value: number;
   display?: string;
 }
 
-/** A horizontal bar chart (CSS) paired with its data table for screen readers and keyboard users. */
-function BarChart({ title, bars, unit = '', max }: { title: string; bars: Bar[]; unit?: string; max?: number }) {
-  const top = max ?? Math.max(1, ...bars.map((b) => b.value));
+const monthLabel = (m: string) =>
+  new Date(`${m}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const monthLong = (m: string) =>
+  new Date(`${m}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A chart and its data table. The drawing is hidden from assistive technology; the table is always
+ * in the page for screen readers and shown on request for everyone else.
+ */
+function ChartCard({ title, summary, table, children }: { title: string; summary?: ReactNode; table: ReactNode; children: ReactNode }) {
+  const [showTable, setShowTable] = useState(false);
+  const tableId = useId();
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
-      <figcaption className="mb-3 font-semibold">{title}</figcaption>
-      {bars.length === 0 ? (
-        <p className="text-sm text-slate-600">No data yet</p>
-      ) : (
-        <>
-          <div aria-hidden="true" className="space-y-2">
-            {bars.map((b) => (
-              <div key={b.label} className="grid grid-cols-[8rem_1fr_3.5rem] items-center gap-2 text-xs">
-                <span className="truncate text-slate-700" title={b.label}>
-                  {b.label}
-                </span>
-                <span className="h-3 rounded bg-slate-100">
-                  <span
-                    className="block h-3 rounded bg-brand-600"
-                    style={{ width: `${Math.min(100, (b.value / top) * 100)}%` }}
-                  />
-                </span>
-                <span className="text-right tabular-nums">{b.display ?? `${b.value}${unit}`}</span>
-              </div>
-            ))}
-          </div>
-          <details className="mt-3 text-sm">
-            <summary className="cursor-pointer text-brand-700">Data table</summary>
-            <table className="mt-2 w-full text-left text-xs">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1">
-                    Item
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Value
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((b) => (
-                  <tr key={b.label} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 font-normal">
-                      {b.label}
-                    </th>
-                    <td className="py-1 text-right">{b.display ?? `${b.value}${unit}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </>
-      )}
+      <figcaption className="font-semibold text-slate-900">{title}</figcaption>
+      {summary && <p className="mt-1 text-sm text-slate-600">{summary}</p>}
+      <div aria-hidden="true" className="mt-3 h-64 w-full">
+        {children}
+      </div>
+      <button
+        type="button"
+        className="mt-2 text-sm font-medium text-brand-700 hover:underline"
+        aria-expanded={showTable}
+        aria-controls={tableId}
+        onClick={() => setShowTable((v) => !v)}
+      >
+        {showTable ? 'Hide data table' : 'Show data table'}
+      </button>
+      <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
+        {table}
+      </div>
     </figure>
   );
 }
 
+function SimpleTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Row[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-slate-600">
+          <th scope="col" className="py-1 font-medium">{head[0]}</th>
+          <th scope="col" className="py-1 text-right font-medium">{head[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label} className="border-t border-slate-100">
+            <th scope="row" className="py-1 font-normal">{r.label}</th>
+            <td className="py-1 text-right tabular-nums">{r.display ?? r.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Horizontal bars with readable labels; used for funnels, fill rates and expertise. */
+function HorizontalBars({ rows, colour = '#4338ca', max }: { rows: Row[]; colour?: string; max?: number }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+        <XAxis type="number" allowDecimals={false} domain={[0, max ?? 'auto']} tick={{ fill: '#475569', fontSize: 12 }} />
+        <YAxis type="category" dataKey="label" width={130} tick={{ fill: '#334155', fontSize: 12 }} interval={0} />
+        <Tooltip cursor={{ fill: '#f1f5f9' }} />
+        <Bar dataKey="value" name="Count" fill={colour} radius={[0, 4, 4, 0]} isAnimationActive={false}>
+          <LabelList dataKey="display" position="right" fill="#334155" fontSize={12} />
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Months before the first one with any activity are left out: a year of zeros does not dominate. */
+export function trimLeadingEmpty(months: Month[]): { shown: Month[]; skipped: number } {
+  const first = months.findIndex((m) => SERIES.some((s) => m[s.key] > 0));
+  if (first <= 0) return { shown: first === -1 ? [] : months, skipped: first === -1 ? months.length : 0 };
+  return { shown: months.slice(first), skipped: first };
+}
+
+/** Stages reached, from each item's current status: every later stage counts for the earlier ones. */
+function ideaFunnel(funnel: AnalyticsData['ideaFunnel']) {
+  const n = (s: string) => funnel.find((f) => f.status === s)?.count ?? 0;
+  const total = funnel.reduce((sum, f) => sum + f.count, 0);
+  const stages: Row[] = [
+    { label: 'Submitted', value: total },
+    { label: 'Reviewed', value: total - n('under_review') },
+    { label: 'Shortlisted or better', value: n('shortlisted') + n('approved') + n('implemented') },
+    { label: 'Approved', value: n('approved') + n('implemented') },
+    { label: 'Implemented', value: n('implemented') },
+  ];
+  const side = ['rejected', 'revision_required'].map((s) => `${ideaStatusLabel(s)}: ${n(s)}`).join(' · ');
+  return { stages: withShare(stages), side };
+}
+
+function applicationFunnel(funnel: AnalyticsData['applicationFunnel']) {
+  const n = (s: string) => funnel.find((f) => f.status === s)?.count ?? 0;
+  const total = funnel.reduce((sum, f) => sum + f.count, 0);
+  const stages: Row[] = [
+    { label: 'Applied', value: total },
+    { label: 'Reviewed', value: total - n('pending') },
+    { label: 'Interview or offer', value: n('interview-scheduled') + n('accepted') },
+    { label: 'Accepted', value: n('accepted') },
+  ];
+  const side = (['rejected', 'withdrawn'] as RdApplicationStatus[]).map((s) => `${RD_APPLICATION_STATUS_LABELS[s]}: ${n(s)}`).join(' · ');
+  return { stages: withShare(stages), side };
+}
+
+function withShare(stages: Row[]): Row[] {
+  const top = stages[0]?.value ?? 0;
+  return stages.map((s) => ({ ...s, display: top ? `${s.value} (${Math.round((s.value / top) * 100)}%)` : String(s.value) }));
+}
+
+function RangePicker({ value, onChange }: { value: number; onChange: (months: number) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Time range</legend>
+      {ANALYTICS_RANGES.map((months) => (
+        <label
+          key={months}
+          className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${value === months ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
+        >
+          <input type="radio" name="analytics-range" className="sr-only" checked={value === months} onChange={() => onChange(months)} />
+          {months} months
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function AnalyticsTab() {
-  const query = useQuery({ queryKey: ['admin-analytics'], queryFn: adminApi.analytics });
-  if (query.isPending) return <Spinner label="Loading analytics…" />;
-  if (query.isError)
-    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
-  const d = query.data.data;
-  const month = (m: string) =>
-    new Date(`${m}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const [months, setMonths] = useState<number>(12);
+  const query = useQuery({
+    queryKey: ['admin-analytics', months],
+    queryFn: () => adminApi.analytics(months),
+    placeholderData: keepPreviousData,
+  });
+
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
-      <h2 id="analytics-heading" className="text-xl font-semibold">
-        Analytics
-      </h2>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <BarChart
-          title="Student registrations (last 12 months)"
-          bars={d.registrations.map((r) => ({ label: month(r.month), value: r.students }))}
-        />
-        <BarChart
-          title="Professionals added (last 12 months)"
-          bars={d.registrations.map((r) => ({ label: month(r.month), value: r.professionals }))}
-        />
-        <BarChart
-          title="Workshop fill rates"
-          max={100}
-          bars={d.workshopFill.map((w) => ({
-            label: w.title,
-            value: w.fillRate,
-            display: `${w.fillRate}% (${w.registered}/${w.capacity})`,
-          }))}
-        />
-        <BarChart title="Top expertise areas" bars={d.topExpertise.map((e) => ({ label: e.expertise, value: e.count }))} />
-        <BarChart title="Idea status funnel" bars={d.ideaFunnel.map((f) => ({ label: statusLabel(f.status), value: f.count }))} />
-        <BarChart
-          title="R&D application funnel"
-          bars={d.applicationFunnel.map((f) => ({ label: f.status.replace(/-/g, ' '), value: f.count }))}
-        />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="analytics-heading" className="text-xl font-semibold">
+          Analytics
+        </h2>
+        <RangePicker value={months} onChange={setMonths} />
       </div>
+      {query.isPending ? (
+        <ListSkeleton rows={4} />
+      ) : query.isError ? (
+        <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />
+      ) : (
+        <Charts data={query.data.data} months={months} />
+      )}
     </section>
+  );
+}
+
+function Charts({ data, months }: { data: AnalyticsData; months: number }) {
+  const { shown, skipped } = trimLeadingEmpty(data.registrations);
+  const ideas = ideaFunnel(data.ideaFunnel);
+  const applications = applicationFunnel(data.applicationFunnel);
+  const fill: Row[] = data.workshopFill.map((w) => ({ label: w.title, value: w.fillRate, display: `${w.fillRate}% (${w.registered}/${w.capacity})` }));
+  const expertise: Row[] = data.topExpertise.map((e) => ({ label: e.expertise, value: e.count, display: String(e.count) }));
+  const first = shown[0];
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        {shown.length === 0 ? (
+          <EmptyState title={`No activity in the last ${months} months`}>New students, professionals, ideas and registrations will show here.</EmptyState>
+        ) : (
+          <ChartCard
+            title={`Activity per month (last ${months} months)`}
+            summary={skipped > 0 && first ? `No activity before ${monthLong(first.month)}: the chart starts there.` : undefined}
+            table={
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Activity per month</caption>
+                <thead>
+                  <tr className="text-slate-600">
+                    <th scope="col" className="py-1 font-medium">Month</th>
+                    {SERIES.map((s) => (
+                      <th key={s.key} scope="col" className="py-1 text-right font-medium">{s.label}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((m) => (
+                    <tr key={m.month} className="border-t border-slate-100">
+                      <th scope="row" className="py-1 font-normal">{monthLong(m.month)}</th>
+                      {SERIES.map((s) => (
+                        <td key={s.key} className="py-1 text-right tabular-nums">{m[s.key]}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={shown.map((m) => ({ ...m, label: monthLabel(m.month) }))} margin={{ top: 8, right: 16, bottom: 4, left: -16 }} accessibilityLayer={false}>
+                <CartesianGrid stroke="#e2e8f0" vertical={false} />
+                <XAxis dataKey="label" tick={{ fill: '#475569', fontSize: 12 }} />
+                <YAxis allowDecimals={false} tick={{ fill: '#475569', fontSize: 12 }} />
+                <Tooltip />
+                <Legend wrapperStyle={{ fontSize: 12 }} />
+                {SERIES.map((s) => (
+                  <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartCard>
+        )}
+      </div>
+      <ChartCard
+        title="Idea funnel"
+        summary={`Stages reached by every submitted idea. ${ideas.side}`}
+        table={<SimpleTable caption="Idea funnel" head={['Stage', 'Ideas']} rows={ideas.stages} />}
+      >
+        <HorizontalBars rows={ideas.stages} colour="#b45309" />
+      </ChartCard>
+      <ChartCard
+        title="R&D application funnel"
+        summary={`Stages reached by every application. ${applications.side}`}
+        table={<SimpleTable caption="R&D application funnel" head={['Stage', 'Applications']} rows={applications.stages} />}
+      >
+        <HorizontalBars rows={applications.stages} colour="#0f766e" />
+      </ChartCard>
+      <ChartCard
+        title="Workshop fill rates"
+        summary="Seats taken in the ten most recent published workshops."
+        table={<SimpleTable caption="Workshop fill rates" head={['Workshop', 'Filled']} rows={fill} />}
+      >
+        {fill.length ? <HorizontalBars rows={fill} max={100} /> : <p className="text-sm text-slate-600">No published workshops yet.</p>}
+      </ChartCard>
+      <ChartCard
+        title="Top expertise areas"
+        summary="Active professionals per area of expertise."
+        table={<SimpleTable caption="Top expertise areas" head={['Expertise', 'Professionals']} rows={expertise} />}
+      >
+        {expertise.length ? <HorizontalBars rows={expertise} colour="#be185d" /> : <p className="text-sm text-slate-600">No professionals yet.</p>}
+      </ChartCard>
+    </div>
   );
 }

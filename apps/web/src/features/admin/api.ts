@@ -28,7 +28,7 @@ const done = envelope(z.null());
 
 export const adminApi = {
   dashboard: () => api('/admin/dashboard', envelope(dashboardData)),
-  analytics: () => api('/admin/analytics', envelope(analyticsData)),
+  analytics: (months = 12) => api('/admin/analytics', envelope(analyticsData), { query: { months } }),
   professionals: (query: Query) => api('/admin/professionals', envelope(professionalListData), { query }),
   createProfessional: (body: unknown) => api('/admin/professionals', envelope(professionalData), { method: 'POST', body }),
   updateProfessional: (id: string, body: unknown) =>

@@ -49,6 +49,8 @@ function ReviewForm({
       .map(([k, v]) => [k, Number(v)]),
   );
   const total = scored ? totalScoreOf(numbers) : null;
+  const SCORE_LABELS = { feasibilityScore: 'Feasibility', impactScore: 'Impact', innovationScore: 'Innovation' } as const;
+  const missing = scored ? (Object.keys(SCORE_LABELS) as (keyof typeof SCORE_LABELS)[]).filter((k) => scores[k] === '').map((k) => SCORE_LABELS[k]) : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!status) return setError(IDEA_REVIEW_MESSAGES.status);
@@ -77,13 +79,13 @@ function ReviewForm({
         <option value="">Select a status</option>
         {REVIEW_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {ideaStatusLabel(s)}
           </option>
         ))}
       </SelectField>
       {scored && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">Scores (1–10)</legend>
+          <legend className="mb-1 text-sm font-semibold">Scores (1–10) for “{ideaStatusLabel(status)}”</legend>
           <TextField
             label="Feasibility"
             type="number"
@@ -108,7 +110,13 @@ function ReviewForm({
             value={scores.innovationScore}
             onChange={(e) => setScores({ ...scores, innovationScore: e.target.value })}
           />
-          {total !== null && <p className="text-sm sm:col-span-3">Total score: {total}/10</p>}
+          {missing.length > 0 && (
+            <p className="text-sm text-amber-900 sm:col-span-3" role="status">
+              {missing.length === 3 ? 'No scores yet' : `Missing: ${missing.join(', ')}`}: the idea will be {ideaStatusLabel(status).toLowerCase()}{' '}
+              {missing.length === 3 ? 'without a score' : 'with a total from the scores given'}.
+            </p>
+          )}
+          {total !== null && missing.length < 3 && <p className="text-sm sm:col-span-3">Total score: {total}/10</p>}
         </fieldset>
       )}
       <TextArea
@@ -255,7 +263,11 @@ export function IdeasTab() {
               cell: (i) => (
                 <>
                   {formatDate(i.submittedDate)}
-                  {i.totalScore !== null && <span className="block text-xs text-slate-600">Score {i.totalScore}/10</span>}
+                  {i.totalScore !== null ? (
+                    <span className="block text-xs text-slate-600">Score {i.totalScore}/10</span>
+                  ) : (
+                    (i.status === 'approved' || i.status === 'shortlisted') && <span className="block text-xs text-amber-900">Not scored</span>
+                  )}
                 </>
               ),
             },
@@ -328,7 +340,7 @@ export function IdeasTab() {
             </Detail>
             <Detail label="Submitted">{formatDate(viewing.submittedDate)}</Detail>
             <Detail label="Tags">{viewing.tags.join(', ')}</Detail>
-            <Detail label="Total score">{viewing.totalScore === null ? '' : `${viewing.totalScore}/10`}</Detail>
+            <Detail label="Total score">{viewing.totalScore === null ? (viewing.status === 'approved' || viewing.status === 'shortlisted' ? 'Not scored' : '') : `${viewing.totalScore}/10`}</Detail>
             <Detail label="Reviewed">
               {viewing.reviewedBy ? `${viewing.reviewedBy.name}, ${formatDate(viewing.reviewedAt)}` : ''}
             </Detail>

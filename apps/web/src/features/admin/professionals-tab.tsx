@@ -15,6 +15,7 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { hourlyRate } from '../../lib/format.ts';
 import { adminApi } from './api.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
@@ -200,6 +201,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
   const [editing, setEditing] = useState<AdminProfessionalDto | 'new' | null>(openCreate ? 'new' : null);
   const [viewing, setViewing] = useState<AdminProfessionalDto | null>(null);
   const [deleting, setDeleting] = useState<AdminProfessionalDto | null>(null);
+  const [verifying, setVerifying] = useState<AdminProfessionalDto | null>(null);
   const [bulk, setBulk] = useState(false);
   const query = useQuery({
     queryKey: [KEY, list.query],
@@ -224,6 +226,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
     mutationFn: (p: AdminProfessionalDto) => adminApi.updateProfessional(p._id, { isVerified: !p.isVerified }),
     onSuccess: (r) => {
       toast.success(r.data.professional.isVerified ? PROFESSIONAL_MESSAGES.verified : PROFESSIONAL_MESSAGES.unverified);
+      setVerifying(null);
       void refresh();
     },
     onError: (error) => toast.error(`Failed to update verification status: ${errorMessage(error, 'API request failed')}`),
@@ -310,7 +313,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
               <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                 <Pencil aria-hidden="true" className="h-4 w-4" />
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => verify.mutate(p)} disabled={verify.isPending}>
+              <Button size="sm" variant="secondary" onClick={() => setVerifying(p)} disabled={verify.isPending}>
                 {p.isVerified ? 'Unverify' : 'Verify'}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
@@ -359,7 +362,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
             <Detail label="Expertise">{viewing.expertise}</Detail>
             <Detail label="Experience">{viewing.experience} years</Detail>
             <Detail label="Hourly rate">
-              {viewing.pricing.hourlyRate == null ? 'Not set' : `${viewing.pricing.hourlyRate} ${viewing.pricing.currency}`}
+              {viewing.pricing.hourlyRate == null ? 'Not set' : hourlyRate(viewing.pricing.hourlyRate, viewing.pricing.currency)}
             </Detail>
             <Detail label="Status">{`${viewing.status}${viewing.isVerified ? ', verified' : ', not verified'}${viewing.isTemporaryPassword ? ', temporary password' : ''}`}</Detail>
             <Detail label="Workshops">{viewing.workshopsCount}</Detail>
@@ -384,6 +387,20 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+      <ConfirmDialog
+        open={verifying !== null}
+        title={verifying?.isVerified ? 'Remove verification' : 'Verify professional'}
+        message={
+          verifying?.isVerified
+            ? `Remove the verified badge from ${verifying.name}? Students see the change on the public profile at once.`
+            : `Verify ${verifying?.name ?? ''}? Students see a verified badge on the public profile: confirm that you have checked who they are.`
+        }
+        confirmLabel={verifying?.isVerified ? 'Unverify' : 'Verify'}
+        tone={verifying?.isVerified ? 'danger' : 'primary'}
+        busy={verify.isPending}
+        onCancel={() => setVerifying(null)}
+        onConfirm={() => verifying && verify.mutate(verifying)}
       />
       <BulkUploadDialog open={bulk} onClose={() => setBulk(false)} onCreated={() => void refresh()} />
     </section>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   STRENGTH_LABELS,
   firstProfessionalPasswordError,
@@ -10,8 +9,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
-import { updateStoredUser, useSession } from '../../lib/session.ts';
-import { changeProfessionalPassword, passwordStatus } from './api.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+import { updateStoredUser } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
+import { changeProfessionalPassword } from './api.ts';
 
 const CLOSE_AFTER_MS = 2000;
 
@@ -28,6 +29,7 @@ export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChange
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const toast = useToast();
 
   const strength = passwordStrength(next);
   const hints = strengthHints(next);
@@ -40,6 +42,15 @@ export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChange
     setBusy(true);
     try {
       const answer = await changeProfessionalPassword(current, next);
+      if (firstLogin) {
+        // The gate (features/auth/password-gate.tsx) closes as soon as the stored user is unflagged:
+        // straight into a working dashboard, with the fresh token every read now uses.
+        toast.success('Password changed successfully!');
+        markNewAccount(answer.data.user);
+        updateStoredUser(answer.data.user, answer.data.token);
+        onChanged?.();
+        return;
+      }
       setSuccess('Password changed successfully! Redirecting...');
       timer.current = setTimeout(() => {
         // The answer carries a fresh token (older ones died) and the user without the temporary flags.
@@ -102,14 +113,4 @@ export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChange
       </form>
     </Dialog>
   );
-}
-
-/** Blocks the professional dashboard while the account is on a temporary password. */
-export function FirstLoginPasswordGate() {
-  const session = useSession();
-  const flagged = Boolean(session?.user.isTemporaryPassword || session?.user.passwordResetRequired);
-  const status = useQuery({ queryKey: ['auth', 'password-status'], queryFn: passwordStatus, enabled: session?.role === 'professional' });
-  const required = status.data ? status.data.data.requiresPasswordChange : flagged;
-  const [done, setDone] = useState(false);
-  return <ProfessionalPasswordDialog open={required && !done} firstLogin onChanged={() => { setDone(true); void status.refetch(); }} />;
 }

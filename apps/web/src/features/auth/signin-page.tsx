@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
 import { LOGIN_MESSAGES } from '@app/shared/auth';
+import { dashboardPath, isRole } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
@@ -41,9 +42,9 @@ export function SignInPage() {
     try {
       const answer = await login({ email: email.trim(), password, rememberMe });
       setSuccess(answer.message ?? 'Login successful');
-      // Admin to the console; everyone else to /student/dashboard, where the guard sends a
-      // professional on to their own dashboard (spec 000 §4).
-      const target = answer.data.user.role === 'admin' ? '/admin/dashboard' : '/student/dashboard';
+      // Straight to the role's own dashboard (spec 000 §4 ends there): a professional or an admin
+      // never passes through the student dashboard on the way.
+      const target = isRole(answer.data.user.role) ? dashboardPath(answer.data.user.role) : '/student/dashboard';
       timer.current = setTimeout(() => {
         storeAuth(answer.data, rememberMe);
         void navigate(target, { replace: true });
@@ -67,7 +68,7 @@ export function SignInPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
-        {error && <div id="signin-error"><Alert kind="error">{error}</Alert></div>}
+        {error && <div id="signin-error"><Alert kind="error" field={error === LOGIN_MESSAGES.missing ? (email.trim() ? 'password' : 'email') : undefined}>{error}</Alert></div>}
         {success && <Alert kind="success">{success}</Alert>}
         <TextField
           label="Email"

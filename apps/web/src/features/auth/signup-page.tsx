@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
-import { INTEREST_OPTIONS, PHONE_HINT, firstRegistrationError, type RegistrationForm } from '@app/shared/auth';
+import { INTEREST_OPTIONS, PHONE_HINT, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { storeAuth } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
 
@@ -101,6 +102,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [errorField, setErrorField] = useState<string | undefined>(undefined);
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -114,11 +116,13 @@ function StudentForm({ onBack }: { onBack: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = firstRegistrationError(form);
+    const problem = firstRegistrationProblem(form);
     if (problem) {
-      setError(problem);
+      setError(problem.message);
+      setErrorField(problem.field);
       return;
     }
+    setErrorField(undefined);
     setSubmitting(true);
     try {
       const answer = await register({
@@ -135,13 +139,17 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       });
       setSuccess('Registration successful! Redirecting to dashboard...');
       timer.current = setTimeout(() => {
+        markNewAccount(answer.data.user);
         storeAuth(answer.data, false);
         void navigate('/student/dashboard', { replace: true });
       }, REDIRECT_MS);
     } catch (err) {
       setSubmitting(false);
       if (err instanceof NetworkError) setError('Network error. Please check your connection and try again.');
-      else if (err instanceof ApiError) setError(err.message || 'Registration failed. Please try again.');
+      else if (err instanceof ApiError) {
+        setError(err.message || 'Registration failed. Please try again.');
+        if (err.status === 409) setErrorField('email');
+      }
       else setError('Network error. Please check your connection and try again.');
     }
   }
@@ -158,7 +166,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
         </button>
       </div>
       <div aria-live="assertive">
-        {error && <Alert kind="error">{error}</Alert>}
+        {error && <Alert kind="error" field={errorField}>{error}</Alert>}
         {success && <Alert kind="success">{success}</Alert>}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

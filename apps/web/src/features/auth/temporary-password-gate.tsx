@@ -4,17 +4,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { mustReplaceTemporaryPassword, updateStoredUser, useSession } from '../../lib/session.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+import { updateStoredUser } from '../../lib/session.ts';
+import { markNewAccount } from '../../lib/welcome.ts';
 import { changePassword } from './api.ts';
 
 /**
  * Students (and admins) whose account an administrator created start on a temporary password: the
- * API refuses everything else until they choose their own, so the dashboard blocks on this dialog.
+ * API refuses everything else until they choose their own, so the route shows only this dialog
+ * (app/guards.tsx, password-gate.tsx).
  * Professionals have their own dialog with the stronger rules (password-change-dialog.tsx).
  */
 export function TemporaryPasswordGate() {
-  const session = useSession();
-  const required = mustReplaceTemporaryPassword(session);
+  const toast = useToast();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -31,16 +33,19 @@ export function TemporaryPasswordGate() {
     try {
       const answer = await changePassword(current, next);
       // The fresh token replaces the old one (which died with the change); the flag is now off.
+      // The gate (password-gate.tsx) closes as soon as the stored user is unflagged.
+      toast.success('Password changed successfully!');
+      markNewAccount(answer.data.user);
       updateStoredUser(answer.data.user, answer.data.token);
+      return;
     } catch (err) {
       setError(errorMessage(err, 'Failed to update password. Please try again.'));
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (
-    <Dialog open={required} title="Choose your own password" description="Your account was created with a temporary password. Choose a new one to continue.">
+    <Dialog open title="Choose your own password" description="Your account was created with a temporary password. Choose a new one to continue.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert kind="error">{error}</Alert>}
         <TextField label="Temporary password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />

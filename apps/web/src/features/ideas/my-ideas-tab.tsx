@@ -49,7 +49,7 @@ export function MyIdeasTab({ focusId, onFocusDone }: { focusId?: string | null; 
       ) : list.data.ideas.length === 0 ? (
         <EmptyState
           icon={<Lightbulb aria-hidden="true" className="h-6 w-6" />}
-          title={status === 'all' ? IDEA_MESSAGES.noIdeas : `No ${ideaStatusLabel(status)} ideas`}
+          title={status === 'all' ? IDEA_MESSAGES.noIdeas : `No ${ideaStatusLabel(status).toLowerCase()} ideas`}
           action={status === 'all' ? <Button onClick={() => setFormOpen(true)}>Submit New Idea</Button> : <Button variant="secondary" onClick={() => setStatus('all')}>Show all</Button>}
         />
       ) : (

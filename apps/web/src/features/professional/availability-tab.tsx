@@ -9,6 +9,7 @@ import {
   MENTORING_TIMEZONES,
   RULE_MESSAGE_CLEAR_MS,
   TIME_STEPS,
+  rulesOverlap,
   todayIn,
   type AvailabilityRule,
   type AvailabilityRuleBody,
@@ -25,7 +26,7 @@ import { MonthCalendar } from '../mentoring/month-calendar.tsx';
 import { useRules } from './api.ts';
 
 type Zone = (typeof MENTORING_TIMEZONES)[number];
-type Message = { kind: 'success' | 'error'; text: string };
+type Message = { kind: 'success' | 'error' | 'info'; text: string };
 
 /** Spec 002 §2: 'Loading professional data...' until the id is 24 characters, then the manager. */
 export function AvailabilityTab({ professionalId }: { professionalId: string | undefined }) {
@@ -46,7 +47,8 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
   const setMessage = (m: Message | null) => {
     clearTimeout(timer.current);
     setMessageState(m);
-    if (m) timer.current = setTimeout(() => setMessageState(null), RULE_MESSAGE_CLEAR_MS);
+    // An overlap warning stays until the next action: it asks for a decision.
+    if (m && m.kind !== 'info') timer.current = setTimeout(() => setMessageState(null), RULE_MESSAGE_CLEAR_MS);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
   const [editing, setEditing] = useState<AvailabilityRule | 'new' | null>(null);
@@ -106,7 +108,9 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
             </EmptyState>
           ) : (
             <ul className="space-y-2">
-              {rules.data.map((rule) => (
+              {rules.data.map((rule) => {
+                const overlapping = rule.enabled ? rules.data.filter((o) => o._id !== rule._id && o.enabled && rulesOverlap(o, rule)) : [];
+                return (
                 <li
                   key={rule._id}
                   className={`rounded-lg border p-3 ${rule.enabled ? 'border-slate-200 bg-white' : 'border-dashed border-slate-300 bg-slate-50'}`}
@@ -119,6 +123,11 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
                         {rule.enabled ? '' : ' · Disabled'}
                       </p>
                       {rule.notes && <p className="mt-1 text-sm text-slate-700">{rule.notes}</p>}
+                      {overlapping.length > 0 && (
+                        <p className="mt-1 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                          Overlaps {overlapping.map(describeRule).join('; ')}
+                        </p>
+                      )}
                     </div>
                     <div className="flex items-center gap-1">
                       <label className="flex items-center gap-1 text-xs text-slate-700">
@@ -150,7 +159,8 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
                     </div>
                   </div>
                 </li>
-              ))}
+                );
+              })}
             </ul>
           )}
         </section>
@@ -166,9 +176,13 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
           <RuleForm
             key={editing === 'new' ? 'new' : editing._id}
             rule={editing === 'new' ? null : editing}
-            onDone={(text) => {
+            onDone={(text, overlaps) => {
               setEditing(null);
-              setMessage({ kind: 'success', text });
+              setMessage(
+                overlaps.length > 0
+                  ? { kind: 'info', text: `${text} It overlaps ${overlaps.map(describeRule).join('; ')}: students see one combined window. Edit or disable one of them if that is not what you meant.` }
+                  : { kind: 'success', text },
+              );
               void invalidate();
             }}
             onCancel={() => setEditing(null)}
@@ -208,7 +222,7 @@ function RuleForm({
   onCancel,
 }: {
   rule: AvailabilityRule | null;
-  onDone: (message: string) => void;
+  onDone: (message: string, overlaps: AvailabilityRule[]) => void;
   onCancel: () => void;
 }) {
   const [isRecurring, setRecurring] = useState(rule?.isRecurring ?? true);
@@ -235,7 +249,7 @@ function RuleForm({
       };
       return rule ? updateRule(rule._id, body) : createRule(body);
     },
-    onSuccess: () => onDone(rule ? MENTORING_MESSAGES.ruleUpdated : MENTORING_MESSAGES.ruleCreated),
+    onSuccess: (answer) => onDone(rule ? MENTORING_MESSAGES.ruleUpdated : MENTORING_MESSAGES.ruleCreated, answer.data.overlaps),
     onError: (e) => setError(`${MENTORING_MESSAGES.saveRuleFailed}: ${errorMessage(e, MENTORING_MESSAGES.saveRuleFailed)}`),
   });
 

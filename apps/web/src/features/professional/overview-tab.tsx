@@ -92,9 +92,9 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               value={<RatingStars rating={s.averageRating} />}
               icon={<GraduationCap className="h-5 w-5" />}
               caption={
-                s.ratingCount ? (
-                  <span className="text-slate-600">{`from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}`}</span>
-                ) : undefined
+                <span className="text-slate-600">
+                  {s.ratingCount ? `from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}` : 'No ratings yet'}
+                </span>
               }
             />
           </div>

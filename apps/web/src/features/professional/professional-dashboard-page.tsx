@@ -11,9 +11,9 @@ import { errorMessage } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { displayName, updateStoredUser, useSession } from '../../lib/session.ts';
-import { FirstLoginPasswordGate } from '../auth/password-change-dialog.tsx';
+import { welcomeWord } from '../../lib/welcome.ts';
 import { uploadProfessionalImage } from '../mentoring/api.ts';
-import { Spinner } from '../../components/ui/feedback.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
@@ -56,7 +56,6 @@ export function ProfessionalDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <FirstLoginPasswordGate />
       <ProfessionalHeader
         name={name}
         imageUrl={user?.profileImageUrl ?? null}
@@ -81,7 +80,7 @@ export function ProfessionalDashboardPage() {
           ]}
         />
         <TabPanel idPrefix="pro" id={tab}>
-          <Suspense fallback={<Spinner />}>
+          <Suspense fallback={<ListSkeleton />}>
             {tab === 'overview' && <OverviewTab onNavigate={setTab} />}
             {tab === 'requests' && <RequestsTab />}
             {tab === 'workshops' && <MyWorkshopsTab />}
@@ -187,7 +186,7 @@ function ProfessionalHeader({
               <Logo className="h-6 w-6 shrink-0" />
               <span className="truncate">Professional Dashboard</span>
             </h1>
-            <p className="truncate text-sm text-slate-700">Welcome back, {name}!</p>
+            <p className="truncate text-sm text-slate-700">{welcomeWord(useSession()?.user)}, {name}!</p>
           </div>
         </div>
         <nav aria-label="Dashboard actions" className="flex items-center gap-1">

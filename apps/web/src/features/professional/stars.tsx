@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 
-/** 'N/A' when 0; otherwise 5 stars filled up to the floor of the rating (spec 002 §2). */
+/** 'New' before the first rating (never an invented number); otherwise 5 stars filled up to the floor. */
 export function RatingStars({ rating }: { rating: number }) {
-  if (!rating) return <span className="text-2xl font-bold text-slate-900">N/A</span>;
+  if (!rating) return <span className="text-2xl font-bold text-slate-900">New</span>;
   const filled = Math.floor(rating);
   return (
     <span className="flex items-center gap-2">

@@ -1,7 +1,7 @@
 import { Briefcase, MapPin, Star } from 'lucide-react';
 import type { ProfessionalCardDto } from '@app/shared/professionals';
 import { Button } from '../../components/ui/button.tsx';
-import { initials, rupees, truncate } from '../../lib/format.ts';
+import { initials, hourlyRate, truncate } from '../../lib/format.ts';
 
 export function Avatar({ url, name, size = 'h-14 w-14' }: { url: string | null; name: string; size?: string }) {
   return url ? (
@@ -11,11 +11,14 @@ export function Avatar({ url, name, size = 'h-14 w-14' }: { url: string | null; 
   );
 }
 
-export function Rating({ average, count }: { average: number; count: number }) {
+/** The average of real ratings, or "New" for a professional nobody has rated yet. */
+export function Rating({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0)
+    return <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">New</span>;
   return (
-    <span className="inline-flex items-center gap-1 text-sm text-slate-700" aria-label={`Rated ${average.toFixed(1)} out of 5${count ? ` from ${count} ratings` : ''}`}>
+    <span className="inline-flex items-center gap-1 text-sm text-slate-700" aria-label={`Rated ${average.toFixed(1)} out of 5 from ${count} rating${count === 1 ? '' : 's'}`}>
       <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" /> {average.toFixed(1)}
-      {count > 0 && <span className="text-xs text-slate-500">({count})</span>}
+      <span className="text-xs text-slate-600">({count})</span>
     </span>
   );
 }
@@ -41,8 +44,13 @@ export function ProfessionalCard({ professional: p, onView }: { professional: Pr
         {p.specializations.slice(0, 3).map((s) => <span key={s} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{s}</span>)}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="font-medium text-slate-900">{p.pricing.hourlyRate !== null && p.pricing.currency !== 'INR' && p.pricing.currency !== 'USD' ? `${p.pricing.hourlyRate} ${p.pricing.currency}/hour` : rupees(p.pricing.hourlyRate)}</span>
-        <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Available</span>
+        <span className="font-medium text-slate-900">{hourlyRate(p.pricing.hourlyRate, p.pricing.currency)}</span>
+        {/* What the professional has set, not a fixed "Available". */}
+        {p.acceptingRequests ? (
+          <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Accepting requests</span>
+        ) : (
+          <span className="inline-flex items-center gap-1 text-xs text-slate-600"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" /> Not taking requests</span>
+        )}
       </div>
       {p.location && <p className="mt-1 flex items-center gap-1 text-xs text-slate-500"><MapPin aria-hidden="true" className="h-3 w-3" /> {p.location}</p>}
       <Button className="mt-4" variant="secondary" onClick={() => onView(p.id)} aria-label={`View profile of ${p.name}`}>View Profile</Button>

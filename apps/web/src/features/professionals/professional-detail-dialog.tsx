@@ -4,7 +4,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { rupees } from '../../lib/format.ts';
+import { hourlyRate } from '../../lib/format.ts';
 import { ConnectSection } from '../mentoring/connect-section.tsx';
 import { useProfessional } from './api.ts';
 import { Avatar, Rating } from './professional-card.tsx';
@@ -27,7 +27,7 @@ export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | n
               <p className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">{p.expertise}</p>
               <p>{p.experience} years of experience{p.location ? ` · ${p.location}` : ''}</p>
               <Rating average={p.rating.average} count={p.rating.count} />
-              <p className="font-medium text-slate-900">{p.pricing.hourlyRate !== null && p.pricing.currency !== 'INR' && p.pricing.currency !== 'USD' ? `${p.pricing.hourlyRate} ${p.pricing.currency}/hour` : rupees(p.pricing.hourlyRate)}</p>
+              <p className="font-medium text-slate-900">{hourlyRate(p.pricing.hourlyRate, p.pricing.currency)}</p>
             </div>
           </div>
           {p.about && (

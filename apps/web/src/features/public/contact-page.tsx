@@ -63,8 +63,7 @@ export function ContactPage() {
         const { byField, general } = assignServerErrors(values, error.errors);
         setFieldErrors(byField);
         setFormError(general.length ? general.join(' ') : 'Please correct the highlighted fields.');
-        const first = FIELDS.find((f) => byField[f]);
-        if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        // The error Alert moves focus to the first highlighted field (components/ui/field.tsx).
       } else {
         setFormError(errorMessage(error, 'Your message could not be sent. Please try again.'));
       }

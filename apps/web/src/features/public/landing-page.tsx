@@ -66,26 +66,42 @@ const STEPS: { title: string; description: string; icon: Icon }[] = [
   },
 ];
 
-const TOUR: { title: string; description: string }[] = [
-  {
-    title: 'Create your profile',
-    description:
-      'Sign up as a student with your university, course and year of study. Add your interests so we can suggest relevant experts and workshops.',
-  },
+/**
+ * The product tour (Watch Demo): real screenshots of the product, regenerated with
+ * `npm run screenshots` (scripts/screenshots.mjs writes apps/web/public/tour/*.webp).
+ */
+const TOUR: { title: string; description: string; image: string; alt: string }[] = [
   {
     title: 'Find an expert',
     description:
-      'Search verified professionals by expertise, read their background and pick a free slot from their published availability.',
+      'Search verified professionals by expertise, read their background and request a one-to-one session in one of their free slots.',
+    image: '/tour/experts.webp',
+    alt: 'The Professionals tab of the student dashboard: a search box, expertise filters and cards of verified professionals.',
   },
   {
     title: 'Join workshops',
     description:
-      'Register for upcoming workshops with one click. Seats are limited and confirmed instantly; the invitation arrives with a calendar file.',
+      'Register for upcoming workshops in one click: seats are confirmed at once and the invitation arrives with a calendar file.',
+    image: '/tour/workshops.webp',
+    alt: 'The Workshops tab: your registrations above a list of upcoming workshops with dates, seats left and a Register button.',
   },
   {
-    title: 'Submit ideas and apply to projects',
-    description:
-      'Drop an idea for expert review or apply to an R&D project with your CV. Track every status from your dashboard.',
+    title: 'Share your ideas',
+    description: 'Post an idea, collect likes and comments from other students, and get it reviewed and scored by experts.',
+    image: '/tour/ideas.webp',
+    alt: 'The Ideas tab: student ideas with their category, likes and comments.',
+  },
+  {
+    title: 'Apply to R&D projects',
+    description: 'Companies and labs publish research projects with real roles. Apply with your CV and follow every step of your application.',
+    image: '/tour/projects.webp',
+    alt: 'The R&D Projects tab: open projects with their organisation, roles, stipend and deadline.',
+  },
+  {
+    title: 'Mentors see it all in one place',
+    description: 'Professionals answer requests, publish their availability, run sessions and workshops from their own dashboard.',
+    image: '/tour/mentor.webp',
+    alt: "A professional's dashboard overview: workshops, pending requests, connected students, upcoming sessions and rating.",
   },
 ];
 
@@ -154,6 +170,7 @@ function FeatureCards() {
   );
 }
 
+/** An accessible dialog stepping through real screenshots; arrow keys move between steps. */
 function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [step, setStep] = useState(0);
   useEffect(() => {
@@ -161,12 +178,24 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
   }, [open]);
   const last = step === TOUR.length - 1;
   const current = TOUR[step] ?? TOUR[0]!;
+  useEffect(() => {
+    if (!open) return;
+    // Left and right arrows step through the tour from anywhere in the dialog.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('dialog[open]')) return;
+      if (event.key === 'ArrowRight') setStep((s) => Math.min(TOUR.length - 1, s + 1));
+      if (event.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title="Product tour"
-      description={`Step ${step + 1} of ${TOUR.length}`}
+      description={`Step ${step + 1} of ${TOUR.length}: ${current.title}. Use the arrow keys or the buttons to move.`}
+      size="xl"
       footer={
         <>
           <button type="button" className={buttonClass('secondary')} onClick={() => setStep((s) => s - 1)} disabled={step === 0}>
@@ -184,18 +213,58 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
         </>
       }
     >
-      <ol aria-label="Tour steps" className="mb-4 flex gap-2">
-        {TOUR.map((t, i) => (
-          <li key={t.title} className={`h-1.5 flex-1 rounded-full ${i <= step ? 'bg-brand-700' : 'bg-slate-200'}`}>
-            <span className="sr-only">{`${t.title}${i === step ? ' (current step)' : ''}`}</span>
-          </li>
-        ))}
-      </ol>
-      <div aria-live="polite">
-        <h3 className="text-base font-semibold">{current.title}</h3>
-        <p className="mt-2 text-sm text-slate-700">{current.description}</p>
+      <div role="group" aria-roledescription="slide" aria-label={`${step + 1} of ${TOUR.length}`}>
+        <ol aria-label="Tour steps" className="mb-4 flex gap-2">
+          {TOUR.map((t, i) => (
+            <li key={t.title} className="flex-1">
+              <button
+                type="button"
+                onClick={() => setStep(i)}
+                aria-current={i === step ? 'step' : undefined}
+                className={`block h-2 w-full rounded-full ${i <= step ? 'bg-brand-700' : 'bg-slate-300'}`}
+              >
+                <span className="sr-only">{`Step ${i + 1}: ${t.title}`}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <figure>
+          <img
+            key={current.image}
+            src={current.image}
+            alt={current.alt}
+            width={960}
+            height={600}
+            className="aspect-[8/5] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-sm"
+          />
+          <figcaption aria-live="polite" className="mt-4">
+            <span className="block text-base font-semibold">{current.title}</span>
+            <span className="mt-1 block text-sm text-slate-700">{current.description}</span>
+          </figcaption>
+        </figure>
       </div>
     </Dialog>
+  );
+}
+
+/** The hero's picture of the product: a real screenshot of the student dashboard in a browser frame. */
+function ProductShot() {
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
+      <div aria-hidden="true" className="flex items-center gap-1.5 border-b border-slate-200 bg-slate-100 px-3 py-2">
+        <span className="h-2.5 w-2.5 rounded-full bg-red-400" />
+        <span className="h-2.5 w-2.5 rounded-full bg-amber-400" />
+        <span className="h-2.5 w-2.5 rounded-full bg-green-500" />
+      </div>
+      <img
+        src="/tour/workshops.webp"
+        alt="The MentorBridge student dashboard: your workshop registrations above upcoming workshops with dates and seats left."
+        width={960}
+        height={600}
+        decoding="async"
+        className="aspect-[8/5] w-full object-cover object-top"
+      />
+    </figure>
   );
 }
 
@@ -211,6 +280,7 @@ export function LandingPage() {
       <main id="main">
         <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
           <div className="mx-auto max-w-7xl px-4 pt-12 pb-16 sm:px-6 lg:pt-20">
+            <div className="grid items-center gap-10 lg:grid-cols-2">
             <div className="max-w-3xl">
               {data ? (
                 <>
@@ -243,6 +313,8 @@ export function LandingPage() {
                   <PlayCircle aria-hidden="true" className="h-5 w-5" /> Watch Demo
                 </button>
               </div>
+            </div>
+            <ProductShot />
             </div>
             <div className="mt-14">
               <h2 className="sr-only">MentorBridge in numbers</h2>

@@ -40,6 +40,7 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
               ))}
             </ul>
           )}
+          {member.link && (
           <a
             href={member.link}
             target="_blank"
@@ -49,6 +50,7 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
             Professional profile<span className="sr-only"> of {member.name} (opens in a new tab)</span>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
           </a>
+          )}
         </li>
       ))}
     </ul>

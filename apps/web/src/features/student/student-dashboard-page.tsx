@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookOpen, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
 import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
-import { TemporaryPasswordGateLoader } from '../auth/temporary-password-gate-loader.tsx';
-import { Spinner } from '../../components/ui/feedback.tsx';
+import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle, useHasBeenTrue } from '../../lib/hooks.ts';
 import { displayName, useSession } from '../../lib/session.ts';
+import { welcomeWord } from '../../lib/welcome.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
@@ -82,7 +82,6 @@ export function StudentDashboardPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <TemporaryPasswordGateLoader />
       <DashboardHeader
         portal="Student Portal"
         avatarUrl={session?.user.profileImageUrl ?? null}
@@ -138,12 +137,12 @@ export function StudentDashboardPage() {
       )}
       <Breadcrumb current="Student Dashboard" />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold text-slate-900">Welcome back{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{welcomeWord(session?.user)}{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
         <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
-            <Suspense fallback={<Spinner />}>
+            <Suspense fallback={<ListSkeleton />}>
               {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
               {tab === 'professionals' && <ProfessionalsTab />}
               {tab === 'ideas' && <IdeasTab />}
