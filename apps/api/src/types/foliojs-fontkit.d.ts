@@ -1,16 +1,16 @@
 // The fontkit fork pdfkit uses (API of fontkit 1.x, which pdf-lib's registerFontkit expects); it ships no types.
 declare module '@foliojs-fork/fontkit' {
-  interface FontkitGlyph {
+  export interface FontkitGlyph {
     id: number;
     codePoints: number[];
   }
-  interface FontkitGlyphRun {
+  export interface FontkitGlyphRun {
     glyphs: FontkitGlyph[];
     direction?: 'ltr' | 'rtl';
   }
-  interface FontkitFont {
+  export interface FontkitFont {
     hasGlyphForCodePoint(codePoint: number): boolean;
-    layout(text: string, features?: unknown, ...rest: unknown[]): FontkitGlyphRun;
+    layout(text: string, features?: unknown, script?: unknown, language?: unknown, direction?: unknown): FontkitGlyphRun;
   }
   const fontkit: { create(buffer: Buffer, postscriptName?: string): FontkitFont };
   export default fontkit;

@@ -61,8 +61,8 @@ const visualOrderFontkit = {
     // pdf-lib hands over a Uint8Array; this fontkit recognises a Buffer only.
     const font = fontkit.create(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), postscriptName);
     const layout = font.layout.bind(font);
-    font.layout = (...args: Parameters<FontkitFont['layout']>) => {
-      const run = layout(...args);
+    font.layout = (text, features, script, language, direction) => {
+      const run = layout(text, features, script, language, direction);
       if (run.direction === 'rtl') {
         for (const glyph of run.glyphs) {
           const g = glyph as typeof glyph & { [VISUAL]?: boolean };
@@ -87,7 +87,10 @@ export interface Run {
 }
 
 /** Characters that join whatever run they sit in (spaces, joiners, combining marks) rather than start one. */
-const NEUTRAL = /[\s\u200c\u200d\u0300-\u036f]/u;
+function isNeutral(ch: string): boolean {
+  const cp = ch.codePointAt(0) ?? 0;
+  return /\s/u.test(ch) || cp === 0x200c || cp === 0x200d || (cp >= 0x300 && cp <= 0x36f);
+}
 
 /** Split text into runs, each printable by one face (the primary first, then the fallbacks). */
 export function splitRuns(text: string, primary: FaceName): Run[] {
@@ -95,7 +98,7 @@ export function splitRuns(text: string, primary: FaceName): Run[] {
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
     const last = runs[runs.length - 1];
-    if (last && NEUTRAL.test(ch)) {
+    if (last && isNeutral(ch)) {
       last.text += ch;
       continue;
     }
@@ -136,7 +139,8 @@ export function drawRun(page: PDFPage, run: { face: FaceName; text: string; font
   const actual = INDIC.test(run.text);
   if (actual) {
     const props = page.doc.context.obj({ ActualText: PDFHexString.fromText(run.text) });
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props]));
+    // BDC takes a tag and a property list; pdf-lib's operator type lists no dictionary operand.
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props as unknown as PDFName]));
   }
   page.drawText(run.text, { x, y, size, font: run.font, color });
   if (actual) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
