@@ -58,7 +58,7 @@ export async function workshopsManageRoutes(app: App) {
       },
       async (request) => ({
         success: true as const,
-        data: await manage.listManagedWorkshops(app.ctx.db, scope.manager(request), request.query),
+        data: await manage.listManagedWorkshops(app.ctx.db, scope.manager(request), request.query, app.ctx.clock.now()),
       }),
     );
 
@@ -67,7 +67,7 @@ export async function workshopsManageRoutes(app: App) {
       { config, schema: { tags, security, params: idParams, response: { 200: envelope(manageWorkshopData) } } },
       async (request) => ({
         success: true as const,
-        data: { workshop: await manage.getManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id) },
+        data: { workshop: await manage.getManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id, app.ctx.clock.now()) },
       }),
     );
 
@@ -198,7 +198,7 @@ export async function workshopsManageRoutes(app: App) {
           app.ctx.config.publicUrl,
         );
         app.ctx.jobs.kick();
-        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id);
+        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
         return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.completed, data: { workshop, certificatesIssued, notified: certificatesIssued } };
       },
     );
@@ -217,7 +217,7 @@ export async function workshopsManageRoutes(app: App) {
           app.ctx.config.publicUrl,
         );
         app.ctx.jobs.kick();
-        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id);
+        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
         return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.cancelled, data: { workshop, certificatesIssued: 0, notified } };
       },
     );

@@ -53,9 +53,9 @@ export function workshopFilter(query: { search?: string; category?: string; stat
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const present = (row: Parameters<typeof toWorkshopDto>[0]) => toWorkshopDto(row, { signedIn: true, manager: true });
+const present = (row: Parameters<typeof toWorkshopDto>[0], now?: Date) => toWorkshopDto(row, { signedIn: true, manager: true, now });
 
-export async function listManagedWorkshops(db: Db, manager: Manager, query: AdminWorkshopListQuery) {
+export async function listManagedWorkshops(db: Db, manager: Manager, query: AdminWorkshopListQuery, now?: Date) {
   const where = workshopFilter(query, ownership(manager));
   const [total] = await db
     .select({ n: count() })
@@ -68,7 +68,7 @@ export async function listManagedWorkshops(db: Db, manager: Manager, query: Admi
     .orderBy(desc(workshops.startsAt), asc(workshops.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { workshops: rows.map(present), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+  return { workshops: rows.map((row) => present(row, now)), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
 }
 
 export async function loadManaged(db: Db, manager: Manager, id: string) {
@@ -78,8 +78,8 @@ export async function loadManaged(db: Db, manager: Manager, id: string) {
   return row;
 }
 
-export async function getManagedWorkshop(db: Db, manager: Manager, id: string): Promise<WorkshopDto> {
-  return present(await loadManaged(db, manager, id));
+export async function getManagedWorkshop(db: Db, manager: Manager, id: string, now?: Date): Promise<WorkshopDto> {
+  return present(await loadManaged(db, manager, id), now);
 }
 
 /** The stored workshop as form input, so a partial PUT can be merged and validated as a whole. */
