@@ -161,6 +161,8 @@ export const workshopRegistrationDto = z.object({
   cancelledAt: z.string().nullable(),
   /** Set when a certificate can be downloaded (completed and attended). */
   certificateAvailable: z.boolean(),
+  /** The certificate's public verification id, once issued (page /certificates/{id}). */
+  certificateId: z.string().nullable(),
   workshop: workshopDto,
 });
 export type WorkshopRegistrationDto = z.infer<typeof workshopRegistrationDto>;

@@ -231,6 +231,7 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
         registeredAt: new Date(reg.registered_at).toISOString(),
         cancelledAt: null,
         certificateAvailable: false,
+        certificateId: null,
       },
     };
   });
@@ -303,6 +304,7 @@ export async function listRegistered(db: Db, actor: Actor): Promise<WorkshopRegi
         registeredAt: reg.registeredAt.toISOString(),
         cancelledAt: reg.cancelledAt?.toISOString() ?? null,
         certificateAvailable: reg.status === 'attended' && row.workshop.status === 'completed',
+        certificateId: reg.status === 'attended' && row.workshop.status === 'completed' && reg.certificateIssuedAt ? reg.certificateId : null,
         workshop: toWorkshopDto(row, { signedIn: true, registrationStatus: reg.status }),
       },
     ];
