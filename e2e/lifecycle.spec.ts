@@ -88,7 +88,8 @@ test('admin completes a live workshop; the attended student downloads the certif
     const verifyUrl = me.url();
 
     // Anyone can open it, signed in or not; an unknown id says so.
-    const visitor = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    const visitorContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const visitor = await visitorContext.newPage();
     try {
       await visitor.goto(verifyUrl);
       await expect(visitor.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
@@ -96,7 +97,7 @@ test('admin completes a live workshop; the attended student downloads the certif
       await expect(visitor.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
       await expectAccessible(visitor);
     } finally {
-      await visitor.close();
+      await visitorContext.close();
     }
 
     await me.goto('/student/dashboard?tab=workshops');

@@ -123,6 +123,7 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/sessions/:id/reschedule': professional(400),
   'PUT /api/sessions/:id/cancel': only(['student', 'professional'], 404),
   'POST /api/sessions/:id/rate': student(400),
+  'POST /api/sessions/:id/attendance': professional(400),
   'GET /api/sessions/:id/calendar.ics': only(['student', 'professional'], 404),
   'GET /api/conversations/:otherUserId/messages': only(['student', 'professional'], 404), // not connected: no conversation
   'POST /api/conversations/:otherUserId/messages': only(['student', 'professional'], 400),

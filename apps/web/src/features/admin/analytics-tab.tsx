@@ -105,6 +105,14 @@ export function AnalyticsTab() {
           title="R&D application funnel"
           bars={d.applicationFunnel.map((f) => ({ label: f.status.replace(/-/g, ' '), value: f.count }))}
         />
+        <BarChart
+          title="Mentoring session attendance"
+          bars={[
+            { label: 'Attended', value: d.sessionAttendance.attended },
+            { label: 'No-show', value: d.sessionAttendance.noShow },
+            { label: 'Not marked yet', value: d.sessionAttendance.unmarked },
+          ]}
+        />
       </div>
     </section>
   );

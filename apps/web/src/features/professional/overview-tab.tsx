@@ -92,8 +92,15 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               value={<RatingStars rating={s.averageRating} />}
               icon={<GraduationCap className="h-5 w-5" />}
               caption={
-                s.ratingCount ? (
-                  <span className="text-slate-600">{`from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}`}</span>
+                s.ratingCount || s.noShowSessions ? (
+                  <span className="text-slate-600">
+                    {[
+                      s.ratingCount ? `from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}` : '',
+                      s.noShowSessions ? `${s.noShowSessions} no-show${s.noShowSessions === 1 ? '' : 's'}` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
                 ) : undefined
               }
             />

@@ -69,7 +69,12 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
       <ConfirmDialog
         open={confirm === 'complete'}
         title="Complete workshop"
-        message={`Mark "${workshop.title}" as completed now? Every student marked attended receives their certificate by e-mail and in the app.`}
+        message={
+          // The actions may sit in a table cell that does not wrap: this text does.
+          <span className="block whitespace-normal text-left">
+            Mark &ldquo;{workshop.title}&rdquo; as completed now? Every student marked attended receives their certificate by e-mail and in the app.
+          </span>
+        }
         confirmLabel="Complete workshop"
         busy={action.isPending}
         onCancel={() => setConfirm(null)}
@@ -78,7 +83,11 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
       <ConfirmDialog
         open={confirm === 'cancel'}
         title="Cancel workshop"
-        message={`Cancel "${workshop.title}"? Every registered student is told in the app and by e-mail. This cannot be undone.`}
+        message={
+          <span className="block whitespace-normal text-left">
+            Cancel &ldquo;{workshop.title}&rdquo;? Every registered student is told in the app and by e-mail. This cannot be undone.
+          </span>
+        }
         confirmLabel="Cancel workshop"
         busy={action.isPending}
         onCancel={() => setConfirm(null)}
