@@ -41,7 +41,7 @@ test('an admin creates a workshop as a draft, publishes it, and a student then s
   await page.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
   const row = page.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
-  await expect(row).toContainText('draft');
+  await expect(row).toContainText('Draft');
 
   // A draft is not visible to students.
   const context = await browser.newContext();
@@ -57,7 +57,7 @@ test('an admin creates a workshop as a draft, publishes it, and a student then s
 
     await row.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Workshop published successfully!')).toBeVisible();
-    await expect(row).toContainText('published');
+    await expect(row).toContainText('Upcoming');
     await expect(row.getByRole('button', { name: 'Unpublish' })).toBeVisible();
 
     // The detail modal with its two tabs.

@@ -23,10 +23,12 @@ import { FRAMEWORK_ERROR_HEADERS, enforceFramePolicy } from './lib/security-head
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
+import { createClock } from './lib/clock.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
 import { createLocalStorage, isStorageFull } from './lib/storage.ts';
-import { scheduleUploadSweep } from './lib/uploads.ts';
+import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
+import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { registerModules } from './modules/index.ts';
@@ -115,18 +117,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const jobs = createJobRunner(database.db, app.log);
   const events = createEventBus(database, app.log, config.databaseUrl);
+  const clock = createClock();
+  const scheduler = createScheduler(database.db, jobs, clock, app.log);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens: createTokenService(config.jwtSecret),
     jobs,
+    clock,
+    scheduler,
     events,
     storage: createLocalStorage(config.uploadsDir),
     lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
+  // Files orphaned by a crash (written, row never committed) are removed after an hour's grace.
+  scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, config.uploadsDir, app.log));
+  scheduler.every('jobs.prune', 86_400_000, (now) => pruneFinishedJobs(database.db, now));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -183,15 +192,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(registerModules, { prefix: '/api' });
 
-  let stopUploadSweep: (() => void) | undefined;
   app.addHook('onReady', async () => {
     await events.start();
     if (options.startJobs && config.jobsEnabled) jobs.start();
-    // Servers only: files orphaned by a crash (written, row never committed) are removed after an hour.
-    if (options.startJobs) stopUploadSweep = scheduleUploadSweep(database.db, config.uploadsDir, app.log);
+    // Every process queues the scheduled slots (each runs once, docs/decisions/400); never while the app is
+    // built or made ready (the first tick waits a turn), and not in tests, which move the clock and tick.
+    if (config.jobsEnabled && config.env !== 'test') scheduler.start();
   });
   app.addHook('onClose', async () => {
-    stopUploadSweep?.();
+    scheduler.stop();
     await jobs.stop();
     await events.stop();
   });

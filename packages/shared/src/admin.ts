@@ -350,6 +350,8 @@ export const analyticsData = z.object({
   ideaFunnel: z.array(z.object({ status: z.string(), count: z.number().int() })),
   applicationFunnel: z.array(z.object({ status: z.string(), count: z.number().int() })),
   topExpertise: z.array(z.object({ expertise: z.string(), count: z.number().int() })),
+  /** Mentoring sessions after they happened: marked attended, no-show, or not marked (issue 12). */
+  sessionAttendance: z.object({ attended: z.number().int(), noShow: z.number().int(), unmarked: z.number().int() }),
 });
 export type AnalyticsData = z.infer<typeof analyticsData>;
 

@@ -83,6 +83,11 @@ export const MENTORING_MESSAGES = {
   alreadyRated: 'You have already rated this session',
   rateNotEnded: 'You can rate a session after it has ended',
   rateCancelled: 'A cancelled session cannot be rated',
+  rateNoShow: 'A session marked as a no-show cannot be rated',
+  attendanceChoice: 'Please choose attended or no-show',
+  attendanceTooEarly: 'Attendance can be marked once the session has started',
+  attendanceCancelled: 'A cancelled session cannot be marked',
+  attendanceMarked: 'Attendance recorded',
   rating: 'Rating must be a whole number from 1 to 5',
   // Conversations
   notInConversation: 'Conversation not found',
@@ -363,6 +368,10 @@ export const session = z.object({
   rating: z.number().int().nullable(),
   canRate: z.boolean(),
   requestId: z.string().nullable(),
+  /** Marked by the professional once the session has started (issue 12). */
+  attendance: z.enum(['attended', 'no-show']).nullable(),
+  /** The professional may mark attendance (started, not cancelled). */
+  canMarkAttendance: z.boolean(),
 });
 export type Session = z.infer<typeof session>;
 export const sessionsData = z.object({ sessions: z.array(session) });
@@ -387,6 +396,10 @@ export type CreateSessionBody = z.input<typeof createSessionBody>;
 export const rescheduleBody = z.object({ ...scheduleFields, reason: shortText('Reason').optional() });
 export type RescheduleBody = z.input<typeof rescheduleBody>;
 export const cancelBody = z.object({ reason: shortText('Reason').optional() }).default({});
+export const sessionAttendanceBody = z.object({
+  attendance: z.enum(['attended', 'no-show'], { error: MENTORING_MESSAGES.attendanceChoice }),
+});
+
 export const rateBody = z.object({
   rating: z
     .number({ error: MENTORING_MESSAGES.rating })
@@ -436,6 +449,8 @@ export const dashboardStats = z.object({
   monthOverMonthChange: z.number().nullable(),
   activeWorkshops: z.number().int(),
   acceptingRequests: z.boolean(),
+  /** Past sessions the professional marked as a no-show. */
+  noShowSessions: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 export const dashboardStatsData = z.object({ stats: dashboardStats });

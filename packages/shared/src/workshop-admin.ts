@@ -36,6 +36,14 @@ export const WORKSHOP_FORM_MESSAGES = {
   noRegistrations: 'No registrations yet',
   attendanceTooEarly: 'Attendance can be marked once the workshop has started',
   registrationCancelled: 'A cancelled registration cannot be marked',
+  completeTooEarly: 'A workshop can be completed once it has started',
+  completeNotPublished: 'Only a published workshop can be completed',
+  cancelCompleted: 'A completed workshop cannot be cancelled',
+  alreadyCancelled: 'This workshop is already cancelled',
+  attendanceCancelledWorkshop: 'Attendance cannot be marked for a cancelled workshop',
+  noOneToMark: 'There are no registrations to mark',
+  finished: 'A completed or cancelled workshop cannot be edited',
+  keepHistory: 'A completed or cancelled workshop with registrations is kept as history and cannot be deleted',
 } as const;
 
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
@@ -186,6 +194,9 @@ export const workshopRegistrationRow = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   registeredAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** The student checked in with the workshop's code while it was live. */
+  checkedInAt: z.string().nullable(),
+  certificateId: z.string().nullable(),
   student: z.object({
     _id: z.string(),
     firstName: z.string(),
@@ -201,6 +212,14 @@ export const workshopRegistrationsData = z.object({ registrations: z.array(works
 export const attendanceBody = z.object({
   status: z.enum(['registered', 'attended', 'absent'], { error: 'Please choose attended or absent' }),
 });
+/** Mark every registration (or the listed ones) attended or absent at once. */
+export const bulkAttendanceBody = z.object({
+  status: z.enum(['attended', 'absent'], { error: 'Please choose attended or absent' }),
+  registrationIds: z.array(z.string().max(24)).max(1000).optional(),
+});
+export const bulkAttendanceData = z.object({ updated: z.number().int(), registrations: z.array(workshopRegistrationRow) });
+export const checkInCodeData = z.object({ code: z.string(), opensAt: z.string(), closesAt: z.string() });
+export const lifecycleActionData = z.object({ workshop: workshopDto, certificatesIssued: z.number().int(), notified: z.number().int() });
 export const registrationIdParams = z.object({ id: z.string(), registrationId: z.string() });
 export const attendanceData = z.object({ registration: workshopRegistrationRow });
 
@@ -222,4 +241,7 @@ export const WORKSHOP_ADMIN_MESSAGES = {
   unpublished: 'Workshop unpublished successfully!',
   banner: 'Banner updated successfully!',
   attendance: 'Attendance updated',
+  completed: 'Workshop completed. Certificates were issued to every attended student.',
+  cancelled: 'Workshop cancelled. Registered students have been told.',
+  cancelledInsteadOfDeleted: 'The workshop has registrations, so it was cancelled (and its registrants told) rather than deleted.',
 } as const;

@@ -9,6 +9,23 @@ export const DELIVERY_MODES = ['online', 'offline', 'hybrid'] as const;
 export const WORKSHOP_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
 export const BANNER_ICONS = ['BookOpen', 'Code', 'Beaker', 'Lightbulb', 'Users', 'Award'] as const;
 export const MATERIAL_TYPES = ['pdf', 'video', 'link', 'presentation'] as const;
+/**
+ * Where a workshop is in its life (docs/decisions/401): draft → upcoming (published) → live (from start
+ * to end) → completed, or cancelled. `ended` is a published workshop past its end that the completion
+ * job has not reached yet (at most a minute). Derived from status and time; only status is stored.
+ */
+export const WORKSHOP_PHASES = ['draft', 'upcoming', 'live', 'ended', 'completed', 'cancelled'] as const;
+export type WorkshopPhase = (typeof WORKSHOP_PHASES)[number];
+export const WORKSHOP_PHASE_LABELS: Record<WorkshopPhase, string> = {
+  draft: 'Draft',
+  upcoming: 'Upcoming',
+  live: 'Live now',
+  ended: 'Ended',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+/** A student may check in with the workshop's code from this long before its start until its end. */
+export const CHECK_IN_EARLY_MINUTES = 15;
 export const REGISTRATION_STATUSES = ['registered', 'attended', 'cancelled', 'absent'] as const;
 export const DEFAULT_WORKSHOP_TIMEZONE = 'Asia/Kolkata';
 export const WORKSHOP_MAX_PARTICIPANTS = 1000;
@@ -31,6 +48,10 @@ export const WORKSHOP_MESSAGES = {
   notRegistered: 'You are not registered for this workshop',
   certificateUnavailable: 'A certificate is available only for a completed workshop you attended',
   noRegistrations: 'No registered workshops yet',
+  checkedIn: 'You are checked in. Your attendance is recorded.',
+  checkInCode: 'Please enter the check-in code your instructor shows',
+  checkInWrong: 'That check-in code is not right for this workshop',
+  checkInClosed: 'Check-in is open only while the workshop is live',
 } as const;
 
 /** Display label: a published workshop is shown as upcoming (spec 000 §4). */
@@ -102,6 +123,7 @@ export const workshopDto = z.object({
   isFull: z.boolean(),
   /** Published and not started yet: registration possible (when not full). */
   isUpcoming: z.boolean(),
+  phase: z.enum(WORKSHOP_PHASES),
   banner: z.object({ color: z.string().nullable(), icon: z.string().nullable(), imageUrl: z.string().nullable() }),
   /** `link` is null unless the caller is registered (or manages the workshop). */
   meetingDetails: z.object({ platform: z.string().nullable(), meetingId: z.string().nullable(), link: z.string().nullable() }).nullable(),
@@ -139,6 +161,8 @@ export const workshopRegistrationDto = z.object({
   cancelledAt: z.string().nullable(),
   /** Set when a certificate can be downloaded (completed and attended). */
   certificateAvailable: z.boolean(),
+  /** The certificate's public verification id, once issued (page /certificates/{id}). */
+  certificateId: z.string().nullable(),
   workshop: workshopDto,
 });
 export type WorkshopRegistrationDto = z.infer<typeof workshopRegistrationDto>;
@@ -154,5 +178,17 @@ export const certificateVerification = z.object({
   workshopDate: z.string(),
   instructorName: z.string().nullable(),
   issuedFor: z.string(),
+  /** When the certificate was issued (the workshop's completion or a later attendance mark). */
+  issuedAt: z.string().nullable(),
+  issuer: z.string(),
 });
 export const certificateData = z.object({ certificate: certificateVerification });
+
+export const checkInBody = z.object({
+  code: z
+    .string({ error: WORKSHOP_MESSAGES.checkInCode })
+    .trim()
+    .min(1, WORKSHOP_MESSAGES.checkInCode)
+    .max(16, WORKSHOP_MESSAGES.checkInWrong),
+});
+export const checkInData = z.object({ registration: z.object({ _id: z.string(), status: z.enum(REGISTRATION_STATUSES), checkedInAt: z.string() }) });

@@ -4,7 +4,9 @@ import type { Role } from '@app/shared/roles';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { EventBus } from './events.ts';
+import type { TestableClock } from './clock.ts';
 import type { JobRunner } from './jobs.ts';
+import type { Scheduler } from './scheduler.ts';
 import type { TokenService } from './tokens.ts';
 import type { Storage } from './storage.ts';
 
@@ -33,6 +35,10 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   jobs: JobRunner;
+  /** The time as the application sees it (tests pin and advance it). */
+  clock: TestableClock;
+  /** Recurring timed work on the jobs table (lib/scheduler.ts). */
+  scheduler: Scheduler;
   events: EventBus;
   storage: Storage;
   /** Set when the process is shutting down: health answers 503 and connections are not kept alive. */

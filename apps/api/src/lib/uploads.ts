@@ -56,31 +56,16 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.key));
 }
 
+export const UPLOAD_SWEEP_EVERY_MS = HOUR;
+
 /**
- * Remove unreferenced uploads older than `graceMs` once at start and then every hour (servers only).
- * A crash between writing a file and committing its row leaves such a file; the grace period keeps
- * uploads in flight in another process (same PostgreSQL, same directory) safe.
+ * Remove unreferenced uploads older than `graceMs` (a scheduled task, hourly: lib/scheduler.ts). A crash
+ * between writing a file and committing its row leaves such a file; the grace period keeps uploads in
+ * flight in another process (same PostgreSQL, same directory) safe. File ages come from the file system,
+ * so they are compared with the real time, not the application clock.
  */
-export function scheduleUploadSweep(db: Db, root: string, log: FastifyBaseLogger, graceMs = HOUR): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const removed = await sweepUnreferenced(root, await referencedKeys(db), new Date(Date.now() - graceMs));
-      if (removed.length > 0) log.info({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed unreferenced uploads');
-    } catch (err) {
-      log.warn({ err }, 'upload sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), 1000);
-  const every = setInterval(() => void run(), HOUR);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+export async function runUploadSweep(db: Db, root: string, log: FastifyBaseLogger, graceMs = HOUR): Promise<number> {
+  const removed = await sweepUnreferenced(root, await referencedKeys(db), new Date(Date.now() - graceMs));
+  if (removed.length > 0) log.info({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed unreferenced uploads');
+  return removed.length;
 }

@@ -85,6 +85,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/workshops/:id/calendar.ics': student(404),
   'GET /api/workshops/:id/certificate': student(404),
   'GET /api/certificates/:verificationId': pub(404),
+  'POST /api/workshops/:id/check-in': student(400),
 
   // workshops managed by their professional
   'GET /api/workshops/my-workshops': professional(200),
@@ -95,6 +96,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/workshops/my-workshops/:id/registrations': professional(404),
   'PUT /api/workshops/my-workshops/:id/registrations/:registrationId': professional(400),
   'POST /api/workshops/my-workshops/:id/banner': professional(404),
+  'PUT /api/workshops/my-workshops/:id/attendance': professional(400),
+  'POST /api/workshops/my-workshops/:id/complete': professional(404),
+  'POST /api/workshops/my-workshops/:id/cancel': professional(404),
+  'GET /api/workshops/my-workshops/:id/check-in-code': professional(404),
 
   // professionals directory, availability, connections
   'GET /api/professionals': pub(200),
@@ -118,6 +123,7 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/sessions/:id/reschedule': professional(400),
   'PUT /api/sessions/:id/cancel': only(['student', 'professional'], 404),
   'POST /api/sessions/:id/rate': student(400),
+  'POST /api/sessions/:id/attendance': professional(400),
   'GET /api/sessions/:id/calendar.ics': only(['student', 'professional'], 404),
   'GET /api/conversations/:otherUserId/messages': only(['student', 'professional'], 404), // not connected: no conversation
   'POST /api/conversations/:otherUserId/messages': only(['student', 'professional'], 400),
@@ -189,6 +195,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/workshops/:id/registrations': admin(404),
   'PUT /api/admin/workshops/:id/registrations/:registrationId': admin(400),
   'POST /api/admin/workshops/:id/banner': admin(404),
+  'PUT /api/admin/workshops/:id/attendance': admin(400),
+  'POST /api/admin/workshops/:id/complete': admin(404),
+  'POST /api/admin/workshops/:id/cancel': admin(404),
+  'GET /api/admin/workshops/:id/check-in-code': admin(404),
   'GET /api/admin/rd-projects': admin(200),
   'POST /api/admin/rd-projects': admin(400),
   'GET /api/admin/rd-projects/:id': admin(404),

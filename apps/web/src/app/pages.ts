@@ -86,6 +86,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     role: 'professional',
   },
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
+  { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
   { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },

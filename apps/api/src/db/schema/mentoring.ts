@@ -81,6 +81,9 @@ export const mentoringSessions = pgTable(
     meetLink: text('meet_link'),
     /** iCalendar SEQUENCE: bumped on every reschedule or cancellation. */
     sequence: integer('sequence').notNull().default(0),
+    /** Marked by the professional after the session. */
+    attendance: text('attendance', { enum: ['attended', 'no-show'] }),
+    attendanceMarkedAt: ts('attendance_marked_at'),
     rating: integer('rating'),
     ratedAt: ts('rated_at'),
     createdAt: createdAt(),
@@ -89,6 +92,8 @@ export const mentoringSessions = pgTable(
   (t) => [
     index('mentoring_sessions_professional_idx').on(t.professionalId, t.startsAt),
     index('mentoring_sessions_student_idx').on(t.studentId, t.startsAt),
+    // The reminder scan: scheduled sessions by start.
+    index('mentoring_sessions_scheduled_starts_idx').on(t.startsAt).where(sql`${t.status} = 'scheduled'`),
     check('mentoring_sessions_time_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('mentoring_sessions_rating_check', sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
   ],

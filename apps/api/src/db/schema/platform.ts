@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -15,6 +15,8 @@ export const jobs = pgTable(
   {
     id: idColumn(),
     type: text('type').notNull(),
+    /** Set for a scheduled slot (`<task>:<slot>`): unique, so each slot is queued once (lib/scheduler.ts). */
+    key: text('key'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
       .notNull()
@@ -27,7 +29,7 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('jobs_pending_idx').on(t.status, t.runAt)],
+  (t) => [index('jobs_pending_idx').on(t.status, t.runAt), uniqueIndex('jobs_key_key').on(t.key)],
 );
 
 export interface EmailAttachment {

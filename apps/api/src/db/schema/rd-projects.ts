@@ -151,6 +151,10 @@ export const rdApplications = pgTable(
     uniqueIndex('rd_applications_project_student_key').on(t.projectId, t.studentId),
     index('rd_applications_student_idx').on(t.studentId, t.appliedAt),
     index('rd_applications_project_status_idx').on(t.projectId, t.status),
+    // The reminder scan: scheduled interviews by their local date.
+    index('rd_applications_interview_date_idx')
+      .on(sql`(${t.interview}->>'date')`)
+      .where(sql`${t.status} = 'interview-scheduled'`),
   ],
 );
 

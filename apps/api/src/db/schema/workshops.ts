@@ -61,6 +61,10 @@ export const workshops = pgTable(
     isRecurring: boolean('is_recurring').notNull().default(false),
     recurringFrequency: text('recurring_frequency'),
     recurringEndDate: date('recurring_end_date', { mode: 'string' }),
+    /** Shown by the instructor during the workshop; a registered student enters it to check in (decision 404). */
+    checkInCode: text('check_in_code'),
+    completedAt: ts('completed_at'),
+    cancelledAt: ts('cancelled_at'),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,6 +72,8 @@ export const workshops = pgTable(
   (t) => [
     index('workshops_status_starts_idx').on(t.status, t.startsAt),
     index('workshops_professional_idx').on(t.professionalId),
+    // The completion job's scan: published workshops whose end has passed.
+    index('workshops_published_ends_idx').on(t.endsAt).where(sql`${t.status} = 'published'`),
     index('workshops_category_idx').on(t.category),
     // The student list's order (upcoming soonest first, then completed most recent first), as an index:
     // the list reads the first page from it instead of joining and sorting every listed workshop.
@@ -97,6 +103,9 @@ export const workshopRegistrations = pgTable(
       .default('registered'),
     /** Public verification id printed on the certificate. */
     certificateId: text('certificate_id'),
+    certificateIssuedAt: ts('certificate_issued_at'),
+    /** The student's own check-in with the workshop's code, while it was live. */
+    checkedInAt: ts('checked_in_at'),
     registeredAt: createdAt(),
     cancelledAt: ts('cancelled_at'),
   },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Db } from '../client.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { insertRegistration, insertWorkshop } from '../../modules/workshops/workshops.fixtures.ts';
@@ -6,8 +7,12 @@ import { newCertificateId } from '../../modules/workshops/workshops.service.ts';
 import { workshops } from '../schema/workshops.ts';
 
 const MEET = 'https://meet.jit.si';
+const DEMO_ZONE = 'Asia/Kolkata';
 
-/** Demo workshops: online, offline and hybrid upcoming ones, a full one, and completed ones with attendance. */
+/**
+ * Demo workshops: online, offline and hybrid upcoming ones, a full one, completed ones with attendance,
+ * and one live now that completes a few minutes after the demo data is created.
+ */
 export async function seedWorkshops(db: Db, ids: Record<string, string>): Promise<Record<string, string>> {
   const mentor = ids['mentor@example.com'] ?? null;
   const grace = ids['grace@example.com'] ?? null;
@@ -159,6 +164,43 @@ export async function seedWorkshops(db: Db, ids: Record<string, string>): Promis
   await db.update(workshops).set({ registeredCount: doneCount }).where(sql`${workshops.id} = ${done.id}`);
   await db.update(workshops).set({ registeredCount: student ? 1 : 0 }).where(sql`${workshops.id} = ${done2.id}`);
   created.completed = done.id;
+
+  // Live now, ending three minutes after the demo data is created, the demo student already marked
+  // attended: the completion job completes it by itself and a certificate arrives (bell + e-mail).
+  const startLive = DateTime.now().setZone(DEMO_ZONE).startOf('minute').minus({ minutes: 30 });
+  const endLive = DateTime.now().setZone(DEMO_ZONE).startOf('minute').plus({ minutes: 4 });
+  const live = await insertWorkshop(db, {
+    title: 'Git and GitHub Essentials (live now)',
+    description: 'Branches, pull requests and code review, hands on. Happening right now: it ends in a few minutes.',
+    category: 'Technology',
+    difficulty: 'Beginner',
+    deliveryMode: 'online',
+    professionalId: mentor,
+    timezone: DEMO_ZONE,
+    date: startLive.toISODate() ?? undefined,
+    startTime: startLive.toFormat('HH:mm'),
+    endTime: endLive.toFormat('HH:mm'),
+    startsAt: startLive.toJSDate(),
+    endsAt: endLive.toJSDate(),
+    maxParticipants: 25,
+    meetingPlatform: 'Jitsi Meet',
+    meetingLink: createMeetingLink(MEET),
+    bannerColor: '#16a34a',
+    bannerIcon: 'Code',
+    tags: ['git', 'github', 'collaboration'],
+    learningOutcomes: ['Open and review a pull request'],
+  });
+  let liveCount = 0;
+  if (student) {
+    await insertRegistration(db, { workshopId: live.id, studentId: student, status: 'attended' });
+    liveCount++;
+  }
+  for (const id of others.slice(3, 5)) {
+    await insertRegistration(db, { workshopId: live.id, studentId: id, status: 'registered' });
+    liveCount++;
+  }
+  await db.update(workshops).set({ registeredCount: liveCount }).where(sql`${workshops.id} = ${live.id}`);
+  created.live = live.id;
 
   await insertWorkshop(db, {
     title: 'Cloud Security Deep Dive (draft)',

@@ -120,7 +120,20 @@ export async function analytics(db: Db, months = 12): Promise<AnalyticsData> {
     WHERE u.is_active AND p.expertise <> ''
     GROUP BY p.expertise ORDER BY count DESC, p.expertise LIMIT 10`,
   );
+  const [attendance] = await queryRows<{ attended: number; no_show: number; unmarked: number }>(
+    db,
+    sql`
+    SELECT count(*) FILTER (WHERE attendance = 'attended')::int AS attended,
+      count(*) FILTER (WHERE attendance = 'no-show')::int AS no_show,
+      count(*) FILTER (WHERE attendance IS NULL)::int AS unmarked
+    FROM mentoring_sessions WHERE status <> 'cancelled' AND starts_at <= now()`,
+  );
   return {
+    sessionAttendance: {
+      attended: Number(attendance?.attended ?? 0),
+      noShow: Number(attendance?.no_show ?? 0),
+      unmarked: Number(attendance?.unmarked ?? 0),
+    },
     registrations: registrations.map((r) => ({
       month: r.month,
       students: Number(r.students),

@@ -3,7 +3,7 @@ import { availabilityRoutes } from './availability.routes.ts';
 import { connectionRequestRoutes } from './connection-requests.routes.ts';
 import { messageRoutes } from './messages.routes.ts';
 import { professionalDashboardRoutes } from './professional-dashboard.routes.ts';
-import { SWEEP_EVERY_MS, SWEEP_JOB, enqueueSweep, sweepConnectionRequests } from './responsiveness.ts';
+import { SWEEP_EVERY_MS, SWEEP_TASK, sweepConnectionRequests } from './responsiveness.ts';
 import { sessionRoutes } from './sessions.routes.ts';
 
 /**
@@ -17,24 +17,6 @@ export async function mentoringRoutes(app: App) {
   await app.register(messageRoutes);
   await app.register(professionalDashboardRoutes);
 
-  app.ctx.jobs.register(SWEEP_JOB, async () => {
-    await sweepConnectionRequests(app.ctx.db);
-  });
-
-  // The worker runs in servers, not in tests (they call the sweep directly).
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    const { config } = app.ctx;
-    if (!config.jobsEnabled || config.env === 'test') return;
-    const tick = () =>
-      enqueueSweep(app.ctx.db)
-        .then(() => app.ctx.jobs.kick())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue the connection-request sweep'));
-    timer = setInterval(tick, SWEEP_EVERY_MS);
-    timer.unref();
-    void tick();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // A scheduled task (lib/scheduler.ts): once per 15-minute slot across every process.
+  app.ctx.scheduler.every(SWEEP_TASK, SWEEP_EVERY_MS, (now) => sweepConnectionRequests(app.ctx.db, now));
 }

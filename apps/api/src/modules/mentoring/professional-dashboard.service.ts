@@ -33,7 +33,8 @@ export async function dashboardStats(db: Db, actor: Actor, now = new Date()): Pr
       (SELECT count(*) FROM mentoring_sessions WHERE professional_id = ${id} AND status <> 'cancelled'
          AND starts_at >= ${thisStart}::timestamptz AND starts_at < ${nextStart}::timestamptz)::int AS this_month,
       (SELECT count(*) FROM mentoring_sessions WHERE professional_id = ${id} AND status <> 'cancelled'
-         AND starts_at >= ${lastStart}::timestamptz AND starts_at < ${thisStart}::timestamptz)::int AS last_month`,
+         AND starts_at >= ${lastStart}::timestamptz AND starts_at < ${thisStart}::timestamptz)::int AS last_month,
+      (SELECT count(*) FROM mentoring_sessions WHERE professional_id = ${id} AND attendance = 'no-show')::int AS no_shows`,
   );
   const [profile] = await db
     .select({
@@ -58,6 +59,7 @@ export async function dashboardStats(db: Db, actor: Actor, now = new Date()): Pr
     sessionsLastMonth: n('last_month'),
     monthOverMonthChange: monthChange(n('this_month'), n('last_month')),
     acceptingRequests: profile?.accepting ?? true,
+    noShowSessions: n('no_shows'),
   };
 }
 

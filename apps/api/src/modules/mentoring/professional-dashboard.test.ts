@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MENTORING_MESSAGES, type ConnectedStudent, type DashboardStats } from '@app/shared/mentoring';
 import { connectionRequests, conversationMessages, mentoringSessions } from '../../db/schema/mentoring.ts';
-import { emails, notifications } from '../../db/schema/platform.ts';
+import { emails, jobs, notifications } from '../../db/schema/platform.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { body, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
@@ -226,10 +226,17 @@ describe('responsiveness sweep', () => {
       (await t.app.inject({ method: 'POST', url: `/api/professionals/${pro.id}/connect`, headers: s14.auth, payload: {} }))
         .statusCode,
     ).toBe(201);
-    // The job handler is registered.
-    const { enqueueSweep } = await import('./responsiveness.ts');
-    await enqueueSweep(db());
-    await enqueueSweep(db());
-    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    // The sweep is a scheduled task: one job per 15-minute slot, however often the scheduler ticks.
+    t.app.ctx.clock.set(new Date(Date.now() + 15 * 60_000));
+    try {
+      const before = await db().select().from(jobs).where(eq(jobs.type, 'scheduled:mentoring.sweep-requests'));
+      await t.app.ctx.scheduler.tick();
+      await t.app.ctx.scheduler.tick();
+      const after = await db().select().from(jobs).where(eq(jobs.type, 'scheduled:mentoring.sweep-requests'));
+      expect(after.length - before.length).toBe(1);
+      expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.app.ctx.clock.set(null);
+    }
   });
 });

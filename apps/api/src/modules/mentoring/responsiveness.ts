@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { REQUEST_EXPIRE_DAYS, REQUEST_REMIND_DAYS } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
-import { enqueue } from '../../lib/jobs.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
-export const SWEEP_JOB = 'mentoring.sweep-requests';
+export const SWEEP_TASK = 'mentoring.sweep-requests';
 export const SWEEP_EVERY_MS = 15 * 60_000;
 const DAY = 86_400_000;
 
@@ -77,14 +76,4 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
     }
     return { reminded: reminded.length, expired: expired.length };
   });
-}
-
-/** Queue one sweep unless one is already waiting (several processes may call this). */
-export async function enqueueSweep(db: Db): Promise<void> {
-  const waiting = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${SWEEP_JOB} AND status IN ('pending', 'running')`,
-  );
-  if (Number(waiting[0]?.n ?? 0) > 0) return;
-  await enqueue(db, SWEEP_JOB, {}, { maxAttempts: 3 });
 }

@@ -5,6 +5,7 @@ import {
   createSessionBody,
   rateBody,
   rescheduleBody,
+  sessionAttendanceBody,
   sessionData,
   sessionsData,
 } from '@app/shared/mentoring';
@@ -16,6 +17,19 @@ const participants = { access: ['student', 'professional'] as const };
 
 export async function sessionRoutes(app: App) {
   const deps = () => ({ db: app.ctx.db, config: app.ctx.config });
+
+  app.post(
+    '/sessions/:id/attendance',
+    {
+      config: { access: ['professional'] },
+      schema: { ...secured, params: idParams, body: sessionAttendanceBody, response: { 200: envelope(sessionData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: MENTORING_MESSAGES.attendanceMarked,
+      data: { session: await sessions.markSessionAttendance(app.ctx.db, actorOf(request), request.params.id, request.body.attendance, app.ctx.clock.now()) },
+    }),
+  );
 
   app.get(
     '/sessions/my',

@@ -56,24 +56,25 @@ export function toSession(row: SessionRow, people: Map<string, PersonRow>, viewe
       company: pro?.company || null,
     },
     rating: row.rating,
-    canRate: viewerId === row.studentId && row.rating === null && row.status !== 'cancelled' && ended,
+    canRate: viewerId === row.studentId && row.rating === null && row.status !== 'cancelled' && ended && row.attendance !== 'no-show',
     requestId: row.requestId,
+    attendance: row.attendance,
+    canMarkAttendance: viewerId === row.professionalId && row.status !== 'cancelled' && row.startsAt.getTime() <= now.getTime(),
   };
 }
 
 /** One session as its viewer sees it. */
-async function presentSession(db: Db, row: SessionRow, viewerId: string): Promise<Session> {
-  const [session] = await presentSessions(db, [row], viewerId);
+async function presentSession(db: Db, row: SessionRow, viewerId: string, now = new Date()): Promise<Session> {
+  const [session] = await presentSessions(db, [row], viewerId, now);
   if (!session) throw new Error('presentSessions returned nothing for one row');
   return session;
 }
 
-export async function presentSessions(db: Db, rows: SessionRow[], viewerId: string): Promise<Session[]> {
+export async function presentSessions(db: Db, rows: SessionRow[], viewerId: string, now = new Date()): Promise<Session[]> {
   const people = await loadPeople(
     db,
     rows.flatMap((r) => [r.studentId, r.professionalId]),
   );
-  const now = new Date();
   return rows.map((r) => toSession(r, people, viewerId, now));
 }
 
@@ -376,6 +377,7 @@ export async function rateSession(db: Db, actor: Actor, id: string, rating: numb
   if (current.studentId !== actor.id) throw notFound('Session');
   if (current.status === 'cancelled') throw badRequest(MENTORING_MESSAGES.rateCancelled);
   if (current.endsAt.getTime() > Date.now()) throw badRequest(MENTORING_MESSAGES.rateNotEnded);
+  if (current.attendance === 'no-show') throw badRequest(MENTORING_MESSAGES.rateNoShow);
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(mentoringSessions)
@@ -410,3 +412,39 @@ export async function sessionCalendar(deps: MentoringDeps, actor: Actor, id: str
 }
 
 export { whenText };
+
+/**
+ * The professional marks a session attended or a no-show once it has started. Marking it attended asks
+ * the student to rate it (in the app, once); a no-show cannot be rated and counts on the dashboard.
+ */
+export async function markSessionAttendance(db: Db, actor: Actor, id: string, attendance: 'attended' | 'no-show', now: Date): Promise<Session> {
+  const current = await ownSession(db, actor, id, 'professional');
+  if (current.status === 'cancelled') throw badRequest(MENTORING_MESSAGES.attendanceCancelled);
+  if (current.startsAt.getTime() > now.getTime()) throw badRequest(MENTORING_MESSAGES.attendanceTooEarly);
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ attendance: mentoringSessions.attendance })
+      .from(mentoringSessions)
+      .where(eq(mentoringSessions.id, id))
+      .for('update');
+    const [updated] = await tx
+      .update(mentoringSessions)
+      .set({ attendance, attendanceMarkedAt: now })
+      .where(and(eq(mentoringSessions.id, id), sql`${mentoringSessions.status} <> 'cancelled'`))
+      .returning();
+    if (!updated) throw badRequest(MENTORING_MESSAGES.attendanceCancelled);
+    if (attendance === 'attended' && before?.attendance !== 'attended' && updated.rating === null) {
+      await notify(tx, {
+        userId: updated.studentId,
+        type: 'session',
+        subType: 'rate',
+        title: 'How was your session?',
+        message: `Please rate your mentoring session "${updated.topic}": it helps ${actor.firstName} and other students.`,
+        actionUrl: '/student/dashboard?tab=professionals',
+        metadata: { sessionId: updated.id },
+      });
+    }
+    return updated;
+  });
+  return presentSession(db, row, actor.id, now);
+}

@@ -1,4 +1,5 @@
-// Start-up of the R&D deadline sweep: never a database query while the app is built or made ready.
+// Start-up of the scheduler (R&D deadline sweep and every other timed task): never a database query while
+// the app is built or made ready; after start-up each slot is queued once, whatever the number of processes.
 import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { PGLITE_EXTENSIONS, fromPglite, type Database } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { openTestDatabase, testConfig } from '../../../test/harness.ts';
-import { DEADLINE_SWEEP_JOB } from './alerts.ts';
+import { DEADLINE_SWEEP_TASK } from './alerts.ts';
 
 /** A server-like configuration: jobs on, not the test environment. */
 const serverConfig = () => testConfig({ NODE_ENV: 'development', JOBS_ENABLED: 'true' });
@@ -25,7 +26,7 @@ async function readyAndClose(database: Database, check?: () => Promise<void>) {
 }
 
 const pendingSweeps = async (database: Database) =>
-  (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${DEADLINE_SWEEP_JOB} AND status = 'pending'`))[0]?.n;
+  (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${`scheduled:${DEADLINE_SWEEP_TASK}`} AND status = 'pending'`))[0]?.n;
 
 describe('R&D deadline sweep start-up', () => {
   it('builds and becomes ready on a database that is not migrated yet', async () => {

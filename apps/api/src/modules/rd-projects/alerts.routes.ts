@@ -2,35 +2,16 @@ import { z } from 'zod';
 import { envelope } from '@app/shared/api';
 import { alertBody, alertToggleData, rdNotificationsData } from '@app/shared/rd-projects';
 import { actorOf, type App } from '../../lib/http.ts';
-import { SWEEP_EVERY_MS, registerDeadlineSweep, scheduleSweep } from './alerts.ts';
+import { DEADLINE_SWEEP_TASK, SWEEP_EVERY_MS, runDeadlineSweep } from './alerts.ts';
 import * as service from './projects-student.service.ts';
 
 const STUDENT = { access: ['student'] as const };
 const TAGS = ['rd-projects'];
 
-/** Alerts on projects, the once-only R&D notification feed, and the deadline reminder sweep. */
+/** Alerts on projects, the once-only R&D notification feed, and the deadline reminder sweep (scheduled). */
 export async function rdAlertsRoutes(app: App) {
-  registerDeadlineSweep(app.ctx.db, app.ctx.jobs);
-
-  // Queue the first deadline sweep once the server runs, never while the app is being built or made
-  // ready: a build on a database that is not migrated yet (restore, tooling, tests) must not touch
-  // the jobs table. The check repeats hourly (one pending sweep at a time), so a sweep lost to a
-  // failure is queued again. Tests call runDeadlineSweep() themselves.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    const { config } = app.ctx;
-    if (!config.jobsEnabled || config.env === 'test') return;
-    const tick = () =>
-      scheduleSweep(app.ctx.db)
-        .then(() => app.ctx.jobs.kick())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue the R&D deadline sweep'));
-    timer = setInterval(tick, SWEEP_EVERY_MS);
-    timer.unref();
-    setImmediate(() => void tick());
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // A scheduled task (lib/scheduler.ts): once per hourly slot across every process.
+  app.ctx.scheduler.every(DEADLINE_SWEEP_TASK, SWEEP_EVERY_MS, (now) => runDeadlineSweep(app.ctx.db, now));
 
   app.post(
     '/rd-projects/:id/alert',

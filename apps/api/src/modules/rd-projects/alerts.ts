@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { RD_ALERT_DEADLINE_DAYS } from '@app/shared/rd-projects';
 import type { Db } from '../../db/client.ts';
-import { enqueue, type JobRunner } from '../../lib/jobs.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { alertHolders } from './rd-projects.repo.ts';
@@ -35,7 +34,7 @@ export async function notifyAlertHolders(
   return sent;
 }
 
-export const DEADLINE_SWEEP_JOB = 'rd-projects.deadline-sweep';
+export const DEADLINE_SWEEP_TASK = 'rd-projects.deadline-sweep';
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -71,21 +70,4 @@ export async function runDeadlineSweep(db: Db, now: Date = new Date()): Promise<
     }
     return due.length;
   });
-}
-
-/** Register the sweep on the job runner; it re-queues itself hourly. One pending sweep at a time. */
-export function registerDeadlineSweep(db: Db, jobs: JobRunner) {
-  jobs.register(DEADLINE_SWEEP_JOB, async () => {
-    await runDeadlineSweep(db);
-    await scheduleSweep(db, new Date(Date.now() + SWEEP_EVERY_MS));
-  });
-}
-
-export async function scheduleSweep(db: Db, runAt: Date = new Date()) {
-  const pending = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM jobs WHERE type = ${DEADLINE_SWEEP_JOB} AND status = 'pending'`,
-  );
-  if ((pending[0]?.n ?? 0) > 0) return;
-  await enqueue(db, DEADLINE_SWEEP_JOB, {}, { runAt, maxAttempts: 3 });
 }

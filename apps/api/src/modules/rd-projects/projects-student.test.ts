@@ -6,7 +6,7 @@ import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } fro
 import { notifications } from '../../db/schema/platform.ts';
 import { rdAlerts, rdProjectRoles, rdProjects, rdProjectViews } from '../../db/schema/rd-projects.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { DEADLINE_SWEEP_JOB, runDeadlineSweep, scheduleSweep } from './alerts.ts';
+import { DEADLINE_SWEEP_TASK, runDeadlineSweep } from './alerts.ts';
 import { apply, createProject, inDays, setDeadline } from './rd-test-helpers.ts';
 
 const t = useTestApp();
@@ -204,12 +204,13 @@ describe('R&D notifications', () => {
     expect(body<{ data: { notifications: unknown[] } }>(await t.app.inject({ method: 'GET', url, headers: student.auth })).data.notifications).toEqual([]);
     const [alert] = await t.database.db.select().from(rdAlerts).where(and(eq(rdAlerts.projectId, soon._id), eq(rdAlerts.userId, student.id)));
     expect(alert?.deadlineNotifiedAt).toBeInstanceOf(Date);
-    // The sweep is registered as a job on the runner and re-queues itself an hour later.
-    await scheduleSweep(t.database.db);
-    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
-    const queued = await queryRows<{ run_at: Date | string }>(t.database.db, sql`SELECT run_at FROM jobs WHERE type = ${DEADLINE_SWEEP_JOB} AND status = 'pending'`);
+    // The sweep is a scheduled task: one job per hourly slot, run once however often the scheduler ticks.
+    await t.app.ctx.scheduler.tick();
+    await t.app.ctx.scheduler.tick();
+    const queued = await queryRows<{ key: string }>(t.database.db, sql`SELECT key FROM jobs WHERE type = ${`scheduled:${DEADLINE_SWEEP_TASK}`} AND status = 'pending'`);
     expect(queued).toHaveLength(1);
-    expect(new Date(queued[0]?.run_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    expect(queued[0]?.key).toBe(`${DEADLINE_SWEEP_TASK}:${Math.floor(Date.now() / 3_600_000)}`);
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
   });
 });
 

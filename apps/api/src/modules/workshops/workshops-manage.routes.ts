@@ -7,6 +7,10 @@ import {
   adminWorkshopListQuery,
   attendanceBody,
   attendanceData,
+  bulkAttendanceBody,
+  bulkAttendanceData,
+  checkInCodeData,
+  lifecycleActionData,
   instructorOptionsData,
   manageWorkshopData,
   manageWorkshopListData,
@@ -19,6 +23,7 @@ import { processImage } from '../../lib/images.ts';
 import { storeThenRecord } from '../../lib/storage.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import type { FastifyRequest } from 'fastify';
+import * as lifecycle from './workshops-lifecycle.ts';
 import * as manage from './workshops-manage.service.ts';
 
 const security = [{ bearer: [] }];
@@ -53,7 +58,7 @@ export async function workshopsManageRoutes(app: App) {
       },
       async (request) => ({
         success: true as const,
-        data: await manage.listManagedWorkshops(app.ctx.db, scope.manager(request), request.query),
+        data: await manage.listManagedWorkshops(app.ctx.db, scope.manager(request), request.query, app.ctx.clock.now()),
       }),
     );
 
@@ -62,7 +67,7 @@ export async function workshopsManageRoutes(app: App) {
       { config, schema: { tags, security, params: idParams, response: { 200: envelope(manageWorkshopData) } } },
       async (request) => ({
         success: true as const,
-        data: { workshop: await manage.getManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id) },
+        data: { workshop: await manage.getManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id, app.ctx.clock.now()) },
       }),
     );
 
@@ -103,8 +108,19 @@ export async function workshopsManageRoutes(app: App) {
       `${scope.base}/:id`,
       { config, schema: { tags, security, params: idParams, response: { 200: envelope(z.null()) } } },
       async (request) => {
-        await manage.deleteManagedWorkshop(app.ctx.db, scope.manager(request), request.params.id);
-        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.deleted, data: null };
+        const { cancelled } = await manage.deleteManagedWorkshop(
+          app.ctx.db,
+          scope.manager(request),
+          request.params.id,
+          app.ctx.clock.now(),
+          app.ctx.config.publicUrl,
+        );
+        if (cancelled) app.ctx.jobs.kick();
+        return {
+          success: true as const,
+          message: cancelled ? WORKSHOP_ADMIN_MESSAGES.cancelledInsteadOfDeleted : WORKSHOP_ADMIN_MESSAGES.deleted,
+          data: null,
+        };
       },
     );
 
@@ -140,8 +156,78 @@ export async function workshopsManageRoutes(app: App) {
           request.params.id,
           request.params.registrationId,
           request.body.status,
+          app.ctx.clock.now(),
+          app.ctx.config.publicUrl,
         );
+        app.ctx.jobs.kick();
         return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.attendance, data: { registration } };
+      },
+    );
+
+    app.put(
+      `${scope.base}/:id/attendance`,
+      {
+        config,
+        schema: { tags, security, params: idParams, body: bulkAttendanceBody, response: { 200: envelope(bulkAttendanceData) } },
+      },
+      async (request) => {
+        const data = await manage.markAttendanceBulk(
+          app.ctx.db,
+          scope.manager(request),
+          request.params.id,
+          request.body,
+          app.ctx.clock.now(),
+          app.ctx.config.publicUrl,
+        );
+        app.ctx.jobs.kick();
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.attendance, data };
+      },
+    );
+
+    app.post(
+      `${scope.base}/:id/complete`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(lifecycleActionData) } } },
+      async (request) => {
+        const manager = scope.manager(request);
+        const current = await manage.loadManaged(app.ctx.db, manager, request.params.id);
+        const { certificatesIssued } = await lifecycle.completeWorkshop(
+          app.ctx.db,
+          manager.actor,
+          current.workshop,
+          app.ctx.clock.now(),
+          app.ctx.config.publicUrl,
+        );
+        app.ctx.jobs.kick();
+        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.completed, data: { workshop, certificatesIssued, notified: certificatesIssued } };
+      },
+    );
+
+    app.post(
+      `${scope.base}/:id/cancel`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(lifecycleActionData) } } },
+      async (request) => {
+        const manager = scope.manager(request);
+        const current = await manage.loadManaged(app.ctx.db, manager, request.params.id);
+        const { notified } = await lifecycle.cancelWorkshop(
+          app.ctx.db,
+          manager.actor,
+          current.workshop,
+          app.ctx.clock.now(),
+          app.ctx.config.publicUrl,
+        );
+        app.ctx.jobs.kick();
+        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
+        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.cancelled, data: { workshop, certificatesIssued: 0, notified } };
+      },
+    );
+
+    app.get(
+      `${scope.base}/:id/check-in-code`,
+      { config, schema: { tags, security, params: idParams, response: { 200: envelope(checkInCodeData) } } },
+      async (request) => {
+        const current = await manage.loadManaged(app.ctx.db, scope.manager(request), request.params.id);
+        return { success: true as const, data: await lifecycle.checkInCodeFor(app.ctx.db, current.workshop) };
       },
     );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { makePagination } from '@app/shared/api';
 import {
@@ -20,8 +20,8 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { ErrorCode } from '@app/shared/api';
-import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
+import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
 
 /** Who manages: an admin (every workshop) or a professional (only those they instruct). */
@@ -54,9 +54,9 @@ export function workshopFilter(query: { search?: string; category?: string; stat
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const present = (row: Parameters<typeof toWorkshopDto>[0]) => toWorkshopDto(row, { signedIn: true, manager: true });
+const present = (row: Parameters<typeof toWorkshopDto>[0], now?: Date) => toWorkshopDto(row, { signedIn: true, manager: true, now });
 
-export async function listManagedWorkshops(db: Db, manager: Manager, query: AdminWorkshopListQuery) {
+export async function listManagedWorkshops(db: Db, manager: Manager, query: AdminWorkshopListQuery, now?: Date) {
   const where = workshopFilter(query, ownership(manager));
   const [total] = await db
     .select({ n: count() })
@@ -69,18 +69,18 @@ export async function listManagedWorkshops(db: Db, manager: Manager, query: Admi
     .orderBy(desc(workshops.startsAt), asc(workshops.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { workshops: rows.map(present), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+  return { workshops: rows.map((row) => present(row, now)), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
 }
 
-async function loadManaged(db: Db, manager: Manager, id: string) {
+export async function loadManaged(db: Db, manager: Manager, id: string) {
   if (!isId(id)) throw notFound('Workshop');
   const row = await findWorkshop(db, id, ownership(manager));
   if (!row) throw notFound('Workshop');
   return row;
 }
 
-export async function getManagedWorkshop(db: Db, manager: Manager, id: string): Promise<WorkshopDto> {
-  return present(await loadManaged(db, manager, id));
+export async function getManagedWorkshop(db: Db, manager: Manager, id: string, now?: Date): Promise<WorkshopDto> {
+  return present(await loadManaged(db, manager, id), now);
 }
 
 /** The stored workshop as form input, so a partial PUT can be merged and validated as a whole. */
@@ -216,6 +216,7 @@ export async function updateManagedWorkshop(
   body: Record<string, unknown>,
 ): Promise<{ workshop: WorkshopDto; statusOnly: boolean }> {
   const current = await loadManaged(db, manager, id);
+  if (current.workshop.status === 'completed' || current.workshop.status === 'cancelled') throw badRequest(WORKSHOP_FORM_MESSAGES.finished);
   const patch = flat(body);
   // A read-back status the form cannot set (e.g. completed) that did not change is not a change.
   if (patch.status === current.workshop.status) delete patch.status;
@@ -249,37 +250,25 @@ export async function updateManagedWorkshop(
 }
 
 /**
- * Delete a workshop (docs/decisions/200). Students registered for it are told first; the registrations go
- * with it. A workshop that already has attendance records keeps them: it is cancelled instead of deleted.
+ * Delete a workshop (docs/decisions/200, 401). One that has registrations (other than cancelled ones) is
+ * cancelled instead, its registrants told, so their history stays; one without is erased.
  */
-export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string): Promise<void> {
+export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string, now: Date, publicUrl: string): Promise<{ cancelled: boolean }> {
   const current = await loadManaged(db, manager, id);
+  const [held] = await db
+    .select({ n: count() })
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.workshopId, id), ne(workshopRegistrations.status, 'cancelled')));
+  if ((held?.n ?? 0) > 0) {
+    if (current.workshop.status === 'cancelled' || current.workshop.status === 'completed') throw badRequest(WORKSHOP_FORM_MESSAGES.keepHistory);
+    await cancelWorkshop(db, manager.actor, current.workshop, now, publicUrl);
+    return { cancelled: true };
+  }
   await db.transaction(async (tx) => {
-    const registered = await tx
-      .select({ studentId: workshopRegistrations.studentId, status: workshopRegistrations.status })
-      .from(workshopRegistrations)
-      .where(eq(workshopRegistrations.workshopId, id));
-    const upcoming = current.workshop.startsAt.getTime() > Date.now();
-    if (upcoming) {
-      for (const r of registered.filter((x) => x.status === 'registered')) {
-        await notify(tx, {
-          userId: r.studentId,
-          type: 'workshop',
-          subType: 'cancelled',
-          title: 'Workshop cancelled',
-          message: `"${current.workshop.title}" has been cancelled.`,
-          actionUrl: '/student/dashboard?tab=workshops',
-        });
-      }
-    }
-    if (registered.some((r) => r.status === 'attended')) {
-      await tx.update(workshops).set({ status: 'cancelled' }).where(eq(workshops.id, id));
-      await audit(tx, manager.actor.id, 'cancel', 'workshop', id, current.workshop, { ...current.workshop, status: 'cancelled' });
-      return;
-    }
     await tx.delete(workshops).where(eq(workshops.id, id));
     await audit(tx, manager.actor.id, 'delete', 'workshop', id, current.workshop, null);
   });
+  return { cancelled: false };
 }
 
 export async function setBanner(
@@ -314,6 +303,8 @@ function toRegistrationRow(r: {
     status: r.reg.status,
     registeredAt: r.reg.registeredAt.toISOString(),
     cancelledAt: r.reg.cancelledAt?.toISOString() ?? null,
+    checkedInAt: r.reg.checkedInAt?.toISOString() ?? null,
+    certificateId: r.reg.certificateIssuedAt ? r.reg.certificateId : null,
     student: {
       _id: r.student.id,
       firstName: r.student.firstName,
@@ -345,18 +336,22 @@ export async function listRegistrations(db: Db, manager: Manager, id: string): P
   return rows.map(toRegistrationRow);
 }
 
-/** Mark attended/absent (feeds certificates). Only once the workshop has started, never a cancelled seat. */
+/**
+ * Mark attended/absent (feeds certificates), during or after the workshop, never a cancelled seat or
+ * workshop. Marking someone attended on a completed workshop issues their certificate then (once).
+ */
 export async function markAttendance(
   db: Db,
   manager: Manager,
   id: string,
   registrationId: string,
   status: 'registered' | 'attended' | 'absent',
+  now: Date,
+  publicUrl: string,
 ) {
   const current = await loadManaged(db, manager, id);
   if (!isId(registrationId)) throw notFound('Registration');
-  if (status !== 'registered' && current.workshop.startsAt.getTime() > Date.now())
-    throw badRequest(WORKSHOP_FORM_MESSAGES.attendanceTooEarly);
+  assertMarkable(current.workshop, status, now);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -374,9 +369,48 @@ export async function markAttendance(
       { status: before.status },
       { status, workshopId: id },
     );
+    if (status === 'attended') await issueCertificates(tx, current.workshop, now, publicUrl, registrationId);
     const [row] = await selectRegistrations(tx).where(eq(workshopRegistrations.id, registrationId));
     if (!row) throw notFound('Registration');
     return toRegistrationRow(row);
+  });
+}
+
+function assertMarkable(w: WorkshopRow, status: string, now: Date) {
+  if (w.status === 'cancelled') throw badRequest(WORKSHOP_FORM_MESSAGES.attendanceCancelledWorkshop);
+  if (status !== 'registered' && w.startsAt.getTime() > now.getTime()) throw badRequest(WORKSHOP_FORM_MESSAGES.attendanceTooEarly);
+}
+
+/** "Mark all": every live registration (or the listed ones) attended or absent in one transaction. */
+export async function markAttendanceBulk(
+  db: Db,
+  manager: Manager,
+  id: string,
+  input: { status: 'attended' | 'absent'; registrationIds?: string[] },
+  now: Date,
+  publicUrl: string,
+) {
+  const current = await loadManaged(db, manager, id);
+  assertMarkable(current.workshop, input.status, now);
+  const ids = input.registrationIds?.filter(isId);
+  if (input.registrationIds && (!ids || ids.length === 0)) throw badRequest(WORKSHOP_FORM_MESSAGES.noOneToMark);
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(workshopRegistrations)
+      .set({ status: input.status })
+      .where(
+        and(
+          eq(workshopRegistrations.workshopId, id),
+          ne(workshopRegistrations.status, 'cancelled'),
+          ids ? inArray(workshopRegistrations.id, ids) : undefined,
+        ),
+      )
+      .returning({ id: workshopRegistrations.id });
+    if (changed.length === 0) throw badRequest(WORKSHOP_FORM_MESSAGES.noOneToMark);
+    await audit(tx, manager.actor.id, 'attendance-bulk', 'workshop', id, null, { status: input.status, count: changed.length });
+    if (input.status === 'attended') await issueCertificates(tx, current.workshop, now, publicUrl);
+    const rows = await selectRegistrations(tx).where(eq(workshopRegistrations.workshopId, id)).orderBy(asc(workshopRegistrations.registeredAt));
+    return { updated: changed.length, registrations: rows.map(toRegistrationRow) };
   });
 }
 

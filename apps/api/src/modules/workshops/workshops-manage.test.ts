@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
-import { auditLog, notifications, workshopRegistrations, workshops } from '../../db/schema/index.ts';
+import { auditLog, emails, notifications, workshopRegistrations, workshops } from '../../db/schema/index.ts';
+import { WORKSHOP_ADMIN_MESSAGES, WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { multipart } from '../admin/test-helpers.ts';
 
@@ -224,7 +225,7 @@ describe('admin workshops', () => {
     expect([big.statusCode, body(big).message]).toEqual([413, 'Image size should be less than 5MB']);
   });
 
-  it('delete notifies registered students of an upcoming workshop; with attendance it is cancelled instead', async () => {
+  it('delete with registrations cancels instead (registrants told in the app and by e-mail); without, it erases', async () => {
     const created = data(
       await t.app.inject({
         method: 'POST',
@@ -237,10 +238,22 @@ describe('admin workshops', () => {
     await register(created._id, student);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/workshops/${created._id}`, headers: admin.auth });
     expect(del.statusCode).toBe(200);
-    expect(body(del).message).toBe('Workshop deleted successfully!');
-    expect(await t.database.db.select().from(workshops).where(eq(workshops.id, created._id))).toHaveLength(0);
+    expect(body(del).message).toBe(WORKSHOP_ADMIN_MESSAGES.cancelledInsteadOfDeleted);
+    const [cancelled] = await t.database.db.select().from(workshops).where(eq(workshops.id, created._id));
+    expect(cancelled?.status).toBe('cancelled');
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, student.id));
-    expect(notes[0]).toMatchObject({ type: 'workshop', subType: 'cancelled' });
+    expect(notes.filter((n) => n.subType === 'cancelled')).toHaveLength(1);
+    const mails = await t.database.db.select().from(emails).where(eq(emails.to, student.email));
+    expect(mails.filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
+    // Deleting it again: kept as history.
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/workshops/${created._id}`, headers: admin.auth });
+    expect([again.statusCode, body(again).message]).toEqual([400, WORKSHOP_FORM_MESSAGES.keepHistory]);
+    const empty = data(
+      await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: admin.auth, payload: { ...base, professionalId: pro.id } }),
+    ).data.workshop;
+    const erased = await t.app.inject({ method: 'DELETE', url: `/api/admin/workshops/${empty._id}`, headers: admin.auth });
+    expect([erased.statusCode, body(erased).message]).toEqual([200, 'Workshop deleted successfully!']);
+    expect(await t.database.db.select().from(workshops).where(eq(workshops.id, empty._id))).toHaveLength(0);
     const kept = await t.app.inject({ method: 'DELETE', url: `/api/admin/workshops/${id}`, headers: admin.auth });
     expect(kept.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(workshops).where(eq(workshops.id, id));

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { RegistrationStatus, WorkshopDto } from '@app/shared/workshops';
+import type { RegistrationStatus, WorkshopDto, WorkshopPhase } from '@app/shared/workshops';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
@@ -65,6 +65,13 @@ export interface WorkshopView {
   now?: Date;
 }
 
+/** Where a workshop is in its life (decision 401): live is derived from the time, never stored. */
+export function workshopPhase(w: { status: WorkshopDto['status']; startsAt: Date; endsAt: Date }, now: Date): WorkshopPhase {
+  if (w.status !== 'published') return w.status;
+  if (now.getTime() < w.startsAt.getTime()) return 'upcoming';
+  return now.getTime() < w.endsAt.getTime() ? 'live' : 'ended';
+}
+
 /** The one shape a workshop leaves the server in (students, public page, admin and professional views). */
 export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): WorkshopDto {
   const w = row.workshop;
@@ -126,6 +133,7 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     spotsRemaining: remaining,
     isFull: remaining === 0,
     isUpcoming: w.status === 'published' && w.startsAt.getTime() > now.getTime(),
+    phase: workshopPhase(w, now),
     banner: { color: w.bannerColor, icon: w.bannerIcon, imageUrl: w.bannerImageKey ? `/api/uploads/${w.bannerImageKey}` : null },
     meetingDetails: hasOnline
       ? { platform: w.meetingPlatform, meetingId: revealLink ? w.meetingId : null, link: revealLink ? w.meetingLink : null }

@@ -3,6 +3,8 @@ import { envelope, idParams } from '@app/shared/api';
 import {
   WORKSHOP_MESSAGES,
   certificateData,
+  checkInBody,
+  checkInData,
   registerData,
   registeredWorkshopsData,
   workshopData,
@@ -11,6 +13,7 @@ import {
 } from '@app/shared/workshops';
 import { actorOf, type App } from '../../lib/http.ts';
 import { renderCertificate } from './workshops.certificate.ts';
+import { COMPLETION_EVERY_MS, COMPLETION_TASK, checkIn, completeDueWorkshops } from './workshops-lifecycle.ts';
 import * as service from './workshops.service.ts';
 import { FILE_CSP } from '../../lib/security-headers.ts';
 
@@ -23,6 +26,26 @@ const FILE_HEADERS = {
 export async function workshopsRoutes(app: App) {
   const deps = () => ({ db: app.ctx.db, publicUrl: app.ctx.config.publicUrl });
   const secured = { security: [{ bearer: [] }] };
+
+  // Workshops past their end complete by themselves (each once, whatever the number of processes).
+  app.ctx.scheduler.every(COMPLETION_TASK, COMPLETION_EVERY_MS, async (now) => {
+    const result = await completeDueWorkshops(app.ctx.db, now, app.ctx.config.publicUrl);
+    if (result.certificates > 0) app.ctx.jobs.kick();
+    return result;
+  });
+
+  app.post(
+    '/workshops/:id/check-in',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, body: checkInBody, response: { 200: envelope(checkInData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: WORKSHOP_MESSAGES.checkedIn,
+      data: { registration: await checkIn(app.ctx.db, actorOf(request), request.params.id, request.body.code, app.ctx.clock.now()) },
+    }),
+  );
 
   app.get(
     '/workshops',
@@ -107,7 +130,7 @@ export async function workshopsRoutes(app: App) {
     },
     async (request, reply) => {
       const facts = await service.certificateFor(app.ctx.db, actorOf(request), request.params.id);
-      const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/api/certificates/${facts.verificationId}`);
+      const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
       return reply
         .headers(FILE_HEADERS)
         .header('content-type', 'application/pdf')
@@ -140,6 +163,8 @@ export async function workshopsRoutes(app: App) {
             workshopDate: facts.workshopDate,
             instructorName: facts.instructorName,
             issuedFor: 'Workshop attendance',
+            issuedAt: facts.issuedAt?.toISOString() ?? null,
+            issuer: 'MentorBridge',
           },
         },
       };

@@ -231,6 +231,7 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
         registeredAt: new Date(reg.registered_at).toISOString(),
         cancelledAt: null,
         certificateAvailable: false,
+        certificateId: null,
       },
     };
   });
@@ -303,6 +304,7 @@ export async function listRegistered(db: Db, actor: Actor): Promise<WorkshopRegi
         registeredAt: reg.registeredAt.toISOString(),
         cancelledAt: reg.cancelledAt?.toISOString() ?? null,
         certificateAvailable: reg.status === 'attended' && row.workshop.status === 'completed',
+        certificateId: reg.status === 'attended' && row.workshop.status === 'completed' && reg.certificateIssuedAt ? reg.certificateId : null,
         workshop: toWorkshopDto(row, { signedIn: true, registrationStatus: reg.status }),
       },
     ];
@@ -349,6 +351,7 @@ export interface CertificateFacts {
   workshopDate: string;
   instructorName: string | null;
   category: string;
+  issuedAt: Date | null;
 }
 
 /** The certificate of a completed workshop the student attended; its verification id is created once. */
@@ -359,38 +362,49 @@ export async function certificateFor(db: Db, actor: Actor, id: string): Promise<
   if (!row || !reg || reg.status === 'cancelled') throw notFound('Workshop');
   if (reg.status !== 'attended' || row.workshop.status !== 'completed') throw badRequest(WORKSHOP_MESSAGES.certificateUnavailable);
   let certificateId = reg.certificateId;
-  if (!certificateId) {
+  let issuedAt = reg.certificateIssuedAt;
+  if (!certificateId || !issuedAt) {
+    // Issued when the workshop completed (workshops-lifecycle.ts); this covers registrations from before that.
     const [updated] = await db
       .update(workshopRegistrations)
-      .set({ certificateId: sql`coalesce(${workshopRegistrations.certificateId}, ${newCertificateId()})` })
+      .set({
+        certificateId: sql`coalesce(${workshopRegistrations.certificateId}, ${newCertificateId()})`,
+        certificateIssuedAt: sql`coalesce(${workshopRegistrations.certificateIssuedAt}, now())`,
+      })
       .where(eq(workshopRegistrations.id, reg.id))
-      .returning({ certificateId: workshopRegistrations.certificateId });
+      .returning({ certificateId: workshopRegistrations.certificateId, issuedAt: workshopRegistrations.certificateIssuedAt });
     certificateId = updated?.certificateId ?? null;
+    issuedAt = updated?.issuedAt ?? null;
   }
   if (!certificateId) throw notFound('Workshop');
-  return factsOf(row, fullName(actor), certificateId);
+  return factsOf(row, fullName(actor), certificateId, issuedAt);
 }
 
-function factsOf(row: WorkshopWithInstructor, studentName: string, verificationId: string): CertificateFacts {
+function factsOf(row: WorkshopWithInstructor, studentName: string, verificationId: string, issuedAt: Date | null): CertificateFacts {
   const w = row.workshop;
   const instructorName = row.instructor?.id
     ? fullName({ firstName: row.instructor.firstName ?? '', lastName: row.instructor.lastName ?? '' })
     : (w.manualInstructor?.name ?? null);
-  return { verificationId, studentName, workshopTitle: w.title, workshopDate: w.date, instructorName, category: w.category };
+  return { verificationId, studentName, workshopTitle: w.title, workshopDate: w.date, instructorName, category: w.category, issuedAt };
 }
 
 /** Public check of a certificate id: only an attended registration of a completed workshop verifies. */
 export async function verifyCertificate(db: Db, verificationId: string): Promise<CertificateFacts> {
   if (!/^MB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(verificationId)) throw notFound('Certificate');
   const [reg] = await db
-    .select({ workshopId: workshopRegistrations.workshopId, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      workshopId: workshopRegistrations.workshopId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      issuedAt: workshopRegistrations.certificateIssuedAt,
+    })
     .from(workshopRegistrations)
     .innerJoin(users, eq(users.id, workshopRegistrations.studentId))
     .where(and(eq(workshopRegistrations.certificateId, verificationId), eq(workshopRegistrations.status, 'attended')));
   if (!reg) throw notFound('Certificate');
   const row = await findWorkshop(db, reg.workshopId, eq(workshops.status, 'completed'));
   if (!row) throw notFound('Certificate');
-  return factsOf(row, fullName(reg), verificationId);
+  return factsOf(row, fullName(reg), verificationId, reg.issuedAt);
 }
 
 /** Count of the student's active registrations (header count). */

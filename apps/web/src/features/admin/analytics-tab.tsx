@@ -191,6 +191,11 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
   const fill: Row[] = data.workshopFill.map((w) => ({ label: w.title, value: w.fillRate, display: `${w.fillRate}% (${w.registered}/${w.capacity})` }));
   const expertise: Row[] = data.topExpertise.map((e) => ({ label: e.expertise, value: e.count, display: String(e.count) }));
   const first = shown[0];
+  const attendance: Row[] = [
+    { label: 'Attended', value: data.sessionAttendance.attended },
+    { label: 'No-show', value: data.sessionAttendance.noShow },
+    { label: 'Not marked yet', value: data.sessionAttendance.unmarked },
+  ].map((r) => ({ ...r, display: String(r.value) }));
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -267,6 +272,13 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
         table={<SimpleTable caption="Top expertise areas" head={['Expertise', 'Professionals']} rows={expertise} />}
       >
         {expertise.length ? <HorizontalBars rows={expertise} colour="#be185d" /> : <p className="text-sm text-slate-600">No professionals yet.</p>}
+      </ChartCard>
+      <ChartCard
+        title="Mentoring session attendance"
+        summary="Past mentoring sessions as marked by their professionals."
+        table={<SimpleTable caption="Mentoring session attendance" head={['Outcome', 'Sessions']} rows={attendance} />}
+      >
+        <HorizontalBars rows={attendance} colour="#7c3aed" />
       </ChartCard>
     </div>
   );

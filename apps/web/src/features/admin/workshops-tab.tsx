@@ -1,98 +1,33 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
 import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
-import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatDate, formatInZone } from '../../lib/format.ts';
 import { WorkshopForm } from '../workshops/workshop-form.tsx';
 import { SeatsBar } from '../workshops/seats-bar.tsx';
 import { adminApi } from './api.ts';
 import { useWorkshopMutations, workshopsManageApi } from '../workshops/manage-workshops.ts';
-import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
+import { AttendancePanel, LifecycleActions, PhaseBadge } from '../workshops/lifecycle-ui.tsx';
+import { DataTable, Detail, ExportButton, FilterSelect, ListState, SearchBox, useListState } from './ui.tsx';
 
 const api = workshopsManageApi('/admin/workshops');
 const KEY = 'admin-workshops';
 
-function Registrations({ workshop }: { workshop: WorkshopDto }) {
-  const toast = useToast();
-  const qc = useQueryClient();
-  const key = [KEY, 'registrations', workshop._id];
-  const regs = useQuery({ queryKey: key, queryFn: () => api.registrations(workshop._id) });
-  const mark = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'attended' | 'absent' }) => api.attendance(workshop._id, id, status),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
-    onError: (error) => toast.error(errorMessage(error, 'API request failed')),
-  });
-  if (regs.isPending) return <Spinner label="Loading registrations…" />;
-  if (regs.isError)
-    return (
-      <ErrorState
-        message={`Failed to load registrations: ${errorMessage(regs.error, 'API request failed')}`}
-        onRetry={() => void regs.refetch()}
-      />
-    );
-  const list = regs.data.data.registrations;
-  if (list.length === 0) return <EmptyState title={WORKSHOP_FORM_MESSAGES.noRegistrations} />;
-  const started = new Date(workshop.schedule.startsAt).getTime() <= Date.now();
-  return (
-    <ul className="divide-y divide-slate-100">
-      {list.map((r) => (
-        <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-          <div>
-            <p className="font-medium">{r.student.fullName}</p>
-            <p className="text-xs text-slate-600">
-              {r.student.email}
-              {r.student.university ? ` · ${r.student.university}` : ''} · registered {formatDate(r.registeredAt)}
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <Pill tone={r.status === 'attended' ? 'green' : r.status === 'cancelled' || r.status === 'absent' ? 'red' : 'blue'}>
-              {r.status}
-            </Pill>
-            {r.status !== 'cancelled' && started && (
-              <>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={mark.isPending || r.status === 'attended'}
-                  onClick={() => mark.mutate({ id: r._id, status: 'attended' })}
-                >
-                  Attended
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={mark.isPending || r.status === 'absent'}
-                  onClick={() => mark.mutate({ id: r._id, status: 'absent' })}
-                >
-                  Absent
-                </Button>
-              </>
-            )}
-          </div>
-        </li>
-      ))}
-      {!started && <li className="pt-3 text-xs text-slate-600">{WORKSHOP_FORM_MESSAGES.attendanceTooEarly}.</li>}
-    </ul>
-  );
-}
-
-function WorkshopDetails({ workshop, tab }: { workshop: WorkshopDto; tab: 'details' | 'registrations' }) {
+function WorkshopDetails({ workshop, tab, onChanged }: { workshop: WorkshopDto; tab: 'details' | 'registrations'; onChanged: () => unknown }) {
   const when = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone);
-  if (tab === 'registrations') return <Registrations workshop={workshop} />;
+  if (tab === 'registrations') return <AttendancePanel base="/admin/workshops" manage={api} workshop={workshop} onChanged={onChanged} />;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <Detail label="Category">{workshop.category}</Detail>
       <Detail label="Level">{workshop.difficulty}</Detail>
       <Detail label="Delivery">{workshop.deliveryMode}</Detail>
-      <Detail label="Status">{workshop.status}</Detail>
+      <Detail label="Status">
+        <PhaseBadge workshop={workshop} />
+      </Detail>
       <Detail label="Schedule">
         {`${when.text} – ${workshop.schedule.endTime}`}
         {when.local && <span className="block text-xs text-slate-600">{when.local}</span>}
@@ -219,24 +154,27 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
             },
             {
               header: 'Status',
-              cell: (w) => (
-                <Pill tone={w.status === 'published' ? 'green' : w.status === 'cancelled' ? 'red' : 'slate'}>{w.status}</Pill>
-              ),
+              cell: (w) => <PhaseBadge workshop={w} />,
             },
           ]}
           actions={(w) => (
             <span className="inline-flex gap-1">
-              <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </Button>
               {(w.status === 'draft' || w.status === 'published') && (
+                <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              )}
+              <LifecycleActions base="/admin/workshops" workshop={w} onChanged={refresh} />
+              {w.phase === 'draft' || w.phase === 'upcoming' ? (
                 <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
                   {w.status === 'published' ? 'Unpublish' : 'Publish'}
                 </Button>
+              ) : null}
+              {(w.status === 'draft' || w.status === 'published') && (
+                <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
+                  <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+                </Button>
               )}
-              <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-              </Button>
             </span>
           )}
         />
@@ -276,7 +214,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
             />
             <div className="pt-4">
               <TabPanel idPrefix="workshop-detail" id={viewing.tab}>
-                <WorkshopDetails workshop={viewing.w} tab={viewing.tab} />
+                <WorkshopDetails workshop={viewing.w} tab={viewing.tab} onChanged={refresh} />
               </TabPanel>
             </div>
           </>
@@ -285,7 +223,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
       <ConfirmDialog
         open={deleting !== null}
         title="Delete workshop"
-        message={`Delete "${deleting?.title ?? ''}"? Registered students are notified.`}
+        message={`Delete "${deleting?.title ?? ''}"? A workshop with registrations is cancelled instead, and its registered students are told.`}
         confirmLabel="Delete"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}

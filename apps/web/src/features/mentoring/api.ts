@@ -61,6 +61,8 @@ export const cancelSession = (id: string, reason?: string) =>
   api(`/sessions/${id}/cancel`, envelope(sessionData), { method: 'PUT', body: reason ? { reason } : {} });
 export const rateSession = (id: string, rating: number) =>
   api(`/sessions/${id}/rate`, envelope(sessionData), { method: 'POST', body: { rating } });
+export const markSessionAttendance = (id: string, attendance: 'attended' | 'no-show') =>
+  api(`/sessions/${id}/attendance`, envelope(sessionData), { method: 'POST', body: { attendance } });
 export const downloadSessionIcs = (id: string) => download(`/sessions/${id}/calendar.ics`, 'mentoring-session.ics');
 export const fetchConversation = (otherId: string) => api(`/conversations/${otherId}/messages`, envelope(conversationData));
 export const sendMessage = (otherId: string, body: string) =>

@@ -93,7 +93,12 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               icon={<GraduationCap className="h-5 w-5" />}
               caption={
                 <span className="text-slate-600">
-                  {s.ratingCount ? `from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}` : 'No ratings yet'}
+                  {[
+                    s.ratingCount ? `from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}` : 'No ratings yet',
+                    s.noShowSessions ? `${s.noShowSessions} no-show${s.noShowSessions === 1 ? '' : 's'}` : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               }
             />

@@ -8,7 +8,7 @@ import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { cancelSession, createSession, downloadSessionIcs, rescheduleSession, useInvalidateMentoring } from '../mentoring/api.ts';
+import { cancelSession, createSession, downloadSessionIcs, markSessionAttendance, rescheduleSession, useInvalidateMentoring } from '../mentoring/api.ts';
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
 import { JoinLink, SessionStatusBadge } from '../mentoring/session-bits.tsx';
 import { wallClock } from '../mentoring/time-utils.ts';
@@ -97,6 +97,15 @@ function SessionCard({
   onCancel?: () => void;
 }) {
   const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const attendance = useMutation({
+    mutationFn: (value: 'attended' | 'no-show') => markSessionAttendance(s._id, value),
+    onSuccess: (r) => {
+      toast.success(r.message ?? MENTORING_MESSAGES.attendanceMarked);
+      void invalidate();
+    },
+    onError: (e) => toast.error(errorMessage(e, 'Failed to record attendance')),
+  });
   const date = new Date(s.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: s.timezone });
   const time = new Date(s.scheduledAt).toLocaleTimeString(undefined, {
     hour: '2-digit',
@@ -142,6 +151,19 @@ function SessionCard({
           Student rating: {'★'.repeat(s.rating)}
           {'☆'.repeat(5 - s.rating)}
         </p>
+      )}
+      {s.canMarkAttendance && (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={`Attendance for the session with ${s.student.name}`}>
+          <span className="text-slate-700">
+            Attendance: <strong>{s.attendance === 'attended' ? 'Attended' : s.attendance === 'no-show' ? 'No-show' : 'Not marked'}</strong>
+          </span>
+          <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'attended'} onClick={() => attendance.mutate('attended')}>
+            Attended
+          </Button>
+          <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'no-show'} onClick={() => attendance.mutate('no-show')}>
+            No-show
+          </Button>
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         <JoinLink session={s} />

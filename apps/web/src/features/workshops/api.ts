@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
-import { registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
+import { checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
 import { api, download } from '../../lib/api.ts';
 
 export const workshopKeys = {
@@ -76,6 +76,15 @@ export function useCancelRegistration() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api(`/workshops/${id}/register`, envelope(workshopData), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The student's own check-in with the code the instructor shows (only while the workshop is live). */
+export function useCheckIn() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: string; code: string }) => api(`/workshops/${id}/check-in`, envelope(checkInData), { method: 'POST', body: { code } }),
     onSuccess: invalidate,
   });
 }

@@ -60,8 +60,9 @@ export function useWorkshopMutations(
   });
   const remove = useMutation({
     mutationFn: (w: WorkshopDto) => manage.remove(w._id),
-    onSuccess: () => {
-      toast.success(WORKSHOP_ADMIN_MESSAGES.deleted);
+    // A workshop with registrations is cancelled rather than erased: the server's message says which.
+    onSuccess: (r) => {
+      toast.success(r.message ?? WORKSHOP_ADMIN_MESSAGES.deleted);
       on.deleted();
       void on.refresh();
     },

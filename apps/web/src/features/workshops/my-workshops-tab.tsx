@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { CalendarDays, ClipboardCheck, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatInZone } from '../../lib/format.ts';
+import { AttendancePanel, LifecycleActions, PhaseBadge } from './lifecycle-ui.tsx';
 import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';
 import { WorkshopForm } from './workshop-form.tsx';
 import { SeatsBar } from './seats-bar.tsx';
@@ -24,21 +25,12 @@ const BANNER_COLORS: Record<string, string> = {
   Education: 'from-violet-600 to-purple-700',
 };
 
-function StatusBadge({ status }: { status: WorkshopDto['status'] }) {
-  const styles: Record<string, string> = {
-    published: 'bg-green-100 text-green-800',
-    draft: 'bg-slate-100 text-slate-800',
-    completed: 'bg-blue-100 text-blue-800',
-    cancelled: 'bg-red-100 text-red-800',
-  };
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status] ?? styles.draft}`}>{status}</span>;
-}
-
 /** The professional dashboard's workshops tab: the workshops they instruct, managed through the server. */
 export function MyWorkshopsTab() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<WorkshopDto | null | 'new'>(null);
   const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
+  const [attendance, setAttendance] = useState<WorkshopDto | null>(null);
   const list = useQuery({ queryKey: KEY, queryFn: () => api.list({ limit: 100 }) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
 
@@ -79,7 +71,7 @@ export function MyWorkshopsTab() {
                 <div className={`relative h-32 bg-gradient-to-br ${BANNER_COLORS[w.category] ?? 'from-brand-600 to-brand-800'}`}>
                   {w.banner.imageUrl && <img src={w.banner.imageUrl} alt="" className="h-full w-full object-cover" />}
                   <div className="absolute top-2 left-2 flex flex-wrap gap-1">
-                    <StatusBadge status={w.status} />
+                    <PhaseBadge workshop={w} />
                     <span className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">
                       {w.difficulty}
                     </span>
@@ -117,17 +109,25 @@ export function MyWorkshopsTab() {
                   </p>
                   <SeatsBar workshop={w} />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
-                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                    </Button>
                     {(w.status === 'draft' || w.status === 'published') && (
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
+                        <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                      </Button>
+                    )}
+                    <Button size="sm" variant="secondary" onClick={() => setAttendance(w)} aria-label={`Attendance for ${w.title}`}>
+                      <ClipboardCheck aria-hidden="true" className="h-4 w-4" /> Attendance
+                    </Button>
+                    <LifecycleActions base="/workshops/my-workshops" workshop={w} onChanged={refresh} />
+                    {(w.phase === 'draft' || w.phase === 'upcoming') && (
                       <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
                         {w.status === 'published' ? 'Unpublish' : 'Publish'}
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
-                      <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-                    </Button>
+                    {(w.status === 'draft' || w.status === 'published') && (
+                      <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
+                        <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+                      </Button>
+                    )}
                   </div>
                 </div>
               </li>
@@ -151,10 +151,13 @@ export function MyWorkshopsTab() {
           />
         )}
       </Dialog>
+      <Dialog open={attendance !== null} onClose={() => setAttendance(null)} title={attendance ? `Attendance: ${attendance.title}` : 'Attendance'} size="lg">
+        {attendance && <AttendancePanel base="/workshops/my-workshops" manage={api} workshop={attendance} onChanged={refresh} />}
+      </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete workshop"
-        message={`Delete "${deleting?.title ?? ''}"? Registered students are notified.`}
+        message={`Delete "${deleting?.title ?? ''}"? A workshop with registrations is cancelled instead, and its registered students are told.`}
         confirmLabel="Delete"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Award, BookOpen, CalendarPlus, ExternalLink, Search, X } from 'lucide-react';
 import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,12 +14,13 @@ import {
   downloadCertificate,
   downloadWorkshopIcs,
   useCancelRegistration,
+  useCheckIn,
   useRegisterWorkshop,
   useRegisteredWorkshops,
   useWorkshop,
   useWorkshops,
 } from './api.ts';
-import { StatusBadge, WorkshopWhen, canJoin } from './workshop-bits.tsx';
+import { PhaseBadge, StatusBadge, WorkshopWhen, canJoin } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 import { WorkshopCard } from './workshop-card.tsx';
 
@@ -169,6 +171,47 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
   );
 }
 
+/** The check-in form of a live workshop the student is registered for (decision 404). */
+function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
+  const toast = useToast();
+  const checkIn = useCheckIn();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = `check-in-${reg._id}`;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        checkIn.mutate(
+          { id: reg.workshop.id, code },
+          {
+            onSuccess: (r) => toast.success(r.message ?? WORKSHOP_MESSAGES.checkedIn),
+            onError: (err) => setError(errorMessage(err, WORKSHOP_MESSAGES.checkInWrong)),
+          },
+        );
+      }}
+    >
+      <div>
+        <label htmlFor={id} className="block text-xs font-medium text-slate-700">Check-in code</label>
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          maxLength={16}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="w-32 rounded-lg border border-slate-300 px-2 py-1.5 font-mono uppercase"
+        />
+      </div>
+      <Button size="sm" type="submit" disabled={checkIn.isPending || code.trim() === ''}>Check in</Button>
+      {error && <p id={`${id}-error`} role="alert" className="w-full text-xs text-red-700">{error}</p>}
+    </form>
+  );
+}
+
 function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: {
   reg: WorkshopRegistrationDto;
   onDetails: () => void;
@@ -184,9 +227,10 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
         <p className="font-medium text-slate-900">{w.title}</p>
         <p className="text-xs text-slate-600"><WorkshopWhen workshop={w} /></p>
         <div className="mt-1 flex flex-wrap gap-1">
-          <StatusBadge status={w.status === 'published' ? 'upcoming' : w.status} />
+          <PhaseBadge workshop={w} />
           <StatusBadge status={reg.status} />
         </div>
+        {w.phase === 'live' && reg.status === 'registered' && <div className="mt-2"><CheckInForm reg={reg} /></div>}
       </div>
       <div className="flex flex-wrap gap-2">
         {canJoin(w) && w.meetingDetails?.link && (
@@ -198,6 +242,11 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
           <Button size="sm" variant="secondary" onClick={onCertificate} disabled={!reg.certificateAvailable} title={reg.certificateAvailable ? undefined : WORKSHOP_MESSAGES.certificateUnavailable}>
             <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
           </Button>
+        )}
+        {reg.certificateId && (
+          <Link to={`/certificates/${reg.certificateId}`} className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 underline">
+            Verify certificate
+          </Link>
         )}
         {upcoming && (
           <Button size="sm" variant="secondary" onClick={onCalendar} aria-label={`Add ${w.title} to calendar`}>

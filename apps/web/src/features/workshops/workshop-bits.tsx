@@ -1,5 +1,5 @@
 import { Award, Beaker, BookOpen, Code, Lightbulb, Users, type LucideIcon } from 'lucide-react';
-import { workshopStatusLabel, type WorkshopDto } from '@app/shared/workshops';
+import { WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
 import { formatInZone } from '../../lib/format.ts';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
@@ -33,6 +33,25 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function WorkshopStatusBadge({ workshop }: { workshop: WorkshopDto }) {
   return <StatusBadge status={workshopStatusLabel(workshop.status)} />;
+}
+
+const PHASE_STYLES: Record<WorkshopPhase, string> = {
+  draft: 'bg-amber-100 text-amber-900',
+  upcoming: 'bg-green-100 text-green-800',
+  live: 'bg-red-100 text-red-800',
+  ended: 'bg-slate-200 text-slate-800',
+  completed: 'bg-blue-100 text-blue-800',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+/** Where the workshop is in its life: Draft, Upcoming, Live now, Ended, Completed, Cancelled. */
+export function PhaseBadge({ workshop }: { workshop: WorkshopDto }) {
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${PHASE_STYLES[workshop.phase]}`}>
+      {workshop.phase === 'live' && <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-red-700" />}
+      {WORKSHOP_PHASE_LABELS[workshop.phase]}
+    </span>
+  );
 }
 
 /** Date and time in the workshop's own zone, named, plus the viewer's time when it differs. */

@@ -1,0 +1,280 @@
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.ts';
+import type { InterviewDetails } from '../../db/schema/rd-projects.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
+
+/**
+ * Reminders before workshops, mentoring sessions and R&D interviews (docs/decisions/405-reminders.md).
+ *
+ * A scan, every minute (a scheduled task), finds events starting within each reminder's window and
+ * records one row per (event kind, event, person, offset, the event's start instant) in event_reminders,
+ * ON CONFLICT DO NOTHING, in the same transaction as the notifications and e-mails of the rows it inserted.
+ * So each reminder goes out exactly once across processes and restarts; a rescheduled event has a new
+ * start instant and is reminded afresh (the old rows no longer match anything); cancelled and past events
+ * are never selected. Windows: the 24 h reminder covers starts in (now + 1 h, now + 24 h], the 1 h
+ * reminder starts in (now, now + 1 h]: an event booked 30 minutes ahead gets the 1 h reminder only.
+ */
+export const REMINDER_TASK = 'reminders.scan';
+export const REMINDER_EVERY_MS = 60_000;
+/** Offsets in minutes before the start, longest first. */
+export const REMINDER_OFFSETS = [24 * 60, 60] as const;
+
+const MINUTE = 60_000;
+
+export interface ReminderRow {
+  kind: 'workshop' | 'session' | 'interview';
+  event_id: string;
+  user_id: string;
+  offset_minutes: number;
+  starts_at: Date | string;
+}
+
+/** The (from, until] start window of each offset: up to the offset, beyond the next shorter one. */
+export function reminderWindows(now: Date) {
+  return REMINDER_OFFSETS.map((offset, i) => {
+    const shorter = REMINDER_OFFSETS[i + 1] ?? 0;
+    return { offset, from: new Date(now.getTime() + shorter * MINUTE), until: new Date(now.getTime() + offset * MINUTE) };
+  });
+}
+
+function offsetLabel(minutes: number): string {
+  return minutes >= 60 * 24 ? '24 hours' : minutes >= 60 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+}
+
+function localTime(at: Date, zone: string): string {
+  const dt = DateTime.fromJSDate(at, { zone: zone || 'UTC' });
+  return `${dt.toFormat('cccc d LLLL yyyy, HH:mm')} (${zone || 'UTC'})`;
+}
+
+interface Person {
+  id: string;
+  email: string;
+  first_name: string;
+  role: string;
+}
+
+async function people(tx: Db, ids: string[]): Promise<Map<string, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<Person>(
+    tx,
+    sql`SELECT id, email, first_name, role FROM users WHERE id IN (${sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND is_active`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function send(
+  tx: Db,
+  person: Person | undefined,
+  content: {
+    type: 'workshop' | 'session' | 'rd-project';
+    title: string;
+    offset: number;
+    startsAt: Date;
+    zone: string;
+    where: string;
+    actionUrl: string;
+    metadata: Record<string, unknown>;
+    publicUrl: string;
+  },
+) {
+  if (!person) return;
+  const inText = offsetLabel(content.offset);
+  const when = localTime(content.startsAt, content.zone);
+  await notify(tx, {
+    userId: person.id,
+    type: content.type,
+    subType: 'reminder',
+    title: `Starts in ${inText}: ${content.title}`,
+    message: `${content.title} starts ${when}. ${content.where}`,
+    actionUrl: content.actionUrl,
+    priority: 'high',
+    metadata: { ...content.metadata, offsetMinutes: content.offset, startsAt: content.startsAt.toISOString() },
+  });
+  await queueEmail(tx, {
+    to: person.email,
+    subject: `Reminder: ${content.title} starts in ${inText}`,
+    text: `Hi ${person.first_name},\n\nA reminder: ${content.title} starts ${when}.\n${content.where}\n\nDetails: ${content.publicUrl}${content.actionUrl}\n\nMentorBridge`,
+  });
+}
+
+const listOf = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
+  let sent = 0;
+  for (const w of reminderWindows(now)) {
+    const rows = await queryRows<ReminderRow>(
+      tx,
+      sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
+          SELECT 'workshop', w.id, p.user_id, ${w.offset}, w.starts_at
+          FROM workshops w
+          CROSS JOIN LATERAL (
+            SELECT r.student_id AS user_id FROM workshop_registrations r
+            WHERE r.workshop_id = w.id AND r.status IN ('registered', 'attended')
+            UNION
+            SELECT w.professional_id WHERE w.professional_id IS NOT NULL
+          ) p
+          WHERE w.status = 'published'
+            AND w.starts_at > ${w.from.toISOString()}::timestamptz AND w.starts_at <= ${w.until.toISOString()}::timestamptz
+          ON CONFLICT DO NOTHING
+          RETURNING kind, event_id, user_id, offset_minutes, starts_at`,
+    );
+    if (rows.length === 0) continue;
+    const ids = [...new Set(rows.map((r) => r.event_id))];
+    const events = await queryRows<{
+      id: string;
+      title: string;
+      timezone: string;
+      delivery_mode: string;
+      meeting_link: string | null;
+      venue: string | null;
+      address: string | null;
+      city: string | null;
+      professional_id: string | null;
+    }>(
+      tx,
+      sql`SELECT id, title, timezone, delivery_mode, meeting_link, venue, address, city, professional_id FROM workshops WHERE id IN (${listOf(ids)})`,
+    );
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const who = await people(tx, rows.map((r) => r.user_id));
+    for (const r of rows) {
+      const e = byId.get(r.event_id);
+      if (!e) continue;
+      const venue = [e.venue, e.address, e.city].filter(Boolean).join(', ');
+      const where = [
+        e.delivery_mode !== 'offline' && e.meeting_link ? `Join online: ${e.meeting_link}` : '',
+        e.delivery_mode !== 'online' && venue ? `Venue: ${venue}` : '',
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      const instructor = r.user_id === e.professional_id;
+      await send(tx, who.get(r.user_id), {
+        type: 'workshop',
+        title: e.title,
+        offset: r.offset_minutes,
+        startsAt: new Date(r.starts_at),
+        zone: e.timezone,
+        where,
+        actionUrl: instructor ? '/professional/dashboard?tab=workshops' : `/student/dashboard?tab=workshops&workshop=${e.id}`,
+        metadata: { workshopId: e.id },
+        publicUrl,
+      });
+      sent++;
+    }
+  }
+  return sent;
+}
+
+async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
+  let sent = 0;
+  for (const w of reminderWindows(now)) {
+    const rows = await queryRows<ReminderRow>(
+      tx,
+      sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
+          SELECT 'session', s.id, p.user_id, ${w.offset}, s.starts_at
+          FROM mentoring_sessions s
+          CROSS JOIN LATERAL (VALUES (s.student_id), (s.professional_id)) AS p(user_id)
+          WHERE s.status = 'scheduled'
+            AND s.starts_at > ${w.from.toISOString()}::timestamptz AND s.starts_at <= ${w.until.toISOString()}::timestamptz
+          ON CONFLICT DO NOTHING
+          RETURNING kind, event_id, user_id, offset_minutes, starts_at`,
+    );
+    if (rows.length === 0) continue;
+    const ids = [...new Set(rows.map((r) => r.event_id))];
+    const sessions = await queryRows<{ id: string; topic: string; timezone: string; meet_link: string | null; student_id: string; professional_id: string }>(
+      tx,
+      sql`SELECT id, topic, timezone, meet_link, student_id, professional_id FROM mentoring_sessions WHERE id IN (${listOf(ids)})`,
+    );
+    const byId = new Map(sessions.map((s) => [s.id, s]));
+    const who = await people(tx, [...rows.map((r) => r.user_id), ...sessions.flatMap((s) => [s.student_id, s.professional_id])]);
+    for (const r of rows) {
+      const s = byId.get(r.event_id);
+      if (!s) continue;
+      const isStudent = r.user_id === s.student_id;
+      const other = who.get(isStudent ? s.professional_id : s.student_id);
+      await send(tx, who.get(r.user_id), {
+        type: 'session',
+        title: `Mentoring session "${s.topic}"${other ? ` with ${other.first_name}` : ''}`,
+        offset: r.offset_minutes,
+        startsAt: new Date(r.starts_at),
+        zone: s.timezone,
+        where: s.meet_link ? `Join online: ${s.meet_link}` : '',
+        actionUrl: isStudent ? '/student/dashboard' : '/professional/dashboard',
+        metadata: { sessionId: s.id },
+        publicUrl,
+      });
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/**
+ * Interviews keep their local date, time and zone (rd_applications.interview): candidates are found by
+ * their date (indexed, a day either side of the window), their start instant is computed with luxon.
+ */
+async function interviewReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
+  const from = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: 2 }).toISODate();
+  const until = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ days: 3 }).toISODate();
+  const candidates = await queryRows<{ id: string; student_id: string; reviewed_by: string | null; interview: InterviewDetails; title: string }>(
+    tx,
+    sql`SELECT a.id, a.student_id, a.reviewed_by, a.interview, p.title
+        FROM rd_applications a JOIN rd_projects p ON p.id = a.project_id
+        WHERE a.status = 'interview-scheduled' AND (a.interview->>'date') BETWEEN ${from} AND ${until}`,
+  );
+  let sent = 0;
+  const windows = reminderWindows(now);
+  for (const c of candidates) {
+    const slot = interviewSlot(c.interview);
+    if (!slot) continue;
+    const window = windows.find((w) => slot.start > w.from && slot.start <= w.until);
+    if (!window) continue;
+    const participants = [c.student_id, ...(c.reviewed_by ? [c.reviewed_by] : [])];
+    const rows = await queryRows<ReminderRow>(
+      tx,
+      sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
+          SELECT 'interview', ${c.id}, u.id, ${window.offset}, ${slot.start.toISOString()}::timestamptz
+          FROM users u WHERE u.id IN (${listOf(participants)})
+          ON CONFLICT DO NOTHING
+          RETURNING kind, event_id, user_id, offset_minutes, starts_at`,
+    );
+    const who = await people(tx, [...participants]);
+    const i = c.interview;
+    for (const r of rows) {
+      const isStudent = r.user_id === c.student_id;
+      await send(tx, who.get(r.user_id), {
+        type: 'rd-project',
+        title: `Interview for "${c.title}"${isStudent ? '' : ` with ${who.get(c.student_id)?.first_name ?? 'the applicant'}`}`,
+        offset: r.offset_minutes,
+        startsAt: slot.start,
+        zone: i.timezone ?? 'UTC',
+        where: i.mode === 'online' ? (i.meetingLink ? `Join online: ${i.meetingLink}` : '') : i.location ? `Location: ${i.location}` : '',
+        actionUrl: isStudent ? '/student/dashboard?tab=rd-projects' : '/admin/dashboard?tab=rd-projects',
+        metadata: { applicationId: c.id },
+        publicUrl,
+      });
+      sent++;
+    }
+  }
+  return sent;
+}
+
+/** One scan: every reminder now due, each sent once (see above). */
+export async function scanReminders(db: Db, now: Date, publicUrl: string) {
+  return db.transaction(async (tx) => ({
+    workshops: await workshopReminders(tx, now, publicUrl),
+    sessions: await sessionReminders(tx, now, publicUrl),
+    interviews: await interviewReminders(tx, now, publicUrl),
+  }));
+}
+
+/** Rows for events that started more than a week ago are of no more use. */
+export async function pruneReminders(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`DELETE FROM event_reminders WHERE starts_at < ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}::timestamptz`);
+}

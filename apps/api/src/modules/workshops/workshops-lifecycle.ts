@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { CHECK_IN_EARLY_MINUTES, WORKSHOP_MESSAGES } from '@app/shared/workshops';
+import { WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { findWorkshop, type WorkshopRow } from './workshops.presenter.ts';
+import { newCertificateId } from './workshops.service.ts';
+
+/**
+ * The workshop lifecycle (docs/decisions/401, 402, 404): completion by the scheduled job or by a
+ * manager, cancellation, certificates issued exactly once, and the student's check-in code.
+ */
+
+export const COMPLETION_TASK = 'workshops.complete';
+export const COMPLETION_EVERY_MS = 60_000;
+
+const STUDENT_WORKSHOPS = '/student/dashboard?tab=workshops';
+
+/**
+ * Issue the certificate of every attended registration of a completed workshop that has none yet (or of
+ * one registration). The conditional update (certificate_issued_at IS NULL) makes each issue happen once,
+ * whoever runs it and however often; the notification and e-mail are written in the same transaction.
+ */
+export async function issueCertificates(
+  tx: Db,
+  workshop: Pick<WorkshopRow, 'id' | 'title' | 'status'>,
+  now: Date,
+  publicUrl: string,
+  registrationId?: string,
+): Promise<number> {
+  if (workshop.status !== 'completed') return 0;
+  const pending = await tx
+    .select({ id: workshopRegistrations.id, certificateId: workshopRegistrations.certificateId })
+    .from(workshopRegistrations)
+    .where(
+      and(
+        eq(workshopRegistrations.workshopId, workshop.id),
+        eq(workshopRegistrations.status, 'attended'),
+        sql`${workshopRegistrations.certificateIssuedAt} IS NULL`,
+        registrationId ? eq(workshopRegistrations.id, registrationId) : undefined,
+      ),
+    );
+  let issued = 0;
+  for (const reg of pending) {
+    const [row] = await queryRows<{ certificate_id: string; student_id: string; email: string; first_name: string }>(
+      tx,
+      sql`UPDATE workshop_registrations r
+          SET certificate_id = coalesce(r.certificate_id, ${reg.certificateId ?? newCertificateId()}),
+              certificate_issued_at = ${now.toISOString()}::timestamptz
+          FROM users u
+          WHERE r.id = ${reg.id} AND r.certificate_issued_at IS NULL AND r.status = 'attended' AND u.id = r.student_id
+          RETURNING r.certificate_id, r.student_id, u.email, u.first_name`,
+    );
+    if (!row) continue;
+    issued++;
+    const verifyUrl = `${publicUrl}/certificates/${row.certificate_id}`;
+    await notify(tx, {
+      userId: row.student_id,
+      type: 'workshop',
+      subType: 'certificate',
+      title: 'Your certificate is ready',
+      message: `Your certificate of attendance for "${workshop.title}" has been issued.`,
+      actionUrl: `${STUDENT_WORKSHOPS}&workshop=${workshop.id}`,
+      priority: 'high',
+      metadata: { workshopId: workshop.id, certificateId: row.certificate_id },
+    });
+    await queueEmail(tx, {
+      to: row.email,
+      subject: `Your certificate: ${workshop.title}`,
+      text: `Hi ${row.first_name},\n\nThank you for attending "${workshop.title}". Your certificate of attendance has been issued.\n\nDownload it from your dashboard: ${publicUrl}${STUDENT_WORKSHOPS}&workshop=${workshop.id}\nAnyone can check it at: ${verifyUrl}\n\nMentorBridge`,
+    });
+  }
+  return issued;
+}
+
+/** Complete one published workshop (conditional: once) and issue its certificates, in one transaction. */
+async function completeOne(db: Db, id: string, now: Date, publicUrl: string, actorId: string | null) {
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(workshops)
+      .set({ status: 'completed', completedAt: now })
+      .where(and(eq(workshops.id, id), eq(workshops.status, 'published'), sql`${workshops.startsAt} <= ${now.toISOString()}::timestamptz`))
+      .returning();
+    if (!done) return undefined;
+    await audit(tx, actorId, 'complete', 'workshop', id, { status: 'published' }, { status: 'completed', completedAt: now.toISOString() });
+    const certificatesIssued = await issueCertificates(tx, done, now, publicUrl);
+    return { workshop: done, certificatesIssued };
+  });
+}
+
+/** The scheduled task: every published workshop whose end has passed is completed, each exactly once. */
+export async function completeDueWorkshops(db: Db, now: Date, publicUrl: string): Promise<{ completed: number; certificates: number }> {
+  const due = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM workshops WHERE status = 'published' AND ends_at <= ${now.toISOString()}::timestamptz ORDER BY ends_at LIMIT 500`,
+  );
+  let completed = 0;
+  let certificates = 0;
+  for (const { id } of due) {
+    const result = await completeOne(db, id, now, publicUrl, null);
+    if (result) {
+      completed++;
+      certificates += result.certificatesIssued;
+    }
+  }
+  return { completed, certificates };
+}
+
+/** A manager completes a workshop early (once it has started). */
+export async function completeWorkshop(db: Db, actor: Actor, current: WorkshopRow, now: Date, publicUrl: string) {
+  if (current.status === 'completed') throw conflict(WORKSHOP_MESSAGES.completed);
+  if (current.status !== 'published') throw badRequest(WORKSHOP_FORM_MESSAGES.completeNotPublished);
+  if (current.startsAt.getTime() > now.getTime()) throw badRequest(WORKSHOP_FORM_MESSAGES.completeTooEarly);
+  const result = await completeOne(db, current.id, now, publicUrl, actor.id);
+  // Lost a race with the job or another manager: it is completed all the same.
+  if (!result) throw conflict(WORKSHOP_MESSAGES.completed);
+  return { certificatesIssued: result.certificatesIssued };
+}
+
+/**
+ * Cancel a draft or published workshop (also what deleting one with registrations does). Every student
+ * still registered is told in the app and by e-mail; the registrations stay, as history.
+ */
+export async function cancelWorkshop(db: Db, actor: Actor, current: WorkshopRow, now: Date, publicUrl: string): Promise<{ notified: number }> {
+  if (current.status === 'completed') throw badRequest(WORKSHOP_FORM_MESSAGES.cancelCompleted);
+  if (current.status === 'cancelled') throw conflict(WORKSHOP_FORM_MESSAGES.alreadyCancelled);
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(workshops)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(workshops.id, current.id), inArray(workshops.status, ['draft', 'published'])))
+      .returning();
+    if (!done) throw conflict(WORKSHOP_FORM_MESSAGES.alreadyCancelled);
+    await audit(tx, actor.id, 'cancel', 'workshop', current.id, { status: current.status }, { status: 'cancelled' });
+    const registrants = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(workshopRegistrations)
+      .innerJoin(users, eq(users.id, workshopRegistrations.studentId))
+      .where(and(eq(workshopRegistrations.workshopId, current.id), eq(workshopRegistrations.status, 'registered')));
+    const when = `${current.date} ${current.startTime}–${current.endTime} (${current.timezone})`;
+    for (const r of registrants) {
+      await notify(tx, {
+        userId: r.id,
+        type: 'workshop',
+        subType: 'cancelled',
+        title: 'Workshop cancelled',
+        message: `"${current.title}" (${when}) has been cancelled.`,
+        actionUrl: `${STUDENT_WORKSHOPS}&workshop=${current.id}`,
+        priority: 'high',
+        metadata: { workshopId: current.id },
+      });
+      await queueEmail(tx, {
+        to: r.email,
+        subject: `Cancelled: ${current.title}`,
+        text: `Hi ${r.firstName},\n\n"${current.title}", planned for ${when}, has been cancelled. We are sorry for the change.\n\nFind other workshops: ${publicUrl}/workshops\n\nMentorBridge`,
+      });
+    }
+    return { notified: registrants.length };
+  });
+}
+
+/** Six characters without look-alikes (no 0/O, 1/I/L). */
+function newCheckInCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+export function checkInWindow(w: Pick<WorkshopRow, 'startsAt' | 'endsAt'>) {
+  return { opensAt: new Date(w.startsAt.getTime() - CHECK_IN_EARLY_MINUTES * 60_000), closesAt: w.endsAt };
+}
+
+/** The workshop's check-in code for its managers (created on first request, then stable). */
+export async function checkInCodeFor(db: Db, current: WorkshopRow) {
+  let code = current.checkInCode;
+  if (!code) {
+    const [row] = await db
+      .update(workshops)
+      .set({ checkInCode: sql`coalesce(${workshops.checkInCode}, ${newCheckInCode()})` })
+      .where(eq(workshops.id, current.id))
+      .returning({ code: workshops.checkInCode });
+    code = row?.code ?? null;
+  }
+  if (!code) throw notFound('Workshop');
+  const window = checkInWindow(current);
+  return { code, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() };
+}
+
+/**
+ * A registered student checks in with the code the instructor shows, only while the workshop is live
+ * (from 15 minutes before its start to its end). That marks the registration attended; the instructor
+ * can still correct it, and a student the instructor marked absent stays absent (decision 404).
+ */
+export async function checkIn(db: Db, actor: Actor, id: string, code: string, now: Date) {
+  if (!isId(id)) throw notFound('Workshop');
+  const row = await findWorkshop(db, id);
+  if (!row) throw notFound('Workshop');
+  const w = row.workshop;
+  const [reg] = await db
+    .select()
+    .from(workshopRegistrations)
+    .where(and(eq(workshopRegistrations.workshopId, id), eq(workshopRegistrations.studentId, actor.id), ne(workshopRegistrations.status, 'cancelled')));
+  if (!reg) throw notFound('Workshop');
+  const window = checkInWindow(w);
+  if (w.status !== 'published' || now < window.opensAt || now >= window.closesAt) throw badRequest(WORKSHOP_MESSAGES.checkInClosed);
+  if (!w.checkInCode || w.checkInCode !== code.trim().toUpperCase()) throw badRequest(WORKSHOP_MESSAGES.checkInWrong);
+  const [updated] = await db
+    .update(workshopRegistrations)
+    .set({
+      // An instructor's "absent" stands; the check-in time is kept as the student's evidence all the same.
+      status: sql`CASE WHEN ${workshopRegistrations.status} = 'registered' THEN 'attended' ELSE ${workshopRegistrations.status} END`,
+      checkedInAt: sql`coalesce(${workshopRegistrations.checkedInAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(workshopRegistrations.id, reg.id), ne(workshopRegistrations.status, 'cancelled')))
+    .returning();
+  if (!updated?.checkedInAt) throw notFound('Workshop');
+  return { _id: updated.id, status: updated.status, checkedInAt: updated.checkedInAt.toISOString() };
+}

@@ -1,0 +1,111 @@
+import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+
+/**
+ * Issue 12, the workshop lifecycle end to end: a workshop a student registered for is under way; the
+ * admin marks attendance ("mark all") and completes it; the student downloads the certificate and opens
+ * its public verification page. Axe-clean at 1280 and 360 px.
+ */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+test('admin completes a live workshop; the attended student downloads the certificate and verifies it', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const title = `Lifecycle Lab ${uniqueTag('')}`;
+  const student = await registerStudentViaApi(request, 'Zoë');
+  const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
+  const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const created = await apiCall<{ workshop: { _id: string } }>(request, adminToken, 'POST', '/api/admin/workshops', {
+    title,
+    description: 'A workshop that runs from registration to certificate.',
+    category: 'Technology',
+    difficulty: 'Beginner',
+    deliveryMode: 'online',
+    date: future,
+    startTime: '10:00',
+    endTime: '12:00',
+    timezone: 'UTC',
+    maxParticipants: 10,
+    status: 'published',
+    manualInstructor: { name: 'Maria Gómez', email: 'maria.gomez@example.com', title: 'Engineer' },
+  });
+  const id = created.workshop._id;
+  await apiCall(request, student.token, 'POST', `/api/workshops/${id}/register`);
+  // It is moved to today and has started: from ten minutes ago until the end of the day (UTC).
+  const start = new Date(Date.now() - 10 * 60_000);
+  await apiCall(request, adminToken, 'PUT', `/api/admin/workshops/${id}`, {
+    date: start.toISOString().slice(0, 10),
+    startTime: `${pad(start.getUTCHours())}:${pad(start.getUTCMinutes())}`,
+    endTime: '23:59',
+  });
+
+  // The admin: the workshop shows as under way; mark everyone attended, then complete it.
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await page.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
+  const row = page.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText(/Live now|Ended/);
+  await expectAccessible(page);
+  await row.getByText(title).click();
+  const details = page.getByRole('dialog', { name: title });
+  await details.getByRole('tab', { name: 'Registrations' }).click();
+  await expect(details.getByText(`${student.firstName} ${student.lastName}`)).toBeVisible();
+  await expect(details.getByText('Check-in code')).toBeVisible();
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Mark all attended' }).click();
+  await expect(page.getByText('1 registration marked attended')).toBeVisible();
+  await expect(details.getByText('attended', { exact: true })).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  await row.getByRole('button', { name: `Complete ${title}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Complete workshop' });
+  await expect(confirm).toContainText('receives their certificate');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Complete workshop' }).click();
+  await expect(page.getByText('Workshop completed. Certificates were issued to every attended student.')).toBeVisible();
+  await expect(row).toContainText('Completed');
+  await expect(row.getByRole('button', { name: `Complete ${title}` })).toHaveCount(0);
+
+  // The student: the certificate is there to download, and its verification page says it is valid.
+  const context = await browser.newContext({ acceptDownloads: true });
+  const me = await context.newPage();
+  try {
+    await signIn(me, student.email, student.password);
+    const registered = me.getByRole('listitem').filter({ hasText: title });
+    await expect(registered).toContainText('Completed');
+    await expectAccessible(me);
+    const download = me.waitForEvent('download');
+    await registered.getByRole('button', { name: 'View Certificate' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^certificate-lifecycle-lab.*\.pdf$/);
+
+    await registered.getByRole('link', { name: 'Verify certificate' }).click();
+    await me.waitForURL(/\/certificates\/MB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(me.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+    await expect(me.getByText(`${student.firstName} ${student.lastName}`)).toBeVisible();
+    await expect(me.getByText(title)).toBeVisible();
+    await expect(me.getByText('Maria Gómez')).toBeVisible();
+    await expectAccessible(me);
+    await me.setViewportSize({ width: 360, height: 800 });
+    await expectAccessible(me);
+    const verifyUrl = me.url();
+
+    // Anyone can open it, signed in or not; an unknown id says so.
+    const visitorContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const visitor = await visitorContext.newPage();
+    try {
+      await visitor.goto(verifyUrl);
+      await expect(visitor.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+      await visitor.goto('/certificates/MB-AAAA-AAAA-AAAA-AAAA');
+      await expect(visitor.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
+      await expectAccessible(visitor);
+    } finally {
+      await visitorContext.close();
+    }
+
+    await me.goto('/student/dashboard?tab=workshops');
+    await expect(me.getByRole('listitem').filter({ hasText: title })).toContainText('Completed');
+    await expectAccessible(me);
+  } finally {
+    await context.close();
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectAccessible(page);
+});
