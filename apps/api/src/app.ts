@@ -22,6 +22,8 @@ import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
+import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
+import { createEventChangeJob } from './modules/calendar/fan-out.ts';
 import { createLocalStorage, isStorageFull } from './lib/storage.ts';
 import { scheduleUploadSweep } from './lib/uploads.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   app.decorate('ctx', ctx);
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
+  jobs.register(EVENT_CHANGE_JOB, createEventChangeJob(database.db, config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -35,7 +35,7 @@ export async function rdApplicationsStudentRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: RD_MESSAGES.withdrawn,
-      data: { application: await service.withdraw(app.ctx.db, actorOf(request), request.params.id) },
+      data: { application: await service.withdraw(app.ctx.db, actorOf(request), request.params.id).finally(() => app.ctx.jobs.kick()) },
     }),
   );
 
@@ -52,7 +52,7 @@ export async function rdApplicationsStudentRoutes(app: App) {
     '/rd-projects/my/applications/:id/interview.ics',
     { config: STUDENT, schema: { tags: TAGS, security: [{ bearer: [] }], params: z.object({ id: z.string() }) } },
     async (request, reply) => {
-      const ics = await service.myInterviewIcs(app.ctx.db, actorOf(request), request.params.id);
+      const ics = await service.myInterviewIcs(app.ctx.db, actorOf(request), request.params.id, app.ctx.config.mailFrom);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', contentDisposition('interview.ics'))

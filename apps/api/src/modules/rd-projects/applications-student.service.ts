@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { checkDocument, type CheckedDocument, type UploadedDocument } from './documents.ts';
 import { interviewIcs } from './applications-admin.service.ts';
+import { queueEventChange } from '../calendar/event-changes.ts';
 import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.ts';
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
 
@@ -138,7 +139,7 @@ export async function withdraw(db: Db, actor: Actor, id: string, now = new Date(
   if (!isId(id)) throw notFound('Application');
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: rdApplications.status })
+      .select({ status: rdApplications.status, interview: rdApplications.interview })
       .from(rdApplications)
       .where(and(eq(rdApplications.id, id), eq(rdApplications.studentId, actor.id)));
     if (!current) throw notFound('Application');
@@ -149,6 +150,11 @@ export async function withdraw(db: Db, actor: Actor, id: string, now = new Date(
       .returning({ id: rdApplications.id });
     if (!row) throw conflict(RD_MESSAGES.cannotWithdraw);
     await tx.insert(rdApplicationEvents).values({ applicationId: id, status: 'withdrawn', actorId: actor.id, createdAt: now });
+    // A withdrawn application's upcoming interview is off: the calendar entry is cancelled (METHOD:CANCEL).
+    const slot = current.status === 'interview-scheduled' ? interviewSlot(current.interview) : null;
+    if (slot && slot.end.getTime() > now.getTime()) {
+      await queueEventChange(tx, { kind: 'interview', id, change: 'cancelled', actorId: actor.id });
+    }
   });
   return myApplication(db, actor, id);
 }
@@ -166,7 +172,7 @@ export async function myDocument(db: Db, actor: Actor, applicationId: string, do
 }
 
 /** The .ics of the student's scheduled interview. */
-export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string): Promise<string> {
+export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string, mailFrom: string): Promise<string> {
   if (!isId(applicationId)) throw notFound('Application');
   const [row] = await db
     .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -178,8 +184,15 @@ export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string
   if (!row) throw notFound('Application');
   const slot = row.app.status === 'interview-scheduled' ? interviewSlot(row.app.interview) : null;
   if (!slot || !row.app.interview) throw notFound('Interview');
-  return interviewIcs(applicationId, row.projectTitle, row.roleTitle, row.app.interview, slot, {
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    email: row.email,
+  return interviewIcs({
+    applicationId,
+    projectTitle: row.projectTitle,
+    roleTitle: row.roleTitle,
+    interview: row.app.interview,
+    slot,
+    sequence: row.app.interviewSequence,
+    method: 'PUBLISH',
+    mailFrom,
+    attendee: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
   });
 }
