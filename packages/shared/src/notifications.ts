@@ -77,6 +77,13 @@ export const notificationPreferencesBody = z
 /** The private calendar feed: whether one exists (the token itself is only shown when created). */
 export const calendarFeedStatus = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() });
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
-export const calendarFeedLink = z.object({ httpsUrl: z.string(), webcalUrl: z.string(), createdAt: z.string() });
+/** `url` is PUBLIC_URL's scheme (https in production); `webcalUrl` the same address for calendar apps. */
+export const calendarFeedLink = z.object({ url: z.string(), webcalUrl: z.string(), createdAt: z.string() });
 export type CalendarFeedLink = z.infer<typeof calendarFeedLink>;
-export const calendarFeedParams = z.object({ token: z.string() });
+export const calendarFeedParams = z.object({ file: z.string() });
+export const CALENDAR_FEED_MESSAGES = {
+  created: 'New calendar link created. The previous link no longer works.',
+  revoked: 'Calendar link turned off',
+  notFound: 'Calendar feed not found',
+} as const;
+export const NOTIFICATION_PREFERENCES_SAVED = 'Notification preferences saved';

@@ -35,7 +35,7 @@ export async function rdApplicationsStudentRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: RD_MESSAGES.withdrawn,
-      data: { application: await service.withdraw(app.ctx.db, actorOf(request), request.params.id).finally(() => app.ctx.jobs.kick()) },
+      data: { application: await service.withdraw(app.ctx.db, actorOf(request), request.params.id) },
     }),
   );
 

@@ -18,7 +18,6 @@ import type { Actor } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { checkDocument, type CheckedDocument, type UploadedDocument } from './documents.ts';
 import { interviewIcs } from './applications-admin.service.ts';
-import { queueEventChange } from '../calendar/event-changes.ts';
 import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.ts';
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
 
@@ -139,7 +138,7 @@ export async function withdraw(db: Db, actor: Actor, id: string, now = new Date(
   if (!isId(id)) throw notFound('Application');
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: rdApplications.status, interview: rdApplications.interview })
+      .select({ status: rdApplications.status })
       .from(rdApplications)
       .where(and(eq(rdApplications.id, id), eq(rdApplications.studentId, actor.id)));
     if (!current) throw notFound('Application');
@@ -150,11 +149,6 @@ export async function withdraw(db: Db, actor: Actor, id: string, now = new Date(
       .returning({ id: rdApplications.id });
     if (!row) throw conflict(RD_MESSAGES.cannotWithdraw);
     await tx.insert(rdApplicationEvents).values({ applicationId: id, status: 'withdrawn', actorId: actor.id, createdAt: now });
-    // A withdrawn application's upcoming interview is off: the calendar entry is cancelled (METHOD:CANCEL).
-    const slot = current.status === 'interview-scheduled' ? interviewSlot(current.interview) : null;
-    if (slot && slot.end.getTime() > now.getTime()) {
-      await queueEventChange(tx, { kind: 'interview', id, change: 'cancelled', actorId: actor.id });
-    }
   });
   return myApplication(db, actor, id);
 }
