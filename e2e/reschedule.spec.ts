@@ -6,6 +6,7 @@ function futureDate(days: number): string {
 }
 
 test('an admin reschedules a workshop; the registered demo student is told live and sees the new time', async ({ page, browser, request }) => {
+  test.setTimeout(180_000); // two signed-in browsers and six axe scans on a shared machine
   const title = `Reschedule Clinic ${uniqueTag()}`;
   const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
   const { workshop } = await apiCall<{ workshop: { _id: string } }>(request, adminToken, 'POST', '/api/admin/workshops', {
@@ -33,7 +34,7 @@ test('an admin reschedules a workshop; the registered demo student is told live 
     await student.getByRole('tab', { name: /Workshops/ }).click();
     const registered = student.getByRole('region', { name: 'Your Registered Workshops' });
     const row = registered.getByRole('listitem').filter({ hasText: title });
-    await expect(row).toContainText(/10:00\s?AM/);
+    await expect(row).toContainText(/10:00\s?AM – 12:00\s?PM \(Asia\/Kolkata\)/);
     const bell = student.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     await bell.click();
     const panel = student.getByRole('region', { name: 'Notifications' });
@@ -68,7 +69,7 @@ test('an admin reschedules a workshop; the registered demo student is told live 
     await student.keyboard.press('Escape');
     await student.reload();
     await student.getByRole('tab', { name: /Workshops/ }).click();
-    await expect(row).toContainText(/3:30\s?PM/);
+    await expect(row).toContainText(/3:30\s?PM – 5:00\s?PM \(Asia\/Kolkata\)/);
     await expectAccessible(student);
 
     // The updated invitation reached the student's mailbox: same UID, SEQUENCE 1, METHOD:REQUEST.
