@@ -93,7 +93,7 @@ async function main() {
         FROM json_array_elements(${JSON.stringify(rows.map((r) => ({ ...r, rid: newId() })))}::json) AS x`);
     }
     const prepMs = Math.round(performance.now() - prepStart);
-    const token = app.ctx.tokens.sign({ sub: adminId, role: 'admin', tv: 0 }, false);
+    const token = await app.ctx.tokens.sign({ sub: adminId, role: 'admin', tv: 0 }, false);
     const base = `http://127.0.0.1:${PORT}`;
     const put = async (startTime: string, endTime: string) => {
       const t0 = performance.now();

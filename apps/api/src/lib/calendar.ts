@@ -63,8 +63,17 @@ function paramValue(value: string): string {
 }
 
 /** Fold one content line at 75 octets without splitting a UTF-8 character (§3.1). */
+const encoder = new TextEncoder();
+
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(line)) {
+    // ASCII (nearly every line): one octet per character, so fold by length without encoding.
+    if (line.length <= 75) return line;
+    const parts = [line.slice(0, 75)];
+    for (let i = 75; i < line.length; i += 74) parts.push(line.slice(i, i + 74));
+    return parts.join(`${CRLF} `);
+  }
   if (encoder.encode(line).length <= 75) return line;
   const parts: string[] = [];
   let current = '';
@@ -215,9 +224,15 @@ function veventLines(event: IcsEvent, zone: string, utc: boolean): string[] {
   return lines;
 }
 
+const knownZones = new Set<string>();
+
 function zoneOf(event: IcsEvent): { zone: string; utc: boolean } {
   const zone = event.timezone || 'UTC';
-  if (!isUtc(zone) && !IANAZone.isValidZone(zone)) throw new Error(`Unknown timezone: ${zone}`);
+  if (!isUtc(zone) && !knownZones.has(zone)) {
+    // IANAZone.isValidZone builds an Intl formatter: check each zone once per process.
+    if (!IANAZone.isValidZone(zone)) throw new Error(`Unknown timezone: ${zone}`);
+    knownZones.add(zone);
+  }
   return { zone, utc: isUtc(zone) };
 }
 
