@@ -6,8 +6,8 @@
 // Builds the real API in this process on a fresh database (PGlite in a temp DATA_DIR, or a temporary
 // PostgreSQL database), listening on 127.0.0.1 (port BENCH_RESCHEDULE_PORT, default 3155), with the
 // job runner off so each phase is measured alone:
-//  1. the request: PUT /api/admin/workshops/{id} over HTTP (fetch), moving the start and end time — the
-//     answer time is the budget "≤ 200 ms" (the request writes one change row and one job);
+//  1. the request: PUT /api/admin/workshops/{id} over HTTP (fetch), moving the start and end time, five
+//     times — the median answer is the budget "≤ 200 ms" (the request writes one change row and one job);
 //  2. the fan-out: the job the request queued (event.change), run as the job runner runs it, until every
 //     registrant has an in-app notification and a queued e-mail — the budget "≤ 60 s". Delivery of the
 //     queued e-mails (SMTP or outbox files) is the e-mail job's, not measured here.
@@ -78,7 +78,11 @@ async function main() {
     const pro = newId();
     await db.execute(sql`INSERT INTO users (id, role, email, password_hash, first_name, last_name, is_verified) VALUES (${pro}, 'professional', 'pro@reschedule.bench', ${hash}, 'Bench', 'Mentor', true)`);
     await db.execute(sql`INSERT INTO professional_profiles (user_id, title, company) VALUES (${pro}, 'Engineer', 'Bench')`);
-    const workshop = await insertWorkshop(db, { professionalId: pro, daysFromNow: 30, maxParticipants: REGISTRANTS, registeredCount: REGISTRANTS, timezone: 'Europe/London' });
+    // The workshop form caps capacity at 1,000 (WORKSHOP_MAX_PARTICIPANTS), and the PUT validates the whole
+    // workshop. The issue's scale is 5,000 registrants, so the bench writes the registrations directly and
+    // leaves the seat counter at the cap: the fan-out walks registrations, never the counter.
+    const cap = Math.min(REGISTRANTS, 1000);
+    const workshop = await insertWorkshop(db, { professionalId: pro, daysFromNow: 30, maxParticipants: cap, registeredCount: cap, timezone: 'Europe/London' });
     const prepStart = performance.now();
     for (let from = 0; from < REGISTRANTS; from += 1000) {
       const ids = Array.from({ length: Math.min(1000, REGISTRANTS - from) }, () => newId());
@@ -113,7 +117,14 @@ async function main() {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ startTime: '09:00', endTime: '11:00' }),
     }).then((r) => r.text());
-    const answerMs = await put('14:00', '16:00');
+    // Five reschedules in a row (each a real change: a new start time); the answer time is their median.
+    // Each queues its own fan-out job; the older ones are superseded (decision 421), the last one is run.
+    const answers: number[] = [];
+    for (const [startTime, endTime] of [['14:00', '16:00'], ['14:30', '16:30'], ['15:00', '17:00'], ['15:30', '17:30'], ['16:00', '18:00']] as const) {
+      answers.push(await put(startTime, endTime));
+    }
+    const sorted = [...answers].sort((a, b) => a - b);
+    const answerMs = sorted[2] ?? 0;
 
     const [job] = await queryRows<{ id: string; payload: { changeId: string } }>(
       db,
@@ -128,14 +139,18 @@ async function main() {
              (SELECT count(*)::int FROM notifications WHERE sub_type = 'rescheduled') AS notifications`);
     const result = {
       database: PG_URL ? 'postgres' : 'pglite',
+      // The answer time does not depend on the registrants (the request writes two rows); on a shared
+      // machine it depends on the load, so the load is part of the result.
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
       registrants: REGISTRANTS,
       prepareMs: prepMs,
       answerMs,
+      answersMs: answers,
       fanOutMs,
       emailsQueued: Number(counts?.emails ?? 0),
       notifications: Number(counts?.notifications ?? 0),
       budgets: {
-        answer: { budget: 'reschedule with 5,000 registrants answers ≤ 200 ms', held: answerMs <= 200 },
+        answer: { budget: 'reschedule with 5,000 registrants answers ≤ 200 ms (median of 5)', held: answerMs <= 200 },
         fanOut: {
           budget: 'all 5,000 e-mails queued within 60 s',
           // Everyone registered plus the instructor.
