@@ -198,6 +198,21 @@ export async function registerStudentViaApi(request: APIRequestContext, firstNam
  * to DATA_DIR/outbox/<id>.eml. E2E_DATA_DIR names the server's DATA_DIR (default: the webServer's).
  * Waits until a message to `to` whose text matches `pattern` exists; returns the first capture group.
  */
+/**
+ * An outbox file as a person would read it: outbox files are complete MIME messages (docs/decisions/422),
+ * so base64 parts are decoded and quoted-printable text is unfolded and decoded.
+ */
+export function decodeMime(raw: string): string {
+  const base64 = raw.replace(
+    /Content-Transfer-Encoding: base64\r\n((?:[^\r\n]+\r\n)*)\r\n([A-Za-z0-9+/=\r\n]+)/g,
+    (_all, headers: string, body: string) => `${headers}\r\n${Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('latin1')}`,
+  );
+  const qp = base64
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(qp, 'latin1').toString('utf8');
+}
+
 export async function readOutbox(to: string, pattern: RegExp): Promise<string> {
   const dir = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox');
   let found: string | undefined;
@@ -206,8 +221,9 @@ export async function readOutbox(to: string, pattern: RegExp): Promise<string> {
       () => {
         if (!existsSync(dir)) return undefined;
         for (const name of readdirSync(dir)) {
-          const text = readFileSync(path.join(dir, name), 'utf8');
-          if (!text.includes(`\r\nTo: ${to}\r\n`)) continue;
+          const raw = readFileSync(path.join(dir, name), 'utf8');
+          if (!raw.includes(`\r\nTo: ${to}\r\n`)) continue;
+          const text = decodeMime(raw);
           const match = pattern.exec(text);
           if (match) found = match[1] ?? match[0];
         }

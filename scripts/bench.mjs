@@ -7,7 +7,7 @@
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
 //            --duration 10 (closed-loop runs, s)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
-//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,writes
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,writes,reschedule
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
 //
 // Data: bench/generate.ts. PostgreSQL: the source database (mb_bench_s<scale×1000>) is generated if missing
@@ -655,6 +655,13 @@ async function main() {
   const rssAfterMb = rss();
   await stop(apiChild);
 
+  // Reschedule fan-out (issue 12): its own process and fresh database, 5,000 registrants (bench/reschedule.ts).
+  if (wanted('reschedule')) {
+    const outFile = path.join(work, 'reschedule.json');
+    tsx('bench/reschedule.ts', ['--registrants', '5000', '--json', outFile], DB === 'postgres' ? { BENCH_DATABASE_URL: PG_URL } : { BENCH_DATABASE_URL: '' });
+    extra.reschedule = JSON.parse(readFileSync(outFile, 'utf8'));
+  }
+
   // 3. Minimal-handler ceilings: each list's captured SQL, raw rows, on the same data.
   const rawByKey = {};
   if (wanted('lists')) {
@@ -870,6 +877,19 @@ function budgets(results, extra) {
       measured: `server time p50 ${avail.server?.p50} ms, p99 ${avail.server?.p99} ms (client p50 ${avail.p50} ms, p99 ${avail.p99} ms, 1 connection)`,
       held: avail.server?.p50 !== null ? avail.server.p50 <= 10 : null,
     });
+  if (extra.reschedule) {
+    const r = extra.reschedule;
+    v.push({
+      budget: 'reschedule a workshop with 5,000 registrants: answer ≤ 200 ms',
+      measured: `median ${r.answerMs} ms of ${r.answersMs.join(', ')} ms (${r.database}, ${r.registrants} registrants)`,
+      held: r.registrants >= 5000 ? r.answerMs <= 200 : null,
+    });
+    v.push({
+      budget: 'reschedule fan-out: all 5,000 e-mails queued ≤ 60 s',
+      measured: `${r.emailsQueued} e-mails and ${r.notifications} notifications queued in ${r.fanOutMs} ms`,
+      held: r.registrants >= 5000 ? r.fanOutMs <= 60_000 && r.emailsQueued >= r.registrants : null,
+    });
+  }
   if (extra.export) {
     const rows = extra.export[0].rows;
     const fb = median(extra.export.map((e) => e.firstByteMs));

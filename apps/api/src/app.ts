@@ -26,6 +26,8 @@ import type { App, AppContext } from './lib/http.ts';
 import { createClock } from './lib/clock.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
+import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
+import { createEventChangeJob } from './modules/calendar/fan-out.ts';
 import { createLocalStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
@@ -136,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Files orphaned by a crash (written, row never committed) are removed after an hour's grace.
   scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, config.uploadsDir, app.log));
   scheduler.every('jobs.prune', 86_400_000, (now) => pruneFinishedJobs(database.db, now));
+  jobs.register(EVENT_CHANGE_JOB, createEventChangeJob(database.db, config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

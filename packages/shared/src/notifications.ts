@@ -37,3 +37,53 @@ export const notificationListQuery = z.object({
 export const notificationListData = z.object({ notifications: z.array(notificationDto), unreadCount: z.number().int() });
 export const unreadCountData = z.object({ unreadCount: z.number().int() });
 export const notificationStreamQuery = z.object({ token: z.string().max(4096).optional() });
+
+/** E-mail categories a user can turn off (in-app notifications always stay). Account mail has none. */
+export const EMAIL_CATEGORIES = ['reminders', 'changes', 'requests', 'ideas', 'rd'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; hint: string }> = {
+  reminders: { label: 'Reminders', hint: 'Before a workshop, session or interview starts' },
+  changes: { label: 'Schedule changes', hint: 'A workshop, session or interview is moved or cancelled' },
+  requests: { label: 'Mentoring requests', hint: 'Connection requests and sessions being scheduled' },
+  ideas: { label: 'Ideas', hint: 'Reviews, likes and comments on ideas' },
+  rd: { label: 'R&D projects', hint: 'Applications, interviews and project deadlines' },
+};
+
+export const emailPreferences = z.object({
+  reminders: z.boolean(),
+  changes: z.boolean(),
+  requests: z.boolean(),
+  ideas: z.boolean(),
+  rd: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferences>;
+export const notificationPreferencesData = z.object({ email: emailPreferences });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesData>;
+/** PUT body: any subset of the categories; unknown keys and non-booleans are refused. */
+export const notificationPreferencesBody = z
+  .object({
+    email: z
+      .object({
+        reminders: z.boolean({ error: 'reminders must be true or false' }).optional(),
+        changes: z.boolean({ error: 'changes must be true or false' }).optional(),
+        requests: z.boolean({ error: 'requests must be true or false' }).optional(),
+        ideas: z.boolean({ error: 'ideas must be true or false' }).optional(),
+        rd: z.boolean({ error: 'rd must be true or false' }).optional(),
+      }, { error: 'email must be an object of categories' })
+      .strict(),
+  }, { error: 'Send { email: { category: true|false } }' })
+  .strict();
+
+/** The private calendar feed: whether one exists (the token itself is only shown when created). */
+export const calendarFeedStatus = z.object({ active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
+/** `url` is PUBLIC_URL's scheme (https in production); `webcalUrl` the same address for calendar apps. */
+export const calendarFeedLink = z.object({ url: z.string(), webcalUrl: z.string(), createdAt: z.string() });
+export type CalendarFeedLink = z.infer<typeof calendarFeedLink>;
+export const calendarFeedParams = z.object({ file: z.string() });
+export const CALENDAR_FEED_MESSAGES = {
+  created: 'New calendar link created. The previous link no longer works.',
+  revoked: 'Calendar link turned off',
+  notFound: 'Calendar feed not found',
+} as const;
+export const NOTIFICATION_PREFERENCES_SAVED = 'Notification preferences saved';

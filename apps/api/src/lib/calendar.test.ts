@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { buildIcs, escapeText, foldLine, zoneTransitions } from './calendar.ts';
+import { buildCalendar, buildIcs, escapeText, eventUid, foldLine, organizerOf, zoneTransitions } from './calendar.ts';
 import { createMeetingLink } from './meeting.ts';
 
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
 const stamp = new Date('2025-01-01T00:00:00Z');
+const org = { name: 'MentorBridge', email: 'no-reply@mentorbridge.test' };
 
 describe('buildIcs', () => {
   it('writes a REQUEST with a VTIMEZONE for a DST zone (America/New_York)', () => {
@@ -40,7 +41,7 @@ describe('buildIcs', () => {
     expect(text).toContain('SUMMARY:Mentoring session: Career\\, growth\\; next steps\r\n');
     expect(text).toContain('DESCRIPTION:Line one\\nLine two\r\n');
     expect(text).toContain('ORGANIZER;CN=Asha Rao:mailto:mentor@example.com');
-    expect(text).toContain('ATTENDEE;CN="Doe, Jane";');
+    expect(text).toContain('ATTENDEE;CN="Doe, Jane";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:student@example.com');
     expect(text).toContain('STATUS:CONFIRMED');
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
   });
@@ -57,6 +58,8 @@ describe('buildIcs', () => {
         timezone: 'Asia/Kolkata',
         summary: 'x',
         stamp,
+        organizer: org,
+        attendees: [],
       }),
     );
     expect(ics).toContain('TZID:Asia/Kolkata');
@@ -76,6 +79,8 @@ describe('buildIcs', () => {
       timezone: 'UTC',
       summary: 's',
       stamp,
+      organizer: org,
+      attendees: [{ name: 'A', email: 'a@example.com' }],
     });
     expect(ics).toContain('METHOD:CANCEL\r\n');
     expect(ics).toContain('STATUS:CANCELLED\r\n');
@@ -89,9 +94,36 @@ describe('buildIcs', () => {
       ['2025-03-30T01:00:00.000Z', 0, 60, true],
       ['2025-10-26T01:00:00.000Z', 60, 0, false],
     ]);
-    const base = { uid: 'u', sequence: 0, method: 'REQUEST' as const, summary: 's' };
+    const base = { uid: 'u', sequence: 0, method: 'REQUEST' as const, summary: 's', organizer: org, attendees: [org] };
     expect(() => buildIcs({ ...base, start: stamp, end: new Date(stamp.getTime() + 1), timezone: 'Mars/Base' })).toThrow();
     expect(() => buildIcs({ ...base, start: stamp, end: stamp, timezone: 'UTC' })).toThrow();
+  });
+});
+
+describe('identity and feeds', () => {
+  it('builds UIDs on a fixed domain and the organizer from MAIL_FROM', () => {
+    expect(eventUid('workshop', 'abc')).toBe('workshop-abc@mentorbridge');
+    expect(organizerOf('MentorBridge <no-reply@mentorbridge.local>')).toEqual({ name: 'MentorBridge', email: 'no-reply@mentorbridge.local' });
+    expect(organizerOf('"Team, MB" <team@example.org>')).toEqual({ name: 'Team, MB', email: 'team@example.org' });
+    expect(organizerOf('plain@example.org')).toEqual({ name: 'MentorBridge', email: 'plain@example.org' });
+  });
+
+  it('refuses an invitation without attendees, and strips line breaks from addresses', () => {
+    const base = { uid: 'u', sequence: 0, summary: 's', start: stamp, end: new Date(stamp.getTime() + 3_600_000), timezone: 'UTC', organizer: org };
+    expect(() => buildIcs({ ...base, method: 'REQUEST', attendees: [] })).toThrow(/attendee/);
+    const ics = buildIcs({ ...base, method: 'REQUEST', attendees: [{ name: 'X', email: 'x@example.com\r\nATTENDEE:mailto:evil@example.com' }] });
+    expect(ics.match(/^ATTENDEE/gm)).toHaveLength(1);
+  });
+
+  it('writes one VTIMEZONE per zone for a calendar of several events', () => {
+    const ev = (zone: string, iso: string) => {
+      const start = DateTime.fromISO(iso, { zone }).toJSDate();
+      return { uid: iso, sequence: 1, method: 'PUBLISH' as const, summary: iso, start, end: new Date(start.getTime() + 3_600_000), timezone: zone, organizer: org, attendees: [] };
+    };
+    const ics = unfold(buildCalendar('PUBLISH', [ev('Europe/London', '2025-03-01T10:00'), ev('Europe/London', '2025-11-01T10:00'), ev('Asia/Kolkata', '2025-05-01T10:00')], ['X-WR-CALNAME:Mine']));
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).toHaveLength(2);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect(ics).toContain('X-WR-CALNAME:Mine\r\n');
   });
 });
 

@@ -11,12 +11,22 @@ export interface IcsPerson {
   email: string;
 }
 
+/** The fixed UID domain: a UID never depends on PUBLIC_URL, so moving the server keeps calendar entries. */
+export const UID_DOMAIN = 'mentorbridge';
+
+/** The UID of a scheduled thing: `workshop-<id>@mentorbridge`, `session-<id>@mentorbridge`, `interview-<id>@mentorbridge`. */
+export function eventUid(kind: 'workshop' | 'session' | 'interview', id: string): string {
+  return `${kind}-${id}@${UID_DOMAIN}`;
+}
+
+export type IcsMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
+
 export interface IcsEvent {
   /** Stable across updates of the same event (reschedule / cancel reuse it). */
   uid: string;
-  /** Bumped on every change so calendars replace the earlier copy. */
+  /** A counter in the database, +1 on every change of time, place or mode and on cancellation. */
   sequence: number;
-  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  method: IcsMethod;
   start: Date;
   end: Date;
   /** IANA zone the event was scheduled in, e.g. Asia/Kolkata. */
@@ -25,8 +35,10 @@ export interface IcsEvent {
   description?: string;
   location?: string;
   url?: string;
-  organizer?: IcsPerson;
-  attendees?: IcsPerson[];
+  /** Required: every invitation names who sends it (RFC 5546 §3.2.2). */
+  organizer: IcsPerson;
+  /** Required for REQUEST and CANCEL: the people the invitation is for. */
+  attendees: IcsPerson[];
   status?: 'CONFIRMED' | 'CANCELLED';
   /** DTSTAMP; defaults to now (tests pass a fixed one). */
   stamp?: Date;
@@ -51,8 +63,17 @@ function paramValue(value: string): string {
 }
 
 /** Fold one content line at 75 octets without splitting a UTF-8 character (§3.1). */
+const encoder = new TextEncoder();
+
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(line)) {
+    // ASCII (nearly every line): one octet per character, so fold by length without encoding.
+    if (line.length <= 75) return line;
+    const parts = [line.slice(0, 75)];
+    for (let i = 75; i < line.length; i += 74) parts.push(line.slice(i, i + 74));
+    return parts.join(`${CRLF} `);
+  }
   if (encoder.encode(line).length <= 75) return line;
   const parts: string[] = [];
   let current = '';
@@ -120,10 +141,25 @@ export function zoneTransitions(zone: string, fromMs: number, toMs: number): Tra
   return found;
 }
 
-/** VTIMEZONE lines for `zone`, covering the year before the event to the year after it. */
+const vtimezoneCache = new Map<string, string[]>();
+
+/**
+ * VTIMEZONE lines for `zone`, covering the year before the event to the year after it. Memoised per
+ * zone and year range: a fan-out to thousands of registrants computes the transitions once.
+ */
 export function vtimezone(zone: string, start: Date, end: Date): string[] {
   const from = DateTime.fromJSDate(start, { zone }).startOf('year').minus({ years: 1 });
   const to = DateTime.fromJSDate(end, { zone }).endOf('year').plus({ years: 1 });
+  const key = `${zone}|${from.year}|${to.year}`;
+  const cached = vtimezoneCache.get(key);
+  if (cached) return cached;
+  const lines = computeVtimezone(zone, from, to);
+  if (vtimezoneCache.size > 500) vtimezoneCache.clear();
+  vtimezoneCache.set(key, lines);
+  return lines;
+}
+
+function computeVtimezone(zone: string, from: DateTime, to: DateTime): string[] {
   const transitions = zoneTransitions(zone, from.toMillis(), to.toMillis());
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
   const initial = DateTime.fromMillis(from.toMillis(), { zone });
@@ -155,23 +191,19 @@ export function vtimezone(zone: string, start: Date, end: Date): string[] {
   return lines;
 }
 
-/** The whole VCALENDAR text (CRLF line ends, folded), ready to attach or download. */
-export function buildIcs(event: IcsEvent): string {
-  const zone = event.timezone || 'UTC';
-  if (!isUtc(zone) && !IANAZone.isValidZone(zone)) throw new Error(`Unknown timezone: ${zone}`);
+/** A CAL-ADDRESS: `mailto:` and the address with anything that could break the line removed. */
+function calAddress(email: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `mailto:${email.replace(/[\u0000-\u001f\u007f";:,\s]/g, '')}`;
+}
+
+/** The VEVENT lines of one event (no VCALENDAR around it). */
+function veventLines(event: IcsEvent, zone: string, utc: boolean): string[] {
   if (!(event.end.getTime() > event.start.getTime())) throw new Error('Event end must be after its start');
-  const utc = isUtc(zone);
   const when = (d: Date, name: 'DTSTART' | 'DTEND') =>
     utc ? `${name}:${utcStamp(d)}` : `${name};TZID=${zone}:${localStamp(DateTime.fromJSDate(d, { zone }))}`;
   const status = event.status ?? (event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED');
-
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//MentorBridge//MentorBridge Calendar//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
-    ...(utc ? [] : vtimezone(zone, event.start, event.end)),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -183,12 +215,71 @@ export function buildIcs(event: IcsEvent): string {
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   if (event.url) lines.push(`URL:${event.url.replace(/[\r\n]/g, '')}`);
-  if (event.organizer) {
-    lines.push(`ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`);
+  lines.push(`ORGANIZER;CN=${paramValue(event.organizer.name)}:${calAddress(event.organizer.email)}`);
+  // Booking is the acceptance and MentorBridge does not read iMIP replies, so no RSVP is asked for.
+  for (const a of event.attendees) {
+    lines.push(`ATTENDEE;CN=${paramValue(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${calAddress(a.email)}`);
   }
-  for (const a of event.attendees ?? []) {
-    lines.push(`ATTENDEE;CN=${paramValue(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`);
+  lines.push(`STATUS:${status}`, 'TRANSP:OPAQUE', 'END:VEVENT');
+  return lines;
+}
+
+const knownZones = new Set<string>();
+
+function zoneOf(event: IcsEvent): { zone: string; utc: boolean } {
+  const zone = event.timezone || 'UTC';
+  if (!isUtc(zone) && !knownZones.has(zone)) {
+    // IANAZone.isValidZone builds an Intl formatter: check each zone once per process.
+    if (!IANAZone.isValidZone(zone)) throw new Error(`Unknown timezone: ${zone}`);
+    knownZones.add(zone);
   }
-  lines.push(`STATUS:${status}`, 'TRANSP:OPAQUE', 'END:VEVENT', 'END:VCALENDAR');
+  return { zone, utc: isUtc(zone) };
+}
+
+/**
+ * A VCALENDAR with any number of events (a subscription feed): one VTIMEZONE per zone used, covering
+ * every event in that zone. `extra` lines (X-WR-CALNAME...) go in the calendar's header.
+ */
+export function buildCalendar(method: IcsMethod, events: IcsEvent[], extra: string[] = []): string {
+  const zones = new Map<string, { start: Date; end: Date }>();
+  const bodies: string[] = [];
+  for (const event of events) {
+    const { zone, utc } = zoneOf(event);
+    bodies.push(...veventLines(event, zone, utc));
+    if (utc) continue;
+    const range = zones.get(zone);
+    if (!range) zones.set(zone, { start: event.start, end: event.end });
+    else {
+      if (event.start < range.start) range.start = event.start;
+      if (event.end > range.end) range.end = event.end;
+    }
+  }
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//MentorBridge//MentorBridge Calendar//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...extra,
+    ...[...zones].flatMap(([zone, range]) => vtimezone(zone, range.start, range.end)),
+    ...bodies,
+    'END:VCALENDAR',
+  ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** The whole VCALENDAR text of one event (CRLF line ends, folded), ready to attach or download. */
+export function buildIcs(event: IcsEvent): string {
+  if (event.method !== 'PUBLISH' && event.attendees.length === 0) throw new Error('An invitation needs at least one attendee');
+  return buildCalendar(event.method, [event]);
+}
+
+/**
+ * The ORGANIZER of every invitation: MentorBridge itself, at the MAIL_FROM address the invitation is
+ * sent from (calendar apps trust an invitation whose organizer is its sender). `Name <addr>` or `addr`.
+ */
+export function organizerOf(mailFrom: string): IcsPerson {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>\s]+)>\s*$/.exec(mailFrom);
+  if (match?.[2]) return { name: match[1]?.trim() || 'MentorBridge', email: match[2] };
+  return { name: 'MentorBridge', email: mailFrom.trim() };
 }

@@ -21,6 +21,14 @@ export async function publish(db: Db, event: AppEvent): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** Publish many events with one statement (a fan-out batch). */
+export async function publishMany(db: Db, events: AppEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.execute(
+    sql`SELECT pg_notify(${CHANNEL}, e) FROM json_array_elements_text(${JSON.stringify(events.map((e) => JSON.stringify(e)))}::json) AS e`,
+  );
+}
+
 export type Listener = (event: AppEvent) => void;
 
 /** At most this many missed events are replayed after the LISTEN connection comes back. */

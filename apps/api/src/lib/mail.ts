@@ -1,17 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { EMAIL_CATEGORIES, type EmailCategory } from '@app/shared/notifications';
 import type { Db } from '../db/client.ts';
-import { emails, type EmailAttachment } from '../db/schema/platform.ts';
+import { emails, jobs, type EmailAttachment } from '../db/schema/platform.ts';
+import { users } from '../db/schema/users.ts';
+import { renderEmail, type EmailAction } from './email-template.ts';
 import { enqueue } from './jobs.ts';
+
+export { EMAIL_CATEGORIES, type EmailCategory };
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** The message as plain text (paragraphs separated by blank lines); the HTML part is rendered from it. */
   text: string;
-  html?: string;
+  /** The main action, shown as a button in the HTML part; its link is in the text part too. */
+  action?: EmailAction;
+  /** At most one calendar (.ics) attachment per message. */
   attachments?: EmailAttachment[];
   /**
    * Values in `text` that grant access (a temporary password, a reset link or token). They are sent,
@@ -31,32 +39,101 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out;
 }
 
-/** The columns of a stored e-mail; `preview` is the only text the outbox view ever shows. */
+/** The columns of a stored e-mail: text and HTML from the one template; `preview` is all the outbox view shows. */
 export function emailRow(message: OutgoingEmail) {
+  const { text, html } = renderEmail({ subject: message.subject, text: message.text, action: message.action });
   return {
     to: message.to,
     subject: message.subject,
-    text: message.text,
-    preview: redact(message.text, message.secrets),
-    html: message.html ?? null,
+    text,
+    preview: redact(text, message.secrets),
+    html,
     attachments: message.attachments ?? [],
   };
 }
 
 export const EMAIL_JOB = 'email.send';
 
-/** Store the message and queue its delivery (in the caller's transaction). Never sends inline. */
-export async function queueEmail(db: Db, message: OutgoingEmail): Promise<string | undefined> {
-  const [row] = await db.insert(emails).values(emailRow(message)).returning({ id: emails.id });
-  if (!row) return undefined;
-  await enqueue(db, EMAIL_JOB, { emailId: row.id }, { maxAttempts: 8 });
-  return row.id;
+export interface QueueOptions {
+  /**
+   * The preference category the message belongs to (docs/decisions/425). A recipient who turned the
+   * category off gets no e-mail (in-app notifications are separate and always stay). Without a
+   * category the message always goes: account and security mail (password reset, welcome).
+   */
+  category?: EmailCategory;
+}
+
+/** Addresses (lower case) that turned `category` off. */
+async function optedOut(db: Db, category: EmailCategory | undefined, addresses: string[]): Promise<Set<string>> {
+  if (!category || addresses.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email, prefs: users.emailPreferences })
+    .from(users)
+    .where(inArray(users.email, [...new Set(addresses.map((a) => a.toLowerCase()))]));
+  return new Set(rows.filter((r) => r.prefs[category] === false).map((r) => r.email.toLowerCase()));
+}
+
+/**
+ * Store the message and queue its delivery (in the caller's transaction). Never sends inline.
+ * Resolves with the e-mail's id, or undefined when the recipient's preferences leave it out.
+ */
+export async function queueEmail(db: Db, message: OutgoingEmail, options: QueueOptions = {}): Promise<string | undefined> {
+  const [id] = await queueEmails(db, [message], options);
+  return id;
+}
+
+/** Many messages at once (a fan-out batch): one INSERT for the e-mails and one for their jobs. */
+export async function queueEmails(db: Db, messages: OutgoingEmail[], options: QueueOptions = {}): Promise<string[]> {
+  const out = await optedOut(db, options.category, messages.map((m) => m.to));
+  const kept = messages.filter((m) => !out.has(m.to.toLowerCase()));
+  if (kept.length === 0) return [];
+  const rows = await db.insert(emails).values(kept.map(emailRow)).returning({ id: emails.id });
+  if (rows.length === 1 && rows[0]) {
+    await enqueue(db, EMAIL_JOB, { emailId: rows[0].id }, { maxAttempts: 8 });
+  } else if (rows.length > 1) {
+    await db.insert(jobs).values(rows.map((r) => ({ type: EMAIL_JOB, payload: { emailId: r.id }, maxAttempts: 8 })));
+  }
+  return rows.map((r) => r.id);
+}
+
+type StoredEmail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: EmailAttachment[]; createdAt: Date };
+
+/**
+ * The message as nodemailer builds it: multipart/alternative (text, HTML) and each attachment once.
+ * A calendar file is one `text/calendar; method=…` attachment, not also nodemailer's `icalEvent`
+ * (which adds it twice more: as an alternative and as application/ics).
+ */
+export function mailOptions(from: string, message: StoredEmail): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    date: message.createdAt,
+    messageId: `<${message.id}@mentorbridge>`,
+    text: message.text,
+    html: message.html ?? undefined,
+    attachments: message.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.contentType.startsWith('text/calendar')
+        ? `text/calendar; charset=utf-8; method=${a.method ?? 'REQUEST'}`
+        : a.contentType,
+    })),
+  };
+}
+
+/** The complete RFC 5322 message (CRLF line ends), as a relay would receive it. */
+export async function composeMessage(from: string, message: StoredEmail): Promise<Buffer> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const info = await transport.sendMail(mailOptions(from, message));
+  return info.message as Buffer;
 }
 
 /**
  * The e-mail job: SMTP when SMTP_URL is set (a failure throws, so the job retries with backoff);
- * otherwise the stored row is the outbox, marked and logged, and the full message is written to
- * DATA_DIR/outbox/<id>.eml (owner-only) so whoever runs the server can relay it. The admin outbox
+ * otherwise the stored row is the outbox, marked and logged, and the complete RFC 5322 message
+ * (multipart text + HTML, attachments included, built by nodemailer exactly as SMTP would send it) is
+ * written to DATA_DIR/outbox/<id>.eml (owner-only) so whoever runs the server can relay it as is. The admin outbox
  * view shows only the redacted preview; the file is as private as the database beside it.
  */
 export function createEmailJob(
@@ -76,21 +153,7 @@ export function createEmailJob(
       return;
     }
     try {
-      await transport.sendMail({
-        from: config.mailFrom,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-        attachments: message.attachments.map((a) => ({
-          filename: a.filename,
-          content: a.content,
-          contentType: a.contentType,
-        })),
-        icalEvent: message.attachments
-          .filter((a) => a.contentType.startsWith('text/calendar'))
-          .map((a) => ({ method: a.method ?? 'REQUEST', content: a.content }))[0],
-      });
+      await transport.sendMail(mailOptions(config.mailFrom, message));
       await db.update(emails).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(emails.id, emailId));
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -100,12 +163,7 @@ export function createEmailJob(
   };
 }
 
-async function writeOutboxFile(
-  dir: string,
-  from: string,
-  message: { id: string; to: string; subject: string; text: string; createdAt: Date },
-): Promise<void> {
+async function writeOutboxFile(dir: string, from: string, message: StoredEmail): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const header = [`From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, `Date: ${message.createdAt.toUTCString()}`];
-  await writeFile(path.join(dir, `${message.id}.eml`), `${header.join('\r\n')}\r\n\r\n${message.text}\r\n`, { mode: 0o600 });
+  await writeFile(path.join(dir, `${message.id}.eml`), await composeMessage(from, message), { mode: 0o600 });
 }

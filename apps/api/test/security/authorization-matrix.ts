@@ -140,9 +140,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/ideas/admin/all': admin(200),
   'PUT /api/ideas/admin/:id/review': admin(400),
 
+  // calendar subscription (the feed's link is its own credential)
+  'GET /api/calendar/feed-link': any(200),
+  'POST /api/calendar/feed-link': any(200),
+  'DELETE /api/calendar/feed-link': any(200),
+  'GET /api/calendar/feed/:file': pub(404),
   // notifications
   'GET /api/notifications': any(200),
   'GET /api/notifications/unread-count': any(200),
+  'GET /api/notifications/preferences': any(200),
+  'PUT /api/notifications/preferences': any(400),
   'PUT /api/notifications/mark-all-read': any(200),
   'PUT /api/notifications/:id/read': any(404),
   // Public in the access hook because EventSource cannot send headers (?token=); the route itself takes a

@@ -7,3 +7,4 @@ export * from './ideas.ts';
 export * from './mentoring.ts';
 export * from './rd-projects.ts';
 export * from './lifecycle.ts';
+export * from './calendar.ts';

@@ -144,6 +144,8 @@ export const rdApplications = pgTable(
     reviewedBy: ref('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
     interview: jsonb('interview').$type<InterviewDetails>(),
+    /** iCalendar SEQUENCE of the interview: +1 on every change of its time, place, link or mode, and on cancellation. */
+    interviewSequence: integer('interview_sequence').notNull().default(0),
     appliedAt: createdAt(),
     updatedAt: updatedAt(),
   },

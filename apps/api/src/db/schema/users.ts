@@ -25,6 +25,8 @@ export const users = pgTable(
     /** Bumped on password change, reset and deactivation: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: ts('last_login_at'),
+    /** E-mail categories the user turned off ({ reminders: false, ... }); missing = on. In-app always stays. */
+    emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -41,6 +41,8 @@ export const workshops = pgTable(
     maxParticipants: integer('max_participants').notNull(),
     /** Seats taken, kept exact by conditional updates (never above maxParticipants). */
     registeredCount: integer('registered_count').notNull().default(0),
+    /** iCalendar SEQUENCE: +1 on every change of date, time, zone, venue, link, mode, and on cancellation. */
+    sequence: integer('sequence').notNull().default(0),
     status: text('status', { enum: ['draft', 'published', 'completed', 'cancelled'] })
       .notNull()
       .default('draft'),

@@ -128,6 +128,7 @@ export function welcomeEmail(
       `Hi ${to.firstName},\n\nAn administrator has created ${what} for you on MentorBridge.\n\n` +
       `Sign in at ${config.publicUrl}/signin with\n  e-mail: ${to.email}\n  temporary password: ${password}\n\n` +
       `You will be asked to choose your own password when you first sign in.\n\nMentorBridge`,
+    action: { label: 'Sign in', url: `${config.publicUrl}/signin` },
     secrets: [password],
   };
 }

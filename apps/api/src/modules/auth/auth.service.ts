@@ -96,6 +96,7 @@ export async function registerStudent(deps: AuthDeps, input: RegisterBody): Prom
         to: input.email,
         subject: 'Welcome to MentorBridge',
         text: `Hi ${input.firstName},\n\nYour student account is ready. Sign in at ${deps.config.publicUrl}/signin to meet mentors, join workshops and share your ideas.\n\nMentorBridge`,
+        action: { label: 'Sign in', url: `${deps.config.publicUrl}/signin` },
       });
       return user.id;
     });
@@ -205,6 +206,7 @@ export async function forgotPassword(deps: AuthDeps, email: string) {
       to: user.email,
       subject: 'Reset your MentorBridge password',
       text: `Hi ${user.firstName},\n\nSomeone asked to reset the password of this account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nMentorBridge`,
+      action: { label: 'Reset my password', url: link },
       secrets: [link, token, encodeURIComponent(token)],
     });
   });

@@ -254,12 +254,11 @@ export async function respond(
               '',
               `${pro} accepted your connection request on MentorBridge.`,
               body.message ? `Message: ${body.message}` : '',
-              '',
-              `MentorBridge: ${deps.config.publicUrl}`,
             ]
               .filter((l, i, all) => l !== '' || all[i - 1] !== '')
               .join('\n'),
-          });
+            action: { label: 'Open my dashboard', url: `${deps.config.publicUrl}/student/dashboard` },
+          }, { category: 'requests' });
         }
       }
     });

@@ -89,13 +89,3 @@ export async function findListedProfessional(db: Db, id: string) {
   return row;
 }
 
-/** iCalendar UID host: the public site's host name. */
-export function icsUid(sessionId: string, publicUrl: string): string {
-  let host = 'mentorbridge';
-  try {
-    host = new URL(publicUrl).hostname || host;
-  } catch {
-    // keep the default
-  }
-  return `session-${sessionId}@${host}`;
-}

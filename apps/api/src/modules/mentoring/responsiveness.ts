@@ -72,7 +72,7 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
         to: r.pro_email,
         subject: `${student} is waiting for your answer on MentorBridge`,
         text: `Hello ${r.pro_first},\n\n${student} sent you a connection request ${REQUEST_REMIND_DAYS} days ago. Please accept or decline it; it expires after ${REQUEST_EXPIRE_DAYS} days.`,
-      });
+      }, { category: 'requests' });
     }
     return { reminded: reminded.length, expired: expired.length };
   });

@@ -5,16 +5,16 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
-import { buildIcs } from '../../lib/calendar.ts';
+import { buildIcs, eventUid, organizerOf, type IcsEvent } from '../../lib/calendar.ts';
 import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
+import { queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import {
   assertSchedulable,
-  icsUid,
   loadPeople,
   nameOf,
   scheduleInstants,
@@ -25,7 +25,7 @@ import {
 export type SessionRow = typeof mentoringSessions.$inferSelect;
 export interface MentoringDeps {
   db: Db;
-  config: Pick<Config, 'meetingBaseUrl' | 'publicUrl'>;
+  config: Pick<Config, 'meetingBaseUrl' | 'publicUrl' | 'mailFrom'>;
 }
 
 export const DEFAULT_TOPIC = 'Mentoring session';
@@ -85,11 +85,21 @@ export function sessionIcs(
   config: MentoringDeps['config'],
   method: 'REQUEST' | 'CANCEL' | 'PUBLISH',
 ): string {
+  return buildIcs(sessionEvent(row, people, config, method));
+}
+
+/** A session as an iCalendar event; both participants are its attendees, MentorBridge its organizer. */
+export function sessionEvent(
+  row: SessionRow,
+  people: Map<string, PersonRow>,
+  config: MentoringDeps['config'],
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH',
+): IcsEvent {
   const student = people.get(row.studentId);
   const pro = people.get(row.professionalId);
   const cancelled = row.status === 'cancelled';
-  return buildIcs({
-    uid: icsUid(row.id, config.publicUrl),
+  return {
+    uid: eventUid('session', row.id),
     sequence: row.sequence,
     method: cancelled && method !== 'PUBLISH' ? 'CANCEL' : method,
     start: row.startsAt,
@@ -105,10 +115,10 @@ export function sessionIcs(
       .join('\n'),
     location: !cancelled && row.meetLink ? row.meetLink : undefined,
     url: !cancelled && row.meetLink ? row.meetLink : undefined,
-    organizer: pro ? { name: nameOf(pro), email: pro.email } : undefined,
-    attendees: student ? [{ name: nameOf(student), email: student.email }] : [],
+    organizer: organizerOf(config.mailFrom),
+    attendees: [pro, student].flatMap((p) => (p ? [{ name: nameOf(p), email: p.email }] : [])),
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-  });
+  };
 }
 
 function whenText(row: SessionRow): string {
@@ -149,12 +159,13 @@ export async function emailSession(
     kind === 'cancelled'
       ? 'The attached file removes it from your calendar.'
       : 'The attached invitation adds it to your calendar.',
-    `MentorBridge: ${config.publicUrl}`,
   ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''));
+  const dashboard = to === 'student' ? '/student/dashboard' : '/professional/dashboard';
   await queueEmail(db, {
     to: recipient.email,
     subject,
     text: lines.join('\n'),
+    action: { label: 'Open my sessions', url: `${config.publicUrl}${dashboard}` },
     attachments: [
       {
         filename: kind === 'cancelled' ? 'cancel.ics' : 'invite.ics',
@@ -163,7 +174,7 @@ export async function emailSession(
         method,
       },
     ],
-  });
+  }, { category: kind === 'scheduled' ? 'requests' : 'changes' });
 }
 
 /** Insert a scheduled session; an overlap with another of the professional's sessions is a 409. */
@@ -307,7 +318,6 @@ export async function rescheduleSession(
           startsAt: when.start,
           endsAt: when.end,
           timezone: when.timezone,
-          sequence: sql`${mentoringSessions.sequence} + 1`,
         })
         .where(
           and(
@@ -318,17 +328,9 @@ export async function rescheduleSession(
         )
         .returning();
       if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
-      await notify(tx, {
-        userId: updated.studentId,
-        type: 'session',
-        subType: 'rescheduled',
-        title: 'Mentoring session rescheduled',
-        message: `"${updated.topic}" with ${actor.firstName} ${actor.lastName} is now on ${whenText(updated)}.`,
-        actionUrl: '/student/dashboard',
-        metadata: { sessionId: updated.id },
-      });
-      await emailSession(tx, deps.config, updated, 'student', 'rescheduled', body.reason);
-      return updated;
+      // Both participants get the updated invitation (SEQUENCE + 1); the student is also told in-app.
+      const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'updated', actorId: actor.id, note: body.reason });
+      return { ...updated, sequence };
     }),
   );
   return presentSession(db, row, actor.id);
@@ -341,32 +343,15 @@ export async function cancelSession(deps: MentoringDeps, actor: Actor, id: strin
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(mentoringSessions)
-      .set({ status: 'cancelled', sequence: sql`${mentoringSessions.sequence} + 1` })
+      .set({ status: 'cancelled' })
       .where(
         and(eq(mentoringSessions.id, id), eq(mentoringSessions.status, 'scheduled'), sql`${mentoringSessions.endsAt} > now()`),
       )
       .returning();
     if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
-    const otherId = actor.id === updated.professionalId ? updated.studentId : updated.professionalId;
-    await notify(tx, {
-      userId: otherId,
-      type: 'session',
-      subType: 'cancelled',
-      title: 'Mentoring session cancelled',
-      message: `${actor.firstName} ${actor.lastName} cancelled "${updated.topic}" on ${whenText(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
-      actionUrl: actor.id === updated.professionalId ? '/student/dashboard' : '/professional/dashboard',
-      priority: 'high',
-      metadata: { sessionId: updated.id },
-    });
-    await emailSession(
-      tx,
-      deps.config,
-      updated,
-      actor.id === updated.professionalId ? 'student' : 'professional',
-      'cancelled',
-      reason,
-    );
-    return updated;
+    // Both participants get the METHOD:CANCEL invitation; the other one is also told in-app.
+    const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'cancelled', actorId: actor.id, note: reason });
+    return { ...updated, sequence };
   });
   return presentSession(db, row, actor.id);
 }

@@ -137,8 +137,13 @@ describe('reschedule, cancel and calendar', () => {
       message: MENTORING_MESSAGES.sessionRescheduled,
       data: { session: { sequence: 1, timezone: 'Europe/London' } },
     });
+    await t.runJobs(); // the fan-out job (docs/decisions/421)
     const mail = (await db().select().from(emails).where(eq(emails.to, student.email))).at(-1);
     expect(mail?.subject).toContain('rescheduled');
+    // The professional who moved it gets the updated invitation too (for their own calendar), but no bell item.
+    const proMail = (await db().select().from(emails).where(eq(emails.to, pro.email))).at(-1);
+    expect(proMail?.attachments[0]?.content).toContain('SEQUENCE:1');
+    expect((await db().select().from(notifications).where(eq(notifications.userId, pro.id))).some((n) => n.subType === 'rescheduled')).toBe(false);
     expect(mail?.attachments[0]?.content).toContain('SEQUENCE:1');
     expect(mail?.attachments[0]?.content).toContain(`DTSTART;TZID=Europe/London:${payload.date.replace(/-/g, '')}T150000`);
     const bell = await db().select().from(notifications).where(eq(notifications.userId, student.id));
@@ -176,8 +181,9 @@ describe('reschedule, cancel and calendar', () => {
       message: MENTORING_MESSAGES.sessionCancelled,
       data: { session: { status: 'cancelled', meetLink: null, sequence: 1 } },
     });
+    await t.runJobs();
     const mail = (await db().select().from(emails).where(eq(emails.to, student.email))).at(-1);
-    expect(mail?.attachments[0]).toMatchObject({ contentType: 'text/calendar; method=CANCEL', method: 'CANCEL' });
+    expect(mail?.attachments[0]).toMatchObject({ contentType: 'text/calendar; charset=utf-8; method=CANCEL', method: 'CANCEL' });
     expect(mail?.attachments[0]?.content).toContain('STATUS:CANCELLED');
     const after = await t.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/calendar.ics`, headers: pro.auth });
     expect(after.body).toContain('METHOD:CANCEL');

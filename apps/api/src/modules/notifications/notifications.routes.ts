@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import {
   NOTIFICATION_HEARTBEAT_MS,
+  NOTIFICATION_PREFERENCES_SAVED,
   notificationDto,
   notificationListData,
+  notificationPreferencesBody,
+  notificationPreferencesData,
   notificationListQuery,
   notificationStreamQuery,
   unreadCountData,
@@ -16,6 +19,7 @@ import type { AppEvent } from '../../lib/events.ts';
 import { actorOf, type Actor, type App } from '../../lib/http.ts';
 import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/access.ts';
 import { listNotifications, markAllRead, markRead, toNotificationDto, unreadCount } from './notifications.queries.ts';
+import { getPreferences, updatePreferences } from './preferences.ts';
 
 export async function notificationsRoutes(app: App) {
   const secured = { security: [{ bearer: [] }] };
@@ -40,6 +44,29 @@ export async function notificationsRoutes(app: App) {
       schema: { tags: ['notifications'], ...secured, response: { 200: envelope(unreadCountData) } },
     },
     async (request) => ({ success: true as const, data: { unreadCount: await unreadCount(db(), actorOf(request).id) } }),
+  );
+
+  // E-mail preferences per category (docs/decisions/425); every role has them, in-app always stays.
+  app.get(
+    '/notifications/preferences',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['notifications'], ...secured, response: { 200: envelope(notificationPreferencesData) } },
+    },
+    async (request) => ({ success: true as const, data: { email: await getPreferences(db(), actorOf(request).id) } }),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['notifications'], ...secured, body: notificationPreferencesBody, response: { 200: envelope(notificationPreferencesData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: NOTIFICATION_PREFERENCES_SAVED,
+      data: { email: await updatePreferences(db(), actorOf(request).id, request.body.email) },
+    }),
   );
 
   app.put(

@@ -35,7 +35,7 @@ export async function rdApplicationsAdminRoutes(app: App) {
       const { config } = app.ctx;
       const application = await service.reviewApplication(
         app.ctx.db,
-        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl },
+        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
         actorOf(request),
         request.params.id,
         request.params.applicationId,

@@ -14,12 +14,13 @@ import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
 import { rdApplicationDocuments, rdApplicationEvents, rdApplications, rdProjectRoles, rdProjects, type InterviewDetails } from '../../db/schema/rd-projects.ts';
 import { users } from '../../db/schema/users.ts';
-import { buildIcs } from '../../lib/calendar.ts';
+import { buildIcs, eventUid, organizerOf, type IcsEvent, type IcsMethod } from '../../lib/calendar.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
+import { calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { RD_ACTION_URL } from './alerts.ts';
 import { audit } from '../../lib/audit.ts';
@@ -80,7 +81,7 @@ function buildInterview(
   meetingBaseUrl: string,
   now: Date,
 ): InterviewDetails {
-  if (!input || input.scheduled === false) return { scheduled: false, sequence: previous?.sequence };
+  if (!input || input.scheduled === false) return { scheduled: false };
   if (!input.date || !input.time) throw badRequest(RD_MESSAGES.interviewDateTime);
   const timezone = input.timezone?.trim() || RD_DEFAULT_TIMEZONE;
   if (timezone !== 'UTC' && !IANAZone.isValidZone(timezone)) throw badRequest(RD_MESSAGES.interviewTimezone);
@@ -112,9 +113,11 @@ function buildInterview(
     ...(meetingLink ? { meetingLink } : {}),
     ...(location ? { location } : {}),
     ...(input.notes?.trim() ? { notes: input.notes.trim() } : {}),
-    sequence: (previous?.sequence ?? -1) + 1,
   };
 }
+
+/** Interview fields whose change moves it in the student's calendar. */
+export const INTERVIEW_CALENDAR_FIELDS = ['date', 'time', 'timezone', 'mode', 'meetingLink', 'location'] as const;
 
 export const STATUS_SENTENCES: Record<RdApplicationStatus, string> = {
   pending: 'is pending review',
@@ -132,7 +135,7 @@ export const STATUS_SENTENCES: Record<RdApplicationStatus, string> = {
  */
 export async function reviewApplication(
   db: Db,
-  deps: { meetingBaseUrl: string; publicUrl: string },
+  deps: { meetingBaseUrl: string; publicUrl: string; mailFrom: string },
   actor: Actor,
   projectId: string,
   applicationId: string,
@@ -181,6 +184,31 @@ export async function reviewApplication(
     const label = RD_APPLICATION_STATUS_LABELS[to];
     const rescheduled = to === from && to === 'interview-scheduled';
     const slot = to === 'interview-scheduled' ? interviewSlot(interview) : null;
+    // The calendar side (docs/decisions/421): a moved interview or one that will no longer take place is
+    // a change every participant hears about from the fan-out job, with SEQUENCE one higher.
+    const previousSlot = from === 'interview-scheduled' ? interviewSlot(current.app.interview) : null;
+    let sequence = current.app.interviewSequence;
+    let calendarChange: 'updated' | 'cancelled' | null = null;
+    if (previousSlot && slot && interview && current.app.interview) {
+      if (calendarFieldsChanged(current.app.interview, interview, INTERVIEW_CALENDAR_FIELDS)) calendarChange = 'updated';
+    } else if (previousSlot && !slot && previousSlot.end.getTime() > now.getTime()) {
+      calendarChange = 'cancelled';
+    } else if (!previousSlot && slot && sequence > 0) {
+      // Scheduled again after a cancellation: the new invitation must outrank the CANCEL calendars hold.
+      const [bumped] = await tx
+        .update(rdApplications)
+        .set({ interviewSequence: sql`${rdApplications.interviewSequence} + 1` })
+        .where(eq(rdApplications.id, applicationId))
+        .returning({ sequence: rdApplications.interviewSequence });
+      sequence = bumped?.sequence ?? sequence + 1;
+    }
+    if (calendarChange) {
+      await queueEventChange(tx, { kind: 'interview', id: applicationId, change: calendarChange, actorId: actor.id });
+      if (calendarChange === 'updated') {
+        await audit(tx, actor.id, 'review', 'rd-application', applicationId, { status: from }, { status: to, reviewNotes: notes, interview });
+        return;
+      }
+    }
     const when = slot && interview ? ` on ${interview.date} at ${interview.time} (${interview.timezone})` : '';
     const message = rescheduled
       ? `Your interview for "${current.projectTitle}" has been updated${when}.`
@@ -209,13 +237,12 @@ export async function reviewApplication(
             'The calendar invitation is attached.',
           ]
         : []),
-      '',
-      `See your applications: ${deps.publicUrl}${RD_ACTION_URL}`,
     ];
     await queueEmail(tx, {
       to: current.email,
       subject: rescheduled ? `Interview updated: ${current.projectTitle}` : `Your R&D application: ${label}`,
       text: lines.join('\n'),
+      action: { label: 'See my applications', url: `${deps.publicUrl}${RD_ACTION_URL}` },
       attachments:
         slot && interview
           ? [
@@ -223,40 +250,61 @@ export async function reviewApplication(
                 filename: 'interview.ics',
                 contentType: 'text/calendar; charset=utf-8; method=REQUEST',
                 method: 'REQUEST',
-                content: interviewIcs(applicationId, current.projectTitle, current.roleTitle, interview, slot, {
-                  name: `${current.firstName} ${current.lastName}`.trim(),
-                  email: current.email,
+                content: interviewIcs({
+                  applicationId,
+                  projectTitle: current.projectTitle,
+                  roleTitle: current.roleTitle,
+                  interview,
+                  slot,
+                  sequence,
+                  method: 'REQUEST',
+                  mailFrom: deps.mailFrom,
+                  attendee: { name: `${current.firstName} ${current.lastName}`.trim(), email: current.email },
                 }),
               },
             ]
           : [],
-    });
+    }, { category: 'rd' });
     await audit(tx, actor.id, 'review', 'rd-application', applicationId, { status: from }, { status: to, reviewNotes: notes, interview });
   });
   return loadOne(db, projectId, applicationId);
 }
 
-export function interviewIcs(
-  applicationId: string,
-  projectTitle: string,
-  roleTitle: string,
-  interview: InterviewDetails,
-  slot: { start: Date; end: Date },
-  attendee: { name: string; email: string },
-): string {
-  return buildIcs({
-    uid: `rd-interview-${applicationId}@mentorbridge`,
-    sequence: interview.sequence ?? 0,
-    method: 'REQUEST',
-    start: slot.start,
-    end: slot.end,
+export interface InterviewEventInput {
+  applicationId: string;
+  projectTitle: string;
+  roleTitle: string;
+  interview: InterviewDetails;
+  slot: { start: Date; end: Date };
+  /** The application's interview_sequence column. */
+  sequence: number;
+  method: IcsMethod;
+  mailFrom: string;
+  attendee: { name: string; email: string };
+}
+
+/** An R&D interview as an iCalendar event: organised by MentorBridge, the student its attendee. */
+export function interviewEvent(input: InterviewEventInput): IcsEvent {
+  const { interview } = input;
+  return {
+    uid: eventUid('interview', input.applicationId),
+    sequence: input.sequence,
+    method: input.method,
+    status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+    start: input.slot.start,
+    end: input.slot.end,
     timezone: interview.timezone || 'UTC',
-    summary: `Interview: ${projectTitle} (${roleTitle})`,
+    summary: `Interview: ${input.projectTitle} (${input.roleTitle})`,
     description: [interview.notes, interview.meetingLink ? `Join: ${interview.meetingLink}` : undefined].filter(Boolean).join('\n') || undefined,
     location: interview.mode === 'offline' ? interview.location : interview.meetingLink,
     url: interview.mode === 'online' ? interview.meetingLink : undefined,
-    attendees: [attendee],
-  });
+    organizer: organizerOf(input.mailFrom),
+    attendees: [input.attendee],
+  };
+}
+
+export function interviewIcs(input: InterviewEventInput): string {
+  return buildIcs(interviewEvent(input));
 }
 
 /** A document of an application of the project (admins only), for download. */

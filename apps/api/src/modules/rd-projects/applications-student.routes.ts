@@ -52,7 +52,7 @@ export async function rdApplicationsStudentRoutes(app: App) {
     '/rd-projects/my/applications/:id/interview.ics',
     { config: STUDENT, schema: { tags: TAGS, security: [{ bearer: [] }], params: z.object({ id: z.string() }) } },
     async (request, reply) => {
-      const ics = await service.myInterviewIcs(app.ctx.db, actorOf(request), request.params.id);
+      const ics = await service.myInterviewIcs(app.ctx.db, actorOf(request), request.params.id, app.ctx.config.mailFrom);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', contentDisposition('interview.ics'))

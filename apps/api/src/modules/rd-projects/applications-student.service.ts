@@ -166,7 +166,7 @@ export async function myDocument(db: Db, actor: Actor, applicationId: string, do
 }
 
 /** The .ics of the student's scheduled interview. */
-export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string): Promise<string> {
+export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string, mailFrom: string): Promise<string> {
   if (!isId(applicationId)) throw notFound('Application');
   const [row] = await db
     .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -178,8 +178,15 @@ export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string
   if (!row) throw notFound('Application');
   const slot = row.app.status === 'interview-scheduled' ? interviewSlot(row.app.interview) : null;
   if (!slot || !row.app.interview) throw notFound('Interview');
-  return interviewIcs(applicationId, row.projectTitle, row.roleTitle, row.app.interview, slot, {
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    email: row.email,
+  return interviewIcs({
+    applicationId,
+    projectTitle: row.projectTitle,
+    roleTitle: row.roleTitle,
+    interview: row.app.interview,
+    slot,
+    sequence: row.app.interviewSequence,
+    method: 'PUBLISH',
+    mailFrom,
+    attendee: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
   });
 }

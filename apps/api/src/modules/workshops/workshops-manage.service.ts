@@ -20,6 +20,8 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { ErrorCode } from '@app/shared/api';
+import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
@@ -239,6 +241,11 @@ export async function updateManagedWorkshop(
         .where(and(eq(workshops.id, id), sql`${workshops.registeredCount} <= ${values.maxParticipants}`))
         .returning();
       if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
+      // A new date, time, zone, place, link or mode reaches every registrant and the instructor with the
+      // updated invitation (SEQUENCE + 1), through the fan-out job (docs/decisions/421).
+      if (calendarFieldsChanged(current.workshop, row, WORKSHOP_CALENDAR_FIELDS) && (row.status === 'published' || row.registeredCount > 0)) {
+        await queueEventChange(tx, { kind: 'workshop', id, change: 'updated', actorId: manager.actor.id });
+      }
       const action = statusOnly ? (v.status === 'published' ? 'publish' : 'unpublish') : 'update';
       await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
     });

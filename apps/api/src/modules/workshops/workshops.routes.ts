@@ -24,7 +24,7 @@ const FILE_HEADERS = {
 };
 
 export async function workshopsRoutes(app: App) {
-  const deps = () => ({ db: app.ctx.db, publicUrl: app.ctx.config.publicUrl });
+  const deps = () => ({ db: app.ctx.db, publicUrl: app.ctx.config.publicUrl, mailFrom: app.ctx.config.mailFrom });
   const secured = { security: [{ bearer: [] }] };
 
   // Workshops past their end complete by themselves (each once, whatever the number of processes).

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
-import { buildIcs } from '../../lib/calendar.ts';
+import { buildIcs, eventUid, organizerOf, type IcsEvent, type IcsMethod } from '../../lib/calendar.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -119,12 +119,12 @@ export async function getWorkshop(db: Db, actor: Actor | null, id: string): Prom
   return toWorkshopDto(row, { signedIn: Boolean(actor), registrationStatus: reg?.status ?? null, manager });
 }
 
-/** The invitation for a workshop, as an .ics (method REQUEST), or CANCEL when the seat was given up. */
-export function workshopIcs(
+/** The invitation for a workshop as an iCalendar event (the feed lists these; workshopIcs wraps one). */
+export function workshopEvent(
   row: WorkshopWithInstructor,
-  attendee: { name: string; email: string },
-  options: { method?: 'REQUEST' | 'CANCEL' | 'PUBLISH'; publicUrl: string; sequence?: number },
-): string {
+  attendees: { name: string; email: string }[],
+  options: { method?: IcsMethod; publicUrl: string; mailFrom: string },
+): IcsEvent {
   const w = row.workshop;
   const online = w.deliveryMode !== 'offline';
   const place = [w.venue, w.address, w.city, w.state].filter(Boolean).join(', ');
@@ -139,10 +139,12 @@ export function workshopIcs(
   ]
     .filter(Boolean)
     .join('\n\n');
-  return buildIcs({
-    uid: `workshop-${w.id}@mentorbridge`,
-    sequence: options.sequence ?? Math.floor(w.updatedAt.getTime() / 1000),
+  const cancelled = w.status === 'cancelled';
+  return {
+    uid: eventUid('workshop', w.id),
+    sequence: w.sequence,
     method: options.method ?? 'REQUEST',
+    status: cancelled || options.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     start: w.startsAt,
     end: w.endsAt,
     timezone: w.timezone,
@@ -150,13 +152,28 @@ export function workshopIcs(
     description,
     location: w.deliveryMode === 'online' ? (w.meetingLink ?? 'Online') : place || undefined,
     url: online && w.meetingLink ? w.meetingLink : undefined,
-    attendees: [attendee],
-  });
+    organizer: organizerOf(options.mailFrom),
+    attendees,
+  };
+}
+
+/**
+ * The .ics of a workshop for one attendee: REQUEST (invitation or update), CANCEL (the workshop was
+ * cancelled or the seat given up) or PUBLISH (a download). SEQUENCE is the workshop's counter, so a
+ * download is always the current version.
+ */
+export function workshopIcs(
+  row: WorkshopWithInstructor,
+  attendee: { name: string; email: string },
+  options: { method?: IcsMethod; publicUrl: string; mailFrom: string },
+): string {
+  return buildIcs(workshopEvent(row, [attendee], options));
 }
 
 export interface RegisterDeps {
   db: Db;
   publicUrl: string;
+  mailFrom: string;
 }
 
 /**
@@ -212,7 +229,7 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
       metadata: { workshopId: w.id, priority: 'normal' },
     });
     const name = fullName(actor);
-    const ics = workshopIcs(row, { name, email: actor.email }, { publicUrl: deps.publicUrl });
+    const ics = workshopIcs(row, { name, email: actor.email }, deps);
     const joinLine =
       w.deliveryMode !== 'offline' && w.meetingLink ? `\nJoin online: ${w.meetingLink}` : '';
     const venueLine =
@@ -220,7 +237,8 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
     await queueEmail(tx, {
       to: actor.email,
       subject: `Registered: ${w.title}`,
-      text: `Hi ${actor.firstName},\n\nYou are registered for "${w.title}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard: ${deps.publicUrl}/student/dashboard?tab=workshops\n\nMentorBridge`,
+      text: `Hi ${actor.firstName},\n\nYou are registered for "${w.title}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard.\n\nMentorBridge`,
+      action: { label: 'Open my workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops&workshop=${w.id}` },
       attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics, method: 'REQUEST' }],
     });
     return {
@@ -269,12 +287,13 @@ export async function cancelRegistration(deps: RegisterDeps, actor: Actor, id: s
     await queueEmail(tx, {
       to: actor.email,
       subject: `Cancelled: ${fresh.workshop.title}`,
-      text: `Hi ${actor.firstName},\n\nYour registration for "${fresh.workshop.title}" has been cancelled and your seat released.\n\nMentorBridge`,
+      text: `Hi ${actor.firstName},\n\nYour registration for "${fresh.workshop.title}" has been cancelled and your seat released.\n\nThe attached file removes it from your calendar.\n\nMentorBridge`,
+      action: { label: 'Browse workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops` },
       attachments: [
         {
           filename: 'workshop.ics',
           contentType: 'text/calendar; charset=utf-8; method=CANCEL',
-          content: workshopIcs(fresh, { name: fullName(actor), email: actor.email }, { method: 'CANCEL', publicUrl: deps.publicUrl }),
+          content: workshopIcs(fresh, { name: fullName(actor), email: actor.email }, { ...deps, method: 'CANCEL' }),
           method: 'CANCEL',
         },
       ],
@@ -318,7 +337,7 @@ export async function calendarFor(deps: RegisterDeps, actor: Actor, id: string):
   const reg = row ? await registrationOf(deps.db, id, actor.id) : undefined;
   if (!row || !reg || (reg.status !== 'registered' && reg.status !== 'attended')) throw notFound('Workshop');
   return {
-    ics: workshopIcs(row, { name: fullName(actor), email: actor.email }, { method: 'PUBLISH', publicUrl: deps.publicUrl }),
+    ics: workshopIcs(row, { name: fullName(actor), email: actor.email }, { ...deps, method: 'PUBLISH' }),
     filename: `${slug(row.workshop.title)}.ics`,
   };
 }

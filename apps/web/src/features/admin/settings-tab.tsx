@@ -13,6 +13,7 @@ import { relativeTime } from '../../lib/format.ts';
 import { updateStoredUser } from '../../lib/session.ts';
 import { adminApi } from './api.ts';
 import { FilterSelect, Pill } from './ui.tsx';
+import { NotificationSettings } from '../notifications/notification-settings.tsx';
 
 function PasswordForm() {
   const toast = useToast();
@@ -376,7 +377,12 @@ export function SettingsTab() {
         ]}
       />
       <TabPanel idPrefix="settings" id={section}>
-        {section === 'account' && <PasswordForm />}
+        {section === 'account' && (
+          <div className="space-y-6">
+            <PasswordForm />
+            <NotificationSettings />
+          </div>
+        )}
         {section === 'content' && <ContentEditor />}
         {section === 'messages' && <ContactMessages />}
         {section === 'outbox' && <Outbox />}

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { ProfessionalPasswordDialog } from '../auth/password-change-dialog.tsx';
 import { setAcceptingRequests, useInvalidateMentoring } from '../mentoring/api.ts';
 import { useDashboardStats } from './api.ts';
+import { NotificationSettings } from '../notifications/notification-settings.tsx';
 
 const NOT_SET = 'Not set';
 
@@ -87,6 +88,7 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
             </span>
           </label>
         </section>
+        <NotificationSettings />
         <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="account-heading" className="font-semibold text-slate-900">
             Account

@@ -12,8 +12,9 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { formatDate, initials } from '../../lib/format.ts';
 import { updateStoredUser } from '../../lib/session.ts';
+import { NotificationSettings } from '../notifications/notification-settings.tsx';
 
-export type ProfileTab = 'profile' | 'security';
+export type ProfileTab = 'profile' | 'security' | 'notifications';
 const IMAGE_MAX = 5 * 1024 * 1024;
 const EDITABLE = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'bio'] as const;
 type Editable = (typeof EDITABLE)[number];
@@ -39,6 +40,7 @@ export function ProfileDialog({ open, tab, onTab, onClose }: { open: boolean; ta
         items={[
           { id: 'profile', label: 'Profile Information' },
           { id: 'security', label: 'Security' },
+          { id: 'notifications', label: 'Notifications' },
         ]}
       />
       <div className="pt-4">
@@ -49,6 +51,10 @@ export function ProfileDialog({ open, tab, onTab, onClose }: { open: boolean; ta
         ) : tab === 'profile' ? (
           <TabPanel idPrefix="profile" id="profile">
             <ProfileForm user={profile.data} />
+          </TabPanel>
+        ) : tab === 'notifications' ? (
+          <TabPanel idPrefix="profile" id="notifications">
+            <NotificationSettings />
           </TabPanel>
         ) : (
           <TabPanel idPrefix="profile" id="security">

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail } from './email-template.ts';
+
+describe('the e-mail template', () => {
+  it('renders text and HTML from the same content, with the action as a button whose link is in the text', () => {
+    const { text, html } = renderEmail({
+      subject: 'Updated: Rust & <Go>',
+      text: 'Hello Asha,\n\n"Rust" moved.\nJoin: https://meet.jit.si/MentorBridge-abc.\n\nBye',
+      action: { label: 'View the workshop', url: 'https://mb.example/student/dashboard?tab=workshops&workshop=1' },
+    });
+    expect(text).toBe(
+      'Hello Asha,\n\n"Rust" moved.\nJoin: https://meet.jit.si/MentorBridge-abc.\n\nBye\n\nView the workshop: https://mb.example/student/dashboard?tab=workshops&workshop=1\n',
+    );
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(html).toContain('<title>Updated: Rust &amp; &lt;Go&gt;</title>');
+    expect(html).toContain('<h1 style="margin:0 0 16px 0;font-size:20px;line-height:1.3;color:#111827">Updated: Rust &amp; &lt;Go&gt;</h1>');
+    expect(html).toContain('href="https://mb.example/student/dashboard?tab=workshops&amp;workshop=1"');
+    expect(html).toContain('>View the workshop</a>');
+    // Links in the text become anchors, without the sentence's full stop.
+    expect(html).toContain('<a href="https://meet.jit.si/MentorBridge-abc"');
+    expect(html).toContain('&quot;Rust&quot; moved.<br>');
+    expect(html.match(/role="presentation"/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('never links anything but http(s) and escapes what users typed', () => {
+    const { text, html } = renderEmail({
+      subject: 's',
+      text: 'Message: <script>alert(1)</script> javascript:alert(1)',
+      action: { label: 'Go', url: 'javascript:alert(1)' },
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('href="javascript');
+    expect(html).not.toContain('>Go</a>');
+    expect(text).not.toContain('Go: javascript');
+  });
+
+  it('does not repeat a link the text already carries', () => {
+    const { text } = renderEmail({ subject: 's', text: 'Open https://a.example/x now', action: { label: 'Open', url: 'https://a.example/x' } });
+    expect(text).toBe('Open https://a.example/x now\n');
+  });
+});

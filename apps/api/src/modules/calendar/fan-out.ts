@@ -1,0 +1,279 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { eventChanges } from '../../db/schema/calendar.ts';
+import { mentoringSessions } from '../../db/schema/mentoring.ts';
+import { rdApplications, rdProjectRoles, rdProjects } from '../../db/schema/rd-projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { EmailAttachment } from '../../db/schema/platform.ts';
+import type { IcsMethod } from '../../lib/calendar.ts';
+import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { loadPeople, nameOf } from '../mentoring/mentoring.common.ts';
+import { sessionIcs, whenText as sessionWhen } from '../mentoring/sessions.service.ts';
+import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
+import { interviewIcs } from '../rd-projects/applications-admin.service.ts';
+import { RD_ACTION_URL } from '../rd-projects/alerts.ts';
+import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
+import { findWorkshop } from '../workshops/workshops.presenter.ts';
+import { workshopIcs } from '../workshops/workshops.service.ts';
+import { fullName } from '../users/users.presenter.ts';
+
+/** Participants told per transaction: each batch's notifications, e-mails and cursor commit together. */
+export const FAN_OUT_BATCH = 500;
+
+type ChangeRow = typeof eventChanges.$inferSelect;
+export type FanOutConfig = Pick<Config, 'publicUrl' | 'mailFrom'>;
+
+/** A participant: a user (id set) or, for a workshop's manual instructor, an address only. */
+interface Recipient {
+  id: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** What one change says to each participant, built from the event as it is now. */
+interface Plan {
+  /** The event's SEQUENCE now; a change older than that is superseded by a newer one. */
+  sequence: number;
+  /** Participants with an account whose id is after `cursor`, in id order. */
+  recipients(db: Db, cursor: string, limit: number): Promise<Recipient[]>;
+  /** Participants without an account (told in the first batch). */
+  extras: Recipient[];
+  notification(r: Recipient & { id: string }): NewNotification;
+  email(r: Recipient): OutgoingEmail;
+}
+
+const ics = (method: IcsMethod, content: string): EmailAttachment => ({
+  filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+  contentType: `text/calendar; charset=utf-8; method=${method}`,
+  method: method === 'PUBLISH' ? 'REQUEST' : method,
+  content,
+});
+
+const paragraphs = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join('\n\n');
+
+async function workshopPlan(db: Db, change: ChangeRow, config: FanOutConfig): Promise<Plan | null> {
+  const row = await findWorkshop(db, change.eventId);
+  if (!row) return null;
+  const w = row.workshop;
+  const cancelled = change.change === 'cancelled';
+  const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
+  const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
+  const online = w.deliveryMode !== 'offline' && w.meetingLink ? `Join online: ${w.meetingLink}` : '';
+  const place = [w.venue, w.address, w.city, w.state].filter(Boolean).join(', ');
+  const venue = w.deliveryMode !== 'online' && place ? `Venue: ${place}` : '';
+  const link = (role: string) =>
+    role === 'student' ? `/student/dashboard?tab=workshops&workshop=${w.id}` : role === 'professional' ? '/professional/dashboard?tab=workshops' : `/admin/workshops`;
+  const manual = w.manualInstructor?.email
+    ? [{ id: null, email: w.manualInstructor.email, firstName: w.manualInstructor.name, lastName: '', role: 'instructor' }]
+    : [];
+  return {
+    sequence: w.sequence,
+    extras: manual,
+    // Registrants (a cancellation also reaches the seats released by that same cancellation) and the instructor.
+    recipients: (tx, cursor, limit) =>
+      queryRows<Recipient>(tx, sql`
+        SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.role
+        FROM users u
+        WHERE u.id > ${cursor} AND u.is_active
+          AND (u.id IN (SELECT r.student_id FROM workshop_registrations r
+                        WHERE r.workshop_id = ${w.id}
+                          AND (r.status <> 'cancelled' OR (${cancelled} AND r.cancelled_at >= ${change.createdAt})))
+               OR u.id = ${w.professionalId ?? ''})
+        ORDER BY u.id
+        LIMIT ${limit}`),
+    notification: (r) => ({
+      userId: r.id,
+      type: 'workshop',
+      subType: cancelled ? 'cancelled' : 'rescheduled',
+      title: cancelled ? 'Workshop cancelled' : 'Workshop updated',
+      message: cancelled
+        ? `"${w.title}" on ${when} has been cancelled.${change.note ? ` ${change.note}` : ''}`
+        : `"${w.title}" is now on ${when}.${w.deliveryMode === 'offline' ? (place ? ` Venue: ${place}.` : '') : ' See the workshop for the join link.'}`,
+      actionUrl: link(r.role),
+      priority: 'high',
+      metadata: { workshopId: w.id, sequence: change.sequence },
+    }),
+    email: (r) => ({
+      to: r.email,
+      subject: cancelled ? `Cancelled: ${w.title}` : `Updated: ${w.title} — ${when}`,
+      text: paragraphs(
+        `Hello ${r.firstName},`,
+        cancelled ? `"${w.title}" on ${when} has been cancelled.` : `"${w.title}" has changed. It is now on ${when}.`,
+        !cancelled && [online, venue].filter(Boolean).join('\n'),
+        change.note && `Message: ${change.note}`,
+        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
+      ),
+      action: { label: 'View the workshop', url: `${config.publicUrl}${link(r.role)}` },
+      attachments: [ics(method, workshopIcs(row, { name: fullName(r), email: r.email }, { method, publicUrl: config.publicUrl, mailFrom: config.mailFrom }))],
+    }),
+  };
+}
+
+async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Promise<Plan | null> {
+  const [row] = await db.select().from(mentoringSessions).where(eq(mentoringSessions.id, change.eventId));
+  if (!row) return null;
+  const people = await loadPeople(db, [row.studentId, row.professionalId]);
+  const cancelled = change.change === 'cancelled';
+  const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
+  const content = sessionIcs(row, people, { ...config, meetingBaseUrl: '' }, method);
+  const actor = change.actorId ? people.get(change.actorId) : undefined;
+  const otherOf = (id: string) => people.get(id === row.studentId ? row.professionalId : row.studentId);
+  const link = (id: string) => (id === row.studentId ? '/student/dashboard' : '/professional/dashboard?tab=sessions');
+  const participants: Recipient[] = [row.professionalId, row.studentId].flatMap((id) => {
+    const p = people.get(id);
+    return p ? [{ id, email: p.email, firstName: p.firstName, lastName: p.lastName, role: id === row.studentId ? 'student' : 'professional' }] : [];
+  });
+  return {
+    sequence: row.sequence,
+    extras: [],
+    recipients: async (_tx, cursor, limit) =>
+      participants.filter((p) => (p.id ?? '') > cursor).sort((a, b) => (a.id ?? '').localeCompare(b.id ?? '')).slice(0, limit),
+    notification: (r) => ({
+      userId: r.id,
+      type: 'session',
+      subType: cancelled ? 'cancelled' : 'rescheduled',
+      title: cancelled ? 'Mentoring session cancelled' : 'Mentoring session rescheduled',
+      message: cancelled
+        ? `${actor ? nameOf(actor) : 'The session'} cancelled "${row.topic}" on ${sessionWhen(row)}.${change.note ? ` Reason: ${change.note}` : ''}`
+        : `"${row.topic}" with ${nameOf(otherOf(r.id))} is now on ${sessionWhen(row)}.`,
+      actionUrl: link(r.id),
+      priority: 'high',
+      metadata: { sessionId: row.id, sequence: change.sequence },
+    }),
+    email: (r) => ({
+      to: r.email,
+      subject: `Mentoring session ${cancelled ? 'cancelled' : 'rescheduled'} with ${nameOf(otherOf(r.id ?? ''))}`,
+      text: paragraphs(
+        `Hello ${r.firstName},`,
+        cancelled
+          ? `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} on ${sessionWhen(row)} has been cancelled.`
+          : `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} is now on ${sessionWhen(row)}.`,
+        !cancelled && row.meetLink && `Join the meeting: ${row.meetLink}`,
+        change.note && `Message: ${change.note}`,
+        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
+      ),
+      action: { label: 'Open my sessions', url: `${config.publicUrl}${link(r.id ?? '')}` },
+      attachments: [ics(method, content)],
+    }),
+  };
+}
+
+async function interviewPlan(db: Db, change: ChangeRow, config: FanOutConfig): Promise<Plan | null> {
+  const [row] = await db
+    .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(rdApplications)
+    .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
+    .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
+    .innerJoin(users, eq(users.id, rdApplications.studentId))
+    .where(eq(rdApplications.id, change.eventId));
+  const interview = row?.app.interview;
+  // A cancelled interview keeps its last time in the row (the status moved on), which the CANCEL names.
+  const slot = interview ? interviewSlot({ ...interview, scheduled: true }) : null;
+  if (!row || !interview || !slot) return null;
+  const cancelled = change.change === 'cancelled';
+  const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
+  const when = `${interview.date ?? ''} ${interview.time ?? ''} (${interview.timezone ?? 'UTC'})`;
+  const where = interview.mode === 'offline' ? `Location: ${interview.location ?? ''}` : `Join online: ${interview.meetingLink ?? ''}`;
+  const student: Recipient = { id: row.app.studentId, email: row.email, firstName: row.firstName, lastName: row.lastName, role: 'student' };
+  return {
+    sequence: row.app.interviewSequence,
+    extras: [],
+    recipients: async (_tx, cursor, limit) => (student.id && student.id > cursor && limit > 0 ? [student] : []),
+    notification: (r) => ({
+      userId: r.id,
+      type: 'rd-project',
+      subType: cancelled ? 'interview-cancelled' : 'interview-updated',
+      title: cancelled ? 'Interview cancelled' : 'Interview updated',
+      message: cancelled
+        ? `Your interview for "${row.projectTitle}" on ${when} will not take place.`
+        : `Your interview for "${row.projectTitle}" has been updated: ${when}.`,
+      actionUrl: RD_ACTION_URL,
+      priority: 'high',
+      metadata: { projectId: row.app.projectId, applicationId: row.app.id, sequence: change.sequence },
+    }),
+    email: (r) => ({
+      to: r.email,
+      subject: cancelled ? `Interview cancelled: ${row.projectTitle}` : `Interview updated: ${row.projectTitle}`,
+      text: paragraphs(
+        `Hello ${r.firstName},`,
+        cancelled
+          ? `Your interview for "${row.projectTitle}" (${row.roleTitle}) on ${when} will not take place.`
+          : `Your interview for "${row.projectTitle}" (${row.roleTitle}) is now on ${when}.`,
+        !cancelled && where,
+        !cancelled && interview.notes && `Notes: ${interview.notes}`,
+        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
+      ),
+      action: { label: 'See my applications', url: `${config.publicUrl}${RD_ACTION_URL}` },
+      attachments: [
+        ics(
+          method,
+          interviewIcs({
+            applicationId: row.app.id,
+            projectTitle: row.projectTitle,
+            roleTitle: row.roleTitle,
+            interview,
+            slot,
+            sequence: row.app.interviewSequence,
+            method,
+            mailFrom: config.mailFrom,
+            attendee: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
+          }),
+        ),
+      ],
+    }),
+  };
+}
+
+const PLANS = { workshop: workshopPlan, session: sessionPlan, interview: interviewPlan };
+
+/**
+ * Tell the next batch of participants about one change. Returns false when the change is finished.
+ * The cursor moves by compare-and-set in the same transaction as the batch's notifications and
+ * e-mails: a retried or concurrently reclaimed job never tells anyone twice.
+ */
+export async function fanOutBatch(db: Db, changeId: string, config: FanOutConfig, batchSize = FAN_OUT_BATCH): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [change] = await tx.select().from(eventChanges).where(and(eq(eventChanges.id, changeId), isNull(eventChanges.doneAt)));
+    if (!change) return false;
+    const plan = await PLANS[change.kind](tx, change, config);
+    const finish = () => tx.update(eventChanges).set({ doneAt: new Date() }).where(eq(eventChanges.id, changeId));
+    // Gone, or superseded by a newer change (whose own job tells everyone the latest): nothing to send.
+    if (!plan || plan.sequence > change.sequence) {
+      await finish();
+      return false;
+    }
+    const first = change.cursor === null;
+    const batch = await plan.recipients(tx, change.cursor ?? '', batchSize);
+    const everyone = first ? [...plan.extras, ...batch] : batch;
+    const told = everyone.filter((r) => r.id !== change.actorId || r.id === null);
+    await notifyMany(
+      tx,
+      told.flatMap((r) => (r.id ? [plan.notification({ ...r, id: r.id })] : [])),
+    );
+    // The actor gets the updated invitation for their own calendar too, but no in-app item.
+    await queueEmails(tx, everyone.map(plan.email), { category: 'changes' });
+    const last = batch.at(-1)?.id ?? change.cursor ?? '';
+    const done = batch.length < batchSize;
+    const moved = await tx
+      .update(eventChanges)
+      .set({ cursor: last, told: sql`${eventChanges.told} + ${everyone.length}`, doneAt: done ? new Date() : null })
+      .where(and(eq(eventChanges.id, changeId), change.cursor === null ? isNull(eventChanges.cursor) : eq(eventChanges.cursor, change.cursor), isNull(eventChanges.doneAt)))
+      .returning({ id: eventChanges.id });
+    if (moved.length === 0) throw new Error('event change advanced concurrently; batch rolled back');
+    return !done;
+  });
+}
+
+/** The job: batches until everyone is told. */
+export function createEventChangeJob(db: Db, config: FanOutConfig) {
+  return async (payload: Record<string, unknown>) => {
+    const changeId = typeof payload.changeId === 'string' ? payload.changeId : '';
+    while (await fanOutBatch(db, changeId, config)) {
+      // next batch
+    }
+  };
+}
