@@ -22,7 +22,7 @@ import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
-import { createLocalStorage, isStorageFull } from './lib/storage.ts';
+import { createStorage, isStorageFull } from './lib/storage.ts';
 import { scheduleUploadSweep } from './lib/uploads.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     tokens: createTokenService(config.jwtSecret),
     jobs,
     events,
-    storage: createLocalStorage(config.uploadsDir),
+    storage: createStorage(config.storageDriver, { root: config.uploadsDir, db: database.db }),
     lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
@@ -150,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await events.start();
     if (options.startJobs && config.jobsEnabled) jobs.start();
     // Servers only: files orphaned by a crash (written, row never committed) are removed after an hour.
-    if (options.startJobs) stopUploadSweep = scheduleUploadSweep(database.db, config.uploadsDir, app.log);
+    if (options.startJobs) stopUploadSweep = scheduleUploadSweep(database.db, ctx.storage, app.log);
   });
   app.addHook('onClose', async () => {
     stopUploadSweep?.();

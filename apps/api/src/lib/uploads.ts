@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { badRequest, tooLarge } from './errors.ts';
 import { queryRows } from './sql.ts';
-import { sweepUnreferenced } from './storage.ts';
+import type { Storage } from './storage.ts';
 
 /**
  * Read the single file part of a multipart request into memory, enforcing the size limit while
@@ -61,13 +61,13 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
  * A crash between writing a file and committing its row leaves such a file; the grace period keeps
  * uploads in flight in another process (same PostgreSQL, same directory) safe.
  */
-export function scheduleUploadSweep(db: Db, root: string, log: FastifyBaseLogger, graceMs = HOUR): () => void {
+export function scheduleUploadSweep(db: Db, storage: Storage, log: FastifyBaseLogger, graceMs = HOUR): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const removed = await sweepUnreferenced(root, await referencedKeys(db), new Date(Date.now() - graceMs));
+      const removed = await storage.sweep(await referencedKeys(db), new Date(Date.now() - graceMs));
       if (removed.length > 0) log.info({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed unreferenced uploads');
     } catch (err) {
       log.warn({ err }, 'upload sweep failed');
