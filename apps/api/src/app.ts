@@ -18,6 +18,7 @@ import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
+import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -92,9 +93,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     jobs,
     events,
     storage: createStorage(config.storageDriver, { root: config.uploadsDir, db: database.db }),
+    cache: createCatalogueCache({
+      mode: config.catalogueCache,
+      live: () => events.listening(),
+      barrier: () => events.barrier(),
+      log: app.log,
+    }),
     lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
+  if (config.catalogueCache !== 'off') events.subscribe((event) => ctx.cache.onEvent(event));
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
 
   await app.register(helmet, {
@@ -136,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // While draining, tell clients not to reuse the connection: their next request goes elsewhere.
     if (ctx.lifecycle.draining) void reply.header('connection', 'close');
   });
+  registerCacheHooks(app, ctx);
 
   registerAccessControl(app);
   const spaRoot = config.staticDir ?? defaultStaticDir();
@@ -147,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   let stopUploadSweep: (() => void) | undefined;
   app.addHook('onReady', async () => {
+    if (config.catalogueCache !== 'off') await installCacheTriggers(database);
     await events.start();
     if (options.startJobs && config.jobsEnabled) jobs.start();
     // Servers only: files orphaned by a crash (written, row never committed) are removed after an hour.
@@ -158,6 +168,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await events.stop();
   });
   return app;
+}
+
+/**
+ * Read-your-own-writes for the catalogue cache: a write request is answered only once this process has
+ * heard the invalidations it caused. Conditional GET for routes declaring `config.etag`.
+ */
+function registerCacheHooks(app: App, ctx: AppContext) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (method !== 'OPTIONS') await ctx.cache.settle();
+      return payload;
+    }
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = etagOf(payload);
+    void reply.header('etag', etag);
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'private, no-cache');
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag)) {
+      void reply.code(304);
+      return '';
+    }
+    return payload;
+  });
 }
 
 function registerErrorHandling(app: App, hasSpa: boolean) {

@@ -35,6 +35,7 @@ const schema = z.object({
   STATIC_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 'database']).default('local'),
+  CATALOGUE_CACHE: z.enum(['on', 'off', 'verify']).default('on'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -86,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     /** Where uploads live: `local` (uploadsDir, one machine) or `database` (shared by every process). */
     storageDriver: c.STORAGE_DRIVER,
+    /** The shared catalogue cache (decision 441): on, off, or verify (every hit compared with a fresh read). */
+    catalogueCache: c.CATALOGUE_CACHE,
   };
 }
 
