@@ -178,7 +178,9 @@ function registerCacheHooks(app: App, ctx: AppContext) {
   app.addHook('onSend', async (request, reply, payload) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
-      if (method !== 'OPTIONS') await ctx.cache.settle();
+      // Refused before any handler ran (no token, wrong role, throttled): nothing was written.
+      const refused = reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 429;
+      if (method !== 'OPTIONS' && !refused) await ctx.cache.settle();
       return payload;
     }
     if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;

@@ -156,7 +156,8 @@ describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecti
     expect(replayed.map((r) => r.id)).not.toContain(seen?.id);
 
     // No header, a malformed one or an unknown id: nothing replayed — the first event is the live one.
-    for (const headers of [{}, { 'last-event-id': 'garbage' }, { 'last-event-id': 'ffffffffffffffffffffffff' }]) {
+    const variants: Record<string, string>[] = [{}, { 'last-event-id': 'garbage' }, { 'last-event-id': 'ffffffffffffffffffffffff' }];
+    for (const headers of variants) {
       const live = await collect(port, s.token, headers, 1, () => seed(s.id, 1, { title: 'Live' }));
       expect(live.map((r) => r.title)).toEqual(['Live']);
     }
