@@ -22,6 +22,18 @@ import { workshopListQuery } from '@app/shared/workshops';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { PGLITE_EXTENSIONS, type Db } from '../apps/api/src/db/client.ts';
 import type { Actor } from '../apps/api/src/lib/http.ts';
+import {
+  adminIdeaQuery,
+  professionalListQuery as adminProfessionalListQuery,
+  studentListQuery as adminStudentListQuery,
+} from '@app/shared/admin';
+import { adminProjectListQuery } from '@app/shared/rd-projects';
+import { adminWorkshopListQuery } from '@app/shared/workshop-admin';
+import { listProfessionals as listProfessionalsForAdmin } from '../apps/api/src/modules/admin/professionals.service.ts';
+import { listStudents } from '../apps/api/src/modules/admin/students.service.ts';
+import { listIdeasForAdmin } from '../apps/api/src/modules/ideas/ideas-admin.service.ts';
+import { listProjects } from '../apps/api/src/modules/rd-projects/projects-admin.service.ts';
+import { listManagedWorkshops } from '../apps/api/src/modules/workshops/workshops-manage.service.ts';
 import { listPublicIdeas } from '../apps/api/src/modules/ideas/ideas.service.ts';
 import { listProfessionals } from '../apps/api/src/modules/professionals/professionals.service.ts';
 import { listForStudent, publicProjects } from '../apps/api/src/modules/rd-projects/projects-student.service.ts';
@@ -75,6 +87,35 @@ export const LISTS: { key: string; path: string; run: (db: Db, actor: Actor) => 
   },
 ];
 
+/** The admin lists of the bench (scripts/bench.mjs scenario 6), keyed by the path the bench requests. */
+export const ADMIN_LISTS: { key: string; path: string; run: (db: Db, actor: Actor) => Promise<unknown> }[] = [
+  {
+    key: 'admin-students',
+    path: '/api/admin/users?search=Sharma&university=Delhi',
+    run: (db) => listStudents(db, adminStudentListQuery.parse({ search: 'Sharma', university: 'Delhi' })),
+  },
+  {
+    key: 'admin-professionals',
+    path: '/api/admin/professionals?expertise=Data%20Science&status=active',
+    run: (db) => listProfessionalsForAdmin(db, adminProfessionalListQuery.parse({ expertise: 'Data Science', status: 'active' })),
+  },
+  {
+    key: 'admin-ideas',
+    path: '/api/ideas/admin/all?status=under_review&category=Environment',
+    run: (db, a) => listIdeasForAdmin(db, a, adminIdeaQuery.parse({ status: 'under_review', category: 'Environment' })),
+  },
+  {
+    key: 'admin-workshops',
+    path: '/api/admin/workshops?status=published&category=Technology',
+    run: (db, a) => listManagedWorkshops(db, { kind: 'admin', actor: a }, adminWorkshopListQuery.parse({ status: 'published', category: 'Technology' })),
+  },
+  {
+    key: 'admin-rd-projects',
+    path: '/api/admin/rd-projects?status=active&field=Biotechnology',
+    run: (db) => listProjects(db, adminProjectListQuery.parse({ status: 'active', field: 'Biotechnology' })),
+  },
+];
+
 async function main() {
   const out = process.argv[2];
   if (!out) throw new Error('usage: capture-sql.ts <out.json>');
@@ -110,8 +151,23 @@ async function main() {
     lists.push({ key: l.key, path: l.path.replace('{me}', actor.id), statements: captured });
     captured = [];
   }
+  const [admin] = await db
+    .select({ id: schema.users.id, email: schema.users.email, firstName: schema.users.firstName, lastName: schema.users.lastName })
+    .from(schema.users)
+    .where(sql`${schema.users.email} = 'admin@bench.local'`);
+  const adminLists = [];
+  if (admin) {
+    const adminActor: Actor = { ...admin, role: 'admin', isTemporaryPassword: false };
+    for (const l of ADMIN_LISTS) {
+      await l.run(db, adminActor);
+      captured = [];
+      await l.run(db, adminActor);
+      adminLists.push({ key: l.key, path: l.path, statements: captured });
+      captured = [];
+    }
+  }
   await close();
-  writeFileSync(out, JSON.stringify({ student: actor, lists }, null, 2));
+  writeFileSync(out, JSON.stringify({ student: actor, lists, adminLists }, null, 2));
 }
 
 main().catch((error: unknown) => {

@@ -60,7 +60,9 @@ app.get('/raw/me', async (request, reply) => {
   return { success: true, data: rows[0] };
 });
 
-const lists = process.env.RAW_SQL_FILE ? JSON.parse(readFileSync(process.env.RAW_SQL_FILE, 'utf8')).lists : [];
+const captured = process.env.RAW_SQL_FILE ? JSON.parse(readFileSync(process.env.RAW_SQL_FILE, 'utf8')) : {};
+// Student lists and admin lists (the admin's token: the same access lookup by id).
+const lists = [...(captured.lists ?? []), ...(captured.adminLists ?? [])];
 for (const list of lists) {
   app.get(`/raw/${list.key}`, async (request, reply) => {
     const actor = await actorOf(request, reply);

@@ -7,7 +7,8 @@
 // JSON verdicts they print.
 //
 //   full profile (default): kill -9 × 20 rounds, sustained load 5 min — the numbers in docs/reliability.md
-//   --quick (CI):            kill -9 × 3 rounds, sustained load 60 s at the same rate, the rest unchanged
+//   --quick (CI):            kill -9 × 3 rounds, sustained load 60 s at the same rate, balancer 3 × 8 s + 16 s,
+//                            the rest unchanged
 //   DRILL_DURATION_S=1800 npm run drills -- --only sustained-load   the nightly 30-minute soak
 //
 // pg-restart stops and starts the machine's PostgreSQL cluster: run it only where nothing else uses it.
@@ -37,6 +38,8 @@ const DRILLS = [
   { name: 'pg-lock-timeout', dbs: ['postgres'] },
   { name: 'pg-restart', dbs: ['postgres'] },
   { name: 'sustained-load', dbs: ['pglite', 'postgres'], quick: { DRILL_DURATION_S: '60', DRILL_WARMUP_S: '15' } },
+  // Three processes behind HAProxy on one PostgreSQL, one SIGKILLed mid-run (issue 13, docs/scaling.md).
+  { name: 'balancer', dbs: ['postgres'], quick: { DRILL_TPUT_S: '8', DRILL_LOAD_S: '16' } },
 ];
 
 function runOne(drill, db) {

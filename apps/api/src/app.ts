@@ -21,6 +21,7 @@ import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.
 import { assertCleanInput } from './lib/input-guard.ts';
 import { FRAMEWORK_ERROR_HEADERS, enforceFramePolicy } from './lib/security-headers.ts';
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
+import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
 import { createEventBus } from './lib/events.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createClock } from './lib/clock.ts';
@@ -28,7 +29,7 @@ import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
 import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/fan-out.ts';
-import { createLocalStorage, isStorageFull } from './lib/storage.ts';
+import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -130,13 +131,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clock,
     scheduler,
     events,
-    storage: createLocalStorage(config.uploadsDir),
+    storage: createStorage(config.storageDriver, { root: config.uploadsDir, db: database.db }),
+    cache: createCatalogueCache({
+      mode: config.catalogueCache,
+      live: () => events.listening(),
+      barrier: () => events.barrier(),
+      log: app.log,
+    }),
     lifecycle: { draining: false },
   };
   app.decorate('ctx', ctx);
+  if (config.catalogueCache !== 'off') events.subscribe((event) => ctx.cache.onEvent(event));
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
   // Files orphaned by a crash (written, row never committed) are removed after an hour's grace.
-  scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, config.uploadsDir, app.log));
+  scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, ctx.storage, app.log));
   scheduler.every('jobs.prune', 86_400_000, (now) => pruneFinishedJobs(database.db, now));
   jobs.register(EVENT_CHANGE_JOB, createEventChangeJob(database.db, config));
 
@@ -182,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // While draining, tell clients not to reuse the connection: their next request goes elsewhere.
     if (ctx.lifecycle.draining) void reply.header('connection', 'close');
   });
+  registerCacheHooks(app, ctx);
 
   registerAccessControl(app);
   // Before any schema: NUL, control characters, lone surrogates and absurd nesting are refused (400).
@@ -196,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(registerModules, { prefix: '/api' });
 
   app.addHook('onReady', async () => {
+    if (config.catalogueCache !== 'off') await installCacheTriggers(database);
     await events.start();
     if (options.startJobs && config.jobsEnabled) jobs.start();
     // Every process queues the scheduled slots (each runs once, docs/decisions/400); never while the app is
@@ -208,6 +218,32 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await events.stop();
   });
   return app;
+}
+
+/**
+ * Read-your-own-writes for the catalogue cache: a write request is answered only once this process has
+ * heard the invalidations it caused. Conditional GET for routes declaring `config.etag`.
+ */
+function registerCacheHooks(app: App, ctx: AppContext) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') {
+      // Refused before any handler ran (no token, wrong role, throttled): nothing was written.
+      const refused = reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 429;
+      if (method !== 'OPTIONS' && !refused) await ctx.cache.settle();
+      return payload;
+    }
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = etagOf(payload);
+    void reply.header('etag', etag);
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'private, no-cache');
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((m) => m.trim().replace(/^W\//, '') === etag)) {
+      void reply.code(304);
+      return '';
+    }
+    return payload;
+  });
 }
 
 function registerErrorHandling(app: App, hasSpa: boolean) {

@@ -3,7 +3,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './db/seed/index.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
-import { backup, restore } from './ops/backup.ts';
+import { assertEmbeddedDatabaseIdle, backup, restore } from './ops/backup.ts';
+import { createStorage, migrateStorage, type StorageDriver } from './lib/storage.ts';
 
 const USAGE = `Usage:
   migrate                                   apply database migrations
@@ -11,7 +12,10 @@ const USAGE = `Usage:
   admin:create --email E --password P [--first-name F --last-name L]
                                             create an administrator (ADMIN_EMAIL/ADMIN_PASSWORD also work)
   backup --out DIR                          back up the database and uploads into an empty DIR
-  restore --from DIR                        replace the database and uploads with a backup, then verify it`;
+  restore --from DIR                        replace the database and uploads with a backup, then verify it
+  storage:migrate --from local|database --to local|database
+                                            copy every stored file to the other driver and verify it
+                                            (idempotent; then set STORAGE_DRIVER to the new driver)`;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -27,6 +31,25 @@ async function main() {
       if (!values.from) throw new Error('restore needs --from DIR');
       await restore(config, values.from);
       console.log(`restored from ${values.from} and verified: rows and files identical to the backup`);
+    }
+    return;
+  }
+  if (command === 'storage:migrate') {
+    const { values } = parseArgs({ args: rest, options: { from: { type: 'string' }, to: { type: 'string' } } });
+    const drivers = ['local', 'database'] as const;
+    const from = drivers.find((d) => d === values.from);
+    const to = drivers.find((d) => d === values.to);
+    if (!from || !to || from === to) throw new Error('storage:migrate needs --from and --to, two different drivers: local, database');
+    if (!config.databaseUrl) await assertEmbeddedDatabaseIdle(config);
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const open = (driver: StorageDriver) => createStorage(driver, { root: config.uploadsDir, db: database.db });
+      const result = await migrateStorage(open(from), open(to));
+      console.log(`storage: ${result.copied} files copied from ${from} to ${to} and verified, ${result.same} already there`);
+      if (config.storageDriver !== to) console.log(`now set STORAGE_DRIVER=${to} and restart the servers`);
+    } finally {
+      await database.close();
     }
     return;
   }

@@ -38,6 +38,8 @@ const schema = z.object({
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 'database']).default('local'),
+  CATALOGUE_CACHE: z.enum(['on', 'off', 'verify']).default('on'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -95,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobsEnabled: c.JOBS_ENABLED === 'true',
     staticDir: c.STATIC_DIR ? path.resolve(c.STATIC_DIR) : undefined,
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    /** Where uploads live: `local` (uploadsDir, one machine) or `database` (shared by every process). */
+    storageDriver: c.STORAGE_DRIVER,
+    /** The shared catalogue cache (decision 441): on, off, or verify (every hit compared with a fresh read). */
+    catalogueCache: c.CATALOGUE_CACHE,
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { backup, fingerprint, restore } from '../src/ops/backup.ts';
+import { CHUNK_BYTES, createStorage } from '../src/lib/storage.ts';
 import { withDatabase } from './global-setup.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -28,9 +29,15 @@ async function fill(config: ReturnType<typeof loadConfig>) {
     { role: 'student', email: 'a@example.com', passwordHash: 'x', firstName: 'A', lastName: 'Ä — "quoted"' },
     { role: 'admin', email: 'b@example.com', passwordHash: 'y', firstName: 'B' },
   ]);
-  mkdirSync(path.join(config.uploadsDir, 'avatars'), { recursive: true });
-  writeFileSync(path.join(config.uploadsDir, 'avatars', `${randomBytes(24).toString('base64url')}.webp`), randomBytes(2048));
-  const before = await fingerprint(database, config.uploadsDir);
+  const storage = createStorage(config.storageDriver, { root: config.uploadsDir, db: database.db });
+  if (config.storageDriver === 'local') {
+    mkdirSync(path.join(config.uploadsDir, 'avatars'), { recursive: true });
+    writeFileSync(path.join(config.uploadsDir, 'avatars', `${randomBytes(24).toString('base64url')}.webp`), randomBytes(2048));
+  } else {
+    await storage.put('avatars', 'webp', randomBytes(2048));
+    await storage.put('rd-documents', 'pdf', randomBytes(CHUNK_BYTES * 2 + 17)); // three chunks
+  }
+  const before = await fingerprint(database, storage);
   await database.close();
   return before;
 }
@@ -50,6 +57,22 @@ describe('backup and restore drill', () => {
     expect(Object.keys(before.files)).toHaveLength(1);
   }, 180_000);
 
+  it('restores an embedded database whose files are in the database driver, and refuses another driver', async () => {
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), STORAGE_DRIVER: 'database' } as const;
+    const source = loadConfig({ ...env, DATA_DIR: tempDir('mb-src-') });
+    const before = await fill(source);
+    expect(Object.keys(before.files)).toHaveLength(2);
+    expect(before.tables.stored_file_chunks?.rows).toBe(4);
+    const out = path.join(tempDir('mb-backup-'), 'b3');
+    const manifest = await backup(source, out);
+    expect(manifest.storageDriver).toBe('database');
+
+    const local = loadConfig({ ...env, STORAGE_DRIVER: 'local', DATA_DIR: tempDir('mb-dst-') });
+    await expect(restore(local, out)).rejects.toThrow(/restore with STORAGE_DRIVER=database, then move them with npm run storage:migrate/);
+    const target = loadConfig({ ...env, DATA_DIR: tempDir('mb-dst-') });
+    expect(await restore(target, out)).toEqual(before);
+  }, 180_000);
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database identically', async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
     const admin = new pg.Client({ connectionString: url });
@@ -66,6 +89,27 @@ describe('backup and restore drill', () => {
     const out = path.join(tempDir('mb-backup-'), 'b2');
     await backup(source, out);
     const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: dst, DATA_DIR: tempDir('mb-dst-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    expect(await restore(target, out)).toEqual(before);
+  }, 180_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database with its files in the database driver', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanup.push(() => admin.end());
+    const names = [`mb_bk_src_${randomBytes(4).toString('hex')}`, `mb_bk_dst_${randomBytes(4).toString('hex')}`];
+    for (const name of names) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      cleanup.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+    }
+    const [src, dst] = names.map((name) => withDatabase(url, name));
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), STORAGE_DRIVER: 'database' } as const;
+    const source = loadConfig({ ...env, DATABASE_URL: src, DATA_DIR: tempDir('mb-src-') });
+    const before = await fill(source);
+    expect(Object.keys(before.files)).toHaveLength(2);
+    const out = path.join(tempDir('mb-backup-'), 'b4');
+    await backup(source, out);
+    const target = loadConfig({ ...env, DATABASE_URL: dst, DATA_DIR: tempDir('mb-dst-') });
     expect(await restore(target, out)).toEqual(before);
   }, 180_000);
 });

@@ -66,6 +66,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     STATIC_DIR: path.join(dataDir, 'no-static'),
+    // Every cache hit is compared with a fresh read and a stale one fails the test (decision 441).
+    CATALOGUE_CACHE: process.env.CATALOGUE_CACHE ?? 'verify',
     ...overrides,
   });
 }

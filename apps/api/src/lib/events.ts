@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -55,8 +56,17 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
     } catch {
       return;
     }
+    if (event.type === 'barrier') {
+      const id = event.data?.id;
+      const done = typeof id === 'string' ? barriers.get(id) : undefined;
+      if (done) done(true);
+      return;
+    }
     deliver(event);
   }
+
+  /** Waiting barriers (see `barrier()`), by id. */
+  const barriers = new Map<string, (heard: boolean) => void>();
 
   /**
    * A NOTIFY sent while this process was not listening is gone (PostgreSQL restarted, connection cut).
@@ -89,6 +99,7 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
       if (client !== c) return; // not (yet, or any more) the live connection: its connect() failure is handled by the caller
       client = undefined;
       lostAt ??= new Date();
+      deliver({ userId: '', type: 'cache-reset' }); // invalidations are not heard until LISTEN is back
       log.warn({ err: err?.message ?? 'connection ended' }, 'event bus connection lost; reconnecting');
       c.end().catch(() => undefined);
       scheduleReconnect(url);
@@ -108,6 +119,7 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
       const since = lostAt;
       lostAt = undefined;
       log.info('event bus listening again');
+      deliver({ userId: '', type: 'cache-reset' });
       await replaySince(since).catch((err: unknown) => log.warn({ err }, 'event bus could not replay missed events'));
     }
   }
@@ -136,6 +148,33 @@ export function createEventBus(database: Database, log: FastifyBaseLogger, datab
     /** PostgreSQL: whether the LISTEN connection is up (PGlite: always, once started). */
     listening(): boolean {
       return database.pglite ? Boolean(stopPglite) : client !== undefined;
+    },
+    /**
+     * Resolves true once a notification sent now has come back through LISTEN: NOTIFY is delivered in
+     * commit order, so every notification committed before the call has been dispatched by then.
+     * False after `timeoutMs` or when not listening (the catalogue cache then empties itself).
+     */
+    async barrier(timeoutMs = 2000): Promise<boolean> {
+      if (!(database.pglite ? stopPglite : client)) return false;
+      const id = randomUUID();
+      const heard = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          barriers.delete(id);
+          resolve(false);
+        }, timeoutMs);
+        timer.unref();
+        barriers.set(id, (ok) => {
+          clearTimeout(timer);
+          barriers.delete(id);
+          resolve(ok);
+        });
+      });
+      try {
+        await publish(database.db, { userId: '', type: 'barrier', data: { id } });
+      } catch {
+        barriers.get(id)?.(false);
+      }
+      return heard;
     },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@app/shared/roles';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { CatalogueCache } from './cache.ts';
 import type { EventBus } from './events.ts';
 import type { TestableClock } from './clock.ts';
 import type { JobRunner } from './jobs.ts';
@@ -41,6 +42,8 @@ export interface AppContext {
   scheduler: Scheduler;
   events: EventBus;
   storage: Storage;
+  /** Shared catalogue reads, invalidated by the database (lib/cache.ts). */
+  cache: CatalogueCache;
   /** Set when the process is shutting down: health answers 503 and connections are not kept alive. */
   lifecycle: { draining: boolean };
 }
@@ -55,6 +58,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess['access'];
     allowTemporaryPassword?: boolean;
+    /** Answer repeat GETs with 304 when the body's ETag matches If-None-Match (catalogue reads). */
+    etag?: boolean;
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { badRequest, tooLarge } from './errors.ts';
 import { queryRows } from './sql.ts';
-import { sweepUnreferenced } from './storage.ts';
+import type { Storage } from './storage.ts';
 
 /**
  * Read the single file part of a multipart request into memory, enforcing the size limit while
@@ -64,8 +64,8 @@ export const UPLOAD_SWEEP_EVERY_MS = HOUR;
  * flight in another process (same PostgreSQL, same directory) safe. File ages come from the file system,
  * so they are compared with the real time, not the application clock.
  */
-export async function runUploadSweep(db: Db, root: string, log: FastifyBaseLogger, graceMs = HOUR): Promise<number> {
-  const removed = await sweepUnreferenced(root, await referencedKeys(db), new Date(Date.now() - graceMs));
+export async function runUploadSweep(db: Db, storage: Storage, log: FastifyBaseLogger, graceMs = HOUR): Promise<number> {
+  const removed = await storage.sweep(await referencedKeys(db), new Date(Date.now() - graceMs));
   if (removed.length > 0) log.info({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed unreferenced uploads');
   return removed.length;
 }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.ts';
 import { PGLITE_EXTENSIONS, openDatabase, type Database } from '../db/client.ts';
+import { createStorage, readAll, type Storage, type StorageDriver } from '../lib/storage.ts';
 
 const run = promisify(execFile);
 
@@ -15,18 +16,20 @@ export interface BackupManifest {
   createdAt: string;
   database: 'pglite' | 'postgres';
   databaseFile: string;
+  /** Where the uploads were (absent in older backups: local). `database`: inside the database dump. */
+  storageDriver?: StorageDriver;
   fingerprint: Fingerprint;
 }
 
 export interface Fingerprint {
   /** table → { rows, md5 of all rows in a stable order } */
   tables: Record<string, { rows: number; md5: string }>;
-  /** relative upload path → sha256 */
+  /** storage key (upload path) → sha256, read through the configured storage driver */
   files: Record<string, string>;
 }
 
 /** Every table's row count and content hash, and every upload's hash: equal fingerprints, equal data. */
-export async function fingerprint(database: Database, uploadsDir: string): Promise<Fingerprint> {
+export async function fingerprint(database: Database, storage: Storage): Promise<Fingerprint> {
   const tables = await database.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
@@ -34,25 +37,19 @@ export async function fingerprint(database: Database, uploadsDir: string): Promi
   for (const { table_name } of tables) {
     const quoted = `"${table_name.replace(/"/g, '""')}"`;
     const [row] = await database.query<{ rows: number | string; md5: string | null }>(
-      `SELECT count(*) AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS md5 FROM ${quoted} t`,
+      // Each row hashed first: rows holding file chunks (1 MiB) never build one giant string.
+      `SELECT count(*) AS rows, md5(coalesce(string_agg(md5(t::text), '|' ORDER BY md5(t::text)), '')) AS md5 FROM ${quoted} t`,
     );
     result.tables[table_name] = { rows: Number(row?.rows ?? 0), md5: row?.md5 ?? '' };
   }
-  for (const file of await listFiles(uploadsDir)) {
-    result.files[file] = createHash('sha256').update(await readFile(path.join(uploadsDir, file))).digest('hex');
+  for (const key of await storage.list()) {
+    result.files[key] = createHash('sha256').update(await readAll(storage.read(key))).digest('hex');
   }
   return result;
 }
 
-async function listFiles(root: string, prefix = ''): Promise<string[]> {
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  for (const entry of await readdir(path.join(root, prefix), { withFileTypes: true })) {
-    const rel = path.join(prefix, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(root, rel)));
-    else if (entry.isFile() && !entry.name.endsWith('.tmp')) out.push(rel);
-  }
-  return out.sort();
+function storageOf(config: Config, database: Database): Storage {
+  return createStorage(config.storageDriver, { root: config.uploadsDir, db: database.db });
 }
 
 /** The embedded database is one process's files: refuse while a server holds it. */
@@ -93,13 +90,17 @@ export async function backup(config: Config, outDir: string): Promise<BackupMani
       databaseFile = 'database.pgdump';
       await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(outDir, databaseFile), config.databaseUrl ?? '']);
     }
-    if (existsSync(config.uploadsDir)) await cp(config.uploadsDir, path.join(outDir, 'uploads'), { recursive: true });
+    // The database driver's files are rows: the dump above carries them.
+    if (config.storageDriver === 'local' && existsSync(config.uploadsDir)) {
+      await cp(config.uploadsDir, path.join(outDir, 'uploads'), { recursive: true });
+    }
     const manifest: BackupManifest = {
       format: 1,
       createdAt: new Date().toISOString(),
       database: database.kind,
       databaseFile,
-      fingerprint: await fingerprint(database, config.uploadsDir),
+      storageDriver: config.storageDriver,
+      fingerprint: await fingerprint(database, storageOf(config, database)),
     };
     await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
     return manifest;
@@ -119,6 +120,12 @@ export async function restore(config: Config, fromDir: string): Promise<Fingerpr
   if (wantsPostgres !== (manifest.database === 'postgres')) {
     throw new Error(`This backup is of a ${manifest.database} database; configure the same kind to restore it`);
   }
+  const backedUpDriver = manifest.storageDriver ?? 'local';
+  if (backedUpDriver !== config.storageDriver) {
+    throw new Error(
+      `This backup's files are in the ${backedUpDriver} storage driver; restore with STORAGE_DRIVER=${backedUpDriver}, then move them with npm run storage:migrate`,
+    );
+  }
   if (!wantsPostgres) {
     await assertEmbeddedDatabaseIdle(config);
     const dbDir = path.join(config.dataDir, 'db');
@@ -130,13 +137,15 @@ export async function restore(config: Config, fromDir: string): Promise<Fingerpr
   } else {
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--dbname', config.databaseUrl ?? '', path.join(fromDir, manifest.databaseFile)]);
   }
-  await rm(config.uploadsDir, { recursive: true, force: true });
-  const uploads = path.join(fromDir, 'uploads');
-  if (existsSync(uploads) && (await stat(uploads)).isDirectory()) await cp(uploads, config.uploadsDir, { recursive: true });
+  if (config.storageDriver === 'local') {
+    await rm(config.uploadsDir, { recursive: true, force: true });
+    const uploads = path.join(fromDir, 'uploads');
+    if (existsSync(uploads) && (await stat(uploads)).isDirectory()) await cp(uploads, config.uploadsDir, { recursive: true });
+  }
 
   const database = await openDatabase(config);
   try {
-    const restored = await fingerprint(database, config.uploadsDir);
+    const restored = await fingerprint(database, storageOf(config, database));
     const problems = compareFingerprints(manifest.fingerprint, restored);
     if (problems.length > 0) throw new Error(`Restore verification failed:\n  ${problems.join('\n  ')}`);
     return restored;

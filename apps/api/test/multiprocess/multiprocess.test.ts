@@ -21,6 +21,7 @@ import { studentProfiles, users } from '../../src/db/schema/users.ts';
 import { queueEmail } from '../../src/lib/mail.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
+import { insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
@@ -173,6 +174,40 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
     } finally {
       stream.close();
     }
+  });
+
+  it('catalogue cache: a change made through process A or straight in the database reaches process B within a second', async () => {
+    const [admin] = await database.db
+      .insert(users)
+      .values({ role: 'admin', email: `mp-admin-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Admin', passwordChangedAt: new Date() })
+      .returning({ id: users.id });
+    const adminToken = await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false);
+    const workshop = await insertWorkshop(database.db, { title: 'Cached on B' });
+    const titleOnB = async () => {
+      const res = await fetch(`${B}/api/workshops/${workshop.id}`);
+      return res.status === 200 ? ((await res.json()) as { data: { workshop: { title: string } } }).data.workshop.title : res.status;
+    };
+    const seenWithin = async (want: string | number) => {
+      const from = Date.now();
+      while (Date.now() - from < 5000) {
+        if ((await titleOnB()) === want) return Date.now() - from;
+        await sleep(20);
+      }
+      return Infinity;
+    };
+    expect(await titleOnB()).toBe('Cached on B');
+    expect(await titleOnB()).toBe('Cached on B'); // a cache hit on B now
+
+    // A write path no API code runs (a console, a migration, another service): the trigger still announces it.
+    await database.query(`UPDATE workshops SET title = 'Changed in SQL' WHERE id = $1`, [workshop.id]);
+    const bySql = await seenWithin('Changed in SQL');
+    expect(bySql, `process B served the old title ${bySql} ms after the UPDATE committed`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+
+    // Deleted through process A: process B's cached entry does not outlive it.
+    const del = await fetch(`${A}/api/admin/workshops/${workshop.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(del.status, await del.clone().text()).toBe(200);
+    const byApi = await seenWithin(404);
+    expect(byApi, `process B still served the deleted workshop ${byApi} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
   });
 
   it('login lockout reached on process A holds on process B', async () => {

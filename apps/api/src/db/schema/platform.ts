@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -75,6 +75,35 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The shared file store (STORAGE_DRIVER=database, docs/decisions/440-database-file-storage.md): one row
+ * per stored object, its bytes in 1 MiB chunks, so every API process on the same PostgreSQL serves
+ * every upload. Keys are the same as the local driver's (`avatars/….webp`).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+});
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
-import { createLocalStorage, type Storage } from '../../lib/storage.ts';
+import { createStorage, type Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
 import { files } from '../schema/platform.ts';
 import {
@@ -316,10 +316,10 @@ export function makePdf(text: string): Buffer {
 }
 
 /** The seed runs without the app context: the same configuration the server parses gives the uploads dir. */
-function demoSettings(): { storage: Storage | null; meetingBaseUrl: string } {
+function demoSettings(db: Db): { storage: Storage | null; meetingBaseUrl: string } {
   try {
     const config = loadConfig(process.env);
-    return { storage: createLocalStorage(config.uploadsDir), meetingBaseUrl: config.meetingBaseUrl };
+    return { storage: createStorage(config.storageDriver, { root: config.uploadsDir, db }), meetingBaseUrl: config.meetingBaseUrl };
   } catch {
     return { storage: null, meetingBaseUrl: 'https://meet.jit.si' };
   }
@@ -397,7 +397,7 @@ export async function seedRdProjects(tx: Db, ids: Record<string, string>): Promi
     projectIds.set(p.key, { id: row.id, roles: roleIds });
   }
 
-  const { storage, meetingBaseUrl } = demoSettings();
+  const { storage, meetingBaseUrl } = demoSettings(tx);
   for (const a of APPLICATIONS) {
     const project = projectIds.get(a.project);
     const studentId = ids[a.student];

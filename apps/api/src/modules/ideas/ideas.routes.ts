@@ -22,10 +22,13 @@ export async function ideasRoutes(app: App) {
   app.get(
     '/ideas',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: true },
       schema: { tags: ['ideas'], querystring: ideaListQuery, response: { 200: envelope(ideaListData) } },
     },
-    async (request) => ({ success: true as const, data: await service.listPublicIdeas(app.ctx.db, request.actor, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listPublicIdeas(app.ctx.db, request.actor, request.query, app.ctx.cache),
+    }),
   );
 
   app.get(

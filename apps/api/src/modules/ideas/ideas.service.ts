@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
   IDEA_MESSAGES,
@@ -10,9 +10,10 @@ import {
 import { z } from 'zod';
 import type { ideaListQuery, myIdeasQuery } from '@app/shared/ideas';
 import type { Db } from '../../db/client.ts';
-import { ideaComments, ideas } from '../../db/schema/ideas.ts';
+import { ideaComments, ideaLikes, ideas } from '../../db/schema/ideas.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -26,7 +27,7 @@ type MyIdeasQuery = z.infer<typeof myIdeasQuery>;
 
 const publicCondition = sql`(${ideas.isPublic} AND ${ideas.status} NOT IN ('draft', 'rejected'))`;
 
-export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaListQuery) {
+export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaListQuery, cache?: CatalogueCache) {
   const conditions: SQL[] = [publicCondition];
   const search = query.search?.trim();
   if (search) {
@@ -38,13 +39,37 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
   const category = query.category?.trim();
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
   const where = and(...conditions);
-  const total = await cappedCount(db, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
-  const rows = await selectIdeas(db, actor?.id ?? null)
-    .where(where)
-    .orderBy(desc(ideas.createdAt), desc(ideas.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { ideas: rows.map((r) => toIdeaDto(r, actor)), pagination: makePagination(query.page, query.limit, total) };
+  const read = async () => {
+    const total = await cappedCount(db, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
+    const rows = await selectIdeas(db, null)
+      .where(where)
+      .orderBy(desc(ideas.createdAt), desc(ideas.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { rows, total };
+  };
+  // Shared page from the catalogue cache (decision 441); the caller's likes are one query on top.
+  const { rows, total } = cache
+    ? await cache.get('ideas.public', IDEA_TABLES, { search, category, page: query.page, limit: query.limit }, read)
+    : await read();
+  const liked = actor ? await likedIdeaIds(db, actor.id, rows.map((r) => r.idea.id)) : new Set<string>();
+  return {
+    ideas: rows.map((r) => toIdeaDto({ ...r, isLiked: liked.has(r.idea.id) }, actor)),
+    pagination: makePagination(query.page, query.limit, total),
+  };
+}
+
+/** What a public idea row is read from (selectIdeas without a viewer, cappedCount). */
+const IDEA_TABLES = ['ideas', 'users', 'student_profiles'] as const;
+
+/** Which of `ids` the user has liked: the per-user part of a shared idea list. */
+async function likedIdeaIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: ideaLikes.ideaId })
+    .from(ideaLikes)
+    .where(and(eq(ideaLikes.userId, userId), inArray(ideaLikes.ideaId, ids)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Public-list totals are exact up to this many ideas; above it, the planner's estimate (issue 7). */

@@ -12,14 +12,19 @@ import {
   notificationStreamQuery,
   unreadCountData,
 } from '@app/shared/notifications';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema/platform.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { AppEvent } from '../../lib/events.ts';
 import { actorOf, type Actor, type App } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
 import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/access.ts';
 import { listNotifications, markAllRead, markRead, toNotificationDto, unreadCount } from './notifications.queries.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
+
+/** At most this many missed notifications are replayed to a reconnecting stream (Last-Event-ID). */
+const REPLAY_LIMIT = 200;
+const REPLAY_MARGIN = '5 seconds';
 
 export async function notificationsRoutes(app: App) {
   const secured = { security: [{ bearer: [] }] };
@@ -139,13 +144,47 @@ export async function notificationsRoutes(app: App) {
       const write = (chunk: string) => {
         if (!res.writableEnded) res.write(chunk);
       };
-      const send = (event: string, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const send = (event: string, data: unknown, id?: string) =>
+        write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
       write('retry: 5000\n\n');
       send('ready', { unreadCount: await unreadCount(db(), userId) });
 
+      // Notification events carry their id; a client reconnecting (through a balancer, to another
+      // process) sends it back as Last-Event-ID and first receives every later notification it missed.
+      const lastEventId = request.headers['last-event-id'];
+      const resumeAfter = typeof lastEventId === 'string' && isId(lastEventId) ? lastEventId : undefined;
+      const sent = new Set<string>();
+      const sendNotification = async (row: typeof notifications.$inferSelect) => {
+        if (sent.has(row.id)) return;
+        sent.add(row.id);
+        send('notification', { notification: toNotificationDto(row), unreadCount: await unreadCount(db(), userId) }, row.id);
+      };
+
       // Deliver in order, one at a time, even when several events arrive together.
       let chain = Promise.resolve();
+      if (resumeAfter) {
+        chain = chain
+          .then(async () => {
+            // Ids order by second, then by process: within a second, or for a transaction that committed
+            // late, a later notification can sort before the last one seen. Replay from REPLAY_MARGIN
+            // before it instead; the client drops ids it already has.
+            const missed = await db()
+              .select()
+              .from(notifications)
+              .where(
+                and(
+                  eq(notifications.userId, userId),
+                  ne(notifications.id, resumeAfter),
+                  sql`${notifications.createdAt} >= (SELECT n.created_at - ${REPLAY_MARGIN}::interval FROM ${notifications} n WHERE n.id = ${resumeAfter} AND n.user_id = ${userId})`,
+                ),
+              )
+              .orderBy(asc(notifications.createdAt), asc(notifications.id))
+              .limit(REPLAY_LIMIT);
+            for (const row of missed) await sendNotification(row);
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'notification stream replay failed'));
+      }
       const onEvent = (event: AppEvent) => {
         if (event.userId !== userId) return;
         chain = chain
@@ -156,7 +195,7 @@ export async function notificationsRoutes(app: App) {
                 .from(notifications)
                 .where(and(eq(notifications.id, event.data.id), eq(notifications.userId, userId)));
               if (!row) return;
-              send('notification', { notification: toNotificationDto(row), unreadCount: await unreadCount(db(), userId) });
+              await sendNotification(row);
             } else {
               send(event.type, event.data ?? {});
             }

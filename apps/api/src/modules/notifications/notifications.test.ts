@@ -106,3 +106,60 @@ describe('GET /api/notifications/stream', () => {
     }
   });
 });
+
+describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecting through a balancer)', () => {
+  /** Open the stream with headers, collect notification events (id + title) until `count` arrived. */
+  async function collect(port: number, token: string, headers: Record<string, string>, count: number, onReady?: () => Promise<void>) {
+    return new Promise<{ id: string; title: string }[]>((resolve, reject) => {
+      const got: { id: string; title: string }[] = [];
+      let buffer = '';
+      const req = http.get(`http://127.0.0.1:${port}/api/notifications/stream?token=${token}`, { headers }, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (/^event: notification$/m.test(block) && id && data) {
+              const payload = JSON.parse(data) as { notification: NotificationDto };
+              expect(payload.notification.id).toBe(id);
+              got.push({ id, title: payload.notification.title });
+            }
+            if (/^event: ready$/m.test(block) && onReady) void onReady();
+          }
+          if (count > 0 && got.length >= count) {
+            req.destroy();
+            resolve(got);
+          }
+        });
+      });
+      req.on('error', (e) => (got.length >= count ? undefined : reject(e)));
+    });
+  }
+
+  it('replays the notifications after the last one the client saw, each once, then continues live', async () => {
+    const s = await buildStudent(t);
+    const other = await buildStudent(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = t.app.server.address() as AddressInfo;
+    await seed(s.id, 1, { title: 'Seen' });
+    const [seen] = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.id));
+    await seed(s.id, 3, { title: 'Missed' });
+    await seed(other.id, 2, { title: 'Not yours' });
+
+    const replayed = await collect(port, s.token, { 'last-event-id': seen?.id ?? '' }, 3);
+    expect(replayed.map((r) => r.title)).toEqual(['Missed', 'Missed', 'Missed']);
+    expect(new Set(replayed.map((r) => r.id)).size).toBe(3);
+    expect(replayed.map((r) => r.id)).not.toContain(seen?.id);
+
+    // No header, a malformed one or an unknown id: nothing replayed — the first event is the live one.
+    const variants: Record<string, string>[] = [{}, { 'last-event-id': 'garbage' }, { 'last-event-id': 'ffffffffffffffffffffffff' }];
+    for (const headers of variants) {
+      const live = await collect(port, s.token, headers, 1, () => seed(s.id, 1, { title: 'Live' }));
+      expect(live.map((r) => r.title)).toEqual(['Live']);
+    }
+  });
+});

@@ -7,10 +7,10 @@ export async function professionalsRoutes(app: App) {
   app.get(
     '/professionals',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: true },
       schema: { tags: ['professionals'], querystring: professionalListQuery, response: { 200: envelope(professionalListData) } },
     },
-    async (request) => ({ success: true as const, data: await listProfessionals(app.ctx.db, request.query) }),
+    async (request) => ({ success: true as const, data: await listProfessionals(app.ctx.db, request.query, app.ctx.cache) }),
   );
 
   app.get(

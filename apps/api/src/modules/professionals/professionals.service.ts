@@ -4,6 +4,7 @@ import { type ProfessionalCardDto, type ProfessionalDetailDto, type Professional
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
@@ -46,7 +47,16 @@ function toCard(user: UserRow, p: ProfileRow): ProfessionalCardDto {
   };
 }
 
-export async function listProfessionals(db: Db, query: ProfessionalListQuery) {
+/**
+ * The public directory; nothing in it depends on who asks, so the whole answer is shared through the
+ * catalogue cache (decision 441) when one is given.
+ */
+export async function listProfessionals(db: Db, query: ProfessionalListQuery, cache?: CatalogueCache) {
+  if (!cache) return readProfessionals(db, query);
+  return cache.get('professionals.list', ['users', 'professional_profiles'], query, () => readProfessionals(db, query));
+}
+
+async function readProfessionals(db: Db, query: ProfessionalListQuery) {
   const conditions: (SQL | undefined)[] = [listed];
   const search = query.search?.trim();
   if (search) {

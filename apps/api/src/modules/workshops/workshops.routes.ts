@@ -50,10 +50,13 @@ export async function workshopsRoutes(app: App) {
   app.get(
     '/workshops',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: true },
       schema: { tags: ['workshops'], querystring: workshopListQuery, response: { 200: envelope(workshopListData) } },
     },
-    async (request) => ({ success: true as const, data: await service.listWorkshops(app.ctx.db, request.actor, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.listWorkshops(app.ctx.db, request.actor, request.query, app.ctx.cache),
+    }),
   );
 
   app.get(
@@ -71,12 +74,12 @@ export async function workshopsRoutes(app: App) {
   app.get(
     '/workshops/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', etag: true },
       schema: { tags: ['workshops'], params: idParams, response: { 200: envelope(workshopData) } },
     },
     async (request) => ({
       success: true as const,
-      data: { workshop: await service.getWorkshop(app.ctx.db, request.actor, request.params.id) },
+      data: { workshop: await service.getWorkshop(app.ctx.db, request.actor, request.params.id, app.ctx.cache) },
     }),
   );
 

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { buildIcs, eventUid, organizerOf, type IcsEvent, type IcsMethod } from '../../lib/calendar.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -37,7 +38,10 @@ function isManager(actor: Actor | null, row: WorkshopWithInstructor): boolean {
   return actor?.role === 'admin' || (actor?.role === 'professional' && row.workshop.professionalId === actor.id);
 }
 
-export async function listWorkshops(db: Db, actor: Actor | null, query: WorkshopListQuery) {
+/** What a workshop with its instructor is read from (selectWorkshops): a cached read depends on these tables. */
+const WORKSHOP_TABLES = ['workshops', 'users', 'professional_profiles'] as const;
+
+export async function listWorkshops(db: Db, actor: Actor | null, query: WorkshopListQuery, cache?: CatalogueCache) {
   const conditions: SQL[] = [listedCondition];
   const search = query.search?.trim();
   if (search) {
@@ -55,40 +59,44 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
   const category = query.category?.trim();
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${workshops.category}) = lower(${category})`);
   const where = and(...conditions);
-  const countAll = async () => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(workshops)
-      .leftJoin(users, eq(users.id, workshops.professionalId))
-      .where(where);
-    return row?.n ?? 0;
+  const read = async (): Promise<{ rows: WorkshopWithInstructor[]; total: number }> => {
+    const countAll = async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(workshops)
+        .leftJoin(users, eq(users.id, workshops.professionalId))
+        .where(where);
+      return row?.n ?? 0;
+    };
+    // Upcoming first (soonest first), then completed (most recent first).
+    const order = [
+      sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
+      sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
+      desc(workshops.startsAt),
+      asc(workshops.id),
+    ];
+    const offset = (query.page - 1) * query.limit;
+    if (search) {
+      // A search has to test every listed workshop before it can sort them (no index serves ILIKE here),
+      // so the page query counts the matches as it goes (count(*) OVER ()) instead of a second scan.
+      // An empty page past the end carries no count: count separately then.
+      const found = await selectWorkshops(db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset(offset);
+      return { rows: found, total: found[0]?.total ?? (offset > 0 ? await countAll() : 0) };
+    } else {
+      // Without a search the page walks workshops_listing_order_idx and stops after it; the count is its own query.
+      const total = await countAll();
+      return { rows: await selectWorkshops(db).where(where).orderBy(...order).limit(query.limit).offset(offset), total };
+    }
   };
-  // Upcoming first (soonest first), then completed (most recent first).
-  const order = [
-    sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
-    sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
-    desc(workshops.startsAt),
-    asc(workshops.id),
-  ];
-  const offset = (query.page - 1) * query.limit;
-  let rows: WorkshopWithInstructor[];
-  let total: number;
-  if (search) {
-    // A search has to test every listed workshop before it can sort them (no index serves ILIKE here),
-    // so the page query counts the matches as it goes (count(*) OVER ()) instead of a second scan.
-    // An empty page past the end carries no count: count separately then.
-    const found = await selectWorkshops(db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(offset);
-    rows = found;
-    total = found[0]?.total ?? (offset > 0 ? await countAll() : 0);
-  } else {
-    // Without a search the page walks workshops_listing_order_idx and stops after it; the count is its own query.
-    total = await countAll();
-    rows = await selectWorkshops(db).where(where).orderBy(...order).limit(query.limit).offset(offset);
-  }
+  // The shared part comes from the catalogue cache (decision 441); the caller's own registration statuses
+  // are one cheap query on top. The list also changes with the clock (a workshop ends): 15 s at most.
+  const { rows, total } = cache
+    ? await cache.get('workshops.list', WORKSHOP_TABLES, { search, category, page: query.page, limit: query.limit }, read, { ttlMs: 15_000 })
+    : await read();
   const statuses =
     actor?.role === 'student' ? await registrationStatuses(db, actor.id, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
   return {
@@ -108,9 +116,9 @@ async function registrationOf(db: Db, workshopId: string, studentId: string) {
 }
 
 /** A listed workshop, one the student has a registration for, or one the caller manages; 404 otherwise. */
-export async function getWorkshop(db: Db, actor: Actor | null, id: string): Promise<WorkshopDto> {
+export async function getWorkshop(db: Db, actor: Actor | null, id: string, cache?: CatalogueCache): Promise<WorkshopDto> {
   if (!isId(id)) throw notFound('Workshop');
-  const row = await findWorkshop(db, id);
+  const row = cache ? await cache.get('workshops.detail', WORKSHOP_TABLES, id, () => findWorkshop(db, id)) : await findWorkshop(db, id);
   if (!row) throw notFound('Workshop');
   const reg = actor?.role === 'student' ? await registrationOf(db, id, actor.id) : undefined;
   const listed = row.workshop.status === 'published' || row.workshop.status === 'completed';

@@ -72,10 +72,14 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/notifications/stream?token=${encodeURIComponent(token)}`);
+    // After a reconnect the server replays from Last-Event-ID with a small margin: show each one once.
+    const seen = new Set<string>();
     const onNotification = (event: MessageEvent<string>) => {
       const parsed = streamEvent.safeParse(JSON.parse(event.data));
       if (!parsed.success) return;
       const { notification, unreadCount } = parsed.data;
+      if (seen.has(notification.id)) return;
+      seen.add(notification.id);
       client.setQueryData<ListData>(LIST_KEY, (old) =>
         old
           ? { unreadCount, notifications: [notification, ...old.notifications.filter((n) => n.id !== notification.id)].slice(0, NOTIFICATION_FETCH_LIMIT) }
