@@ -17,6 +17,7 @@ import { rdApplicationsAdminRoutes } from './rd-projects/applications-admin.rout
 import { rdProjectsStudentRoutes } from './rd-projects/projects-student.routes.ts';
 import { rdApplicationsStudentRoutes } from './rd-projects/applications-student.routes.ts';
 import { rdAlertsRoutes } from './rd-projects/alerts.routes.ts';
+import { matchingRoutes } from './matching/matching.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -38,4 +39,5 @@ export async function registerModules(app: App) {
   await app.register(rdProjectsStudentRoutes);
   await app.register(rdApplicationsStudentRoutes);
   await app.register(rdAlertsRoutes);
+  await app.register(matchingRoutes);
 }
