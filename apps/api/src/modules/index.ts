@@ -18,6 +18,7 @@ import { rdProjectsStudentRoutes } from './rd-projects/projects-student.routes.t
 import { rdApplicationsStudentRoutes } from './rd-projects/applications-student.routes.ts';
 import { rdAlertsRoutes } from './rd-projects/alerts.routes.ts';
 import { matchingRoutes } from './matching/matching.routes.ts';
+import { programmesRoutes } from './programmes/programmes.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -40,4 +41,5 @@ export async function registerModules(app: App) {
   await app.register(rdApplicationsStudentRoutes);
   await app.register(rdAlertsRoutes);
   await app.register(matchingRoutes);
+  await app.register(programmesRoutes);
 }
