@@ -42,9 +42,14 @@ export const PROGRAMME_MESSAGES = {
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date that exists (2030-02-30 does not: Date.parse would roll it over to March). */
+function realDate(v: string): boolean {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+}
 const isoDate = z
   .string({ error: PROGRAMME_MESSAGES.date })
-  .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), PROGRAMME_MESSAGES.date);
+  .refine((v) => DATE.test(v) && realDate(v), PROGRAMME_MESSAGES.date);
 
 export const programmeBody = z
   .object({
