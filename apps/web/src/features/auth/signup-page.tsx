@@ -136,7 +136,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       setSuccess('Registration successful! Redirecting to dashboard...');
       timer.current = setTimeout(() => {
         storeAuth(answer.data, false);
-        void navigate('/student/dashboard', { replace: true });
+        void navigate('/student/dashboard?welcome=1', { replace: true });
       }, REDIRECT_MS);
     } catch (err) {
       setSubmitting(false);

@@ -11,6 +11,9 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
+import { RecommendedPanel } from '../matching/recommended-panel.tsx';
+import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
+import type { RecommendationKind } from '@app/shared/matching';
 
 // The first tab ships with the page; the others, and the profile dialog, load when first opened
 // (docs/decisions/310-first-load.md).
@@ -65,6 +68,25 @@ export function StudentDashboardPage() {
     p.delete(name);
     setParams(p, { replace: true });
   };
+
+  const openRecommended = (kind: RecommendationKind, id: string) => {
+    const p = new URLSearchParams();
+    if (kind === 'workshop') p.set('workshop', id);
+    else if (kind === 'professional') {
+      p.set('tab', 'professionals');
+      p.set('professional', id);
+    } else {
+      p.set('tab', 'rd-projects');
+      p.set('project', id);
+    }
+    setParams(p);
+  };
+  const openWorkshop = (id: string) => {
+    const p = new URLSearchParams(params);
+    p.set('workshop', id);
+    setParams(p);
+  };
+  const welcome = params.get('welcome') === '1';
 
   const counts = summary.data;
   const menuItems = [
@@ -140,11 +162,17 @@ export function StudentDashboardPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">Welcome back{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
         <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
+        {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => clearParam('welcome')} />}
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
             <Suspense fallback={<Spinner />}>
-              {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
+              {tab === 'workshops' && (
+                <>
+                  {!welcome && <RecommendedPanel kind="workshop" onOpen={openWorkshop} />}
+                  <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />
+                </>
+              )}
               {tab === 'professionals' && <ProfessionalsTab />}
               {tab === 'ideas' && <IdeasTab />}
               {tab === 'my-ideas' && <MyIdeasTab focusId={params.get('idea')} onFocusDone={() => clearParam('idea')} />}
