@@ -88,6 +88,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
+  { path: '/programmes', page: page(() => import('../features/programmes/my-programmes-page.tsx').then((m) => m.MyProgrammesPage)) },
   { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },
   { path: '/:page', page: page(() => import('../features/public/content-page.tsx').then((m) => m.ContentRoute)) },
   { path: '*', page: page(() => import('../features/public/not-found-page.tsx').then((m) => m.NotFoundPage)) },

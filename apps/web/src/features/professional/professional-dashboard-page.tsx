@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/feedback.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
+import { MentorCapacityCard } from '../matching/mentor-capacity-card.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
 // (docs/decisions/310-first-load.md).
@@ -94,7 +95,12 @@ export function ProfessionalDashboardPage() {
                 }}
               />
             )}
-            {tab === 'availability' && <AvailabilityTab professionalId={professionalId} />}
+            {tab === 'availability' && (
+              <>
+                <MentorCapacityCard />
+                <AvailabilityTab professionalId={professionalId} />
+              </>
+            )}
             {tab === 'settings' && <SettingsTab user={user} onPasswordChanged={() => void profile.refetch()} />}
           </Suspense>
         </TabPanel>

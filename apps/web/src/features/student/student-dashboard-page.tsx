@@ -92,6 +92,7 @@ export function StudentDashboardPage() {
   const menuItems = [
     { label: 'View Profile', icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
     { label: 'Account Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
+    { label: 'Mentoring programmes', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
     { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];
   const tabItems = [
