@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/hooks.ts';
 import { storeAuth } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
+import { WELCOME_KEY } from '../matching/welcome-key.ts';
 
 const REDIRECT_MS = 2000;
 const COMING_SOON = 'This role registration is coming soon! Currently, only student registration is available.';
@@ -135,8 +136,10 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       });
       setSuccess('Registration successful! Redirecting to dashboard...');
       timer.current = setTimeout(() => {
+        // The dashboard opens on the welcome screen of recommendations (read once there).
+        window.sessionStorage.setItem(WELCOME_KEY, '1');
         storeAuth(answer.data, false);
-        void navigate('/student/dashboard?welcome=1', { replace: true });
+        void navigate('/student/dashboard', { replace: true });
       }, REDIRECT_MS);
     } catch (err) {
       setSubmitting(false);

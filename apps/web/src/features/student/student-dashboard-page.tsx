@@ -13,6 +13,7 @@ import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
 import { RecommendedPanel } from '../matching/recommended-panel.tsx';
 import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
+import { WELCOME_KEY } from '../matching/welcome-key.ts';
 import type { RecommendationKind } from '@app/shared/matching';
 
 // The first tab ships with the page; the others, and the profile dialog, load when first opened
@@ -40,6 +41,9 @@ export function StudentDashboardPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  // Right after sign-up (a flag the sign-up page leaves): the welcome screen of recommendations.
+  const [welcome, setWelcome] = useState(() => window.sessionStorage.getItem(WELCOME_KEY) === '1');
+  useEffect(() => window.sessionStorage.removeItem(WELCOME_KEY), []);
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'workshops';
   const summary = useStudentSummary();
   const [profileTab, setProfileTab] = useState<ProfileTab | null>(null);
@@ -86,7 +90,6 @@ export function StudentDashboardPage() {
     p.set('workshop', id);
     setParams(p);
   };
-  const welcome = params.get('welcome') === '1';
 
   const counts = summary.data;
   const menuItems = [
@@ -163,7 +166,7 @@ export function StudentDashboardPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">Welcome back{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
         <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
-        {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => clearParam('welcome')} />}
+        {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => setWelcome(false)} />}
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
