@@ -106,14 +106,14 @@ async function main() {
     sql`SELECT DISTINCT ON (r.student_id) r.student_id, r.workshop_id
         FROM workshop_registrations r JOIN workshops w ON w.id = r.workshop_id
         WHERE r.status <> 'cancelled' AND w.status = 'published' AND w.starts_at > ${now.toISOString()}::timestamptz
-        ORDER BY r.student_id, r.registered_at DESC, r.id DESC`,
+        ORDER BY r.student_id, r.created_at DESC, r.id DESC`,
   );
   const rdStudents = await queryRows<{ student_id: string; project_id: string }>(
     db,
     sql`SELECT DISTINCT ON (a.student_id) a.student_id, a.project_id
         FROM rd_applications a JOIN rd_projects p ON p.id = a.project_id
         WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${now.toISOString()}::timestamptz
-        ORDER BY a.student_id, a.applied_at DESC, a.id DESC`,
+        ORDER BY a.student_id, a.created_at DESC, a.id DESC`,
   );
   const wsSample = shuffle(wsStudents, rnd).slice(0, sampleSize);
   const rdSample = shuffle(rdStudents, rnd).slice(0, sampleSize);
