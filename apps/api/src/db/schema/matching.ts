@@ -1,8 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { connectionRequests } from './mentoring.ts';
 import { users } from './users.ts';
+import { workshops } from './workshops.ts';
+import { rdProjects } from './rd-projects.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/*
+ * Full-text documents for recommendations (decision 460): one stored tsvector per workshop, R&D project and
+ * professional, kept current by triggers (migration i14_search_triggers) so ranking a student's topics
+ * against every open item reads stored vectors instead of parsing every text on each request.
+ */
+export const workshopSearchDocs = pgTable('workshop_search_docs', {
+  workshopId: ref('workshop_id')
+    .primaryKey()
+    .references(() => workshops.id, { onDelete: 'cascade' }),
+  doc: tsvector('doc').notNull(),
+});
+export const rdProjectSearchDocs = pgTable('rd_project_search_docs', {
+  projectId: ref('project_id')
+    .primaryKey()
+    .references(() => rdProjects.id, { onDelete: 'cascade' }),
+  doc: tsvector('doc').notNull(),
+});
+export const professionalSearchDocs = pgTable('professional_search_docs', {
+  professionalId: ref('professional_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  doc: tsvector('doc').notNull(),
+});
 
 /**
  * A professional's mentoring capacity (issue 14): the most open requests + active mentees they want at

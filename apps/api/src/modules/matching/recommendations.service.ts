@@ -126,10 +126,10 @@ async function professionalCandidates(db: Db, s: StudentContext, now: Date): Pro
            coalesce(ms.max_mentees, ${MENTOR_CAPACITY_DEFAULT})::int AS capacity,
            coalesce(l.open_requests, 0) AS open_requests, coalesce(l.active_mentees, 0) AS active_mentees,
            l.median_response_s, coalesce(c.n, 0) AS same_course,
-           coalesce(ts_rank(to_tsvector('english', p.expertise || ' ' || p.title || ' ' || p.specializations::text || ' '
-             || p.skills::text || ' ' || coalesce(u.bio, '')), (SELECT q FROM q)), 0)::float8 AS text_rank
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
     FROM users u
     JOIN professional_profiles p ON p.user_id = u.id
+    LEFT JOIN professional_search_docs sd ON sd.professional_id = u.id
     LEFT JOIN mentor_settings ms ON ms.professional_id = u.id
     LEFT JOIN load l ON l.professional_id = u.id
     LEFT JOIN course c ON c.professional_id = u.id
@@ -298,13 +298,15 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
         WHERE r.status <> 'cancelled' GROUP BY r.workshop_id),
       course AS (
         SELECT r.workshop_id, count(*)::int AS n
-        FROM student_profiles sp JOIN workshop_registrations r ON r.student_id = sp.user_id AND r.status <> 'cancelled'
+        FROM student_profiles sp
+        CROSS JOIN LATERAL (SELECT x.workshop_id FROM workshop_registrations x WHERE x.student_id = sp.user_id AND x.status <> 'cancelled') r
         WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
         GROUP BY r.workshop_id)
     SELECT w.id, w.title, w.description, w.category, w.tags, w.starts_at, (w.max_participants - w.registered_count)::int AS seats_left,
            w.max_participants, coalesce(co.n, 0) AS co, coalesce(course.n, 0) AS same_course,
-           coalesce(ts_rank(to_tsvector('english', w.title || ' ' || w.category || ' ' || w.tags::text || ' ' || w.description), (SELECT q FROM q)), 0)::float8 AS text_rank
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
     FROM workshops w
+    LEFT JOIN workshop_search_docs sd ON sd.workshop_id = w.id
     LEFT JOIN co ON co.workshop_id = w.id
     LEFT JOIN course ON course.workshop_id = w.id
     WHERE w.status = 'published' AND w.starts_at > ${nowIso}::timestamptz AND w.registered_count < w.max_participants
@@ -316,7 +318,7 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
 export async function recommendWorkshops(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
   const rows = await workshopCandidates(db, s, now);
   const scored: Scored<WorkshopRow>[] = rows.map((row) => {
-    const m = matchTopics(s.topics, [row.category, ...(row.tags ?? [])], row.title);
+    const m = matchTopics(s.topics, [row.category, ...(row.tags ?? [])], `${row.title} ${row.description}`);
     const reasons = topicReasons(m);
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.co > 0) {
@@ -379,7 +381,8 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
       co AS (SELECT a.project_id, count(*)::int AS n FROM rd_applications a JOIN peers p ON p.student_id = a.student_id GROUP BY a.project_id),
       course AS (
         SELECT a.project_id, count(*)::int AS n
-        FROM student_profiles sp JOIN rd_applications a ON a.student_id = sp.user_id
+        FROM student_profiles sp
+        CROSS JOIN LATERAL (SELECT x.project_id FROM rd_applications x WHERE x.student_id = sp.user_id) a
         WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
         GROUP BY a.project_id),
       roles AS (
@@ -388,9 +391,9 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
         FROM rd_project_roles GROUP BY project_id)
     SELECT p.id, p.title, p.summary, p.field, p.tags, roles.skills || coalesce(p.requirements -> 'technicalSkills', '[]'::jsonb) AS skills,
            p.application_deadline, roles.open_positions, coalesce(co.n, 0) AS co, coalesce(course.n, 0) AS same_course,
-           coalesce(ts_rank(to_tsvector('english', p.title || ' ' || p.field || ' ' || p.tags::text || ' ' || p.summary || ' ' || p.description),
-             (SELECT q FROM q)), 0)::float8 AS text_rank
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
     FROM rd_projects p
+    LEFT JOIN rd_project_search_docs sd ON sd.project_id = p.id
     JOIN roles ON roles.project_id = p.id
     LEFT JOIN co ON co.project_id = p.id
     LEFT JOIN course ON course.project_id = p.id

@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/sql.ts';
+import { workshops } from '../../db/schema/workshops.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MATCHING_MESSAGES, MENTOR_CAPACITY_DEFAULT, type RecommendationItem } from '@app/shared/matching';
 import { useTestApp } from '../../../test/harness.ts';
@@ -164,6 +166,24 @@ describe('R&D projects', () => {
     const item = items.find((i) => i.id === open._id);
     expect(item?.reasons).toEqual(expect.arrayContaining(['Shares Quantum', '2 open positions']));
     expect(item?.reasons.some((r) => /^Applications close in 5 days$/.test(r))).toBe(true);
+  });
+});
+
+describe('text similarity', () => {
+  it('ranks with ts_rank over stored documents kept current by triggers', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['Hydroponics'], 'Physics');
+    const w = await insertWorkshop(db(), { title: 'Growing food', category: 'Science', description: 'Soil basics.' });
+    expect((await recs(s, 'workshop')).find((i) => i.id === w.id)?.reasons ?? []).not.toContain('Mentions Hydroponics');
+    await db().update(workshops).set({ description: 'Hydroponics without soil, from seed to harvest.' }).where(eq(workshops.id, w.id));
+    const [row] = await queryRows<{ rank: number }>(
+      db(),
+      sql`SELECT ts_rank(doc, plainto_tsquery('english', 'hydroponics'))::float8 AS rank FROM workshop_search_docs WHERE workshop_id = ${w.id}`,
+    );
+    expect(row?.rank).toBeGreaterThan(0);
+    const items = await recs(s, 'workshop');
+    expect(items[0]?.id).toBe(w.id);
+    expect(items[0]?.reasons).toContain('Mentions Hydroponics');
   });
 });
 
