@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { objectId } from './api.ts';
 
 /**
  * Matching (issue 14): "Recommended for you" for students (professionals, workshops, R&D projects),
@@ -60,7 +59,7 @@ export type RecommendationsData = z.infer<typeof recommendationsData>;
 
 export const dismissBody = z.object({
   kind: z.enum(RECOMMENDATION_KINDS, { error: MATCHING_MESSAGES.badKind }),
-  itemId: objectId.or(z.string().min(1, 'Item id is required')),
+  itemId: z.string({ error: 'Item id is required' }).min(1, 'Item id is required').max(100, 'Item id is too long'),
 });
 export type DismissBody = z.infer<typeof dismissBody>;
 export const dismissData = z.object({ kind: z.enum(RECOMMENDATION_KINDS), itemId: z.string() });

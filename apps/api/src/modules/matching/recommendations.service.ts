@@ -265,6 +265,58 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
   return out;
 }
 
+/**
+ * How many students of the same course and university registered for / applied to each of `ids`: read for
+ * the best part of a list only (through the per-item indexes), then used to re-rank that part.
+ */
+async function classmates(db: Db, s: StudentContext, kind: 'workshop' | 'rd-project', ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; n: number }>(
+    db,
+    kind === 'workshop'
+      ? sql`SELECT r.workshop_id AS id, count(*)::int AS n FROM workshop_registrations r JOIN student_profiles sp ON sp.user_id = r.student_id
+            WHERE r.workshop_id IN (${list}) AND r.status <> 'cancelled' AND r.student_id <> ${s.id}
+              AND sp.course = ${s.course} AND sp.university = ${s.university}
+            GROUP BY r.workshop_id`
+      : sql`SELECT a.project_id AS id, count(*)::int AS n FROM rd_applications a JOIN student_profiles sp ON sp.user_id = a.student_id
+            WHERE a.project_id IN (${list}) AND a.student_id <> ${s.id} AND sp.course = ${s.course} AND sp.university = ${s.university}
+            GROUP BY a.project_id`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Re-rank the head of a scored list with the classmates signal (and its reason). */
+async function withClassmates<T extends { id: string }>(
+  db: Db,
+  s: StudentContext,
+  kind: 'workshop' | 'rd-project',
+  scored: Scored<T>[],
+  limit: number,
+  verb: string,
+): Promise<Scored<T>[]> {
+  const head = scored.slice(0, Math.max(20, limit * 4));
+  const counts = await classmates(
+    db,
+    s,
+    kind,
+    head.map((h) => h.row.id),
+  );
+  const out = head.map((h) => {
+    const n = counts.get(h.row.id) ?? 0;
+    if (n === 0) return h;
+    const reasons = [...h.reasons];
+    // Keep the topic reasons first; the classmates reason goes right after them.
+    const at = reasons.findIndex((r) => !/^(Shares|Related to|Mentions)/.test(r));
+    reasons.splice(at < 0 ? reasons.length : at, 0, `${plural(n, 'student')} in your course ${verb}`);
+    return { ...h, score: h.score + Math.min(n, 5) * 0.3, reasons };
+  });
+  return out.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Workshops
 
@@ -278,7 +330,6 @@ interface WorkshopRow {
   seats_left: number;
   max_participants: number;
   co: number;
-  same_course: number;
   text_rank: number;
 }
 
@@ -295,20 +346,13 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
         GROUP BY r.student_id ORDER BY shared DESC, r.student_id LIMIT 300),
       co AS (
         SELECT r.workshop_id, count(*)::int AS n FROM workshop_registrations r JOIN peers p ON p.student_id = r.student_id
-        WHERE r.status <> 'cancelled' GROUP BY r.workshop_id),
-      course AS (
-        SELECT r.workshop_id, count(*)::int AS n
-        FROM student_profiles sp
-        CROSS JOIN LATERAL (SELECT x.workshop_id FROM workshop_registrations x WHERE x.student_id = sp.user_id AND x.status <> 'cancelled') r
-        WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
-        GROUP BY r.workshop_id)
+        WHERE r.status <> 'cancelled' GROUP BY r.workshop_id)
     SELECT w.id, w.title, w.description, w.category, w.tags, w.starts_at, (w.max_participants - w.registered_count)::int AS seats_left,
-           w.max_participants, coalesce(co.n, 0) AS co, coalesce(course.n, 0) AS same_course,
+           w.max_participants, coalesce(co.n, 0) AS co,
            coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
     FROM workshops w
     LEFT JOIN workshop_search_docs sd ON sd.workshop_id = w.id
     LEFT JOIN co ON co.workshop_id = w.id
-    LEFT JOIN course ON course.workshop_id = w.id
     WHERE w.status = 'published' AND w.starts_at > ${nowIso}::timestamptz AND w.registered_count < w.max_participants
       AND NOT EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.student_id = ${s.id})
       AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'workshop' AND d.item_id = w.id)`,
@@ -325,10 +369,6 @@ export async function recommendWorkshops(db: Db, s: StudentContext, limit: numbe
       score += Math.log2(1 + row.co) * 0.8;
       reasons.push(`${plural(row.co, 'student')} who joined your workshops registered`);
     }
-    if (row.same_course > 0) {
-      score += Math.min(row.same_course, 5) * 0.3;
-      reasons.push(`${plural(row.same_course, 'student')} in your course registered`);
-    }
     const until = new Date(row.starts_at).getTime() - now.getTime();
     if (until <= 14 * DAY) {
       score += 0.4;
@@ -340,7 +380,8 @@ export async function recommendWorkshops(db: Db, s: StudentContext, limit: numbe
     return { row, score, reasons };
   });
   scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
-  return scored.slice(0, limit).map(({ row, score, reasons }) => ({
+  const ranked = await withClassmates(db, s, 'workshop', scored, limit, 'registered');
+  return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
     kind: 'workshop' as const,
     id: row.id,
     title: row.title,
@@ -364,7 +405,6 @@ interface ProjectRow {
   application_deadline: string;
   open_positions: number;
   co: number;
-  same_course: number;
   text_rank: number;
 }
 
@@ -379,24 +419,17 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
         SELECT a.student_id, count(*)::int AS shared FROM rd_applications a JOIN mine m ON m.project_id = a.project_id
         WHERE a.student_id <> ${s.id} GROUP BY a.student_id ORDER BY shared DESC, a.student_id LIMIT 300),
       co AS (SELECT a.project_id, count(*)::int AS n FROM rd_applications a JOIN peers p ON p.student_id = a.student_id GROUP BY a.project_id),
-      course AS (
-        SELECT a.project_id, count(*)::int AS n
-        FROM student_profiles sp
-        CROSS JOIN LATERAL (SELECT x.project_id FROM rd_applications x WHERE x.student_id = sp.user_id) a
-        WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
-        GROUP BY a.project_id),
       roles AS (
         SELECT project_id, sum(max_positions - current_positions)::int AS open_positions,
                coalesce(jsonb_agg(skills_required), '[]'::jsonb) AS skills
         FROM rd_project_roles GROUP BY project_id)
     SELECT p.id, p.title, p.summary, p.field, p.tags, roles.skills || coalesce(p.requirements -> 'technicalSkills', '[]'::jsonb) AS skills,
-           p.application_deadline, roles.open_positions, coalesce(co.n, 0) AS co, coalesce(course.n, 0) AS same_course,
+           p.application_deadline, roles.open_positions, coalesce(co.n, 0) AS co,
            coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
     FROM rd_projects p
     LEFT JOIN rd_project_search_docs sd ON sd.project_id = p.id
     JOIN roles ON roles.project_id = p.id
     LEFT JOIN co ON co.project_id = p.id
-    LEFT JOIN course ON course.project_id = p.id
     WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${nowIso}::timestamptz
       AND roles.open_positions > 0
       AND NOT EXISTS (SELECT 1 FROM rd_applications a WHERE a.project_id = p.id AND a.student_id = ${s.id})
@@ -419,10 +452,6 @@ export async function recommendProjects(db: Db, s: StudentContext, limit: number
       score += Math.log2(1 + row.co) * 0.8;
       reasons.push(`${plural(row.co, 'student')} who applied where you did applied here`);
     }
-    if (row.same_course > 0) {
-      score += Math.min(row.same_course, 5) * 0.3;
-      reasons.push(`${plural(row.same_course, 'student')} in your course applied`);
-    }
     const until = new Date(row.application_deadline).getTime() - now.getTime();
     if (until <= 14 * DAY) {
       score += 0.3;
@@ -433,7 +462,8 @@ export async function recommendProjects(db: Db, s: StudentContext, limit: number
     return { row, score, reasons };
   });
   scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
-  return scored.slice(0, limit).map(({ row, score, reasons }) => ({
+  const ranked = await withClassmates(db, s, 'rd-project', scored, limit, 'applied');
+  return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
     kind: 'rd-project' as const,
     id: row.id,
     title: row.title,

@@ -22,6 +22,18 @@ export interface TopicMatch {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A whole-word, case-insensitive matcher for a topic (compiled once per topic: lists score thousands of rows). */
+const wordCache = new Map<string, RegExp>();
+function wordRe(topic: string): RegExp {
+  let re = wordCache.get(topic);
+  if (!re) {
+    if (wordCache.size > 2000) wordCache.clear();
+    re = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(topic)}($|[^\\p{L}\\p{N}])`, 'iu');
+    wordCache.set(topic, re);
+  }
+  return re;
+}
+
 export function matchTopics(topics: readonly string[], labels: readonly string[], text = ''): TopicMatch {
   const out: TopicMatch = { shared: [], related: [], mentioned: [] };
   const seenLabels = new Set<string>();
@@ -50,7 +62,7 @@ export function matchTopics(topics: readonly string[], labels: readonly string[]
   if (text) {
     for (const [t, original] of cleanTopics) {
       if (usedTopics.has(t) || t.length < 2) continue;
-      if (new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(t)}($|[^\\p{L}\\p{N}])`, 'iu').test(text)) out.mentioned.push(original);
+      if (wordRe(t).test(text)) out.mentioned.push(original);
     }
   }
   return out;

@@ -108,6 +108,8 @@ interface PersonInfo {
   profileTopics: string[];
   university: string | null;
   course: string | null;
+  /** Active, and verified for a professional: may be matched. */
+  eligible: boolean;
 }
 
 async function people(db: Db, ids: string[]): Promise<Map<string, PersonInfo>> {
@@ -124,9 +126,10 @@ async function people(db: Db, ids: string[]): Promise<Map<string, PersonInfo>> {
     expertise: string | null;
     specializations: string[] | null;
     skills: string[] | null;
+    eligible: boolean;
   }>(
     db,
-    sql`SELECT u.id, u.role, u.first_name, u.last_name, sp.interests, sp.course, sp.university, pp.expertise, pp.specializations, pp.skills
+    sql`SELECT u.id, u.role, u.first_name, u.last_name, (u.is_active AND (u.role <> 'professional' OR u.is_verified)) AS eligible, sp.interests, sp.course, sp.university, pp.expertise, pp.specializations, pp.skills
         FROM users u LEFT JOIN student_profiles sp ON sp.user_id = u.id LEFT JOIN professional_profiles pp ON pp.user_id = u.id
         WHERE u.id IN (${sql.join(
           ids.map((i) => sql`${i}`),
@@ -145,6 +148,7 @@ async function people(db: Db, ids: string[]): Promise<Map<string, PersonInfo>> {
       profileTopics: topics.filter((t) => typeof t === 'string' && t.trim()),
       university: r.university,
       course: r.course,
+      eligible: r.eligible,
     });
   }
   return out;
@@ -313,8 +317,9 @@ export async function runMatching(db: Db, id: string) {
     db,
     parts.map((p) => p.userId),
   );
-  const mentees = parts.filter((p) => p.role === 'mentee');
-  const mentors = parts.filter((p) => p.role === 'mentor');
+  // Deactivated accounts (and professionals no longer verified) are left out of the run.
+  const mentees = parts.filter((p) => p.role === 'mentee' && info.get(p.userId)?.eligible);
+  const mentors = parts.filter((p) => p.role === 'mentor' && info.get(p.userId)?.eligible);
   const menteeIds = new Set(mentees.map((m) => m.userId));
   const mentorIds = new Set(mentors.map((m) => m.userId));
   // Pins survive a re-run when both people are still in.
