@@ -19,6 +19,8 @@ import { rdApplicationsStudentRoutes } from './rd-projects/applications-student.
 import { rdAlertsRoutes } from './rd-projects/alerts.routes.ts';
 import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
+import { matchingRoutes } from './matching/matching.routes.ts';
+import { programmesRoutes } from './programmes/programmes.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -42,4 +44,6 @@ export async function registerModules(app: App) {
   await app.register(rdAlertsRoutes);
   await app.register(remindersRoutes);
   await app.register(calendarRoutes);
+  await app.register(matchingRoutes);
+  await app.register(programmesRoutes);
 }

@@ -215,6 +215,23 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/rd-projects/:id/applications': admin(404),
   'PUT /api/admin/rd-projects/:id/applications/:applicationId': admin(400),
   'GET /api/admin/rd-projects/:id/applications/:applicationId/documents/:documentId': admin(404),
+
+  // matching and cohort programmes (issue 14)
+  'GET /api/matching/recommendations': student(400), // ?kind= is required
+  'POST /api/matching/dismissals': student(400),
+  'DELETE /api/matching/dismissals': student(400),
+  'GET /api/matching/capacity': professional(200),
+  'PUT /api/matching/capacity': professional(400),
+  'GET /api/admin/programmes': admin(200),
+  'POST /api/admin/programmes': admin(400),
+  'GET /api/admin/programmes/:id': admin(404),
+  'POST /api/admin/programmes/:id/invitations': admin(400),
+  'POST /api/admin/programmes/:id/match': admin(404),
+  'PUT /api/admin/programmes/:id/pairs': admin(400),
+  'POST /api/admin/programmes/:id/swap': admin(400),
+  'POST /api/admin/programmes/:id/publish': admin(404),
+  'GET /api/programmes/mine': only(['student', 'professional'], 200),
+  'PUT /api/programmes/:id/participation': only(['student', 'professional'], 400),
 };
 
 /**

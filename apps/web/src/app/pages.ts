@@ -89,6 +89,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
+  { path: '/programmes', page: page(() => import('../features/programmes/my-programmes-page.tsx').then((m) => m.MyProgrammesPage)) },
   { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },
   { path: '/:page', page: page(() => import('../features/public/content-page.tsx').then((m) => m.ContentRoute)) },
   { path: '*', page: page(() => import('../features/public/not-found-page.tsx').then((m) => m.NotFoundPage)) },

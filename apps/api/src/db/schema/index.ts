@@ -8,3 +8,4 @@ export * from './mentoring.ts';
 export * from './rd-projects.ts';
 export * from './lifecycle.ts';
 export * from './calendar.ts';
+export * from './matching.ts';

@@ -9,6 +9,7 @@ import {
   Lightbulb,
   Menu,
   Settings,
+  Shuffle,
   X,
 } from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
@@ -26,9 +27,12 @@ const AdminRdProjectsTab = lazy(() =>
   import('../rd-projects/admin-rd-projects-tab.tsx').then((m) => ({ default: m.AdminRdProjectsTab })),
 );
 const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })));
+const AdminProgrammesTab = lazy(() =>
+  import('../programmes/admin-programmes-tab.tsx').then((m) => ({ default: m.AdminProgrammesTab })),
+);
 const SettingsTab = lazy(() => import('./settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
 
-type TabId = 'dashboard' | 'students' | 'professionals' | 'workshops' | 'ideas' | 'rd' | 'analytics' | 'settings';
+type TabId = 'dashboard' | 'students' | 'professionals' | 'workshops' | 'ideas' | 'rd' | 'programmes' | 'analytics' | 'settings';
 
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'dashboard', label: 'Dashboard', icon: <LayoutDashboard className="h-4 w-4" /> },
@@ -37,6 +41,7 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'workshops', label: 'Workshops', icon: <BookOpen className="h-4 w-4" /> },
   { id: 'ideas', label: 'Student Ideas', icon: <Lightbulb className="h-4 w-4" /> },
   { id: 'rd', label: 'R&D Projects', icon: <FlaskConical className="h-4 w-4" /> },
+  { id: 'programmes', label: 'Programmes', icon: <Shuffle className="h-4 w-4" /> },
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 className="h-4 w-4" /> },
   { id: 'settings', label: 'Settings', icon: <Settings className="h-4 w-4" /> },
 ];
@@ -124,6 +129,7 @@ export function AdminDashboardPage() {
             )}
             {tab === 'ideas' && <IdeasTab />}
             {tab === 'rd' && <AdminRdProjectsTab />}
+            {tab === 'programmes' && <AdminProgrammesTab />}
             {tab === 'analytics' && <AnalyticsTab />}
             {tab === 'settings' && <SettingsTab />}
           </Suspense>

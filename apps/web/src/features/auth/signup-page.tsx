@@ -10,6 +10,7 @@ import { storeAuth } from '../../lib/session.ts';
 import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
+import { WELCOME_KEY } from '../matching/welcome-key.ts';
 
 const REDIRECT_MS = 2000;
 const COMING_SOON = 'This role registration is coming soon! Currently, only student registration is available.';
@@ -140,6 +141,8 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       setSuccess('Registration successful! Redirecting to dashboard...');
       timer.current = setTimeout(() => {
         markNewAccount(answer.data.user);
+        // The dashboard opens on the welcome screen of recommendations (read once there).
+        window.sessionStorage.setItem(WELCOME_KEY, '1');
         storeAuth(answer.data, false);
         void navigate('/student/dashboard', { replace: true });
       }, REDIRECT_MS);

@@ -17,6 +17,7 @@ import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
+import { MentorCapacityCard } from '../matching/mentor-capacity-card.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
 // (docs/decisions/310-first-load.md).
@@ -93,7 +94,12 @@ export function ProfessionalDashboardPage() {
                 }}
               />
             )}
-            {tab === 'availability' && <AvailabilityTab professionalId={professionalId} />}
+            {tab === 'availability' && (
+              <>
+                <MentorCapacityCard />
+                <AvailabilityTab professionalId={professionalId} />
+              </>
+            )}
             {tab === 'settings' && <SettingsTab user={user} onPasswordChanged={() => void profile.refetch()} />}
           </Suspense>
         </TabPanel>

@@ -33,6 +33,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import * as rd from './api.ts';
+import { RecommendedPanel } from '../matching/recommended-panel.tsx';
 import {
   ApplicationStatusBadge,
   Badge,
@@ -97,7 +98,8 @@ function StudentRdProjects() {
   const session = useSession();
   const userId = session?.user._id ?? session?.user.id ?? '';
   const [tab, setTab] = useState<TabId>('browse');
-  const [detailId, setDetailId] = useState<string | null>(null);
+  // ?project=id (a recommendation opened from the welcome screen) opens that project.
+  const [detailId, setDetailId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('project'));
   const [applyTo, setApplyTo] = useState<StudentProjectDto | null>(null);
   useRdNotifications();
   const apps = useQuery({ queryKey: rd.rdKeys.myApplications, queryFn: rd.myApplications });
@@ -120,7 +122,12 @@ function StudentRdProjects() {
         ]}
       />
       <TabPanel idPrefix="rd" id={tab}>
-        {tab === 'browse' && <BrowsePanel userId={userId} onOpen={setDetailId} onApply={setApplyTo} />}
+        {tab === 'browse' && (
+          <>
+            <RecommendedPanel kind="rd-project" onOpen={setDetailId} />
+            <BrowsePanel userId={userId} onOpen={setDetailId} onApply={setApplyTo} />
+          </>
+        )}
         {tab === 'applications' && <ApplicationsPanel onOpen={setDetailId} />}
         {tab === 'bookmarks' && <BookmarksPanel onOpen={setDetailId} onApply={setApplyTo} />}
       </TabPanel>

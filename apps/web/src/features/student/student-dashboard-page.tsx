@@ -11,6 +11,10 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
+import { RecommendedPanel } from '../matching/recommended-panel.tsx';
+import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
+import { WELCOME_KEY } from '../matching/welcome-key.ts';
+import type { RecommendationKind } from '@app/shared/matching';
 
 // The first tab ships with the page; the others, and the profile dialog, load when first opened
 // (docs/decisions/310-first-load.md).
@@ -37,6 +41,9 @@ export function StudentDashboardPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  // Right after sign-up (a flag the sign-up page leaves): the welcome screen of recommendations.
+  const [welcome, setWelcome] = useState(() => window.sessionStorage.getItem(WELCOME_KEY) === '1');
+  useEffect(() => window.sessionStorage.removeItem(WELCOME_KEY), []);
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'workshops';
   const summary = useStudentSummary();
   const [profileTab, setProfileTab] = useState<ProfileTab | null>(null);
@@ -66,11 +73,30 @@ export function StudentDashboardPage() {
     setParams(p, { replace: true });
   };
 
+  const openRecommended = (kind: RecommendationKind, id: string) => {
+    const p = new URLSearchParams();
+    if (kind === 'workshop') p.set('workshop', id);
+    else if (kind === 'professional') {
+      p.set('tab', 'professionals');
+      p.set('professional', id);
+    } else {
+      p.set('tab', 'rd-projects');
+      p.set('project', id);
+    }
+    setParams(p);
+  };
+  const openWorkshop = (id: string) => {
+    const p = new URLSearchParams(params);
+    p.set('workshop', id);
+    setParams(p);
+  };
+
   const counts = summary.data;
   const menuItems = [
     { label: 'View Profile', icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
     { label: 'Account Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
     { label: 'Notifications & Calendar', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('notifications') },
+    { label: 'Mentoring programmes', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
     { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];
   const tabItems = [
@@ -140,11 +166,17 @@ export function StudentDashboardPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">{welcomeWord(session?.user)}{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
         <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
+        {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => setWelcome(false)} />}
         <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
             <Suspense fallback={<ListSkeleton />}>
-              {tab === 'workshops' && <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />}
+              {tab === 'workshops' && (
+                <>
+                  {!welcome && <RecommendedPanel kind="workshop" onOpen={openWorkshop} />}
+                  <StudentWorkshopsTab focusId={params.get('workshop')} onFocusDone={() => clearParam('workshop')} />
+                </>
+              )}
               {tab === 'professionals' && <ProfessionalsTab />}
               {tab === 'ideas' && <IdeasTab />}
               {tab === 'my-ideas' && <MyIdeasTab focusId={params.get('idea')} onFocusDone={() => clearParam('idea')} />}

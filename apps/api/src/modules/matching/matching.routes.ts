@@ -1,0 +1,67 @@
+import { envelope } from '@app/shared/api';
+import {
+  MATCHING_MESSAGES,
+  dismissBody,
+  dismissData,
+  mentorCapacityBody,
+  mentorCapacityData,
+  recommendationsData,
+  recommendationsQuery,
+} from '@app/shared/matching';
+import { actorOf, type App } from '../../lib/http.ts';
+import * as matching from './matching.service.ts';
+import { recommend } from './recommendations.service.ts';
+
+const secured = { tags: ['matching'], security: [{ bearer: [] }] };
+
+export async function matchingRoutes(app: App) {
+  app.get(
+    '/matching/recommendations',
+    {
+      config: { access: ['student'] },
+      schema: { ...secured, querystring: recommendationsQuery, response: { 200: envelope(recommendationsData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await recommend(app.ctx.db, actorOf(request), request.query.kind, request.query.limit),
+    }),
+  );
+
+  app.post(
+    '/matching/dismissals',
+    { config: { access: ['student'] }, schema: { ...secured, body: dismissBody, response: { 201: envelope(dismissData) } } },
+    async (request, reply) => {
+      const data = await matching.dismiss(app.ctx.db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: MATCHING_MESSAGES.dismissed, data });
+    },
+  );
+
+  app.delete(
+    '/matching/dismissals',
+    { config: { access: ['student'] }, schema: { ...secured, body: dismissBody, response: { 200: envelope(dismissData) } } },
+    async (request) => ({
+      success: true as const,
+      message: MATCHING_MESSAGES.restored,
+      data: await matching.undismiss(app.ctx.db, actorOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/matching/capacity',
+    { config: { access: ['professional'] }, schema: { ...secured, response: { 200: envelope(mentorCapacityData) } } },
+    async (request) => ({ success: true as const, data: await matching.getCapacity(app.ctx.db, actorOf(request)) }),
+  );
+
+  app.put(
+    '/matching/capacity',
+    {
+      config: { access: ['professional'] },
+      schema: { ...secured, body: mentorCapacityBody, response: { 200: envelope(mentorCapacityData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: MATCHING_MESSAGES.capacitySaved,
+      data: await matching.setCapacity(app.ctx.db, actorOf(request), request.body.maxMentees),
+    }),
+  );
+}

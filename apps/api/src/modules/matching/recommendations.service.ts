@@ -1,0 +1,494 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVE_MENTEE_DAYS,
+  AVAILABILITY_HORIZON_DAYS,
+  MENTOR_CAPACITY_DEFAULT,
+  TOPIC_SYNONYMS,
+  type RecommendationItem,
+  type RecommendationKind,
+  type RecommendationsData,
+} from '@app/shared/matching';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
+import { listWords, matchTopics, norm, pairJitter, topicReasons, topicScore } from './topics.ts';
+
+/**
+ * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
+ * candidates (nothing taken, full, expired, dismissed or unavailable) with their signals — full-text rank
+ * against the student's topics (ts_rank), what similar students did, load, responsiveness — and a scoring
+ * pass in JS that keeps every signal's words as the item's reasons.
+ */
+
+const DAY = 86_400_000;
+
+export interface StudentContext {
+  id: string;
+  university: string;
+  course: string;
+  year: number;
+  interests: string[];
+  /** interests + course: what the student's items are matched against. */
+  topics: string[];
+}
+
+export async function loadStudent(db: Db, studentId: string): Promise<StudentContext> {
+  const [row] = await queryRows<{ university: string; course: string; year: number; interests: string[] }>(
+    db,
+    sql`SELECT university, course, year, interests FROM student_profiles WHERE user_id = ${studentId}`,
+  );
+  if (!row) throw notFound('Student profile');
+  const interests = Array.isArray(row.interests) ? row.interests.filter((s): s is string => typeof s === 'string') : [];
+  return { id: studentId, ...row, interests, topics: [...interests, row.course].filter((t) => t.trim()) };
+}
+
+/** The student's topics and their related topics as one OR-ed tsquery (NULL when there is none). */
+function topicQuery(topics: readonly string[]): SQL {
+  const terms = new Set<string>();
+  for (const t of topics) {
+    const n = norm(t);
+    if (!n) continue;
+    terms.add(n);
+    for (const s of TOPIC_SYNONYMS[n] ?? []) terms.add(s);
+  }
+  const list = [...terms].slice(0, 40);
+  if (list.length === 0) return sql`NULL::tsquery`;
+  return sql.join(
+    list.map((t) => sql`plainto_tsquery('english', ${t})`),
+    sql` || `,
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function inDays(ms: number): string {
+  const days = Math.ceil(ms / DAY);
+  if (days <= 1) return 'within a day';
+  return `in ${days} days`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Professionals
+
+interface ProRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  company: string;
+  expertise: string;
+  specializations: string[];
+  skills: string[];
+  bio: string | null;
+  rating_sum: number;
+  rating_count: number;
+  capacity: number;
+  open_requests: number;
+  active_mentees: number;
+  median_response_s: number | null;
+  same_course: number;
+  text_rank: number;
+}
+
+/** Open requests + active mentees of one professional (the load their capacity limits). */
+export function loadSql(proId: SQL | string, now: Date): SQL {
+  const since = new Date(now.getTime() - ACTIVE_MENTEE_DAYS * DAY).toISOString();
+  return sql`(SELECT count(*) FILTER (WHERE r.status = 'pending')
+                + count(DISTINCT r.student_id) FILTER (WHERE r.status = 'accepted' AND r.responded_at > ${since}::timestamptz)
+              FROM connection_requests r WHERE r.professional_id = ${proId})::int`;
+}
+
+async function professionalCandidates(db: Db, s: StudentContext, now: Date): Promise<ProRow[]> {
+  const q = topicQuery(s.topics);
+  const since = new Date(now.getTime() - ACTIVE_MENTEE_DAYS * DAY).toISOString();
+  const yearAgo = new Date(now.getTime() - 365 * DAY).toISOString();
+  return queryRows<ProRow>(
+    db,
+    sql`WITH q AS (SELECT ${q} AS q),
+      load AS (
+        SELECT r.professional_id,
+               count(*) FILTER (WHERE r.status = 'pending')::int AS open_requests,
+               count(DISTINCT r.student_id) FILTER (WHERE r.status = 'accepted' AND r.responded_at > ${since}::timestamptz)::int AS active_mentees,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.responded_at - r.created_at))
+                 FILTER (WHERE r.status IN ('accepted', 'rejected') AND r.responded_at IS NOT NULL AND r.created_at > ${yearAgo}::timestamptz)
+                 AS median_response_s
+        FROM connection_requests r GROUP BY r.professional_id),
+      course AS (
+        SELECT r.professional_id, count(DISTINCT r.student_id)::int AS n
+        FROM student_profiles sp JOIN connection_requests r ON r.student_id = sp.user_id AND r.status = 'accepted'
+        WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
+        GROUP BY r.professional_id)
+    SELECT u.id, u.first_name, u.last_name, p.title, p.company, p.expertise, p.specializations, p.skills, u.bio,
+           p.rating_sum, p.rating_count,
+           coalesce(ms.max_mentees, ${MENTOR_CAPACITY_DEFAULT})::int AS capacity,
+           coalesce(l.open_requests, 0) AS open_requests, coalesce(l.active_mentees, 0) AS active_mentees,
+           l.median_response_s, coalesce(c.n, 0) AS same_course,
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
+    FROM users u
+    JOIN professional_profiles p ON p.user_id = u.id
+    LEFT JOIN professional_search_docs sd ON sd.professional_id = u.id
+    LEFT JOIN mentor_settings ms ON ms.professional_id = u.id
+    LEFT JOIN load l ON l.professional_id = u.id
+    LEFT JOIN course c ON c.professional_id = u.id
+    WHERE u.role = 'professional' AND u.is_active AND u.is_verified AND p.accepting_requests
+      AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'professional' AND d.item_id = u.id)
+      AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = ${s.id} AND r.professional_id = u.id
+                      AND r.status IN ('pending', 'accepted'))`,
+  );
+}
+
+interface Availability {
+  thisWeek: boolean;
+  twoWeeks: boolean;
+}
+
+/** Free time in the next 7 / 14 days: enabled rules minus scheduled sessions and pending slot holds. */
+async function availabilityOf(db: Db, ids: string[], now: Date): Promise<Map<string, Availability>> {
+  const out = new Map<string, Availability>();
+  if (ids.length === 0) return out;
+  const start = now.getTime();
+  const end = start + AVAILABILITY_HORIZON_DAYS * DAY;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rules = await queryRows<RuleInput & { professional_id: string }>(
+    db,
+    sql`SELECT id, professional_id, is_recurring AS "isRecurring", day_of_week AS "dayOfWeek", date::text AS date,
+               start_time AS "startTime", end_time AS "endTime", timezone, notes, enabled
+        FROM availability_rules WHERE professional_id IN (${idList}) AND enabled`,
+  );
+  const busy = await queryRows<{ professional_id: string; s: string; e: string }>(
+    db,
+    sql`SELECT professional_id, starts_at AS s, ends_at AS e FROM mentoring_sessions
+        WHERE professional_id IN (${idList}) AND status = 'scheduled'
+          AND ends_at > ${new Date(start).toISOString()}::timestamptz AND starts_at < ${new Date(end).toISOString()}::timestamptz
+        UNION ALL
+        SELECT professional_id, requested_start, requested_end FROM connection_requests
+        WHERE professional_id IN (${idList}) AND status = 'pending' AND requested_start IS NOT NULL
+          AND requested_end > ${new Date(start).toISOString()}::timestamptz AND requested_start < ${new Date(end).toISOString()}::timestamptz`,
+  );
+  const rulesBy = new Map<string, RuleInput[]>();
+  for (const r of rules) rulesBy.set(r.professional_id, [...(rulesBy.get(r.professional_id) ?? []), r]);
+  const busyBy = new Map<string, { start: number; end: number }[]>();
+  for (const b of busy) {
+    busyBy.set(b.professional_id, [...(busyBy.get(b.professional_id) ?? []), { start: new Date(b.s).getTime(), end: new Date(b.e).getTime() }]);
+  }
+  const minFree = 30 * 60_000;
+  for (const id of ids) {
+    const windows = freeWindows(rulesBy.get(id) ?? [], busyBy.get(id) ?? [], { start, end }).filter((w) => w.end - w.start >= minFree);
+    out.set(id, {
+      thisWeek: windows.some((w) => w.start < start + 7 * DAY),
+      twoWeeks: windows.length > 0,
+    });
+  }
+  return out;
+}
+
+interface Scored<T> {
+  row: T;
+  score: number;
+  reasons: string[];
+}
+
+export async function recommendProfessionals(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
+  const rows = await professionalCandidates(db, s, now);
+  const scored: Scored<ProRow>[] = [];
+  for (const row of rows) {
+    const load = row.open_requests + row.active_mentees;
+    // A mentor at capacity (or with capacity 0) is not pushed.
+    if (load >= row.capacity) continue;
+    const labels = [row.expertise, ...(row.specializations ?? []), ...(row.skills ?? [])];
+    const m = matchTopics(s.topics, labels, `${row.title} ${row.bio ?? ''}`);
+    const reasons = topicReasons(m);
+    let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
+    if (row.same_course > 0) {
+      score += Math.min(row.same_course, 3) * 0.6;
+      reasons.push(`${plural(row.same_course, 'student')} in your course connected with them`);
+    }
+    if (row.median_response_s !== null) {
+      const ms = row.median_response_s * 1000;
+      if (ms <= 2 * DAY) {
+        score += 0.6;
+        reasons.push(`Answers requests ${inDays(ms)}`);
+      } else if (ms > 7 * DAY) score -= 0.6;
+    }
+    if (row.rating_count >= 3) {
+      const avg = row.rating_sum / row.rating_count;
+      score += (avg - 3) * 0.4;
+      if (avg >= 4) reasons.push(`Rated ${round1(avg)} by ${plural(row.rating_count, 'student')}`);
+    }
+    // Fairness: the fuller a mentor, the less they are pushed; a per-student jitter spreads equal scores.
+    const free = row.capacity - load;
+    score -= 1.5 * (load / row.capacity);
+    score += 0.9 * pairJitter(s.id, row.id);
+    if (free <= 2) reasons.push(`${plural(free, 'mentoring place')} left`);
+    scored.push({ row, score, reasons });
+  }
+  scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+  // Availability only for the best part of the list: walk down until enough are free in two weeks.
+  const out: RecommendationItem[] = [];
+  for (let from = 0; from < scored.length && out.length < limit; from += limit * 4) {
+    const chunk = scored.slice(from, from + limit * 4);
+    const avail = await availabilityOf(
+      db,
+      chunk.map((c) => c.row.id),
+      now,
+    );
+    const ranked = chunk
+      .map((c) => {
+        const a = avail.get(c.row.id);
+        if (!a?.twoWeeks) return null;
+        const reasons = [...c.reasons];
+        reasons.push(a.thisWeek ? 'Free slots this week' : 'Free slots in the next two weeks');
+        return { ...c, score: c.score + (a.thisWeek ? 0.5 : 0.25), reasons };
+      })
+      .filter((c): c is Scored<ProRow> => c !== null)
+      .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+    for (const c of ranked) {
+      if (out.length >= limit) break;
+      const r = c.row;
+      out.push({
+        kind: 'professional',
+        id: r.id,
+        title: `${r.first_name} ${r.last_name}`.trim(),
+        subtitle: [r.title, r.company].filter(Boolean).join(' at ') || r.expertise,
+        href: `/student/dashboard?tab=professionals&professional=${r.id}`,
+        score: round1(c.score),
+        reasons: c.reasons,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * How many students of the same course and university registered for / applied to each of `ids`: read for
+ * the best part of a list only (through the per-item indexes), then used to re-rank that part.
+ */
+async function classmates(db: Db, s: StudentContext, kind: 'workshop' | 'rd-project', ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; n: number }>(
+    db,
+    kind === 'workshop'
+      ? sql`SELECT r.workshop_id AS id, count(*)::int AS n FROM workshop_registrations r JOIN student_profiles sp ON sp.user_id = r.student_id
+            WHERE r.workshop_id IN (${list}) AND r.status <> 'cancelled' AND r.student_id <> ${s.id}
+              AND sp.course = ${s.course} AND sp.university = ${s.university}
+            GROUP BY r.workshop_id`
+      : sql`SELECT a.project_id AS id, count(*)::int AS n FROM rd_applications a JOIN student_profiles sp ON sp.user_id = a.student_id
+            WHERE a.project_id IN (${list}) AND a.student_id <> ${s.id} AND sp.course = ${s.course} AND sp.university = ${s.university}
+            GROUP BY a.project_id`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Re-rank the head of a scored list with the classmates signal (and its reason). */
+async function withClassmates<T extends { id: string }>(
+  db: Db,
+  s: StudentContext,
+  kind: 'workshop' | 'rd-project',
+  scored: Scored<T>[],
+  limit: number,
+  verb: string,
+): Promise<Scored<T>[]> {
+  const head = scored.slice(0, Math.max(20, limit * 4));
+  const counts = await classmates(
+    db,
+    s,
+    kind,
+    head.map((h) => h.row.id),
+  );
+  const out = head.map((h) => {
+    const n = counts.get(h.row.id) ?? 0;
+    if (n === 0) return h;
+    const reasons = [...h.reasons];
+    // Keep the topic reasons first; the classmates reason goes right after them.
+    const at = reasons.findIndex((r) => !/^(Shares|Related to|Mentions)/.test(r));
+    reasons.splice(at < 0 ? reasons.length : at, 0, `${plural(n, 'student')} in your course ${verb}`);
+    return { ...h, score: h.score + Math.min(n, 5) * 0.3, reasons };
+  });
+  return out.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Workshops
+
+interface WorkshopRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  starts_at: string;
+  seats_left: number;
+  max_participants: number;
+  co: number;
+  text_rank: number;
+}
+
+async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise<WorkshopRow[]> {
+  const q = topicQuery(s.topics);
+  const nowIso = now.toISOString();
+  return queryRows<WorkshopRow>(
+    db,
+    sql`WITH q AS (SELECT ${q} AS q),
+      mine AS (SELECT workshop_id FROM workshop_registrations WHERE student_id = ${s.id} AND status <> 'cancelled'),
+      peers AS (
+        SELECT r.student_id, count(*)::int AS shared FROM workshop_registrations r JOIN mine m ON m.workshop_id = r.workshop_id
+        WHERE r.student_id <> ${s.id} AND r.status <> 'cancelled'
+        GROUP BY r.student_id ORDER BY shared DESC, r.student_id LIMIT 300),
+      co AS (
+        SELECT r.workshop_id, count(*)::int AS n FROM workshop_registrations r JOIN peers p ON p.student_id = r.student_id
+        WHERE r.status <> 'cancelled' GROUP BY r.workshop_id)
+    SELECT w.id, w.title, w.description, w.category, w.tags, w.starts_at, (w.max_participants - w.registered_count)::int AS seats_left,
+           w.max_participants, coalesce(co.n, 0) AS co,
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
+    FROM workshops w
+    LEFT JOIN workshop_search_docs sd ON sd.workshop_id = w.id
+    LEFT JOIN co ON co.workshop_id = w.id
+    WHERE w.status = 'published' AND w.starts_at > ${nowIso}::timestamptz AND w.registered_count < w.max_participants
+      AND NOT EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.student_id = ${s.id})
+      AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'workshop' AND d.item_id = w.id)`,
+  );
+}
+
+export async function recommendWorkshops(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
+  const rows = await workshopCandidates(db, s, now);
+  const scored: Scored<WorkshopRow>[] = rows.map((row) => {
+    const m = matchTopics(s.topics, [row.category, ...(row.tags ?? [])], `${row.title} ${row.description}`);
+    const reasons = topicReasons(m);
+    let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
+    if (row.co > 0) {
+      score += Math.log2(1 + row.co) * 0.8;
+      reasons.push(`${plural(row.co, 'student')} who joined your workshops registered`);
+    }
+    const until = new Date(row.starts_at).getTime() - now.getTime();
+    if (until <= 14 * DAY) {
+      score += 0.4;
+      reasons.push(`Starts ${inDays(until)}`);
+    } else if (until > 90 * DAY) score -= 0.3;
+    if (row.seats_left <= 5) reasons.push(`Only ${plural(row.seats_left, 'seat')} left`);
+    else reasons.push(`${plural(row.seats_left, 'seat')} left`);
+    score += 0.2 * pairJitter(s.id, row.id);
+    return { row, score, reasons };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+  const ranked = await withClassmates(db, s, 'workshop', scored, limit, 'registered');
+  return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
+    kind: 'workshop' as const,
+    id: row.id,
+    title: row.title,
+    subtitle: `${row.category} · ${new Date(row.starts_at).toISOString().slice(0, 10)}`,
+    href: `/student/dashboard?tab=workshops&workshop=${row.id}`,
+    score: round1(score),
+    reasons,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// R&D projects
+
+interface ProjectRow {
+  id: string;
+  title: string;
+  summary: string;
+  field: string;
+  tags: string[];
+  skills: string[];
+  application_deadline: string;
+  open_positions: number;
+  co: number;
+  text_rank: number;
+}
+
+async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<ProjectRow[]> {
+  const q = topicQuery(s.topics);
+  const nowIso = now.toISOString();
+  return queryRows<ProjectRow>(
+    db,
+    sql`WITH q AS (SELECT ${q} AS q),
+      mine AS (SELECT project_id FROM rd_applications WHERE student_id = ${s.id}),
+      peers AS (
+        SELECT a.student_id, count(*)::int AS shared FROM rd_applications a JOIN mine m ON m.project_id = a.project_id
+        WHERE a.student_id <> ${s.id} GROUP BY a.student_id ORDER BY shared DESC, a.student_id LIMIT 300),
+      co AS (SELECT a.project_id, count(*)::int AS n FROM rd_applications a JOIN peers p ON p.student_id = a.student_id GROUP BY a.project_id),
+      roles AS (
+        SELECT project_id, sum(max_positions - current_positions)::int AS open_positions,
+               coalesce(jsonb_agg(skills_required), '[]'::jsonb) AS skills
+        FROM rd_project_roles GROUP BY project_id)
+    SELECT p.id, p.title, p.summary, p.field, p.tags, roles.skills || coalesce(p.requirements -> 'technicalSkills', '[]'::jsonb) AS skills,
+           p.application_deadline, roles.open_positions, coalesce(co.n, 0) AS co,
+           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
+    FROM rd_projects p
+    LEFT JOIN rd_project_search_docs sd ON sd.project_id = p.id
+    JOIN roles ON roles.project_id = p.id
+    LEFT JOIN co ON co.project_id = p.id
+    WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${nowIso}::timestamptz
+      AND roles.open_positions > 0
+      AND NOT EXISTS (SELECT 1 FROM rd_applications a WHERE a.project_id = p.id AND a.student_id = ${s.id})
+      AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'rd-project' AND d.item_id = p.id)`,
+  );
+}
+
+function flatStrings(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v) => (Array.isArray(v) ? flatStrings(v) : typeof v === 'string' ? [v] : []));
+}
+
+export async function recommendProjects(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
+  const rows = await projectCandidates(db, s, now);
+  const scored: Scored<ProjectRow>[] = rows.map((row) => {
+    const m = matchTopics(s.topics, [row.field, ...(row.tags ?? []), ...flatStrings(row.skills)], `${row.title} ${row.summary}`);
+    const reasons = topicReasons(m);
+    let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
+    if (row.co > 0) {
+      score += Math.log2(1 + row.co) * 0.8;
+      reasons.push(`${plural(row.co, 'student')} who applied where you did applied here`);
+    }
+    const until = new Date(row.application_deadline).getTime() - now.getTime();
+    if (until <= 14 * DAY) {
+      score += 0.3;
+      reasons.push(`Applications close ${inDays(until)}`);
+    }
+    reasons.push(`${plural(row.open_positions, 'open position')}`);
+    score += 0.2 * pairJitter(s.id, row.id);
+    return { row, score, reasons };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+  const ranked = await withClassmates(db, s, 'rd-project', scored, limit, 'applied');
+  return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
+    kind: 'rd-project' as const,
+    id: row.id,
+    title: row.title,
+    subtitle: row.field,
+    href: `/student/dashboard?tab=rd-projects&project=${row.id}`,
+    score: round1(score),
+    reasons,
+  }));
+}
+
+export async function recommend(
+  db: Db,
+  actor: Actor,
+  kind: RecommendationKind,
+  limit: number,
+  now = new Date(),
+): Promise<RecommendationsData> {
+  const s = await loadStudent(db, actor.id);
+  const items =
+    kind === 'professional'
+      ? await recommendProfessionals(db, s, limit, now)
+      : kind === 'workshop'
+        ? await recommendWorkshops(db, s, limit, now)
+        : await recommendProjects(db, s, limit, now);
+  return { kind, items };
+}
+
+export { listWords };

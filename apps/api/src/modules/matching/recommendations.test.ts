@@ -1,0 +1,253 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../lib/sql.ts';
+import { workshops } from '../../db/schema/workshops.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MATCHING_MESSAGES, MENTOR_CAPACITY_DEFAULT, type RecommendationItem } from '@app/shared/matching';
+import { useTestApp } from '../../../test/harness.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { availabilityRules, connectionRequests } from '../../db/schema/mentoring.ts';
+import { rdProjectRoles, rdApplications } from '../../db/schema/rd-projects.ts';
+import { professionalProfiles, studentProfiles } from '../../db/schema/users.ts';
+import { insertRegistration, insertWorkshop } from '../workshops/workshops.fixtures.ts';
+import { createProject, setDeadline, DAY } from '../rd-projects/rd-test-helpers.ts';
+
+const t = useTestApp();
+const db = () => t.database.db;
+
+async function setInterests(u: BuiltUser, interests: string[], course = 'Computer Science') {
+  await db().update(studentProfiles).set({ interests, course }).where(eq(studentProfiles.userId, u.id));
+}
+
+async function pro(opts: { specializations?: string[]; expertise?: string; rules?: boolean; isVerified?: boolean; accepting?: boolean; lastName?: string } = {}) {
+  const p = await buildProfessional(t, { isVerified: opts.isVerified ?? true, lastName: opts.lastName ?? 'Mentor', expertise: opts.expertise ?? 'Software Development' });
+  await db()
+    .update(professionalProfiles)
+    .set({ specializations: opts.specializations ?? [], skills: [], acceptingRequests: opts.accepting ?? true })
+    .where(eq(professionalProfiles.userId, p.id));
+  if (opts.rules ?? true) {
+    // Every day 09:00-17:00 UTC: free this week.
+    await db()
+      .insert(availabilityRules)
+      .values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ professionalId: p.id, isRecurring: true, dayOfWeek: d, startTime: '09:00', endTime: '17:00', timezone: 'UTC' })));
+  }
+  return p;
+}
+
+async function recs(u: BuiltUser, kind: string, limit = 20) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/matching/recommendations?kind=${kind}&limit=${limit}`, headers: u.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: { items: RecommendationItem[] } }>(res).data.items;
+}
+
+describe('GET /api/matching/recommendations: access and input', () => {
+  it('401 without a token, 403 for a professional or an admin', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/matching/recommendations?kind=workshop' })).statusCode).toBe(401);
+    const p = await buildProfessional(t);
+    const a = await buildAdmin(t);
+    for (const u of [p, a]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/matching/recommendations?kind=workshop', headers: u.auth })).statusCode).toBe(403);
+    }
+  });
+
+  it('400 with a clear message for a bad kind or limit', async () => {
+    const s = await buildStudent(t);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/matching/recommendations?kind=cars', headers: s.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(MATCHING_MESSAGES.badKind);
+    const none = await t.app.inject({ method: 'GET', url: '/api/matching/recommendations', headers: s.auth });
+    expect(none.statusCode).toBe(400);
+    const limit = await t.app.inject({ method: 'GET', url: '/api/matching/recommendations?kind=workshop&limit=500', headers: s.auth });
+    expect(limit.statusCode).toBe(400);
+    expect(limit.body).toContain('Limit must be a number from 1 to 20');
+  });
+});
+
+describe('professionals', () => {
+  let student: BuiltUser;
+  let match: BuiltUser;
+  beforeAll(async () => {
+    student = await buildStudent(t);
+    await setInterests(student, ['Machine Learning', 'Data Science']);
+    match = await pro({ specializations: ['Machine Learning', 'Data Science', 'Statistics'], lastName: 'Match' });
+  });
+
+  it('explains a match with the shared topics and free slots, from the data', async () => {
+    const items = await recs(student, 'professional');
+    const item = items.find((i) => i.id === match.id);
+    expect(item).toBeDefined();
+    expect(item?.reasons).toContain('Shares Machine Learning and Data Science');
+    expect(item?.reasons).toContain('Free slots this week');
+    expect(items[0]?.id).toBe(match.id);
+  });
+
+  it('relates an interest to a specialization through a related topic', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['AI']);
+    const items = await recs(s, 'professional');
+    const item = items.find((i) => i.id === match.id);
+    expect(item?.reasons).toContain('Related to your interest in AI: Machine Learning and Data Science');
+  });
+
+  it('never recommends an unverified, paused, unavailable, full or already-contacted professional', async () => {
+    const unverified = await pro({ specializations: ['Machine Learning'], isVerified: false });
+    const paused = await pro({ specializations: ['Machine Learning'], accepting: false });
+    const noSlots = await pro({ specializations: ['Machine Learning'], rules: false });
+    const full = await pro({ specializations: ['Machine Learning'] });
+    const contacted = await pro({ specializations: ['Machine Learning'] });
+    // full: capacity 1, one pending request from someone else
+    const cap = await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: full.auth, payload: { maxMentees: 1 } });
+    expect(cap.statusCode).toBe(200);
+    const other = await buildStudent(t);
+    await db().insert(connectionRequests).values({ studentId: other.id, professionalId: full.id, status: 'pending' });
+    await db().insert(connectionRequests).values({ studentId: student.id, professionalId: contacted.id, status: 'pending' });
+    const ids = (await recs(student, 'professional')).map((i) => i.id);
+    for (const p of [unverified, paused, noSlots, full, contacted]) expect(ids).not.toContain(p.id);
+    // With room again (capacity 2) the full one comes back, and says how much room is left.
+    await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: full.auth, payload: { maxMentees: 2 } });
+    const again = await recs(student, 'professional');
+    expect(again.find((i) => i.id === full.id)?.reasons).toContain('1 mentoring place left');
+  });
+
+  it('says how many students of the same course and university connected', async () => {
+    const s = await buildStudent(t, { university: 'Same U', course: 'Physics' });
+    await setInterests(s, ['Optics'], 'Physics');
+    const peer = await buildStudent(t, { university: 'Same U', course: 'Physics' });
+    const p = await pro({ specializations: ['Optics'] });
+    await db().insert(connectionRequests).values({ studentId: peer.id, professionalId: p.id, status: 'accepted', respondedAt: new Date(Date.now() - 3_600_000), createdAt: new Date(Date.now() - 7_200_000) });
+    const item = (await recs(s, 'professional')).find((i) => i.id === p.id);
+    expect(item?.reasons).toContain('1 student in your course connected with them');
+    expect(item?.reasons).toContain('Answers requests within a day');
+  });
+});
+
+describe('workshops', () => {
+  it('recommends open upcoming matching workshops with reasons; nothing full, past, draft or registered', async () => {
+    const s = await buildStudent(t, { university: 'W U', course: 'Design' });
+    await setInterests(s, ['Robotics'], 'Design');
+    const good = await insertWorkshop(db(), { title: 'Robotics for beginners', category: 'Robotics', startsAt: new Date(Date.now() + 2.5 * DAY), endsAt: new Date(Date.now() + 2.6 * DAY), maxParticipants: 10, registeredCount: 4 });
+    const full = await insertWorkshop(db(), { title: 'Robotics full', category: 'Robotics', maxParticipants: 2, registeredCount: 2 });
+    const past = await insertWorkshop(db(), { title: 'Robotics past', category: 'Robotics', daysFromNow: -2 });
+    const draft = await insertWorkshop(db(), { title: 'Robotics draft', category: 'Robotics', status: 'draft' });
+    const cancelled = await insertWorkshop(db(), { title: 'Robotics cancelled', category: 'Robotics', status: 'cancelled' });
+    const mine = await insertWorkshop(db(), { title: 'Robotics mine', category: 'Robotics' });
+    await insertRegistration(db(), { workshopId: mine.id, studentId: s.id });
+    const peer = await buildStudent(t, { university: 'W U', course: 'Design' });
+    await insertRegistration(db(), { workshopId: good.id, studentId: peer.id });
+    const items = await recs(s, 'workshop');
+    const ids = items.map((i) => i.id);
+    for (const w of [full, past, draft, cancelled, mine]) expect(ids).not.toContain(w.id);
+    const item = items.find((i) => i.id === good.id);
+    expect(item?.reasons).toEqual(
+      expect.arrayContaining(['Shares Robotics', '1 student in your course registered', 'Starts in 3 days', '6 seats left']),
+    );
+    expect(items[0]?.id).toBe(good.id);
+  });
+});
+
+describe('R&D projects', () => {
+  it('recommends open projects with room and a future deadline, with reasons', async () => {
+    const admin = await buildAdmin(t);
+    const s = await buildStudent(t);
+    await setInterests(s, ['Quantum'], 'Physics');
+    const open = await createProject(t, admin, { title: 'Quantum A', tags: ['Quantum'] });
+    await setDeadline(t, open._id, new Date(Date.now() + 4.5 * DAY));
+    const expired = await createProject(t, admin, { title: 'Quantum B', tags: ['Quantum'] });
+    await setDeadline(t, expired._id, new Date(Date.now() - DAY));
+    const full = await createProject(t, admin, { title: 'Quantum C', tags: ['Quantum'] });
+    await db().update(rdProjectRoles).set({ currentPositions: 2 }).where(eq(rdProjectRoles.projectId, full._id));
+    const draft = await createProject(t, admin, { title: 'Quantum D', tags: ['Quantum'] }, 'draft');
+    const applied = await createProject(t, admin, { title: 'Quantum E', tags: ['Quantum'] });
+    const role = applied.roles[0];
+    if (!role) throw new Error('no role');
+    await db().insert(rdApplications).values({ projectId: applied._id, roleId: role._id, studentId: s.id, motivation: 'Yes' });
+    const items = await recs(s, 'rd-project');
+    const ids = items.map((i) => i.id);
+    for (const p of [expired, full, draft, applied]) expect(ids).not.toContain(p._id);
+    const item = items.find((i) => i.id === open._id);
+    expect(item?.reasons).toEqual(expect.arrayContaining(['Shares Quantum', '2 open positions']));
+    expect(item?.reasons.some((r) => /^Applications close in 5 days$/.test(r))).toBe(true);
+  });
+});
+
+describe('text similarity', () => {
+  it('ranks with ts_rank over stored documents kept current by triggers', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['Hydroponics'], 'Physics');
+    const w = await insertWorkshop(db(), { title: 'Growing food', category: 'Science', description: 'Soil basics.' });
+    expect((await recs(s, 'workshop')).find((i) => i.id === w.id)?.reasons ?? []).not.toContain('Mentions Hydroponics');
+    await db().update(workshops).set({ description: 'Hydroponics without soil, from seed to harvest.' }).where(eq(workshops.id, w.id));
+    const [row] = await queryRows<{ rank: number }>(
+      db(),
+      sql`SELECT ts_rank(doc, plainto_tsquery('english', 'hydroponics'))::float8 AS rank FROM workshop_search_docs WHERE workshop_id = ${w.id}`,
+    );
+    expect(row?.rank).toBeGreaterThan(0);
+    const items = await recs(s, 'workshop');
+    expect(items[0]?.id).toBe(w.id);
+    expect(items[0]?.reasons).toContain('Mentions Hydroponics');
+  });
+});
+
+describe('dismissals', () => {
+  it('a dismissed item stays dismissed; undo restores it; unknown items 404; bad input 400', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['Gardening']);
+    const w = await insertWorkshop(db(), { title: 'Gardening 101', category: 'Gardening' });
+    expect((await recs(s, 'workshop')).map((i) => i.id)).toContain(w.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'workshop', itemId: w.id } });
+    expect(res.statusCode).toBe(201);
+    expect(body<{ message: string }>(res).message).toBe(MATCHING_MESSAGES.dismissed);
+    // Twice is fine (idempotent), and it sticks over later calls.
+    expect((await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'workshop', itemId: w.id } })).statusCode).toBe(201);
+    expect((await recs(s, 'workshop')).map((i) => i.id)).not.toContain(w.id);
+    expect((await recs(s, 'workshop')).map((i) => i.id)).not.toContain(w.id);
+    // Another student still sees it.
+    const other = await buildStudent(t);
+    await setInterests(other, ['Gardening']);
+    expect((await recs(other, 'workshop')).map((i) => i.id)).toContain(w.id);
+    // Undo.
+    const undo = await t.app.inject({ method: 'DELETE', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'workshop', itemId: w.id } });
+    expect(undo.statusCode).toBe(200);
+    expect((await recs(s, 'workshop')).map((i) => i.id)).toContain(w.id);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'workshop', itemId: w.id } })).statusCode).toBe(404);
+    // Unknown, malformed, draft (invisible) → 404; bad kind → 400.
+    const draft = await insertWorkshop(db(), { status: 'draft' });
+    for (const itemId of ['ffffffffffffffffffffffff', 'nope', draft.id]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'workshop', itemId } })).statusCode).toBe(404);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'x', itemId: w.id } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(MATCHING_MESSAGES.badKind);
+    const p = await buildProfessional(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: p.auth, payload: { kind: 'workshop', itemId: w.id } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', payload: { kind: 'workshop', itemId: w.id } })).statusCode).toBe(401);
+  });
+
+  it('a dismissed professional is not recommended', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['Compilers']);
+    const p = await pro({ specializations: ['Compilers'] });
+    expect((await recs(s, 'professional')).map((i) => i.id)).toContain(p.id);
+    await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: s.auth, payload: { kind: 'professional', itemId: p.id } });
+    expect((await recs(s, 'professional')).map((i) => i.id)).not.toContain(p.id);
+  });
+});
+
+describe('mentor capacity', () => {
+  it('defaults, validates and saves', async () => {
+    const p = await buildProfessional(t);
+    const get = await t.app.inject({ method: 'GET', url: '/api/matching/capacity', headers: p.auth });
+    expect(get.statusCode).toBe(200);
+    expect(body<{ data: { maxMentees: number; isDefault: boolean } }>(get).data).toMatchObject({ maxMentees: MENTOR_CAPACITY_DEFAULT, isDefault: true });
+    for (const maxMentees of [-1, 101, 1.5, 'x']) {
+      const bad = await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: p.auth, payload: { maxMentees } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain(MATCHING_MESSAGES.capacityRange);
+    }
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: p.auth, payload: { maxMentees: 0 } });
+    expect(ok.statusCode).toBe(200);
+    expect(body<{ data: { maxMentees: number; atCapacity: boolean; isDefault: boolean } }>(ok).data).toMatchObject({ maxMentees: 0, atCapacity: true, isDefault: false });
+    const s = await buildStudent(t);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: s.auth, payload: { maxMentees: 3 } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/matching/capacity' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,664 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  PROGRAMME_MESSAGES,
+  type InviteBody,
+  type MyProgramme,
+  type PairDto,
+  type ParticipantDto,
+  type ParticipationBody,
+  type ProgrammeDetail,
+  type ProgrammeSummary,
+  type UnmatchedDto,
+} from '@app/shared/programmes';
+import type { z } from 'zod';
+import type { participationBody, programmeBody } from '@app/shared/programmes';
+import type { Db } from '../../db/client.ts';
+import { programmePairs, programmeParticipants, programmes, type ProgrammeUnmatched } from '../../db/schema/matching.ts';
+import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { matchTopics, topicReasons, listWords } from '../matching/topics.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { stableMatch, MAX_RANKED } from './stable-matching.ts';
+
+type ProgrammeRow = typeof programmes.$inferSelect;
+type ParticipantRow = typeof programmeParticipants.$inferSelect;
+
+async function programmeRow(db: Db, id: string): Promise<ProgrammeRow> {
+  if (!isId(id)) throw notFound('Programme');
+  const [row] = await db.select().from(programmes).where(eq(programmes.id, id));
+  if (!row) throw notFound('Programme');
+  return row;
+}
+
+async function countsOf(db: Db, ids: string[]) {
+  const out = new Map<string, ProgrammeSummary['counts']>();
+  if (ids.length === 0) return out;
+  const rows = await queryRows<{ programme_id: string; mentors: number; mentees: number; invited: number; pairs: number }>(
+    db,
+    sql`SELECT p.id AS programme_id,
+          (SELECT count(*)::int FROM programme_participants x WHERE x.programme_id = p.id AND x.role = 'mentor' AND x.status = 'joined') AS mentors,
+          (SELECT count(*)::int FROM programme_participants x WHERE x.programme_id = p.id AND x.role = 'mentee' AND x.status = 'joined') AS mentees,
+          (SELECT count(*)::int FROM programme_participants x WHERE x.programme_id = p.id AND x.status = 'invited') AS invited,
+          (SELECT count(*)::int FROM programme_pairs x WHERE x.programme_id = p.id) AS pairs
+        FROM programmes p WHERE p.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of rows) out.set(r.programme_id, { mentors: r.mentors, mentees: r.mentees, invited: r.invited, pairs: r.pairs });
+  return out;
+}
+
+function summary(row: ProgrammeRow, counts: ProgrammeSummary['counts'] | undefined): ProgrammeSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    eligibleUniversities: row.eligibleUniversities,
+    eligibleCourses: row.eligibleCourses,
+    mentorCapacityDefault: row.mentorCapacityDefault,
+    status: row.status,
+    counts: counts ?? { mentors: 0, mentees: 0, invited: 0, pairs: 0 },
+    matchedAt: row.matchedAt?.toISOString() ?? null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createProgramme(db: Db, actor: Actor, body: z.output<typeof programmeBody>) {
+  const [row] = await db
+    .insert(programmes)
+    .values({
+      name: body.name,
+      description: body.description,
+      startsOn: body.startsOn,
+      endsOn: body.endsOn,
+      eligibleUniversities: body.eligibleUniversities,
+      eligibleCourses: body.eligibleCourses,
+      mentorCapacityDefault: body.mentorCapacityDefault,
+      createdBy: actor.id,
+    })
+    .returning();
+  if (!row) throw new Error('programme insert returned nothing');
+  return { programme: summary(row, undefined) };
+}
+
+export async function listProgrammes(db: Db) {
+  const rows = await db.select().from(programmes).orderBy(desc(programmes.createdAt), desc(programmes.id)).limit(200);
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { programmes: rows.map((r) => summary(r, counts.get(r.id))) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// People and their topics
+
+interface PersonInfo {
+  id: string;
+  name: string;
+  role: string;
+  /** Profile topics: a student's interests + course; a professional's expertise + specializations + skills. */
+  profileTopics: string[];
+  university: string | null;
+  course: string | null;
+  /** Active, and verified for a professional: may be matched. */
+  eligible: boolean;
+}
+
+async function people(db: Db, ids: string[]): Promise<Map<string, PersonInfo>> {
+  const out = new Map<string, PersonInfo>();
+  if (ids.length === 0) return out;
+  const rows = await queryRows<{
+    id: string;
+    role: string;
+    first_name: string;
+    last_name: string;
+    interests: string[] | null;
+    course: string | null;
+    university: string | null;
+    expertise: string | null;
+    specializations: string[] | null;
+    skills: string[] | null;
+    eligible: boolean;
+  }>(
+    db,
+    sql`SELECT u.id, u.role, u.first_name, u.last_name, (u.is_active AND (u.role <> 'professional' OR u.is_verified)) AS eligible, sp.interests, sp.course, sp.university, pp.expertise, pp.specializations, pp.skills
+        FROM users u LEFT JOIN student_profiles sp ON sp.user_id = u.id LEFT JOIN professional_profiles pp ON pp.user_id = u.id
+        WHERE u.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of rows) {
+    const topics =
+      r.role === 'student'
+        ? [...(r.interests ?? []), ...(r.course ? [r.course] : [])]
+        : [...(r.expertise ? [r.expertise] : []), ...(r.specializations ?? []), ...(r.skills ?? [])];
+    out.set(r.id, {
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      role: r.role,
+      profileTopics: topics.filter((t) => typeof t === 'string' && t.trim()),
+      university: r.university,
+      course: r.course,
+      eligible: r.eligible,
+    });
+  }
+  return out;
+}
+
+/** What a participant is matched on: the topics they stated, else their profile's. */
+const topicsOf = (p: ParticipantRow, info: PersonInfo | undefined) => (p.topics.length ? p.topics : (info?.profileTopics ?? []));
+
+function participantDtoOf(p: ParticipantRow, info: PersonInfo | undefined): ParticipantDto {
+  return {
+    userId: p.userId,
+    name: info?.name ?? 'Former user',
+    role: p.role,
+    status: p.status,
+    topics: topicsOf(p, info),
+    goals: p.goals,
+    preferences: p.preferences,
+    capacity: p.capacity,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Detail and dashboard
+
+export async function programmeDetail(db: Db, id: string): Promise<ProgrammeDetail> {
+  const row = await programmeRow(db, id);
+  const parts = await db.select().from(programmeParticipants).where(eq(programmeParticipants.programmeId, row.id));
+  const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
+  const info = await people(db, [...new Set([...parts.map((p) => p.userId), ...pairs.flatMap((p) => [p.mentorId, p.menteeId])])]);
+  const since = (row.publishedAt ?? row.createdAt).toISOString();
+  const sessions = await queryRows<{ mentor_id: string; mentee_id: string; n: number; done: number; last: string | null }>(
+    db,
+    sql`SELECT pp.mentor_id, pp.mentee_id,
+               count(s.id)::int AS n,
+               count(s.id) FILTER (WHERE s.status = 'completed' OR (s.status = 'scheduled' AND s.ends_at <= now()))::int AS done,
+               max(s.starts_at) FILTER (WHERE s.status <> 'cancelled') AS last
+        FROM programme_pairs pp
+        JOIN mentoring_sessions s ON s.professional_id = pp.mentor_id AND s.student_id = pp.mentee_id
+          AND s.status <> 'cancelled' AND s.starts_at >= ${since}::timestamptz
+        WHERE pp.programme_id = ${row.id} AND ${row.status === 'published'}
+        GROUP BY pp.mentor_id, pp.mentee_id`,
+  );
+  const sessionsBy = new Map(sessions.map((s) => [`${s.mentor_id}:${s.mentee_id}`, s]));
+  const pairDtos: PairDto[] = pairs
+    .map((p) => {
+      const s = sessionsBy.get(`${p.mentorId}:${p.menteeId}`);
+      return {
+        id: p.id,
+        mentorId: p.mentorId,
+        mentorName: info.get(p.mentorId)?.name ?? 'Former user',
+        menteeId: p.menteeId,
+        menteeName: info.get(p.menteeId)?.name ?? 'Former user',
+        score: Math.round(p.score * 10) / 10,
+        reasons: p.reasons,
+        pinned: p.pinned,
+        sessions: s?.n ?? 0,
+        completedSessions: s?.done ?? 0,
+        lastSessionAt: s?.last ? new Date(s.last).toISOString() : null,
+      };
+    })
+    .sort((a, b) => a.mentorName.localeCompare(b.mentorName) || a.menteeName.localeCompare(b.menteeName));
+  const unmatched: UnmatchedDto[] = row.unmatched
+    .filter((u) => !pairs.some((p) => p.menteeId === u.userId || p.mentorId === u.userId))
+    .map((u) => ({ ...u, name: info.get(u.userId)?.name ?? 'Former user' }));
+  const met = pairDtos.filter((p) => p.completedSessions > 0).length;
+  const counts = await countsOf(db, [row.id]);
+  return {
+    programme: summary(row, counts.get(row.id)),
+    participants: parts.map((p) => participantDtoOf(p, info.get(p.userId))).sort((a, b) => a.role.localeCompare(b.role) || a.name.localeCompare(b.name)),
+    pairs: pairDtos,
+    unmatched,
+    dashboard: {
+      pairs: pairDtos.length,
+      met,
+      notMet: pairDtos.length - met,
+      sessions: pairDtos.reduce((n, p) => n + p.sessions, 0),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Invitations
+
+export async function invite(db: Db, id: string, body: InviteBody) {
+  const row = await programmeRow(db, id);
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  const eligible =
+    body.role === 'mentor'
+      ? sql`u.role = 'professional' AND u.is_active AND u.is_verified`
+      : sql`u.role = 'student' AND u.is_active
+            AND (${row.eligibleUniversities.length === 0} OR lower(sp.university) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleUniversities)}::jsonb) x))
+            AND (${row.eligibleCourses.length === 0} OR lower(sp.course) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleCourses)}::jsonb) x))`;
+  let ids: string[];
+  if (body.allEligible) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT u.id FROM users u LEFT JOIN student_profiles sp ON sp.user_id = u.id WHERE ${eligible} ORDER BY u.id LIMIT 20000`,
+    );
+    ids = rows.map((r) => r.id);
+  } else {
+    const wanted = [...new Set(body.userIds ?? [])];
+    if (wanted.some((w) => !isId(w))) throw badRequest(PROGRAMME_MESSAGES.notEligible);
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT u.id FROM users u LEFT JOIN student_profiles sp ON sp.user_id = u.id
+          WHERE u.id IN (${sql.join(
+            wanted.map((w) => sql`${w}`),
+            sql`, `,
+          )}) AND ${eligible}`,
+    );
+    if (rows.length !== wanted.length) throw badRequest(PROGRAMME_MESSAGES.notEligible);
+    ids = wanted;
+  }
+  return db.transaction(async (tx) => {
+    let invited = 0;
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const added = await tx
+        .insert(programmeParticipants)
+        .values(chunk.map((userId) => ({ programmeId: row.id, userId, role: body.role })))
+        .onConflictDoNothing()
+        .returning({ userId: programmeParticipants.userId });
+      invited += added.length;
+      for (const a of added) {
+        await notify(tx, {
+          userId: a.userId,
+          type: 'system',
+          subType: 'programme-invite',
+          title: `You are invited to ${row.name}`,
+          message: `${row.name} (${row.startsOn} to ${row.endsOn}) invites you to take part as a ${body.role}. Tell us your topics and whom you would like to be matched with.`,
+          actionUrl: '/programmes',
+          metadata: { programmeId: row.id },
+        });
+      }
+    }
+    return { invited, alreadyInvited: ids.length - invited };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Matching
+
+function pairReasons(
+  mentee: ParticipantRow,
+  mentor: ParticipantRow,
+  menteeTopics: string[],
+  mentorTopics: string[],
+  mentorInfo: PersonInfo | undefined,
+): string[] {
+  const reasons = topicReasons(matchTopics(menteeTopics, mentorTopics)).map((r) => r.replace(/^Related to your interest in/, 'Related to the mentee’s interest in'));
+  const rs = mentee.preferences.indexOf(mentor.userId);
+  if (rs >= 0) reasons.unshift(`The mentee ranked ${mentorInfo?.name ?? 'this mentor'} #${rs + 1}`);
+  const rm = mentor.preferences.indexOf(mentee.userId);
+  if (rm >= 0) reasons.push(`The mentor ranked this mentee #${rm + 1}`);
+  return reasons;
+}
+
+export async function runMatching(db: Db, id: string) {
+  const row = await programmeRow(db, id);
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  const parts = await db
+    .select()
+    .from(programmeParticipants)
+    .where(and(eq(programmeParticipants.programmeId, row.id), eq(programmeParticipants.status, 'joined')));
+  const info = await people(
+    db,
+    parts.map((p) => p.userId),
+  );
+  // Deactivated accounts (and professionals no longer verified) are left out of the run.
+  const mentees = parts.filter((p) => p.role === 'mentee' && info.get(p.userId)?.eligible);
+  const mentors = parts.filter((p) => p.role === 'mentor' && info.get(p.userId)?.eligible);
+  const menteeIds = new Set(mentees.map((m) => m.userId));
+  const mentorIds = new Set(mentors.map((m) => m.userId));
+  // Pins survive a re-run when both people are still in.
+  const pinned = (
+    await db
+      .select()
+      .from(programmePairs)
+      .where(and(eq(programmePairs.programmeId, row.id), eq(programmePairs.pinned, true)))
+  ).filter((p) => menteeIds.has(p.menteeId) && mentorIds.has(p.mentorId));
+  const input = {
+    mentees: mentees.map((m) => ({ id: m.userId, topics: topicsOf(m, info.get(m.userId)), preferences: m.preferences.filter((x) => mentorIds.has(x)) })),
+    mentors: mentors.map((m) => ({
+      id: m.userId,
+      topics: topicsOf(m, info.get(m.userId)),
+      preferences: m.preferences.filter((x) => menteeIds.has(x)),
+      capacity: m.capacity ?? row.mentorCapacityDefault,
+    })),
+    pinned: pinned.map((p) => ({ menteeId: p.menteeId, mentorId: p.mentorId })),
+  };
+  const result = stableMatch(input);
+  const byId = new Map(parts.map((p) => [p.userId, p]));
+  const values = [...result.assignment].map(([menteeId, mentorId]) => {
+    const mentee = byId.get(menteeId) as ParticipantRow;
+    const mentor = byId.get(mentorId) as ParticipantRow;
+    return {
+      programmeId: row.id,
+      menteeId,
+      mentorId,
+      score: result.score(mentorId, menteeId),
+      reasons: pairReasons(mentee, mentor, topicsOf(mentee, info.get(menteeId)), topicsOf(mentor, info.get(mentorId)), info.get(mentorId)),
+      pinned: pinned.some((p) => p.menteeId === menteeId && p.mentorId === mentorId),
+    };
+  });
+  // Why each unmatched participant is unmatched.
+  const unmatched: ProgrammeUnmatched[] = [];
+  const load = new Map<string, number>();
+  for (const m of result.assignment.values()) load.set(m, (load.get(m) ?? 0) + 1);
+  for (const m of input.mentees) {
+    if (result.assignment.has(m.id)) continue;
+    const acceptable = input.mentors.filter((x) => result.acceptable(x.id, m.id));
+    unmatched.push(
+      acceptable.length === 0
+        ? {
+            userId: m.id,
+            role: 'mentee',
+            reason: 'no-topic-mentor',
+            detail: m.topics.length ? `No mentor covers ${listWords(m.topics)}` : 'No topics stated and no mentor ranked',
+          }
+        : {
+            userId: m.id,
+            role: 'mentee',
+            reason: 'mentors-full',
+            detail: `All ${acceptable.length === 1 ? 'the 1 mentor' : `${acceptable.length} mentors`} in their topics are full`,
+          },
+    );
+  }
+  for (const m of input.mentors) {
+    if ((load.get(m.id) ?? 0) > 0) continue;
+    const wanted = input.mentees.some((x) => result.acceptable(m.id, x.id));
+    unmatched.push({
+      userId: m.id,
+      role: 'mentor',
+      reason: wanted ? 'no-demand' : 'no-topic-mentee',
+      detail: wanted ? 'Their possible mentees were matched with mentors they preferred' : `No mentee asked for ${listWords(m.topics) || 'their topics'}`,
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(programmePairs).where(eq(programmePairs.programmeId, row.id));
+    for (let i = 0; i < values.length; i += 500) await tx.insert(programmePairs).values(values.slice(i, i + 500));
+    await tx.update(programmes).set({ status: 'matched', unmatched, matchedAt: new Date() }).where(eq(programmes.id, row.id));
+  });
+  return programmeDetail(db, row.id);
+}
+
+async function joined(db: Db, programmeId: string, userId: string, role: 'mentor' | 'mentee') {
+  if (!isId(userId)) return null;
+  const [p] = await db
+    .select()
+    .from(programmeParticipants)
+    .where(
+      and(
+        eq(programmeParticipants.programmeId, programmeId),
+        eq(programmeParticipants.userId, userId),
+        eq(programmeParticipants.role, role),
+        eq(programmeParticipants.status, 'joined'),
+      ),
+    );
+  return p ?? null;
+}
+
+/** Assign (or re-assign) a mentee to a mentor and pin the pair, within the mentor's capacity. */
+export async function setPair(db: Db, id: string, body: { menteeId: string; mentorId: string; pinned: boolean }) {
+  const row = await programmeRow(db, id);
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  const mentee = await joined(db, row.id, body.menteeId, 'mentee');
+  if (!mentee) throw badRequest(PROGRAMME_MESSAGES.notJoinedMentee);
+  const mentor = await joined(db, row.id, body.mentorId, 'mentor');
+  if (!mentor) throw badRequest(PROGRAMME_MESSAGES.notJoinedMentor);
+  const capacity = mentor.capacity ?? row.mentorCapacityDefault;
+  const info = await people(db, [mentee.userId, mentor.userId]);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(programmePairs)
+      .where(and(eq(programmePairs.programmeId, row.id), eq(programmePairs.menteeId, mentee.userId)));
+    if (current?.mentorId !== mentor.userId) {
+      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM programme_pairs WHERE programme_id = ${row.id} AND mentor_id = ${mentor.userId}`,
+      );
+      if (n >= capacity) throw conflict(PROGRAMME_MESSAGES.mentorFull);
+    }
+    const menteeTopics = topicsOf(mentee, info.get(mentee.userId));
+    const mentorTopics = topicsOf(mentor, info.get(mentor.userId));
+    const score = stableMatch({
+      mentees: [{ id: mentee.userId, topics: menteeTopics, preferences: mentee.preferences }],
+      mentors: [{ id: mentor.userId, topics: mentorTopics, preferences: mentor.preferences, capacity: 1 }],
+    }).score(mentor.userId, mentee.userId);
+    const values = {
+      programmeId: row.id,
+      menteeId: mentee.userId,
+      mentorId: mentor.userId,
+      score,
+      reasons: pairReasons(mentee, mentor, menteeTopics, mentorTopics, info.get(mentor.userId)),
+      pinned: body.pinned,
+    };
+    await tx
+      .insert(programmePairs)
+      .values(values)
+      .onConflictDoUpdate({ target: [programmePairs.programmeId, programmePairs.menteeId], set: values });
+    if (row.status === 'open') await tx.update(programmes).set({ status: 'matched', matchedAt: new Date() }).where(eq(programmes.id, row.id));
+  });
+  return programmeDetail(db, row.id);
+}
+
+/** Swap the mentors of two pairs; both become pinned. */
+export async function swapPairs(db: Db, id: string, pairA: string, pairB: string) {
+  const row = await programmeRow(db, id);
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  if (pairA === pairB) throw badRequest(PROGRAMME_MESSAGES.samePair);
+  if (!isId(pairA) || !isId(pairB)) throw notFound('Pair');
+  const pairs = await db
+    .select()
+    .from(programmePairs)
+    .where(and(eq(programmePairs.programmeId, row.id), inArray(programmePairs.id, [pairA, pairB])));
+  const a = pairs.find((p) => p.id === pairA);
+  const b = pairs.find((p) => p.id === pairB);
+  if (!a || !b) throw notFound('Pair');
+  await db.transaction(async (tx) => {
+    await tx.update(programmePairs).set({ mentorId: b.mentorId, pinned: true }).where(eq(programmePairs.id, a.id));
+    await tx.update(programmePairs).set({ mentorId: a.mentorId, pinned: true }).where(eq(programmePairs.id, b.id));
+  });
+  // Recompute both pairs' scores and reasons.
+  await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true });
+  return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true });
+}
+
+/** Every pair becomes an accepted connection (mentoring/connection_requests); both people are notified. */
+export async function publish(db: Db, id: string, now = new Date()) {
+  const row = await programmeRow(db, id);
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
+  if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
+  const info = await people(db, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(programmes)
+      .set({ status: 'published', publishedAt: now })
+      .where(and(eq(programmes.id, row.id), sql`${programmes.status} <> 'published'`))
+      .returning({ id: programmes.id });
+    if (!claimed) throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+    for (const p of pairs) {
+      const [existing] = await tx
+        .select({ id: connectionRequests.id })
+        .from(connectionRequests)
+        .where(
+          and(
+            eq(connectionRequests.studentId, p.menteeId),
+            eq(connectionRequests.professionalId, p.mentorId),
+            eq(connectionRequests.status, 'accepted'),
+          ),
+        )
+        .limit(1);
+      let requestId = existing?.id;
+      if (!requestId) {
+        // A pending request between them becomes the accepted one (one pending per pair is a unique index).
+        const [pending] = await tx
+          .update(connectionRequests)
+          .set({ status: 'accepted', respondedAt: now, responseMessage: `Matched in ${row.name}` })
+          .where(
+            and(
+              eq(connectionRequests.studentId, p.menteeId),
+              eq(connectionRequests.professionalId, p.mentorId),
+              eq(connectionRequests.status, 'pending'),
+            ),
+          )
+          .returning({ id: connectionRequests.id });
+        requestId = pending?.id;
+      }
+      if (!requestId) {
+        const [created] = await tx
+          .insert(connectionRequests)
+          .values({
+            studentId: p.menteeId,
+            professionalId: p.mentorId,
+            status: 'accepted',
+            message: `Matched in ${row.name}`,
+            responseMessage: `Matched in ${row.name}`,
+            respondedAt: now,
+          })
+          .returning({ id: connectionRequests.id });
+        requestId = created?.id;
+      }
+      await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
+      const mentorName = info.get(p.mentorId)?.name ?? 'your mentor';
+      const menteeName = info.get(p.menteeId)?.name ?? 'your mentee';
+      await notify(tx, {
+        userId: p.menteeId,
+        type: 'connection',
+        subType: 'accepted',
+        title: `Your mentor in ${row.name}`,
+        message: `You are matched with ${mentorName}. You are connected now: message them or book a session.`,
+        actionUrl: '/student/dashboard?tab=professionals',
+        metadata: { programmeId: row.id, professionalId: p.mentorId },
+      });
+      await notify(tx, {
+        userId: p.mentorId,
+        type: 'connection',
+        subType: 'accepted',
+        title: `New mentee in ${row.name}`,
+        message: `You are matched with ${menteeName}. You are connected now: say hello and plan a first session.`,
+        actionUrl: '/professional/dashboard',
+        metadata: { programmeId: row.id, studentId: p.menteeId },
+      });
+    }
+  });
+  return programmeDetail(db, row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Participants
+
+export async function myProgrammes(db: Db, actor: Actor): Promise<{ programmes: MyProgramme[] }> {
+  const mine = await db.select().from(programmeParticipants).where(eq(programmeParticipants.userId, actor.id)).limit(100);
+  if (mine.length === 0) return { programmes: [] };
+  const rows = await db
+    .select()
+    .from(programmes)
+    .where(
+      inArray(
+        programmes.id,
+        mine.map((m) => m.programmeId),
+      ),
+    );
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const out: MyProgramme[] = [];
+  for (const row of rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+    const me = mine.find((m) => m.programmeId === row.id) as ParticipantRow;
+    const otherRole = me.role === 'mentee' ? 'mentor' : 'mentee';
+    const others =
+      row.status === 'published'
+        ? []
+        : await db
+            .select()
+            .from(programmeParticipants)
+            .where(
+              and(
+                eq(programmeParticipants.programmeId, row.id),
+                eq(programmeParticipants.role, otherRole),
+                inArray(programmeParticipants.status, ['invited', 'joined']),
+              ),
+            )
+            .limit(500);
+    const pairs =
+      row.status === 'published'
+        ? await db
+            .select()
+            .from(programmePairs)
+            .where(
+              and(
+                eq(programmePairs.programmeId, row.id),
+                me.role === 'mentee' ? eq(programmePairs.menteeId, actor.id) : eq(programmePairs.mentorId, actor.id),
+              ),
+            )
+        : [];
+    const partnerIds = pairs.map((p) => (me.role === 'mentee' ? p.mentorId : p.menteeId));
+    const info = await people(db, [actor.id, ...others.map((o) => o.userId), ...partnerIds]);
+    out.push({
+      programme: summary(row, counts.get(row.id)),
+      participation: participantDtoOf(me, info.get(actor.id)),
+      options: others.map((o) => ({ userId: o.userId, name: info.get(o.userId)?.name ?? 'Former user', topics: topicsOf(o, info.get(o.userId)) })),
+      partners: partnerIds.map((pid) => ({ userId: pid, name: info.get(pid)?.name ?? 'Former user' })),
+    });
+  }
+  return { programmes: out };
+}
+
+export async function answer(db: Db, actor: Actor, id: string, body: z.output<typeof participationBody>) {
+  const row = await programmeRow(db, id);
+  const [me] = await db
+    .select()
+    .from(programmeParticipants)
+    .where(and(eq(programmeParticipants.programmeId, row.id), eq(programmeParticipants.userId, actor.id)));
+  // Not invited: the programme does not exist for this person.
+  if (!me) throw notFound('Programme');
+  if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.closed);
+  const ranked = [...new Set(body.preferences)].slice(0, MAX_RANKED);
+  if (ranked.length) {
+    if (ranked.some((r) => !isId(r))) throw badRequest(PROGRAMME_MESSAGES.rankedUnknown);
+    const otherRole = me.role === 'mentee' ? 'mentor' : 'mentee';
+    const found = await db
+      .select({ userId: programmeParticipants.userId })
+      .from(programmeParticipants)
+      .where(
+        and(
+          eq(programmeParticipants.programmeId, row.id),
+          eq(programmeParticipants.role, otherRole),
+          inArray(programmeParticipants.userId, ranked),
+        ),
+      );
+    if (found.length !== ranked.length) throw badRequest(PROGRAMME_MESSAGES.rankedUnknown);
+  }
+  const [updated] = await db
+    .update(programmeParticipants)
+    .set({
+      status: body.status,
+      topics: body.topics,
+      goals: body.goals,
+      preferences: ranked,
+      capacity: me.role === 'mentor' ? (body.capacity ?? null) : null,
+      respondedAt: new Date(),
+    })
+    .where(eq(programmeParticipants.id, me.id))
+    .returning();
+  const info = await people(db, [actor.id]);
+  return { participation: participantDtoOf(updated ?? me, info.get(actor.id)) };
+}
+
+export type ParticipationInput = ParticipationBody;

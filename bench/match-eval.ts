@@ -1,0 +1,247 @@
+// Offline evaluation of "Recommended for you" (issue 14, decision 463) on the generated data set.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/match-eval.ts --db mb_bench_s1000
+//     [--students 400] [--seed 14] [--at 2026-11-24T00:00:00Z] [--out file.json]
+//   npm run bench:match -- --db …                       (the same)
+//
+// Leave-one-out: for each sampled student, inside a transaction that is rolled back, hide the student's most
+// recent workshop registration (to a workshop still open: published, upcoming, not full) and, separately, the
+// most recent R&D application (to a project still open), then ask the recommender — and two baselines over
+// the same open candidates (most popular; random) — for a ranked list. Hit rate @5: the hidden item is in the
+// top 5; NDCG @10 with one relevant item: 1/log2(rank + 1) when rank ≤ 10. Likes are ideas (not a
+// recommended kind) and the generated data set has no connection requests, so they are not held out; the
+// mentor list is measured for spread (the largest share of all top-5 slots held by one mentor) and latency.
+// Server time: each recommend() call timed in-process (the SQL and the scoring, no HTTP).
+import { performance } from 'node:perf_hooks';
+import { writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Db } from '../apps/api/src/db/client.ts';
+import { queryRows } from '../apps/api/src/lib/sql.ts';
+import {
+  loadStudent,
+  recommendProfessionals,
+  recommendProjects,
+  recommendWorkshops,
+} from '../apps/api/src/modules/matching/recommendations.service.ts';
+
+function args(argv: string[]) {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a.startsWith('--')) out[a.slice(2)] = argv[i + 1] && !argv[i + 1]?.startsWith('--') ? (argv[++i] as string) : 'true';
+  }
+  return out;
+}
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Rollback extends Error {}
+
+/** Run `fn` in a transaction that is always rolled back (the held-out rows come back). */
+async function inRolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      result = await fn(tx);
+      throw new Rollback();
+    });
+  } catch (e) {
+    if (!(e instanceof Rollback)) throw e;
+  }
+  return result as T;
+}
+
+interface Metric {
+  n: number;
+  hits5: number;
+  ndcg10: number;
+}
+const metric = (): Metric => ({ n: 0, hits5: 0, ndcg10: 0 });
+function score(m: Metric, ranked: string[], hidden: string) {
+  m.n++;
+  const rank = ranked.indexOf(hidden) + 1;
+  if (rank >= 1 && rank <= 5) m.hits5++;
+  if (rank >= 1 && rank <= 10) m.ndcg10 += 1 / Math.log2(rank + 1);
+}
+const report = (m: Metric) => ({ students: m.n, hitRate5: m.n ? +(m.hits5 / m.n).toFixed(4) : 0, ndcg10: m.n ? +(m.ndcg10 / m.n).toFixed(4) : 0 });
+
+function shuffle<T>(items: T[], rnd: () => number): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? +(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0).toFixed(1) : 0;
+};
+
+async function main() {
+  const a = args(process.argv.slice(2));
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base || !a.db) throw new Error('usage: BENCH_DATABASE_URL=… npx tsx bench/match-eval.ts --db <generated database>');
+  const url = new URL(base);
+  url.pathname = `/${a.db}`;
+  const database = openPostgres(url.toString(), { max: 2, statementTimeoutMs: 60_000 });
+  const db = database.db;
+  const sampleSize = Number(a.students ?? 400);
+  const rnd = mulberry32(Number(a.seed ?? 14));
+  const now = a.at ? new Date(a.at) : new Date();
+
+  // Students with a registration to a still-open workshop, and with an application to a still-open project.
+  const wsStudents = await queryRows<{ student_id: string; workshop_id: string }>(
+    db,
+    sql`SELECT DISTINCT ON (r.student_id) r.student_id, r.workshop_id
+        FROM workshop_registrations r JOIN workshops w ON w.id = r.workshop_id
+        WHERE r.status <> 'cancelled' AND w.status = 'published' AND w.starts_at > ${now.toISOString()}::timestamptz
+        ORDER BY r.student_id, r.created_at DESC, r.id DESC`,
+  );
+  const rdStudents = await queryRows<{ student_id: string; project_id: string }>(
+    db,
+    sql`SELECT DISTINCT ON (a.student_id) a.student_id, a.project_id
+        FROM rd_applications a JOIN rd_projects p ON p.id = a.project_id
+        WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${now.toISOString()}::timestamptz
+        ORDER BY a.student_id, a.created_at DESC, a.id DESC`,
+  );
+  const wsSample = shuffle(wsStudents, rnd).slice(0, sampleSize);
+  const rdSample = shuffle(rdStudents, rnd).slice(0, sampleSize);
+
+  const ws = { recommender: metric(), popularity: metric(), random: metric() };
+  const rd = { recommender: metric(), popularity: metric(), random: metric() };
+  const latency: Record<string, number[]> = { workshop: [], 'rd-project': [], professional: [] };
+
+  for (const { student_id: sid, workshop_id: hidden } of wsSample) {
+    await inRolledBack(db, async (tx) => {
+      await queryRows(
+        tx,
+        sql`WITH d AS (DELETE FROM workshop_registrations WHERE student_id = ${sid} AND workshop_id = ${hidden} RETURNING workshop_id)
+            UPDATE workshops SET registered_count = registered_count - 1 WHERE id IN (SELECT workshop_id FROM d) RETURNING id`,
+      );
+      const s = await loadStudent(tx, sid);
+      const t0 = performance.now();
+      const recs = await recommendWorkshops(tx, s, 10, now);
+      latency.workshop?.push(performance.now() - t0);
+      score(
+        ws.recommender,
+        recs.map((r) => r.id),
+        hidden,
+      );
+      const open = await queryRows<{ id: string; n: number }>(
+        tx,
+        sql`SELECT w.id, w.registered_count AS n FROM workshops w
+            WHERE w.status = 'published' AND w.starts_at > ${now.toISOString()}::timestamptz AND w.registered_count < w.max_participants
+              AND NOT EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.student_id = ${sid})
+            ORDER BY w.registered_count DESC, w.id`,
+      );
+      score(
+        ws.popularity,
+        open.slice(0, 10).map((o) => o.id),
+        hidden,
+      );
+      score(
+        ws.random,
+        shuffle(
+          open.map((o) => o.id),
+          rnd,
+        ).slice(0, 10),
+        hidden,
+      );
+    });
+  }
+
+  for (const { student_id: sid, project_id: hidden } of rdSample) {
+    await inRolledBack(db, async (tx) => {
+      await queryRows(tx, sql`DELETE FROM rd_applications WHERE student_id = ${sid} AND project_id = ${hidden} RETURNING id`);
+      const s = await loadStudent(tx, sid);
+      const t0 = performance.now();
+      const recs = await recommendProjects(tx, s, 10, now);
+      latency['rd-project']?.push(performance.now() - t0);
+      score(
+        rd.recommender,
+        recs.map((r) => r.id),
+        hidden,
+      );
+      const open = await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT p.id FROM rd_projects p
+            WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${now.toISOString()}::timestamptz
+              AND EXISTS (SELECT 1 FROM rd_project_roles r WHERE r.project_id = p.id AND r.current_positions < r.max_positions)
+              AND NOT EXISTS (SELECT 1 FROM rd_applications a WHERE a.project_id = p.id AND a.student_id = ${sid})
+            ORDER BY (SELECT count(*) FROM rd_applications a WHERE a.project_id = p.id) DESC, p.id`,
+      );
+      score(
+        rd.popularity,
+        open.slice(0, 10).map((o) => o.id),
+        hidden,
+      );
+      score(
+        rd.random,
+        shuffle(
+          open.map((o) => o.id),
+          rnd,
+        ).slice(0, 10),
+        hidden,
+      );
+    });
+  }
+
+  // Mentors: spread of the top-5 slots over a sample of students, and latency.
+  const students = await queryRows<{ id: string }>(db, sql`SELECT user_id AS id FROM student_profiles ORDER BY user_id`);
+  const proSample = shuffle(students, rnd).slice(0, sampleSize);
+  const slots = new Map<string, number>();
+  let totalSlots = 0;
+  for (const { id } of proSample) {
+    const s = await loadStudent(db, id);
+    const t0 = performance.now();
+    const recs = await recommendProfessionals(db, s, 5, now);
+    latency.professional?.push(performance.now() - t0);
+    for (const r of recs) {
+      slots.set(r.id, (slots.get(r.id) ?? 0) + 1);
+      totalSlots++;
+    }
+  }
+  const top = [...slots.values()].sort((x, y) => y - x);
+  const [{ pros } = { pros: 0 }] = await queryRows<{ pros: number }>(
+    db,
+    sql`SELECT count(*)::int AS pros FROM users WHERE role = 'professional' AND is_active AND is_verified`,
+  );
+  const result = {
+    database: a.db,
+    at: now.toISOString(),
+    sample: sampleSize,
+    workshops: { recommender: report(ws.recommender), popularity: report(ws.popularity), random: report(ws.random) },
+    rdProjects: { recommender: report(rd.recommender), popularity: report(rd.popularity), random: report(rd.random) },
+    mentors: {
+      students: proSample.length,
+      listedMentors: pros,
+      topFiveSlots: totalSlots,
+      distinctMentorsShown: slots.size,
+      largestShare: totalSlots ? +((top[0] ?? 0) / totalSlots).toFixed(4) : 0,
+      topThreeShare: totalSlots ? +(((top[0] ?? 0) + (top[1] ?? 0) + (top[2] ?? 0)) / totalSlots).toFixed(4) : 0,
+    },
+    latencyMs: Object.fromEntries(
+      Object.entries(latency).map(([k, xs]) => [k, { n: xs.length, p50: pct(xs, 50), p95: pct(xs, 95), max: pct(xs, 100) }]),
+    ),
+  };
+  const json = JSON.stringify(result, null, 2);
+  console.log(json);
+  if (a.out) writeFileSync(a.out, json);
+  await database.close();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
