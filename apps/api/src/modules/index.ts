@@ -17,6 +17,8 @@ import { rdApplicationsAdminRoutes } from './rd-projects/applications-admin.rout
 import { rdProjectsStudentRoutes } from './rd-projects/projects-student.routes.ts';
 import { rdApplicationsStudentRoutes } from './rd-projects/applications-student.routes.ts';
 import { rdAlertsRoutes } from './rd-projects/alerts.routes.ts';
+import { expertsRoutes } from './experts/experts.routes.ts';
+import { organisationsRoutes } from './organisations/organisations.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -38,4 +40,6 @@ export async function registerModules(app: App) {
   await app.register(rdProjectsStudentRoutes);
   await app.register(rdApplicationsStudentRoutes);
   await app.register(rdAlertsRoutes);
+  await app.register(expertsRoutes);
+  await app.register(organisationsRoutes);
 }

@@ -6,3 +6,4 @@ export * from './workshops.ts';
 export * from './ideas.ts';
 export * from './mentoring.ts';
 export * from './rd-projects.ts';
+export * from './organisations.ts';

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES } from '@app/shared/roles';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
     id: idColumn(),
-    role: text('role', { enum: ['student', 'professional', 'admin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -25,6 +26,8 @@ export const users = pgTable(
     /** Bumped on password change, reset and deactivation: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: ts('last_login_at'),
+    /** When the owner proved the account's address by opening the link sent to it (decision 482). */
+    emailConfirmedAt: ts('email_confirmed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
