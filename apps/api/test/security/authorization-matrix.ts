@@ -266,6 +266,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/organisations/me/projects': member('company', 400),
   'GET /api/organisations/me/projects/:id/applications': member('company', 404),
   'PUT /api/organisations/me/projects/:id/applications/:applicationId': member('company', 400),
+  'GET /api/organisations/me/projects/:id/applications/:applicationId/documents/:documentId': member('company', 404),
   'GET /api/organisations/me/performance': member('company', 200),
   'GET /api/students/me/affiliation': student(200),
   'POST /api/students/me/affiliation': student(400),

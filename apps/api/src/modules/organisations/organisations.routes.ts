@@ -37,6 +37,7 @@ import { isId } from '../../lib/ids.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as applications from '../rd-projects/applications-admin.service.ts';
+import { sendDocument } from '../rd-projects/documents.ts';
 import * as company from './company.service.ts';
 import { confirmLink } from './confirmations.ts';
 import * as orgs from './organisations.service.ts';
@@ -233,6 +234,16 @@ export async function organisationsRoutes(app: App) {
       );
       app.ctx.jobs.kick();
       return { success: true as const, message: `Application ${application.status} successfully!`, data: { application } };
+    },
+  );
+
+  app.get(
+    '/organisations/me/projects/:id/applications/:applicationId/documents/:documentId',
+    { config: COMPANY_MEMBER, schema: { tags, security, params: z.object({ id: z.string(), applicationId: z.string(), documentId: z.string() }) } },
+    async (request, reply) => {
+      const { id, applicationId, documentId } = request.params;
+      await company.assertOwnProject(db, organisationOf(request), id);
+      return sendDocument(reply, app.ctx.storage, await applications.adminDocument(db, id, applicationId, documentId));
     },
   );
 
