@@ -283,10 +283,10 @@ test.describe('at 360 px', () => {
     await signIn(page, 'company@northwindlabs.in', 'Company@123');
     await expect(page).toHaveURL(/\/company\/dashboard$/);
     await page.getByRole('tab', { name: 'Projects' }).click();
-    await expect(page.getByText('Edge AI for Crop Disease Detection')).toBeVisible();
+    await expect(page.getByText('Edge AI for Crop Disease Detection', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Performance' }).click();
-    await expect(page.getByText('Arjun Desai')).toBeVisible();
+    await expect(page.getByText('Arjun Desai', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
@@ -294,11 +294,11 @@ test.describe('at 360 px', () => {
     await signIn(admin, DEMO.admin.email, DEMO.admin.password);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
     await admin.getByRole('button', { name: 'Expert Verification' }).click();
-    await expect(admin.getByText('Sofia Rossi')).toBeVisible();
+    await expect(admin.getByText('Sofia Rossi', { exact: true })).toBeVisible();
     await expectAccessible(admin);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
     await admin.getByRole('button', { name: 'Organisations' }).click();
-    await expect(admin.getByText('Pune Institute of Technology')).toBeVisible();
+    await expect(admin.getByText(/^Pune Institute of Technology/).first()).toBeVisible();
     await expectAccessible(admin);
     await context.close();
   });

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, TextArea } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { Tabs } from '../../components/ui/tabs.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import {
@@ -88,6 +88,7 @@ export function VerificationTab() {
     <section aria-labelledby="verification-heading" className="space-y-4">
       <h2 id="verification-heading" className="text-xl font-semibold">Expert verification</h2>
       <Tabs items={EXPERT_STATUSES.map((s) => ({ id: s, label: label(s) }))} value={status} onChange={(s) => { setStatus(s); setPage(1); }} label="Application status" idPrefix="verification" />
+      <TabPanel idPrefix="verification" id={status}>
       {list.isPending ? (
         <Skeleton className="h-40" />
       ) : list.isError ? (
@@ -135,6 +136,7 @@ export function VerificationTab() {
           <Pagination page={page} pages={list.data.data.pagination.pages} onChange={setPage} label="Applications pages" />
         </>
       )}
+      </TabPanel>
       <DecisionDialog pending={pending} onClose={() => setPending(null)} />
     </section>
   );
@@ -152,6 +154,7 @@ export function OrganisationsTab() {
       <section aria-labelledby="orgs-heading" className="space-y-4">
         <h2 id="orgs-heading" className="text-xl font-semibold">Organisations</h2>
         <Tabs items={ORGANISATION_STATUSES.map((s) => ({ id: s, label: label(s) }))} value={status} onChange={(s) => { setStatus(s); setPage(1); }} label="Organisation status" idPrefix="orgs" />
+        <TabPanel idPrefix="orgs" id={status}>
         {list.isPending ? (
           <Skeleton className="h-40" />
         ) : list.isError ? (
@@ -199,6 +202,7 @@ export function OrganisationsTab() {
             <Pagination page={page} pages={list.data.data.pagination.pages} onChange={setPage} label="Organisations pages" />
           </>
         )}
+        </TabPanel>
       </section>
       <section aria-labelledby="moderation-heading" className="space-y-4">
         <h2 id="moderation-heading" className="text-xl font-semibold">Company projects awaiting moderation</h2>
