@@ -129,6 +129,17 @@ describe('a pending expert appears nowhere to students', () => {
     const workshop = await t.app.inject({ method: 'POST', url: '/api/workshops/my-workshops', headers: user.auth, payload: {} });
     expect(workshop.statusCode).toBe(403);
     expect(workshop.body).toContain('once your profile is verified');
+    // Nor can an administrator make them a workshop's instructor (the instructor is shown to students).
+    const admin = await buildAdmin(t);
+    const options = await t.app.inject({ method: 'GET', url: '/api/admin/instructors', headers: admin.auth });
+    expect(options.body).not.toContain(user.id);
+    const asInstructor = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/workshops',
+      headers: admin.auth,
+      payload: { title: 'Robots', description: 'Arms.', category: 'Technology', difficulty: 'Beginner', deliveryMode: 'online', date: '2030-01-15', startTime: '10:00', endTime: '12:00', timezone: 'Asia/Kolkata', maxParticipants: 5, professionalId: user.id },
+    });
+    expect(asInstructor.statusCode).toBe(400);
   });
 });
 

@@ -311,7 +311,12 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
       .where(and(eq(organisations.id, id), inArray(organisations.status, rule.from)))
       .returning();
     if (!after) throw conflict(`A ${before.status} organisation cannot be ${rule.to === 'approved' ? 'approved' : rule.to}`);
-    await audit(tx, actor.id, body.action, 'organisation', id, { status: before.status }, { status: after.status, reason: body.reason ?? null });
+    // A rejected registration releases its domains, so a squatter cannot hold a real institution's domain.
+    const released =
+      after.status === 'rejected'
+        ? (await tx.delete(organisationDomains).where(eq(organisationDomains.organisationId, id)).returning({ domain: organisationDomains.domain })).map((d) => d.domain)
+        : [];
+    await audit(tx, actor.id, body.action, 'organisation', id, { status: before.status }, { status: after.status, reason: body.reason ?? null, releasedDomains: released });
     if (after.type === 'university' && after.status === 'approved') await affiliateConfirmedStudents(tx, id);
     const words: Record<OrgRow['status'], string> = {
       approved: body.action === 'reinstate' ? 'has been reinstated' : 'has been approved',

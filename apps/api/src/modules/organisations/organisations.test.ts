@@ -92,6 +92,18 @@ describe('a university or company registers', () => {
     expect(actions).toEqual(expect.arrayContaining(['approve', 'suspend', 'reinstate', 'add-domain']));
   });
 
+  it('a rejected registration releases its domain for the real institution', async () => {
+    const domain = `squat${Date.now()}.edu`;
+    const first = await t.app.inject({ method: 'POST', url: '/api/organisations/register', payload: registration('university', domain) });
+    expect(first.statusCode).toBe(201);
+    const admin = await buildAdmin(t);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/organisations?status=pending&limit=100', headers: admin.auth });
+    const org = body<{ data: { organisations: { id: string; domains: { domain: string }[] }[] } }>(list).data.organisations.find((o) => o.domains.some((d) => d.domain === domain));
+    expect((await adminDecision(admin, org?.id ?? '', { action: 'reject', reason: 'Not the real university' })).statusCode).toBe(200);
+    const second = await t.app.inject({ method: 'POST', url: '/api/organisations/register', payload: registration('university', domain) });
+    expect(second.statusCode, second.body).toBe(201);
+  });
+
   it('invites a co-admin at its own domain only; the invitation makes a member once', async () => {
     const uni = await buildOrganisationMember(t, { type: 'university' });
     const url = '/api/organisations/me/invitations';
