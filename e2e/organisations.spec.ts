@@ -274,6 +274,13 @@ test.describe('at 360 px', () => {
     await signIn(page, 'university@iitd.ac.in', 'University@123');
     await expect(page).toHaveURL(/\/university\/dashboard$/);
     await expectAccessible(page);
+    // The new role's session keys, guard redirect and the 404 page's dashboard link follow the spec's pattern.
+    expect(await page.evaluate(() => [localStorage.getItem('universityAuth'), localStorage.getItem('userRole')])).toEqual(['true', 'university_admin']);
+    await page.goto('/student/dashboard');
+    await expect(page).toHaveURL(/\/university\/dashboard$/);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/university/dashboard');
+    await page.goto('/university/dashboard');
     await page.getByRole('tab', { name: 'Students' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'kabir@iitd.ac.in' })).toContainText('Verified student');
     await expectAccessible(page);
@@ -294,11 +301,11 @@ test.describe('at 360 px', () => {
     await signIn(admin, DEMO.admin.email, DEMO.admin.password);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
     await admin.getByRole('button', { name: 'Expert Verification' }).click();
-    await expect(admin.getByText('Sofia Rossi', { exact: true })).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Approve Sofia Rossi' })).toBeVisible();
     await expectAccessible(admin);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
     await admin.getByRole('button', { name: 'Organisations' }).click();
-    await expect(admin.getByText(/^Pune Institute of Technology/).first()).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Approve Pune Institute of Technology' })).toBeVisible();
     await expectAccessible(admin);
     await context.close();
   });
