@@ -27,9 +27,13 @@ export const SESSION_KEYS = [
   'adminUser',
   'professionalAuth',
   'professionalUser',
+  'universityAuth',
+  'universityUser',
+  'companyAuth',
+  'companyUser',
 ] as const;
 
-export const DASHBOARD_URL = /\/(admin|student|professional)\/dashboard$/;
+export const DASHBOARD_URL = /\/(admin|student|professional|university|company)\/dashboard$/;
 
 /** A unique e-mail address for a registration, so journeys never collide on the shared database. */
 export function uniqueEmail(prefix = 'e2e'): string {

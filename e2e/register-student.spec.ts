@@ -25,11 +25,10 @@ test('a visitor registers as a student and lands on the student dashboard', asyn
   await page.getByRole('link', { name: 'Start Your Journey' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  // Step 1: only Student is available. The others are aria-disabled but still announce why when chosen.
+  // Step 1: every card opens its own step 2 (issue 15); Back returns to the choice.
   await page.getByRole('button', { name: /Industry Expert/ }).press('Enter');
-  await expect(
-    page.getByText('This role registration is coming soon! Currently, only student registration is available.'),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Industry expert application' })).toBeVisible();
+  await page.getByRole('button', { name: '← Back to Role Selection' }).click();
   await page.getByRole('button', { name: /^Student/ }).click();
 
   // Step 2: the student profile.

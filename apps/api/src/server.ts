@@ -59,7 +59,7 @@ async function main() {
   ];
   if (database.kind === 'pglite' && !(await isEmpty(database.db))) {
     lines.push('', '  Demo accounts (embedded demo database):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(13)} ${a.email.padEnd(24)} ${a.password}${a.note ? `   (${a.note})` : ''}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(16)} ${a.email.padEnd(28)} ${a.password}${a.note ? `   (${a.note})` : ''}`);
   }
   console.log(lines.join('\n') + '\n');
 }

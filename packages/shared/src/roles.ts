@@ -1,10 +1,15 @@
-export const ROLES = ['student', 'professional', 'admin'] as const;
+export const ROLES = ['student', 'professional', 'admin', 'university_admin', 'company_admin'] as const;
+/** Roles that act for an organisation (decision 480): a member of exactly one university or company. */
+export const ORGANISATION_ROLES = ['university_admin', 'company_admin'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   student: 'Student',
   professional: 'Professional',
+  university_admin: 'University Admin',
+  company_admin: 'Company Admin',
 };
 
 export function roleLabel(role: string | undefined | null): string {
@@ -24,6 +29,10 @@ export function dashboardPath(role: string | undefined | null): string {
       return '/student/dashboard';
     case 'professional':
       return '/professional/dashboard';
+    case 'university_admin':
+      return '/university/dashboard';
+    case 'company_admin':
+      return '/company/dashboard';
     default:
       return '/signin';
   }
@@ -55,5 +64,21 @@ export const PERMISSIONS: Record<Role, readonly string[]> = {
     'rd-projects:manage',
     'export:csv',
     'audit:read',
+    'organisations:decide',
+    'experts:verify',
   ],
+  university_admin: ['organisation:manage-domains', 'organisation:invite', 'students:read-own-university', 'export:csv'],
+  company_admin: ['organisation:manage-domains', 'organisation:invite', 'rd-projects:post', 'rd-applications:review-own', 'experts:endorse'],
+};
+
+/**
+ * The stored-session keys of spec 000 §3 follow `<area>Auth` / `<area>User`; the new roles take the same
+ * pattern with their area's name (decision 481).
+ */
+export const SESSION_AREA: Record<Role, string> = {
+  admin: 'admin',
+  student: 'student',
+  professional: 'professional',
+  university_admin: 'university',
+  company_admin: 'company',
 };

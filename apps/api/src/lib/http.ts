@@ -19,6 +19,19 @@ import type { Storage } from './storage.ts';
 export interface RouteAccess {
   access: 'public' | 'authenticated' | readonly Role[];
   allowTemporaryPassword?: boolean;
+  /**
+   * "Member of this organisation" ownership (decision 480): the caller must be a member of an organisation
+   * of this type ('any' for both), approved unless `allowPendingOrganisation`. The route then acts on
+   * `actor.organisation` only, never on an id from the request.
+   */
+  member?: 'university' | 'company' | 'any';
+  allowPendingOrganisation?: boolean;
+}
+
+export interface ActorOrganisation {
+  id: string;
+  type: 'university' | 'company';
+  status: 'pending' | 'approved' | 'suspended' | 'rejected';
 }
 
 export interface Actor {
@@ -28,6 +41,8 @@ export interface Actor {
   firstName: string;
   lastName: string;
   isTemporaryPassword: boolean;
+  /** The organisation a university_admin or company_admin acts for. */
+  organisation?: ActorOrganisation;
 }
 
 export interface AppContext {
@@ -60,6 +75,8 @@ declare module 'fastify' {
     allowTemporaryPassword?: boolean;
     /** Answer repeat GETs with 304 when the body's ETag matches If-None-Match (catalogue reads). */
     etag?: boolean;
+    member?: RouteAccess['member'];
+    allowPendingOrganisation?: boolean;
   }
 }
 
@@ -75,4 +92,11 @@ export type App = FastifyInstance<
 export function actorOf(request: { actor: Actor | null }): Actor {
   if (!request.actor) throw new Error('actorOf called on a route without authentication');
   return request.actor;
+}
+
+/** The organisation of a route that declares `member` (the access hook guarantees it). */
+export function organisationOf(request: { actor: Actor | null }): ActorOrganisation {
+  const org = request.actor?.organisation;
+  if (!org) throw new Error('organisationOf called on a route without a member declaration');
+  return org;
 }

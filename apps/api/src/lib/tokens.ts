@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '@app/shared/roles';
+import { isRole, type Role } from '@app/shared/roles';
 
 const ISSUER = 'mentorbridge';
 const AUDIENCE = 'mentorbridge-api';
@@ -44,7 +44,7 @@ export function createTokenService(secret: string) {
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
         const role = payload.role;
-        if (role !== 'student' && role !== 'professional' && role !== 'admin') return null;
+        if (!isRole(role)) return null;
         return { sub: payload.sub, role, tv: payload.tv };
       } catch {
         return null;

@@ -21,6 +21,8 @@ import { remindersRoutes } from './reminders/reminders.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { matchingRoutes } from './matching/matching.routes.ts';
 import { programmesRoutes } from './programmes/programmes.routes.ts';
+import { expertsRoutes } from './experts/experts.routes.ts';
+import { organisationsRoutes } from './organisations/organisations.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -46,4 +48,6 @@ export async function registerModules(app: App) {
   await app.register(calendarRoutes);
   await app.register(matchingRoutes);
   await app.register(programmesRoutes);
+  await app.register(expertsRoutes);
+  await app.register(organisationsRoutes);
 }

@@ -5,13 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../factories.ts';
 import { MATRIX, PENDING, PERSONAS, type Persona } from './authorization-matrix.ts';
 import { deactivate, useSecurityApp } from './helpers.ts';
+import { buildOrganisationMember } from '../../src/modules/organisations/test-helpers.ts';
 
 const t = useSecurityApp({ overrides: { LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000' } });
 
 const NO_SUCH_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
+type Caller = Pick<BuiltUser, 'id' | 'auth'>;
 interface Cast {
-  users: Record<Exclude<Persona, 'anonymous'>, BuiltUser>;
+  users: Record<Exclude<Persona, 'anonymous'>, Caller>;
 }
 
 async function cast(): Promise<Cast> {
@@ -26,6 +28,11 @@ async function cast(): Promise<Cast> {
       tempProfessional: await buildProfessional(t, { isTemporaryPassword: true }),
       deactivated,
       admin: await buildAdmin(t),
+      universityAdmin: await buildOrganisationMember(t, { type: 'university' }),
+      companyAdmin: await buildOrganisationMember(t, { type: 'company' }),
+      pendingOrgAdmin: await buildOrganisationMember(t, { type: 'company', status: 'pending' }),
+      suspendedOrgAdmin: await buildOrganisationMember(t, { type: 'university', status: 'suspended' }),
+      pendingExpert: await buildProfessional(t, { isVerified: false }),
     },
   };
 }
@@ -72,6 +79,22 @@ describe('authorization matrix', () => {
     expect(missing, 'routes the app serves that authorization-matrix.ts does not list').toEqual([]);
     expect(stale, 'routes authorization-matrix.ts lists that the app does not serve').toEqual([]);
     expect(pendingNowListed, 'routes both in MATRIX and PENDING').toEqual([]);
+  });
+
+  it('every route open to an organisation role states its "member of this organisation" ownership', () => {
+    const orgRoles = ['university_admin', 'company_admin'];
+    const undeclared = t.routes
+      .filter((r) => Array.isArray(r.access) && (r.access as string[]).some((role) => orgRoles.includes(role)) && !r.member)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, 'routes open to university_admin/company_admin without config.member').toEqual([]);
+    const declared = t.routes.filter((r) => r.member).map((r) => `${r.method} ${r.url}`);
+    // Such routes must also refuse a suspended organisation's member and every non-member role in the matrix.
+    for (const key of declared) {
+      const row = MATRIX[key];
+      expect(row, `${key} is not in the matrix`).toBeDefined();
+      expect(row?.suspendedOrgAdmin, key).toBe(401);
+      expect([row?.student, row?.professional, row?.admin], key).toEqual([403, 403, 403]);
+    }
   });
 
   it('every listed route answers every persona as listed', { timeout: 180_000 }, async () => {

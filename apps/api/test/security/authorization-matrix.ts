@@ -22,14 +22,36 @@ export const PERSONAS = [
   'tempProfessional',
   'deactivated',
   'admin',
+  // issue 15: the organisation roles, a member of an organisation awaiting approval, one of a suspended
+  // organisation (cannot act as a member at all), and an industry expert awaiting verification.
+  'universityAdmin',
+  'companyAdmin',
+  'pendingOrgAdmin',
+  'suspendedOrgAdmin',
+  'pendingExpert',
 ] as const;
 export type Persona = (typeof PERSONAS)[number];
 export type Row = Record<Persona, number>;
-type Role = 'student' | 'professional' | 'admin';
+type Role = 'student' | 'professional' | 'admin' | 'university_admin' | 'company_admin';
 
 /** Anyone, signed in or not (a bad token on a public route is treated as no token). */
 function pub(ok: number, over: Partial<Row> = {}): Row {
-  return { anonymous: ok, student: ok, otherStudent: ok, professional: ok, otherProfessional: ok, tempProfessional: ok, deactivated: ok, admin: ok, ...over };
+  return {
+    anonymous: ok,
+    student: ok,
+    otherStudent: ok,
+    professional: ok,
+    otherProfessional: ok,
+    tempProfessional: ok,
+    deactivated: ok,
+    admin: ok,
+    universityAdmin: ok,
+    companyAdmin: ok,
+    pendingOrgAdmin: ok,
+    suspendedOrgAdmin: ok,
+    pendingExpert: ok,
+    ...over,
+  };
 }
 
 /**
@@ -48,8 +70,26 @@ function only(roles: Role[] | 'any', ok: number, opts: { tmp?: boolean } = {}, o
     tempProfessional: opts.tmp ? pro : 403,
     deactivated: 401,
     admin: allowed('admin') ? ok : 403,
+    universityAdmin: allowed('university_admin') ? ok : 403,
+    companyAdmin: allowed('company_admin') ? ok : 403,
+    // A pending company's member holds the company_admin role; routes that act for an organisation
+    // refuse them until it is approved (see `member` below).
+    pendingOrgAdmin: allowed('company_admin') ? ok : 403,
+    suspendedOrgAdmin: 401, // a suspended organisation's member is signed out everywhere
+    pendingExpert: pro,
     ...over,
   };
+}
+
+/**
+ * "Member of this organisation" routes (decision 480): the organisation roles of the given kind, acting
+ * on their own organisation only; a pending organisation's member only where `pending` says so.
+ */
+function member(kind: 'university' | 'company' | 'any', ok: number, opts: { pending?: boolean } = {}, over: Partial<Row> = {}): Row {
+  const roles: Role[] = kind === 'any' ? ['university_admin', 'company_admin'] : kind === 'university' ? ['university_admin'] : ['company_admin'];
+  const row = only(roles, ok);
+  const pendingAllowed = kind !== 'university' && opts.pending;
+  return { ...row, pendingOrgAdmin: kind === 'university' ? 403 : pendingAllowed ? ok : 403, ...over };
 }
 const any = (ok: number, opts: { tmp?: boolean } = {}, over: Partial<Row> = {}) => only('any', ok, opts, over);
 const student = (ok: number, over: Partial<Row> = {}) => only(['student'], ok, {}, over);
@@ -90,7 +130,7 @@ export const MATRIX: Record<string, Row> = {
   // workshops managed by their professional
   'GET /api/workshops/my-workshops': professional(200),
   'GET /api/workshops/my-workshops/:id': professional(404),
-  'POST /api/workshops/my-workshops': professional(400),
+  'POST /api/workshops/my-workshops': professional(400, { pendingExpert: 403 }), // not before verification
   'PUT /api/workshops/my-workshops/:id': professional(404), // partial update: {} is valid, the id is not
   'DELETE /api/workshops/my-workshops/:id': professional(404),
   'GET /api/workshops/my-workshops/:id/registrations': professional(404),
@@ -232,6 +272,42 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/programmes/:id/publish': admin(404),
   'GET /api/programmes/mine': only(['student', 'professional'], 200),
   'PUT /api/programmes/:id/participation': only(['student', 'professional'], 400),
+  // issue 15: industry experts apply and are verified
+  'POST /api/experts/apply': pub(400),
+  'GET /api/experts/me/application': professional(200),
+  'POST /api/experts/me/work-email/code': professional(400, { pendingExpert: 400 }), // no work e-mail given / not pending
+  'POST /api/experts/me/work-email/confirm': professional(400),
+  'POST /api/experts/me/confirmation/resend': any(200),
+  'GET /api/admin/expert-applications': admin(200),
+  'GET /api/admin/expert-applications/:id': admin(404),
+  'POST /api/admin/expert-applications/:id/decision': admin(400),
+
+  // issue 15: organisations (universities and companies)
+  'POST /api/organisations/register': pub(400),
+  'POST /api/confirmations/email': pub(400),
+  'POST /api/organisations/invitations/lookup': pub(400),
+  'POST /api/organisations/invitations/accept': pub(400),
+  'GET /api/organisations/me': member('any', 200, { pending: true }),
+  'POST /api/organisations/me/domains': member('any', 400),
+  'DELETE /api/organisations/me/domains/:id': member('any', 404),
+  'POST /api/organisations/me/invitations': member('any', 400),
+  'GET /api/organisations/me/students': member('university', 200),
+  'GET /api/organisations/me/students/export': member('university', 200),
+  'GET /api/organisations/me/students/:id': member('university', 404),
+  'GET /api/organisations/me/cohort': member('university', 200),
+  'GET /api/organisations/me/projects': member('company', 200),
+  'POST /api/organisations/me/projects': member('company', 400),
+  'GET /api/organisations/me/projects/:id/applications': member('company', 404),
+  'PUT /api/organisations/me/projects/:id/applications/:applicationId': member('company', 400),
+  'GET /api/organisations/me/projects/:id/applications/:applicationId/documents/:documentId': member('company', 404),
+  'GET /api/organisations/me/performance': member('company', 200),
+  'GET /api/students/me/affiliation': student(200),
+  'POST /api/students/me/affiliation': student(400),
+  'GET /api/admin/organisations': admin(200),
+  'GET /api/admin/organisations/:id': admin(404),
+  'POST /api/admin/organisations/:id/decision': admin(400),
+  'GET /api/admin/project-moderation': admin(200),
+  'POST /api/admin/project-moderation/:id/decision': admin(400),
 };
 
 /**

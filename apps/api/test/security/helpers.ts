@@ -46,6 +46,8 @@ export interface RouteInfo {
   url: string;
   access: unknown;
   allowTemporaryPassword: boolean;
+  /** "Member of this organisation" ownership (decision 480). */
+  member?: string;
 }
 
 export interface SecurityContext extends TestContext {
@@ -68,8 +70,8 @@ function record(routes: RouteInfo[], route: RouteOptions) {
   for (const method of methods) {
     if (method === 'HEAD') continue;
     if (!(route.url === '/api' || route.url.startsWith('/api/')) || route.url.startsWith('/api/docs')) continue;
-    const config = (route.config ?? {}) as { access?: unknown; allowTemporaryPassword?: boolean };
-    routes.push({ method, url: route.url, access: config.access, allowTemporaryPassword: config.allowTemporaryPassword === true });
+    const config = (route.config ?? {}) as { access?: unknown; allowTemporaryPassword?: boolean; member?: string };
+    routes.push({ method, url: route.url, access: config.access, allowTemporaryPassword: config.allowTemporaryPassword === true, member: config.member });
   }
 }
 

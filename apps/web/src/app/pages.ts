@@ -85,6 +85,18 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: page(() => import('../features/professional/professional-dashboard-page.tsx').then((m) => m.ProfessionalDashboardPage)),
     role: 'professional',
   },
+  {
+    path: '/university/dashboard',
+    page: page(() => import('../features/organisations/organisation-dashboard-page.tsx').then((m) => m.UniversityDashboardPage)),
+    role: 'university_admin',
+  },
+  {
+    path: '/company/dashboard',
+    page: page(() => import('../features/organisations/organisation-dashboard-page.tsx').then((m) => m.CompanyDashboardPage)),
+    role: 'company_admin',
+  },
+  { path: '/confirm-email', page: page(() => import('../features/organisations/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage)) },
+  { path: '/invitation', page: page(() => import('../features/organisations/invitation-page.tsx').then((m) => m.InvitationPage)) },
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
@@ -96,7 +108,7 @@ export const PAGE_ROUTES: PageRoute[] = [
 ];
 
 /** Paths that only redirect (app/routes.tsx): no page to load for them. */
-export const REDIRECT_PATHS = ['/dashboard', '/admin', '/student', '/professional'];
+export const REDIRECT_PATHS = ['/dashboard', '/admin', '/student', '/professional', '/university', '/company'];
 
 /** The route a full page load of `pathname` renders, as react-router will match it. */
 export function matchPageRoute(pathname: string): PageRoute | undefined {

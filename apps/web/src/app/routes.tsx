@@ -29,6 +29,8 @@ export function AppRoutes() {
         <Route path="/admin" element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="/student" element={<Navigate to="/student/dashboard" replace />} />
         <Route path="/professional" element={<Navigate to="/professional/dashboard" replace />} />
+        <Route path="/university" element={<Navigate to="/university/dashboard" replace />} />
+        <Route path="/company" element={<Navigate to="/company/dashboard" replace />} />
       </Route>
     </Routes>
   );

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthData, UserDto } from '@app/shared/auth';
-import { isRole, type Role } from '@app/shared/roles';
+import { SESSION_AREA, isRole, type Role } from '@app/shared/roles';
 
 /** The stored-session keys of the spec (000 §3), all cleared on logout. */
 export const SESSION_KEYS = [
@@ -15,6 +15,11 @@ export const SESSION_KEYS = [
   'adminUser',
   'professionalAuth',
   'professionalUser',
+  // The organisation roles follow the same <area>Auth / <area>User pattern (decision 481).
+  'universityAuth',
+  'universityUser',
+  'companyAuth',
+  'companyUser',
 ] as const;
 
 export interface StoredUser {
@@ -98,9 +103,10 @@ export function storeAuth(data: AuthData, rememberMe: boolean) {
     localStorage.setItem('studentAuth', 'true');
     localStorage.setItem('studentUser', user);
   }
-  if (data.user.role === 'professional') {
-    localStorage.setItem('professionalAuth', 'true');
-    localStorage.setItem('professionalUser', user);
+  if (data.user.role !== 'admin' && data.user.role !== 'student') {
+    const area = SESSION_AREA[data.user.role];
+    localStorage.setItem(`${area}Auth`, 'true');
+    localStorage.setItem(`${area}User`, user);
   }
   notify();
 }
@@ -110,7 +116,7 @@ export function updateStoredUser(user: UserDto, token?: string) {
   if (token) localStorage.setItem('token', token);
   const raw = JSON.stringify(user);
   localStorage.setItem('user', raw);
-  const roleKey = user.role === 'admin' ? 'adminUser' : user.role === 'professional' ? 'professionalUser' : 'studentUser';
+  const roleKey = `${SESSION_AREA[user.role]}User`;
   localStorage.setItem(roleKey, raw);
   notify();
 }

@@ -9,3 +9,4 @@ export * from './rd-projects.ts';
 export * from './lifecycle.ts';
 export * from './calendar.ts';
 export * from './matching.ts';
+export * from './organisations.ts';

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES } from '@app/shared/roles';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
     id: idColumn(),
-    role: text('role', { enum: ['student', 'professional', 'admin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -27,6 +28,8 @@ export const users = pgTable(
     lastLoginAt: ts('last_login_at'),
     /** E-mail categories the user turned off ({ reminders: false, ... }); missing = on. In-app always stays. */
     emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    /** When the owner proved the account's address by opening the link sent to it (decision 482). */
+    emailConfirmedAt: ts('email_confirmed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

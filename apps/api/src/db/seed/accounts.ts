@@ -1,9 +1,10 @@
+import type { Role } from '@app/shared/roles';
 import type { Db } from '../client.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { professionalProfiles, studentProfiles, users } from '../schema/users.ts';
 
 export interface DemoAccount {
-  role: 'admin' | 'student' | 'professional';
+  role: Role;
   email: string;
   password: string;
   note?: string;
@@ -16,6 +17,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'student', email: 'priya@example.com', password: 'Student@123' },
   { role: 'professional', email: 'mentor@example.com', password: 'Mentor@12345' },
   { role: 'professional', email: 'newmentor@example.com', password: 'TempPass@123', note: 'temporary password: must change it at first sign-in' },
+  // issue 15 (db/seed/organisations.ts)
+  { role: 'university_admin', email: 'university@iitd.ac.in', password: 'University@123', note: 'approved university (domain iitd.ac.in, 3 affiliated students)' },
+  { role: 'company_admin', email: 'company@northwindlabs.in', password: 'Company@123', note: 'approved company: one published and one pending project, one endorsed expert' },
+  { role: 'professional', email: 'arjun@northwindlabs.in', password: 'Expert@12345', note: 'verified expert endorsed by Northwind Labs' },
+  { role: 'professional', email: 'expert.applicant@fabrikam.io', password: 'Expert@12345', note: 'expert application pending verification (invisible to students)' },
+  { role: 'university_admin', email: 'registrar@pit.edu.in', password: 'University@123', note: 'university registration pending approval' },
+  { role: 'company_admin', email: 'hr@contosorobotics.in', password: 'Company@123', note: 'company registration pending approval' },
 ];
 
 const STUDENTS = [

@@ -7,6 +7,7 @@ import { seedIdeas } from './ideas.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedWorkshops } from './workshops.ts';
 import { seedRdProjects } from './rd-projects.ts';
+import { seedOrganisations } from './organisations.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -28,5 +29,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedNotifications(tx, ids, { workshops: demoWorkshops, ideas: demoIdeas });
     await seedMentoring(tx, ids);
     await seedRdProjects(tx, ids);
+    await seedOrganisations(tx, ids);
   });
 }

@@ -4,6 +4,8 @@ import { ErrorCode } from '@app/shared/api';
 import { users } from '../../db/schema/users.ts';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
 import type { Actor, App } from '../../lib/http.ts';
+import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from '../organisations/membership.ts';
+import { ORG_MESSAGES } from '@app/shared/organisations';
 
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token. Please sign in again.';
 export const PASSWORD_CHANGE_MESSAGE = 'You must change your temporary password before continuing.';
@@ -47,6 +49,14 @@ export function registerAccessControl(app: App) {
     if (access !== 'authenticated' && !access.includes(actor.role)) {
       throw forbidden('You do not have permission to access this resource');
     }
+    // "Member of this organisation": the route acts on the caller's own organisation only.
+    if (config.member) {
+      const org = actor.organisation;
+      if (!org || (config.member !== 'any' && org.type !== config.member)) {
+        throw forbidden('You do not have permission to access this resource');
+      }
+      if (org.status !== 'approved' && !config.allowPendingOrganisation) throw forbidden(ORG_MESSAGES.notApproved);
+    }
   });
 }
 
@@ -75,7 +85,13 @@ export async function resolveActor(app: App, token: string): Promise<Actor | nul
     .from(users)
     .where(eq(users.id, claims.sub));
   if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  let organisation: Actor['organisation'];
+  if (isOrganisationRole(user.role)) {
+    organisation = await membershipOf(app.ctx.db, user.id);
+    if (!organisationAllowsSignIn(organisation)) return null;
+  }
   return {
+    ...(organisation ? { organisation } : {}),
     id: user.id,
     role: user.role,
     email: user.email,

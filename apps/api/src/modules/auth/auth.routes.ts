@@ -20,6 +20,7 @@ import { rateLimited } from '../../lib/errors.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/avatar.ts';
 import * as auth from './auth.service.ts';
+import { offerAffiliationOnRegister } from '../organisations/university.service.ts';
 
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
 
@@ -42,6 +43,8 @@ export async function authRoutes(app: App) {
       const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
       if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
       const data = await auth.registerStudent(deps(), request.body);
+      // An address at an approved university's domain: a link to confirm it and be shown affiliated.
+      await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
       return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
     },
   );

@@ -1,6 +1,7 @@
 import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { IdeaDto } from '@app/shared/ideas';
+import type { Role } from '@app/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { ideaLikes, ideas } from '../../db/schema/ideas.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
@@ -52,7 +53,7 @@ export function selectIdeas(db: Db, viewerId: string | null) {
 
 export interface IdeaViewer {
   id: string;
-  role: 'student' | 'professional' | 'admin';
+  role: Role;
 }
 
 /** Public to everyone: listed and not a draft or rejected (PRODUCT.md "Public ideas"). */

@@ -20,6 +20,7 @@ import { checkDocument, type CheckedDocument, type UploadedDocument } from './do
 import { interviewIcs } from './applications-admin.service.ts';
 import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.ts';
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
+import { companyProjectHidden } from '../organisations/company.service.ts';
 
 /**
  * 'Not before today' for a student anywhere: the latest time zone's date (UTC-12) is the earliest
@@ -39,7 +40,9 @@ export async function apply(
 ): Promise<StudentApplicationDto> {
   if (!isId(projectId)) throw notFound('Project');
   const project = await loadProject(db, projectId);
-  if (!project || project.row.visibility !== 'public' || project.row.status === 'draft') throw notFound('Project');
+  if (!project || project.row.visibility !== 'public' || project.row.status === 'draft' || (await companyProjectHidden(db, project.row.id))) {
+    throw notFound('Project');
+  }
 
   const parsed = applyFields.safeParse(form.fields);
   if (!parsed.success) {

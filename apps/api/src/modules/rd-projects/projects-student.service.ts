@@ -8,12 +8,13 @@ import { notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { companyProjectHidden, companyProjectVisible } from '../organisations/company.service.ts';
 import { likePattern } from './projects-admin.service.ts';
 import { publicProjectToDto, studentProjectToDto } from './rd-projects.presenter.ts';
 import { loadProject, loadProjects, studentState } from './rd-projects.repo.ts';
 
 /** Listed to students and the public: active and public (PRODUCT.md). */
-const listed = () => and(eq(rdProjects.status, 'active'), eq(rdProjects.visibility, 'public'));
+const listed = () => and(eq(rdProjects.status, 'active'), eq(rdProjects.visibility, 'public'), companyProjectVisible());
 
 const DAY = 86_400_000;
 
@@ -99,7 +100,7 @@ async function visibleTo(db: Db, studentId: string, id: string) {
   if (!isId(id)) return undefined;
   const p = await loadProject(db, id);
   if (!p) return undefined;
-  if (p.row.visibility === 'public' && p.row.status !== 'draft') return p;
+  if (p.row.visibility === 'public' && p.row.status !== 'draft' && !(await companyProjectHidden(db, id))) return p;
   const [own] = await db
     .select({ id: rdApplications.id })
     .from(rdApplications)
@@ -159,7 +160,7 @@ export async function bookmarks(db: Db, actor: Actor, now = new Date()): Promise
     .select({ id: rdBookmarks.projectId })
     .from(rdBookmarks)
     .innerJoin(rdProjects, eq(rdProjects.id, rdBookmarks.projectId))
-    .where(and(eq(rdBookmarks.userId, actor.id), eq(rdProjects.visibility, 'public'), ne(rdProjects.status, 'draft')))
+    .where(and(eq(rdBookmarks.userId, actor.id), eq(rdProjects.visibility, 'public'), ne(rdProjects.status, 'draft'), companyProjectVisible()))
     .orderBy(desc(rdBookmarks.createdAt));
   return toStudentDtos(db, actor.id, rows.map((r) => r.id), now);
 }

@@ -1,3 +1,6 @@
+import { EXPERT_MESSAGES } from '@app/shared/organisations';
+import { isUnverifiedProfessional } from '../experts/experts.service.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import {
@@ -75,6 +78,11 @@ export async function workshopsManageRoutes(app: App) {
       scope.base,
       { config, schema: { tags, security, body: workshopPatchBody, response: { 201: envelope(manageWorkshopData) } } },
       async (request, reply) => {
+        // An expert still awaiting verification appears nowhere to students: no workshops yet (decision 483).
+        const actor = request.actor;
+        if (actor?.role === 'professional' && (await isUnverifiedProfessional(app.ctx.db, actor.id))) {
+          throw forbidden(EXPERT_MESSAGES.pendingNoWorkshops);
+        }
         const workshop = await manage.createManagedWorkshop(app.ctx.db, app.ctx.config, scope.manager(request), request.body);
         return reply.status(201).send({ success: true as const, message: WORKSHOP_ADMIN_MESSAGES.created, data: { workshop } });
       },

@@ -135,7 +135,8 @@ async function assertInstructor(db: Db, professionalId: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, professionalId), eq(users.role, 'professional'), eq(users.isActive, true)));
+    // Verified only: an expert awaiting verification must not reach students as an instructor (decision 483).
+    .where(and(eq(users.id, professionalId), eq(users.role, 'professional'), eq(users.isActive, true), eq(users.isVerified, true)));
   if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.instructorInvalid);
 }
 
@@ -434,7 +435,7 @@ export async function instructorOptions(db: Db) {
     })
     .from(users)
     .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
-    .where(and(eq(users.role, 'professional'), eq(users.isActive, true)))
+    .where(and(eq(users.role, 'professional'), eq(users.isActive, true), eq(users.isVerified, true)))
     .orderBy(asc(users.firstName), asc(users.lastName))
     .limit(1000);
   return rows.map((r) => ({ _id: r.id, name: fullName(r), email: r.email, title: r.title, expertise: r.expertise }));

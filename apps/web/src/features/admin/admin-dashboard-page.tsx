@@ -10,6 +10,8 @@ import {
   Menu,
   Settings,
   Shuffle,
+  ShieldCheck,
+  Building2,
   X,
 } from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
@@ -30,14 +32,29 @@ const AnalyticsTab = lazy(() => import('./analytics-tab.tsx').then((m) => ({ def
 const AdminProgrammesTab = lazy(() =>
   import('../programmes/admin-programmes-tab.tsx').then((m) => ({ default: m.AdminProgrammesTab })),
 );
+const VerificationTab = lazy(() => import('../organisations/admin-tabs.tsx').then((m) => ({ default: m.VerificationTab })));
+const OrganisationsTab = lazy(() => import('../organisations/admin-tabs.tsx').then((m) => ({ default: m.OrganisationsTab })));
 const SettingsTab = lazy(() => import('./settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
 
-type TabId = 'dashboard' | 'students' | 'professionals' | 'workshops' | 'ideas' | 'rd' | 'programmes' | 'analytics' | 'settings';
+type TabId =
+  | 'dashboard'
+  | 'students'
+  | 'professionals'
+  | 'verification'
+  | 'organisations'
+  | 'workshops'
+  | 'ideas'
+  | 'rd'
+  | 'programmes'
+  | 'analytics'
+  | 'settings';
 
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'dashboard', label: 'Dashboard', icon: <LayoutDashboard className="h-4 w-4" /> },
   { id: 'students', label: 'Students', icon: <GraduationCap className="h-4 w-4" /> },
   { id: 'professionals', label: 'Professionals', icon: <Briefcase className="h-4 w-4" /> },
+  { id: 'verification', label: 'Expert Verification', icon: <ShieldCheck className="h-4 w-4" /> },
+  { id: 'organisations', label: 'Organisations', icon: <Building2 className="h-4 w-4" /> },
   { id: 'workshops', label: 'Workshops', icon: <BookOpen className="h-4 w-4" /> },
   { id: 'ideas', label: 'Student Ideas', icon: <Lightbulb className="h-4 w-4" /> },
   { id: 'rd', label: 'R&D Projects', icon: <FlaskConical className="h-4 w-4" /> },
@@ -52,7 +69,11 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
  */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
-  const [tab, setTab] = useState<TabId>('dashboard');
+  // ?tab= opens a section directly (the links of the new-application notifications).
+  const [tab, setTab] = useState<TabId>(() => {
+    const wanted = new URLSearchParams(window.location.search).get('tab');
+    return TABS.find((t) => t.id === wanted)?.id ?? 'dashboard';
+  });
   const [menuOpen, setMenuOpen] = useState(false);
   const [createIn, setCreateIn] = useState<TabId | null>(null);
   const current = TABS.find((t) => t.id === tab) ?? { id: 'dashboard', label: 'Dashboard', icon: null };
@@ -127,6 +148,8 @@ export function AdminDashboardPage() {
             {tab === 'workshops' && (
               <WorkshopsTab openCreate={createIn === 'workshops'} onCreateHandled={() => setCreateIn(null)} />
             )}
+            {tab === 'verification' && <VerificationTab />}
+            {tab === 'organisations' && <OrganisationsTab />}
             {tab === 'ideas' && <IdeasTab />}
             {tab === 'rd' && <AdminRdProjectsTab />}
             {tab === 'programmes' && <AdminProgrammesTab />}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
 import { INTEREST_OPTIONS, PHONE_HINT, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,16 +11,17 @@ import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
+import { ExpertApplicationForm, OrganisationRegistrationForm } from '../organisations/join-forms.tsx';
 
 const REDIRECT_MS = 2000;
-const COMING_SOON = 'This role registration is coming soon! Currently, only student registration is available.';
 
 const ROLES = [
-  { id: 'student', label: 'Student', description: 'Meet mentors, join workshops, share ideas and apply to R&D projects.', icon: GraduationCap, available: true },
-  { id: 'expert', label: 'Industry Expert', description: 'Mentor students and run workshops.', icon: UserRound, available: false },
-  { id: 'university', label: 'University', description: 'Bring the platform to your students.', icon: Building2, available: false },
-  { id: 'company', label: 'Company', description: 'Publish R&D projects and find talent.', icon: Briefcase, available: false },
+  { id: 'student', label: 'Student', description: 'Meet mentors, join workshops, share ideas and apply to R&D projects.', icon: GraduationCap, step: 'Your student profile' },
+  { id: 'expert', label: 'Industry Expert', description: 'Mentor students and run workshops (verified by our team).', icon: UserRound, step: 'Your expert application' },
+  { id: 'university', label: 'University', description: 'Bring the platform to your students (approved by our team).', icon: Building2, step: 'Your university' },
+  { id: 'company', label: 'Company', description: 'Publish R&D projects and find talent (approved by our team).', icon: Briefcase, step: 'Your company' },
 ] as const;
+type RoleId = (typeof ROLES)[number]['id'];
 
 const EMPTY: RegistrationForm = {
   firstName: '',
@@ -39,8 +40,13 @@ const EMPTY: RegistrationForm = {
 
 export function SignUpPage() {
   useDocumentTitle('Create your account');
-  const [step, setStep] = useState<1 | 2>(1);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A company's expert invitation links here with ?role=expert&invitation=…
+  const [params] = useSearchParams();
+  const invitation = params.get('invitation') ?? undefined;
+  const initialRole = ROLES.find((r) => r.id === params.get('role'))?.id;
+  const [chosen, setChosen] = useState<RoleId | null>(initialRole ?? null);
+  const step: 1 | 2 = chosen ? 2 : 1;
+  const back = () => setChosen(null);
   const headingRef = useRef<HTMLDivElement>(null);
 
   const firstRender = useRef(true);
@@ -54,39 +60,33 @@ export function SignUpPage() {
   }, [step]);
 
   return (
-    <AuthLayout title="Create your account" subtitle={<p>Step {step} of 2 · {step === 1 ? 'Choose your role' : 'Your student profile'}</p>} wide>
+    <AuthLayout title="Create your account" subtitle={<p>Step {step} of 2 · {chosen ? ROLES.find((r) => r.id === chosen)?.step : 'Choose your role'}</p>} wide>
       <div ref={headingRef}>
         {step === 1 ? (
           <section aria-labelledby="role-heading">
             <h2 id="role-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none">I am joining as…</h2>
-            {notice && <div className="mt-3"><Alert kind="info">{notice}</Alert></div>}
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {ROLES.map((role) => (
                 <li key={role.id}>
                   <button
                     type="button"
-                    aria-disabled={!role.available}
-                    onClick={() => {
-                      if (!role.available) {
-                        setNotice(COMING_SOON);
-                        return;
-                      }
-                      setNotice(null);
-                      setStep(2);
-                    }}
-                    className={`flex h-full w-full flex-col items-start gap-2 rounded-xl border p-4 text-left transition ${role.available ? 'border-brand-200 hover:border-brand-600 hover:bg-brand-50' : 'border-slate-200 bg-slate-50 text-slate-600'}`}
+                    onClick={() => setChosen(role.id)}
+                    className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-brand-200 p-4 text-left transition hover:border-brand-600 hover:bg-brand-50"
                   >
                     <role.icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
                     <span className="font-semibold text-slate-900">{role.label}</span>
                     <span className="text-sm">{role.description}</span>
-                    {!role.available && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Coming Soon</span>}
                   </button>
                 </li>
               ))}
             </ul>
           </section>
+        ) : chosen === 'expert' ? (
+          <ExpertApplicationForm onBack={back} invitationToken={invitation} />
+        ) : chosen === 'university' || chosen === 'company' ? (
+          <OrganisationRegistrationForm type={chosen} onBack={back} />
         ) : (
-          <StudentForm onBack={() => setStep(1)} />
+          <StudentForm onBack={back} />
         )}
       </div>
       <p className="mt-6 text-center text-sm text-slate-700">

@@ -1,3 +1,4 @@
+import { PendingVerificationBanner } from '../organisations/pending-expert-banner.tsx';
 import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -65,6 +66,7 @@ export function ProfessionalDashboardPage() {
         onSettings={() => setTab('settings')}
       />
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+        <PendingVerificationBanner />
         <Tabs<TabId>
           label="Professional dashboard sections"
           idPrefix="pro"

@@ -1,3 +1,4 @@
+import { AffiliationCard } from '../organisations/affiliation-card.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, Eye, EyeOff } from 'lucide-react';
@@ -51,6 +52,7 @@ export function ProfileDialog({ open, tab, onTab, onClose }: { open: boolean; ta
         ) : tab === 'profile' ? (
           <TabPanel idPrefix="profile" id="profile">
             <ProfileForm user={profile.data} />
+            {profile.data.role === 'student' && <AffiliationCard />}
           </TabPanel>
         ) : tab === 'notifications' ? (
           <TabPanel idPrefix="profile" id="notifications">

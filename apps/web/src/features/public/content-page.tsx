@@ -101,12 +101,12 @@ export const FAQS: Faq[] = [
     question: 'Who can join MentorBridge?',
     answer: (
       <p>
-        Students register themselves for free. Industry professionals are invited and verified by our team before they appear to
-        students. Registration for universities and companies is coming soon; until then,{' '}
-        <Link to="/contact" className={linkClass}>
-          contact us
-        </Link>
-        .
+        Students register themselves for free. Industry experts apply through{' '}
+        <Link to="/signup" className={linkClass}>
+          registration
+        </Link>{' '}
+        and are verified by our team before they appear to students. Universities and companies register there too and start once
+        our team approves them.
       </p>
     ),
   },
@@ -241,12 +241,15 @@ const PAGES: Record<string, ContentPageDef> = {
         heading: 'Become a partner',
         body: (
           <p>
-            Self-service registration for universities and companies is coming soon. Until then, tell us about your institution or
-            team through the{' '}
+            Universities and companies{' '}
+            <Link to="/signup" className={linkClass}>
+              register themselves
+            </Link>
+            ; our team approves each one. Questions first? Use the{' '}
             <Link to="/contact" className={linkClass}>
               contact form
-            </Link>{' '}
-            and we will set things up with you.
+            </Link>
+            .
           </p>
         ),
       },

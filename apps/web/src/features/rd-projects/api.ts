@@ -62,7 +62,8 @@ export const adminCreateProject = (body: ProjectBodyInput) => api('/admin/rd-pro
 export const adminUpdateProject = (id: string, body: ProjectBodyInput) => api(`/admin/rd-projects/${id}`, envelope(adminProjectData), { method: 'PUT', body });
 export const adminDeleteProject = (id: string) => api(`/admin/rd-projects/${id}`, envelope(z.null()), { method: 'DELETE' });
 export const adminSetStatus = (id: string, status: RdStatus) => api(`/admin/rd-projects/${id}/status`, envelope(adminProjectData), { method: 'PUT', body: { status } });
-export const adminApplications = (id: string, query: Query) =>
-  api(`/admin/rd-projects/${id}/applications`, envelope(adminApplicationsData), { query }).then((r) => r.data);
-export const adminReviewApplication = (projectId: string, applicationId: string, body: ReviewApplicationBody) =>
-  api(`/admin/rd-projects/${projectId}/applications/${applicationId}`, envelope(applicationData), { method: 'PUT', body });
+/** `base`: the admin's projects, or a company's own (`/organisations/me/projects`, issue 15) — same review flow. */
+export const adminApplications = (id: string, query: Query, base = '/admin/rd-projects') =>
+  api(`${base}/${id}/applications`, envelope(adminApplicationsData), { query }).then((r) => r.data);
+export const adminReviewApplication = (projectId: string, applicationId: string, body: ReviewApplicationBody, base = '/admin/rd-projects') =>
+  api(`${base}/${projectId}/applications/${applicationId}`, envelope(applicationData), { method: 'PUT', body });

@@ -24,7 +24,7 @@ import { ApplicationStatusBadge, fmtDate, roleLabel } from './rd-ui.tsx';
 const TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Singapore', 'Asia/Tokyo'];
 
 /** Applications management of one project (spec 001 §2): counts, search, filters, cards, review. */
-export function ApplicationsDialog({ projectId, title, onClose }: { projectId: string; title: string; onClose: () => void }) {
+export function ApplicationsDialog({ projectId, title, onClose, base = '/admin/rd-projects' }: { projectId: string; title: string; onClose: () => void; base?: string }) {
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
@@ -32,10 +32,10 @@ export function ApplicationsDialog({ projectId, title, onClose }: { projectId: s
   const [reviewing, setReviewing] = useState<AdminApplicationDto | null>(null);
   const debounced = useDebounced(search, 500);
   const query = { search: debounced.trim() || undefined, status: status || undefined, role: role || undefined };
-  const list = useQuery({ queryKey: rd.rdKeys.adminApplications(projectId, query), queryFn: () => rd.adminApplications(projectId, query) });
+  const list = useQuery({ queryKey: [...rd.rdKeys.adminApplications(projectId, query), base], queryFn: () => rd.adminApplications(projectId, query, base) });
   const filtered = Boolean(query.search || query.status || query.role);
   const counts = list.data?.counts;
-  const fetchFile = (url: string, name: string) => rd.downloadDocument(url, name).catch((e: unknown) => toast.error(errorMessage(e, 'Download failed')));
+  const fetchFile = (url: string, name: string) => rd.downloadDocument(url.replace('/admin/rd-projects/', `${base}/`), name).catch((e: unknown) => toast.error(errorMessage(e, 'Download failed')));
 
   return (
     <Dialog open size="xl" onClose={onClose} title="Applications" description={title}>
@@ -117,12 +117,12 @@ export function ApplicationsDialog({ projectId, title, onClose }: { projectId: s
           )}
         </div>
       )}
-      {reviewing && <ReviewDialog projectId={projectId} application={reviewing} onClose={() => setReviewing(null)} />}
+      {reviewing && <ReviewDialog base={base} projectId={projectId} application={reviewing} onClose={() => setReviewing(null)} />}
     </Dialog>
   );
 }
 
-function ReviewDialog({ projectId, application: a, onClose }: { projectId: string; application: AdminApplicationDto; onClose: () => void }) {
+function ReviewDialog({ projectId, application: a, onClose, base }: { projectId: string; application: AdminApplicationDto; onClose: () => void; base: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const options = RD_APPLICATION_TRANSITIONS[a.status];
@@ -149,7 +149,7 @@ function ReviewDialog({ projectId, application: a, onClose }: { projectId: strin
           status === 'interview-scheduled' && schedule
             ? { scheduled: true, date: interview.date || null, time: interview.time || null, timezone: interview.timezone, mode: interview.mode, meetingLink: interview.mode === 'online' ? interview.meetingLink || null : null, location: interview.mode === 'offline' ? interview.location || null : null, notes: interview.notes || null }
             : null,
-      }),
+      }, base),
     onSuccess: (r) => {
       toast.success(`Application ${r.data.application.status} successfully!`);
       void queryClient.invalidateQueries({ queryKey: rd.rdKeys.admin });

@@ -129,7 +129,21 @@ function fromProject(p: AdminProjectDto | null) {
 }
 type FormState = ReturnType<typeof fromProject>;
 
-export function ProjectFormDialog({ project, onClose, onSaved }: { project: AdminProjectDto | null; onClose: () => void; onSaved: (p: AdminProjectDto) => void }) {
+/**
+ * `create`: a company posting its own project (issue 15) — sent there instead, always as a new project that
+ * goes live once an administrator approves it (so no status choice).
+ */
+export function ProjectFormDialog({
+  project,
+  onClose,
+  onSaved,
+  create,
+}: {
+  project: AdminProjectDto | null;
+  onClose: () => void;
+  onSaved: (p: AdminProjectDto | null) => void;
+  create?: (body: ProjectBodyInput) => Promise<unknown>;
+}) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => fromProject(project));
@@ -139,11 +153,18 @@ export function ProjectFormDialog({ project, onClose, onSaved }: { project: Admi
   const statuses: RdStatus[] = project ? [project.status, ...RD_STATUS_TRANSITIONS[project.status]] : ['draft', 'active'];
 
   const save = useMutation({
-    mutationFn: (body: ProjectBodyInput) => (project ? rd.adminUpdateProject(project._id, body) : rd.adminCreateProject(body)),
-    onSuccess: (r) => {
-      toast.success(editing ? 'R&D Project updated successfully!' : 'R&D Project created successfully!');
-      void queryClient.invalidateQueries({ queryKey: rd.rdKeys.admin });
-      onSaved(r.data.project);
+    mutationFn: async (body: ProjectBodyInput) => {
+      if (create) {
+        await create(body);
+        return null;
+      }
+      const r = await (project ? rd.adminUpdateProject(project._id, body) : rd.adminCreateProject(body));
+      return r.data.project;
+    },
+    onSuccess: (saved) => {
+      toast.success(create ? 'Project submitted for review' : editing ? 'R&D Project updated successfully!' : 'R&D Project created successfully!');
+      void queryClient.invalidateQueries({ queryKey: create ? ['organisation'] : rd.rdKeys.admin });
+      onSaved(saved);
     },
     onError: (e) => {
       const message = errorMessage(e, 'API request failed');
@@ -370,9 +391,9 @@ export function ProjectFormDialog({ project, onClose, onSaved }: { project: Admi
             <SelectField label="Visibility" value={form.visibility} onChange={(e) => set('visibility', pick(RD_VISIBILITIES, e.target.value, 'public'))}>
               {RD_VISIBILITIES.map((v) => <option key={v} value={v}>{capital(v)}</option>)}
             </SelectField>
-            <SelectField label="Status" value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint="Only the changes the project's status allows are offered.">
+            {!create && <SelectField label="Status" value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint="Only the changes the project's status allows are offered.">
               {statuses.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-            </SelectField>
+            </SelectField>}
           </div>
         </fieldset>
       </form>

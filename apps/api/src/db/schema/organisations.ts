@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { rdProjects } from './rd-projects.ts';
+import { users } from './users.ts';
+
+/**
+ * One organisation model for universities and companies (decision 480): a status an administrator
+ * decides, e-mail domains, members with a role, invitations. Nothing is ever deleted by a decision.
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: idColumn(),
+    type: text('type', { enum: ['university', 'company'] }).notNull(),
+    name: text('name').notNull(),
+    country: text('country'),
+    website: text('website').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'suspended', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    contactEmail: text('contact_email').notNull(),
+    decisionReason: text('decision_reason'),
+    decidedBy: ref('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('organisations_status_idx').on(t.status, t.createdAt)],
+);
+
+/** An e-mail domain belongs to one organisation at most. */
+export const organisationDomains = pgTable(
+  'organisation_domains',
+  {
+    id: idColumn(),
+    organisationId: ref('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisation_domains_domain_key').on(t.domain), index('organisation_domains_org_idx').on(t.organisationId)],
+);
+
+/** A member acts for exactly one organisation (the user id is the key). */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: ref('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organisation_members_org_idx').on(t.organisationId)],
+);
+
+/** An invitation by e-mail: `member` makes a co-admin, `expert` an endorsed expert applicant (companies). */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: idColumn(),
+    organisationId: ref('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['member', 'expert'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: ref('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organisation_invitations_token_key').on(t.tokenHash), index('organisation_invitations_org_idx').on(t.organisationId)],
+);
+
+/**
+ * Proof of an address: a link (`account`, `affiliation`) or a six-digit code (`work_email`). Only hashes
+ * are stored; codes allow five attempts.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['account', 'work_email', 'affiliation'] }).notNull(),
+    email: text('email').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId, t.purpose), index('email_confirmations_secret_idx').on(t.secretHash)],
+);
+
+/** An industry expert's application: the evidence an administrator weighs, and the decision. */
+export const expertApplications = pgTable(
+  'expert_applications',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    profileUrl: text('profile_url').notNull(),
+    workEmail: text('work_email'),
+    workEmailConfirmedAt: ts('work_email_confirmed_at'),
+    motivation: text('motivation').notNull().default(''),
+    /** The company that invited this expert (its endorsement is evidence). */
+    endorsedBy: ref('endorsed_by').references(() => organisations.id, { onDelete: 'set null' }),
+    reviewedBy: ref('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('expert_applications_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A student proven to hold an address at a university's domain. */
+export const studentAffiliations = pgTable(
+  'student_affiliations',
+  {
+    studentId: ref('student_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: ref('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    confirmedAt: ts('confirmed_at').notNull(),
+  },
+  (t) => [index('student_affiliations_org_idx').on(t.organisationId)],
+);
+
+/** A project a company posted: public only once an administrator approved it and while the company is. */
+export const organisationProjects = pgTable(
+  'organisation_projects',
+  {
+    projectId: ref('project_id')
+      .notNull()
+      .references(() => rdProjects.id, { onDelete: 'cascade' }),
+    organisationId: ref('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    moderation: text('moderation', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    moderatedBy: ref('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: ts('moderated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId] }),
+    index('organisation_projects_org_idx').on(t.organisationId),
+    check('organisation_projects_reason_check', sql`${t.moderation} <> 'rejected' OR ${t.reason} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,298 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { makePagination } from '@app/shared/api';
+import {
+  EXPERT_MESSAGES,
+  ORG_MESSAGES,
+  emailDomain,
+  type DecisionBody,
+  type ExpertApplicationDto,
+  type ExpertApplyBody,
+} from '@app/shared/organisations';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { expertApplications, organisationDomains, organisationInvitations, organisations } from '../../db/schema/organisations.ts';
+import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/confirmations.ts';
+import { fullName } from '../users/users.presenter.ts';
+
+/** A live invitation by its link token (`kind` given: a member link cannot be used as an expert link). */
+export async function liveInvitation(db: Db, token: string, kind: 'member' | 'expert', now = new Date()) {
+  const [row] = await db
+    .select({ invitation: organisationInvitations, organisation: organisations })
+    .from(organisationInvitations)
+    .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
+    .where(
+      and(
+        eq(organisationInvitations.tokenHash, sha256(token)),
+        eq(organisationInvitations.kind, kind),
+        isNull(organisationInvitations.acceptedAt),
+        gt(organisationInvitations.expiresAt, now),
+        eq(organisations.status, 'approved'),
+      ),
+    );
+  return row;
+}
+
+/**
+ * The Industry Expert card: an unverified professional (isVerified false — invisible to students
+ * everywhere, decision 483) with an application carrying the evidence. Signed in at once.
+ */
+export async function apply(db: Db, config: Config, body: ExpertApplyBody, now = new Date()): Promise<string> {
+  const invitation = body.invitationToken ? await liveInvitation(db, body.invitationToken, 'expert', now) : undefined;
+  if (body.invitationToken && !invitation) throw badRequest(ORG_MESSAGES.inviteInvalid);
+  // Opening the invitation link proved the invited address: it counts as confirmed.
+  const invitedAccount = invitation?.invitation.email === body.email;
+  const invitedWork = invitation && body.workEmail && invitation.invitation.email === body.workEmail;
+  if (invitation && !invitedAccount && !invitedWork) throw badRequest(ORG_MESSAGES.inviteInvalid);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: 'professional',
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone,
+          bio: body.bio,
+          isVerified: false,
+          passwordChangedAt: now,
+          emailConfirmedAt: invitedAccount ? now : null,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert returned nothing');
+      await tx.insert(professionalProfiles).values({
+        userId: user.id,
+        title: body.title,
+        company: body.company,
+        expertise: body.expertise,
+        experienceYears: body.experience,
+        specializations: body.specializations,
+        skills: body.skills,
+        socialLinks: { linkedin: body.profileUrl },
+      });
+      await tx.insert(expertApplications).values({
+        userId: user.id,
+        profileUrl: body.profileUrl,
+        workEmail: body.workEmail ?? (invitation ? invitation.invitation.email : null),
+        workEmailConfirmedAt: invitedWork || (invitation && invitedAccount && !body.workEmail) ? now : null,
+        motivation: body.motivation,
+        endorsedBy: invitation?.organisation.id ?? null,
+      });
+      if (invitation) {
+        await tx
+          .update(organisationInvitations)
+          .set({ acceptedAt: now })
+          .where(and(eq(organisationInvitations.id, invitation.invitation.id), isNull(organisationInvitations.acceptedAt)));
+      }
+      if (!invitedAccount) {
+        await sendConfirmationLink(tx, config.publicUrl, {
+          userId: user.id,
+          purpose: 'account',
+          email: body.email,
+          firstName: body.firstName,
+          why: 'Thank you for applying to mentor on MentorBridge as an industry expert.',
+        });
+      }
+      if (body.workEmail && !invitedWork) {
+        await sendWorkEmailCode(tx, { userId: user.id, email: body.workEmail, firstName: body.firstName }, now);
+      }
+      const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+      for (const admin of admins) {
+        await notify(tx, {
+          userId: admin.id,
+          type: 'system',
+          subType: 'expert-application',
+          title: 'New expert application',
+          message: `${fullName(body)} applied to mentor as an industry expert.`,
+          actionUrl: '/admin/dashboard?tab=verification',
+        });
+      }
+      return user.id;
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    throw error;
+  }
+}
+
+const selection = { application: expertApplications, user: users, profile: professionalProfiles, endorser: organisations };
+
+function baseQuery(db: Db) {
+  return db
+    .select(selection)
+    .from(expertApplications)
+    .innerJoin(users, eq(users.id, expertApplications.userId))
+    .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .leftJoin(organisations, eq(organisations.id, expertApplications.endorsedBy));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
+
+/** The approved company whose domain a confirmed work address is at (evidence, not a decision). */
+async function domainMatches(db: Db, rows: Row[]) {
+  const out = new Map<string, { id: string; name: string }>();
+  for (const r of rows) {
+    const work = r.application.workEmailConfirmedAt ? r.application.workEmail : null;
+    if (!work) continue;
+    const domain = emailDomain(work);
+    const [match] = await db
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisationDomains)
+      .innerJoin(organisations, eq(organisations.id, organisationDomains.organisationId))
+      .where(
+        and(
+          eq(organisations.type, 'company'),
+          eq(organisations.status, 'approved'),
+          sql`(${organisationDomains.domain} = ${domain} OR ${domain} LIKE '%.' || ${organisationDomains.domain})`,
+        ),
+      )
+      .limit(1);
+    if (match) out.set(r.user.id, match);
+  }
+  return out;
+}
+
+function toDto(r: Row, match: { id: string; name: string } | undefined): ExpertApplicationDto {
+  return {
+    id: r.user.id,
+    userId: r.user.id,
+    name: fullName(r.user),
+    email: r.user.email,
+    emailConfirmed: Boolean(r.user.emailConfirmedAt),
+    phone: r.user.phone,
+    title: r.profile.title,
+    company: r.profile.company,
+    expertise: r.profile.expertise,
+    experience: r.profile.experienceYears,
+    bio: r.user.bio,
+    profileUrl: r.application.profileUrl,
+    workEmail: r.application.workEmail,
+    workEmailConfirmed: Boolean(r.application.workEmailConfirmedAt),
+    domainMatch: match ?? null,
+    endorsedBy: r.endorser ? { id: r.endorser.id, name: r.endorser.name } : null,
+    motivation: r.application.motivation,
+    status: r.application.status,
+    reason: r.application.reason,
+    reviewedAt: r.application.reviewedAt?.toISOString() ?? null,
+    createdAt: r.application.createdAt.toISOString(),
+  };
+}
+
+export async function applicationOf(db: Db, userId: string): Promise<ExpertApplicationDto | null> {
+  const rows = await baseQuery(db).where(eq(expertApplications.userId, userId));
+  const row = rows[0];
+  if (!row) return null;
+  return toDto(row, (await domainMatches(db, rows)).get(row.user.id));
+}
+
+export async function listApplications(db: Db, query: { page: number; limit: number; status: 'pending' | 'approved' | 'rejected' }) {
+  const where = eq(expertApplications.status, query.status);
+  const [total] = await db.select({ n: count() }).from(expertApplications).where(where);
+  const rows = await baseQuery(db)
+    .where(where)
+    .orderBy(query.status === 'pending' ? expertApplications.createdAt : desc(expertApplications.reviewedAt), expertApplications.userId)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const matches = await domainMatches(db, rows);
+  return {
+    applications: rows.map((r) => toDto(r, matches.get(r.user.id))),
+    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+  };
+}
+
+export async function getApplication(db: Db, id: string) {
+  if (!isId(id)) throw notFound('Application');
+  const found = await applicationOf(db, id);
+  if (!found) throw notFound('Application');
+  return found;
+}
+
+/**
+ * Approve (the expert becomes an ordinary verified professional) or reject with a reason. A
+ * compare-and-set on `pending`: a second decision is a 409. Notified and e-mailed either way; audited.
+ */
+export async function decide(db: Db, config: Config, actor: Actor, id: string, body: DecisionBody, now = new Date()) {
+  if (!isId(id)) throw notFound('Application');
+  await db.transaction(async (tx) => {
+    const status = body.decision === 'approve' ? 'approved' : 'rejected';
+    const [row] = await tx
+      .update(expertApplications)
+      .set({ status, reason: body.reason ?? null, reviewedBy: actor.id, reviewedAt: now })
+      .where(and(eq(expertApplications.userId, id), eq(expertApplications.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: expertApplications.userId }).from(expertApplications).where(eq(expertApplications.userId, id));
+      if (!exists) throw notFound('Application');
+      throw conflict(EXPERT_MESSAGES.alreadyDecided);
+    }
+    const [user] = await tx.update(users).set({ isVerified: status === 'approved' }).where(eq(users.id, id)).returning();
+    if (!user) throw notFound('Application');
+    await audit(tx, actor.id, status === 'approved' ? 'approve' : 'reject', 'expert-application', id, { status: 'pending' }, { status, reason: body.reason ?? null });
+    const approved = status === 'approved';
+    const message = approved
+      ? 'Your expert profile is verified. Students can now find you, see your availability and book sessions.'
+      : `Your expert application was not approved. Reason: ${body.reason ?? ''}`;
+    await notify(tx, {
+      userId: id,
+      type: 'system',
+      subType: approved ? 'approved' : 'rejected',
+      title: approved ? 'You are verified' : 'Application not approved',
+      message,
+      actionUrl: '/professional/dashboard',
+      priority: 'high',
+    });
+    await queueEmail(tx, {
+      to: user.email,
+      subject: approved ? 'You are a verified MentorBridge expert' : 'Your MentorBridge expert application',
+      text: `Hi ${user.firstName},\n\n${message}\n\nSign in at ${config.publicUrl}/signin\n\nMentorBridge`,
+    });
+  });
+  return getApplication(db, id);
+}
+
+/** Send (or re-send) a code to the work address; only while the application waits. */
+export async function requestWorkEmailCode(db: Db, actor: Actor, workEmail: string | undefined) {
+  const [row] = await db.select().from(expertApplications).where(eq(expertApplications.userId, actor.id));
+  if (!row || row.status !== 'pending') throw badRequest(EXPERT_MESSAGES.notPending);
+  const email = workEmail ?? row.workEmail;
+  if (!email) throw badRequest('Please enter your work e-mail');
+  await db.transaction(async (tx) => {
+    if (email !== row.workEmail) {
+      await tx.update(expertApplications).set({ workEmail: email, workEmailConfirmedAt: null }).where(eq(expertApplications.userId, actor.id));
+    }
+    await sendWorkEmailCode(tx, { userId: actor.id, email, firstName: actor.firstName });
+  });
+}
+
+/** Re-send the account confirmation link. */
+export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.id));
+  if (!user) throw notFound('User');
+  if (user.emailConfirmedAt) return;
+  await db.transaction((tx) =>
+    sendConfirmationLink(tx, config.publicUrl, {
+      userId: user.id,
+      purpose: 'account',
+      email: user.email,
+      firstName: user.firstName,
+      why: 'Please confirm the address of your MentorBridge account.',
+    }),
+  );
+}
+
+/** Is this professional still waiting for (or refused) verification? Pending experts cannot publish. */
+export async function isUnverifiedProfessional(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db.select({ isVerified: users.isVerified, role: users.role }).from(users).where(eq(users.id, userId));
+  return Boolean(user && user.role === 'professional' && !user.isVerified);
+}

@@ -1,0 +1,183 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { CONFIRM_MESSAGES, EXPERT_MESSAGES, emailDomain } from '@app/shared/organisations';
+import type { Db } from '../../db/client.ts';
+import { emailConfirmations, expertApplications, organisationDomains, organisations, studentAffiliations } from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+
+const LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+const CODE_TTL_MS = 30 * 60 * 1000;
+const CODE_ATTEMPTS = 5;
+
+type LinkPurpose = 'account' | 'affiliation';
+
+/** Queue a confirmation link to `email` (decision 482). Older unused links of the same purpose stop working. */
+export async function sendConfirmationLink(
+  tx: Db,
+  publicUrl: string,
+  input: { userId: string; purpose: LinkPurpose; email: string; firstName: string; why: string },
+  now = new Date(),
+) {
+  await tx
+    .update(emailConfirmations)
+    .set({ usedAt: now })
+    .where(and(eq(emailConfirmations.userId, input.userId), eq(emailConfirmations.purpose, input.purpose), isNull(emailConfirmations.usedAt)));
+  const { token, hash } = randomToken();
+  await tx.insert(emailConfirmations).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    secretHash: hash,
+    expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+  });
+  const link = `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  await queueEmail(tx, {
+    to: input.email,
+    subject: 'Confirm your e-mail address for MentorBridge',
+    text: `Hi ${input.firstName},\n\n${input.why}\n\nOpen this link within three days to confirm that this address is yours:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\nMentorBridge`,
+    secrets: [link, token, encodeURIComponent(token)],
+  });
+}
+
+/** Open a confirmation link: single use, three days. Answers what was confirmed. */
+export async function confirmLink(db: Db, token: string, now = new Date()): Promise<{ purpose: LinkPurpose; userId: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailConfirmations.secretHash, sha256(token)),
+          isNull(emailConfirmations.usedAt),
+          gt(emailConfirmations.expiresAt, now),
+          sql`${emailConfirmations.purpose} IN ('account', 'affiliation')`,
+        ),
+      )
+      .returning();
+    if (!row) throw badRequest(CONFIRM_MESSAGES.invalid);
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    if (!user || !user.isActive) throw badRequest(CONFIRM_MESSAGES.invalid);
+    if (row.purpose === 'account') {
+      if (user.email !== row.email) throw badRequest(CONFIRM_MESSAGES.invalid);
+      await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id));
+    }
+    if (user.role === 'student') await affiliate(tx, user.id, row.email, now);
+    return { purpose: row.purpose as LinkPurpose, userId: user.id };
+  });
+}
+
+/** The approved university whose domain (or a parent of it) an address is at. */
+export async function universityForEmail(db: Db, email: string) {
+  const domain = emailDomain(email);
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name, domain: organisationDomains.domain })
+    .from(organisationDomains)
+    .innerJoin(organisations, eq(organisations.id, organisationDomains.organisationId))
+    .where(
+      and(
+        eq(organisations.type, 'university'),
+        eq(organisations.status, 'approved'),
+        sql`(${organisationDomains.domain} = ${domain} OR ${domain} LIKE '%.' || ${organisationDomains.domain})`,
+      ),
+    )
+    .orderBy(sql`length(${organisationDomains.domain}) DESC`)
+    .limit(1);
+  return row;
+}
+
+/** A confirmed address at an approved university's domain makes the student one of its students. */
+export async function affiliate(tx: Db, studentId: string, email: string, now = new Date()): Promise<boolean> {
+  const university = await universityForEmail(tx, email);
+  if (!university) return false;
+  await tx
+    .insert(studentAffiliations)
+    .values({ studentId, organisationId: university.id, email, confirmedAt: now })
+    .onConflictDoUpdate({ target: studentAffiliations.studentId, set: { organisationId: university.id, email, confirmedAt: now } });
+  return true;
+}
+
+/**
+ * When a university gains a domain (or is approved), students whose account address at it is already
+ * confirmed become its students.
+ */
+export async function affiliateConfirmedStudents(tx: Db, organisationId: string, now = new Date()) {
+  await tx.execute(sql`
+    INSERT INTO student_affiliations (student_id, organisation_id, email, confirmed_at)
+    SELECT u.id, ${organisationId}, u.email, ${now.toISOString()}::timestamptz
+    FROM users u
+    JOIN organisation_domains d ON d.organisation_id = ${organisationId}
+    JOIN organisations o ON o.id = d.organisation_id AND o.status = 'approved' AND o.type = 'university'
+    WHERE u.role = 'student' AND u.email_confirmed_at IS NOT NULL
+      AND (split_part(u.email, '@', 2) = d.domain OR split_part(u.email, '@', 2) LIKE '%.' || d.domain)
+    ON CONFLICT (student_id) DO NOTHING`);
+}
+
+/** A six-digit code to the expert's work address; a new code replaces the old one. */
+export async function sendWorkEmailCode(tx: Db, input: { userId: string; email: string; firstName: string }, now = new Date()) {
+  await tx
+    .update(emailConfirmations)
+    .set({ usedAt: now })
+    .where(and(eq(emailConfirmations.userId, input.userId), eq(emailConfirmations.purpose, 'work_email'), isNull(emailConfirmations.usedAt)));
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await tx.insert(emailConfirmations).values({
+    userId: input.userId,
+    purpose: 'work_email',
+    email: input.email,
+    secretHash: sha256(`${input.userId}:${code}`),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  });
+  await queueEmail(tx, {
+    to: input.email,
+    subject: 'Your MentorBridge work e-mail code',
+    text: `Hi ${input.firstName},\n\nYour code is ${code}. It works for 30 minutes.\n\nIf you did not ask for it, ignore this e-mail.\n\nMentorBridge`,
+    secrets: [code],
+  });
+}
+
+/** Check a work-e-mail code: five attempts, thirty minutes, then it is spent. */
+export async function confirmWorkEmailCode(db: Db, userId: string, code: string, now = new Date()): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(emailConfirmations)
+      .where(
+        and(
+          eq(emailConfirmations.userId, userId),
+          eq(emailConfirmations.purpose, 'work_email'),
+          isNull(emailConfirmations.usedAt),
+          gt(emailConfirmations.expiresAt, now),
+        ),
+      )
+      .orderBy(sql`${emailConfirmations.createdAt} DESC`)
+      .limit(1);
+    if (!pending) throw badRequest(EXPERT_MESSAGES.codeInvalid);
+    if (pending.secretHash !== sha256(`${userId}:${code}`)) {
+      // Counted in a conditional update: the fifth wrong code spends the code.
+      await tx
+        .update(emailConfirmations)
+        .set({
+          attempts: sql`${emailConfirmations.attempts} + 1`,
+          usedAt: sql`CASE WHEN ${emailConfirmations.attempts} + 1 >= ${CODE_ATTEMPTS} THEN now() ELSE NULL END`,
+        })
+        .where(eq(emailConfirmations.id, pending.id));
+      return null;
+    }
+    const [used] = await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(emailConfirmations.id, pending.id), isNull(emailConfirmations.usedAt)))
+      .returning({ email: emailConfirmations.email });
+    if (!used) throw badRequest(EXPERT_MESSAGES.codeInvalid);
+    await tx
+      .update(expertApplications)
+      .set({ workEmail: used.email, workEmailConfirmedAt: now })
+      .where(eq(expertApplications.userId, userId));
+    return used.email;
+  }).then((email) => {
+    if (email === null) throw badRequest(EXPERT_MESSAGES.codeInvalid);
+    return email;
+  });
+}

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { envelope, idParams } from '@app/shared/api';
+import { authData } from '@app/shared/auth';
+import {
+  CONFIRM_MESSAGES,
+  ORG_MESSAGES,
+  acceptInvitationBody,
+  addDomainBody,
+  affiliationBody,
+  affiliationData,
+  cohortData,
+  companyPerformanceData,
+  companyProjectData,
+  companyProjectsData,
+  confirmEmailBody,
+  decisionBody,
+  invitationDto,
+  invitationInfoData,
+  invitationLookupBody,
+  inviteBody,
+  moderationListData,
+  myOrganisationData,
+  organisationActionBody,
+  organisationData,
+  organisationListData,
+  organisationListQuery,
+  organisationRegisterBody,
+  universityStudentData,
+  universityStudentsData,
+  universityStudentsQuery,
+} from '@app/shared/organisations';
+import { adminApplicationsData, adminApplicationsQuery, applicationData, projectBody, reviewApplicationBody } from '@app/shared/rd-projects';
+import { audit } from '../../lib/audit.ts';
+import { csvStream, exportFileName } from '../../lib/csv.ts';
+import { notFound, rateLimited } from '../../lib/errors.ts';
+import { isId } from '../../lib/ids.ts';
+import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
+import * as limiter from '../../lib/rate-limit.ts';
+import * as applications from '../rd-projects/applications-admin.service.ts';
+import { sendDocument } from '../rd-projects/documents.ts';
+import * as company from './company.service.ts';
+import { confirmLink } from './confirmations.ts';
+import * as orgs from './organisations.service.ts';
+import { sessionFor } from './session.ts';
+import * as university from './university.service.ts';
+
+const tags = ['organisations'];
+const security = [{ bearer: [] }];
+
+// "Member of this organisation" declarations (decision 480): who, and of which kind of organisation.
+const ANY_MEMBER = { access: ['university_admin', 'company_admin'], member: 'any' } as const satisfies RouteAccess;
+const ANY_MEMBER_EVEN_PENDING = { ...ANY_MEMBER, allowPendingOrganisation: true } as const satisfies RouteAccess;
+const UNIVERSITY_MEMBER = { access: ['university_admin'], member: 'university' } as const satisfies RouteAccess;
+const COMPANY_MEMBER = { access: ['company_admin'], member: 'company' } as const satisfies RouteAccess;
+const ADMIN = { access: ['admin'] } as const satisfies RouteAccess;
+const projectParams = z.object({ id: z.string() });
+const applicationParams = z.object({ id: z.string(), applicationId: z.string() });
+
+/** Universities and companies join, manage themselves and are decided on by administrators (issue 15). */
+export async function organisationsRoutes(app: App) {
+  const { db } = app.ctx;
+
+  app.post(
+    '/organisations/register',
+    { config: { access: 'public' }, schema: { tags, body: organisationRegisterBody, response: { 201: envelope(authData) } } },
+    async (request, reply) => {
+      const attempt = await limiter.hit(db, `register:ip:${request.ip}`, 3600);
+      if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
+      const userId = await orgs.register(db, app.ctx.config, request.body);
+      app.ctx.jobs.kick();
+      const data = await sessionFor(db, app.ctx.tokens, userId);
+      return reply.status(201).send({ success: true as const, message: ORG_MESSAGES.registered, data });
+    },
+  );
+
+  app.post(
+    '/confirmations/email',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: confirmEmailBody, response: { 200: envelope(z.object({ purpose: z.enum(['account', 'affiliation']) })) } },
+    },
+    async (request) => {
+      const attempt = await limiter.hit(db, `confirm:ip:${request.ip}`, 3600);
+      if (attempt.count > 60) throw rateLimited(attempt.retryAfterSeconds);
+      const { purpose } = await confirmLink(db, request.body.token);
+      return { success: true as const, message: CONFIRM_MESSAGES.done, data: { purpose } };
+    },
+  );
+
+  app.post(
+    '/organisations/invitations/lookup',
+    { config: { access: 'public' }, schema: { tags, body: invitationLookupBody, response: { 200: envelope(invitationInfoData) } } },
+    async (request) => ({ success: true as const, data: await orgs.lookupInvitation(db, request.body.token) }),
+  );
+
+  app.post(
+    '/organisations/invitations/accept',
+    { config: { access: 'public' }, schema: { tags, body: acceptInvitationBody, response: { 201: envelope(authData) } } },
+    async (request, reply) => {
+      const userId = await orgs.acceptInvitation(db, request.body);
+      const data = await sessionFor(db, app.ctx.tokens, userId);
+      return reply.status(201).send({ success: true as const, message: 'Welcome to MentorBridge', data });
+    },
+  );
+
+  // A member's own organisation.
+  app.get(
+    '/organisations/me',
+    { config: ANY_MEMBER_EVEN_PENDING, schema: { tags, security, response: { 200: envelope(myOrganisationData) } } },
+    async (request) => ({ success: true as const, data: await orgs.myOrganisation(db, organisationOf(request)) }),
+  );
+
+  app.post(
+    '/organisations/me/domains',
+    { config: ANY_MEMBER, schema: { tags, security, body: addDomainBody, response: { 201: envelope(organisationData) } } },
+    async (request, reply) => {
+      const organisation = await orgs.addDomain(db, actorOf(request), organisationOf(request), request.body.domain);
+      return reply.status(201).send({ success: true as const, message: 'Domain added', data: { organisation } });
+    },
+  );
+
+  app.delete(
+    '/organisations/me/domains/:id',
+    { config: ANY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(organisationData) } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Domain removed',
+      data: { organisation: await orgs.removeDomain(db, actorOf(request), organisationOf(request), request.params.id) },
+    }),
+  );
+
+  app.post(
+    '/organisations/me/invitations',
+    { config: ANY_MEMBER, schema: { tags, security, body: inviteBody, response: { 201: envelope(z.object({ invitation: invitationDto })) } } },
+    async (request, reply) => {
+      const invitation = await orgs.invite(db, app.ctx.config, actorOf(request), organisationOf(request), request.body);
+      app.ctx.jobs.kick();
+      return reply.status(201).send({ success: true as const, message: `Invitation sent to ${invitation.email}`, data: { invitation } });
+    },
+  );
+
+  // University: its own students only.
+  app.get(
+    '/organisations/me/students',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, querystring: universityStudentsQuery, response: { 200: envelope(universityStudentsData) } } },
+    async (request) => ({ success: true as const, data: await university.listStudents(db, organisationOf(request), request.query) }),
+  );
+
+  app.get(
+    '/organisations/me/students/export',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const org = organisationOf(request);
+      const stream = csvStream(
+        [
+          { header: 'Name', value: (s) => s.name },
+          { header: 'Email', value: (s) => s.email },
+          { header: 'Course', value: (s) => s.course },
+          { header: 'Year', value: (s) => s.year },
+          { header: 'Affiliated since', value: (s) => s.affiliatedSince },
+          { header: 'Sessions', value: (s) => s.sessions },
+          { header: 'Workshops attended', value: (s) => s.workshopsAttended },
+          { header: 'Ideas', value: (s) => s.ideas },
+          { header: 'R&D applications', value: (s) => s.applications },
+        ],
+        university.allStudents(db, org),
+      );
+      await audit(db, actorOf(request).id, 'export', 'university-students', org.id, null, null);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName('students')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/organisations/me/students/:id',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(universityStudentData) } } },
+    async (request) => ({ success: true as const, data: { student: await university.getStudent(db, organisationOf(request), request.params.id) } }),
+  );
+
+  app.get(
+    '/organisations/me/cohort',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, response: { 200: envelope(cohortData) } } },
+    async (request) => ({ success: true as const, data: await university.cohort(db, organisationOf(request)) }),
+  );
+
+  // Company: its own projects, their applications, its endorsed mentors.
+  app.get(
+    '/organisations/me/projects',
+    { config: COMPANY_MEMBER, schema: { tags, security, response: { 200: envelope(companyProjectsData) } } },
+    async (request) => ({ success: true as const, data: { projects: await company.listOwnProjects(db, organisationOf(request)) } }),
+  );
+
+  app.post(
+    '/organisations/me/projects',
+    { config: COMPANY_MEMBER, schema: { tags, security, body: projectBody, response: { 201: envelope(companyProjectData) } } },
+    async (request, reply) => {
+      const project = await company.postProject(db, actorOf(request), organisationOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Project submitted for review', data: { project } });
+    },
+  );
+
+  app.get(
+    '/organisations/me/projects/:id/applications',
+    {
+      config: COMPANY_MEMBER,
+      schema: { tags, security, params: projectParams, querystring: adminApplicationsQuery, response: { 200: envelope(adminApplicationsData) } },
+    },
+    async (request) => {
+      await company.assertOwnProject(db, organisationOf(request), request.params.id);
+      return { success: true as const, data: await applications.listApplications(db, request.params.id, request.query) };
+    },
+  );
+
+  app.put(
+    '/organisations/me/projects/:id/applications/:applicationId',
+    {
+      config: COMPANY_MEMBER,
+      schema: { tags, security, params: applicationParams, body: reviewApplicationBody, response: { 200: envelope(applicationData) } },
+    },
+    async (request) => {
+      await company.assertOwnProject(db, organisationOf(request), request.params.id);
+      const { config } = app.ctx;
+      const application = await applications.reviewApplication(
+        db,
+        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl },
+        actorOf(request),
+        request.params.id,
+        request.params.applicationId,
+        request.body,
+      );
+      app.ctx.jobs.kick();
+      return { success: true as const, message: `Application ${application.status} successfully!`, data: { application } };
+    },
+  );
+
+  app.get(
+    '/organisations/me/projects/:id/applications/:applicationId/documents/:documentId',
+    { config: COMPANY_MEMBER, schema: { tags, security, params: z.object({ id: z.string(), applicationId: z.string(), documentId: z.string() }) } },
+    async (request, reply) => {
+      const { id, applicationId, documentId } = request.params;
+      await company.assertOwnProject(db, organisationOf(request), id);
+      return sendDocument(reply, app.ctx.storage, await applications.adminDocument(db, id, applicationId, documentId));
+    },
+  );
+
+  app.get(
+    '/organisations/me/performance',
+    { config: COMPANY_MEMBER, schema: { tags, security, response: { 200: envelope(companyPerformanceData) } } },
+    async (request) => ({ success: true as const, data: await company.performance(db, organisationOf(request)) }),
+  );
+
+  // A student's university affiliation, and what that university can see.
+  app.get(
+    '/students/me/affiliation',
+    { config: { access: ['student'] }, schema: { tags, security, response: { 200: envelope(affiliationData) } } },
+    async (request) => ({ success: true as const, data: await university.affiliationOf(db, actorOf(request).id) }),
+  );
+
+  app.post(
+    '/students/me/affiliation',
+    { config: { access: ['student'] }, schema: { tags, security, body: affiliationBody, response: { 200: envelope(affiliationData) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const attempt = await limiter.hit(db, `affiliation:${actor.id}`, 3600);
+      if (attempt.count > 5) throw rateLimited(attempt.retryAfterSeconds);
+      const name = await university.requestAffiliation(db, app.ctx.config, actor, request.body.email);
+      app.ctx.jobs.kick();
+      return {
+        success: true as const,
+        message: `We sent a confirmation link to ${request.body.email} (${name})`,
+        data: await university.affiliationOf(db, actor.id),
+      };
+    },
+  );
+
+  // Administrators: the organisations tab and the project moderation queue.
+  app.get(
+    '/admin/organisations',
+    { config: ADMIN, schema: { tags, security, querystring: organisationListQuery, response: { 200: envelope(organisationListData) } } },
+    async (request) => ({ success: true as const, data: await orgs.listOrganisations(db, request.query) }),
+  );
+
+  app.get(
+    '/admin/organisations/:id',
+    { config: ADMIN, schema: { tags, security, params: idParams, response: { 200: envelope(organisationData) } } },
+    async (request) => {
+      if (!isId(request.params.id)) throw notFound('Organisation');
+      return { success: true as const, data: { organisation: await orgs.organisationDto(db, request.params.id) } };
+    },
+  );
+
+  app.post(
+    '/admin/organisations/:id/decision',
+    { config: ADMIN, schema: { tags, security, params: idParams, body: organisationActionBody, response: { 200: envelope(organisationData) } } },
+    async (request) => {
+      const organisation = await orgs.actOn(db, app.ctx.config, actorOf(request), request.params.id, request.body);
+      app.ctx.jobs.kick();
+      return { success: true as const, message: `Organisation ${organisation.status}`, data: { organisation } };
+    },
+  );
+
+  app.get(
+    '/admin/project-moderation',
+    { config: ADMIN, schema: { tags, security, response: { 200: envelope(moderationListData) } } },
+    async () => ({ success: true as const, data: { projects: await company.moderationQueue(db) } }),
+  );
+
+  app.post(
+    '/admin/project-moderation/:id/decision',
+    { config: ADMIN, schema: { tags, security, params: idParams, body: decisionBody, response: { 200: envelope(companyProjectData) } } },
+    async (request) => {
+      const project = await company.moderate(db, actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: project.moderation === 'approved' ? 'Project published' : 'Project rejected', data: { project } };
+    },
+  );
+}

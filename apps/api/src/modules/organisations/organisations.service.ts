@@ -1,0 +1,346 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { makePagination } from '@app/shared/api';
+import {
+  ORG_MESSAGES,
+  emailDomain,
+  websiteHost,
+  withinDomain,
+  type OrganisationActionBody,
+  type OrganisationDto,
+  type OrganisationRegisterBody,
+} from '@app/shared/organisations';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  organisationDomains,
+  organisationInvitations,
+  organisationMembers,
+  organisations,
+} from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import type { Actor, ActorOrganisation } from '../../lib/http.ts';
+import { isId } from '../../lib/ids.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
+import { liveInvitation } from '../experts/experts.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { fullName } from '../users/users.presenter.ts';
+import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
+
+type OrgRow = typeof organisations.$inferSelect;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const roleFor = (type: OrgRow['type']) => (type === 'university' ? 'university_admin' : 'company_admin');
+
+async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const domains = await db
+    .select({ id: organisationDomains.id, organisationId: organisationDomains.organisationId, domain: organisationDomains.domain })
+    .from(organisationDomains)
+    .where(inArray(organisationDomains.organisationId, ids))
+    .orderBy(asc(organisationDomains.domain));
+  const members = await db
+    .select({ organisationId: organisationMembers.organisationId, n: count() })
+    .from(organisationMembers)
+    .where(inArray(organisationMembers.organisationId, ids))
+    .groupBy(organisationMembers.organisationId);
+  const confirmed = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, rows.map((r) => r.contactEmail)), sql`${users.emailConfirmedAt} IS NOT NULL`));
+  const confirmedSet = new Set(confirmed.map((c) => c.email));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    country: r.country,
+    website: r.website,
+    status: r.status,
+    contactEmail: r.contactEmail,
+    contactConfirmed: confirmedSet.has(r.contactEmail),
+    decisionReason: r.decisionReason,
+    domains: domains.filter((d) => d.organisationId === r.id).map((d) => ({ id: d.id, domain: d.domain })),
+    memberCount: Number(members.find((m) => m.organisationId === r.id)?.n ?? 0),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function organisationDto(db: Db, id: string): Promise<OrganisationDto> {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
+  if (!row) throw notFound('Organisation');
+  const [dto] = await toDtos(db, [row]);
+  if (!dto) throw notFound('Organisation');
+  return dto;
+}
+
+async function notifyAdmins(tx: Db, title: string, message: string, actionUrl: string) {
+  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  for (const admin of admins) await notify(tx, { userId: admin.id, type: 'system', subType: 'organisation', title, message, actionUrl });
+}
+
+/**
+ * The University or Company card: a pending organisation, its first member (the contact, whose address
+ * is at the organisation's domain — checked by the schema) and that domain. Signed in at once; an
+ * administrator approves.
+ */
+export async function register(db: Db, config: Config, body: OrganisationRegisterBody): Promise<string> {
+  const passwordHash = await hashPassword(body.contact.password);
+  const domain = emailDomain(body.contact.email);
+  try {
+    return await db.transaction(async (tx) => {
+      const [org] = await tx
+        .insert(organisations)
+        .values({ type: body.type, name: body.name, country: body.country || null, website: body.website, contactEmail: body.contact.email })
+        .returning();
+      if (!org) throw new Error('insert returned nothing');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: roleFor(body.type),
+          email: body.contact.email,
+          passwordHash,
+          firstName: body.contact.firstName,
+          lastName: body.contact.lastName,
+          passwordChangedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert returned nothing');
+      await tx.insert(organisationMembers).values({ userId: user.id, organisationId: org.id });
+      await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: user.id });
+      await sendConfirmationLink(tx, config.publicUrl, {
+        userId: user.id,
+        purpose: 'account',
+        email: body.contact.email,
+        firstName: body.contact.firstName,
+        why: `Thank you for registering ${body.name} on MentorBridge.`,
+      });
+      await notifyAdmins(tx, `New ${body.type} registration`, `${body.name} asked to join as a ${body.type}.`, '/admin/dashboard?tab=organisations');
+      return user.id;
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) {
+      const text = String((error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message ?? '');
+      throw conflict(text.includes('organisation_domains') ? ORG_MESSAGES.domainTaken : DUPLICATE_EMAIL_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+export async function myOrganisation(db: Db, org: ActorOrganisation) {
+  const organisation = await organisationDto(db, org.id);
+  const members = await db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, since: organisationMembers.createdAt })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(eq(organisationMembers.organisationId, org.id))
+    .orderBy(asc(organisationMembers.createdAt));
+  const invitations = await db
+    .select()
+    .from(organisationInvitations)
+    .where(eq(organisationInvitations.organisationId, org.id))
+    .orderBy(desc(organisationInvitations.createdAt))
+    .limit(50);
+  return {
+    organisation,
+    members: members.map((m) => ({ userId: m.userId, name: fullName(m), email: m.email, role: m.role, since: m.since.toISOString() })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      kind: i.kind,
+      expiresAt: i.expiresAt.toISOString(),
+      acceptedAt: i.acceptedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A domain must be the website's host or a sub-domain of it (decision 485), and nobody else's. */
+export async function addDomain(db: Db, actor: Actor, org: ActorOrganisation, domain: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, org.id));
+  if (!row) throw notFound('Organisation');
+  if (!withinDomain(domain, websiteHost(row.website))) throw badRequest(ORG_MESSAGES.domainOutside);
+  try {
+    await db.transaction(async (tx) => {
+      const [added] = await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: actor.id }).returning();
+      await audit(tx, actor.id, 'add-domain', 'organisation', org.id, null, { domain: added?.domain });
+      if (org.type === 'university') await affiliateConfirmedStudents(tx, org.id);
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw conflict(ORG_MESSAGES.domainTaken);
+    throw error;
+  }
+  return organisationDto(db, org.id);
+}
+
+/** Removing a domain keeps the students already affiliated (their address was proven). */
+export async function removeDomain(db: Db, actor: Actor, org: ActorOrganisation, id: string) {
+  if (!isId(id)) throw notFound('Domain');
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(organisationDomains)
+      .where(and(eq(organisationDomains.id, id), eq(organisationDomains.organisationId, org.id)))
+      .returning();
+    if (!gone) throw notFound('Domain');
+    await audit(tx, actor.id, 'remove-domain', 'organisation', org.id, { domain: gone.domain }, null);
+  });
+  return organisationDto(db, org.id);
+}
+
+/**
+ * Invite by e-mail at one of the organisation's domains: `member` makes a co-admin; `expert` (companies)
+ * invites an employee to apply as an expert with the company's endorsement.
+ */
+export async function invite(db: Db, config: Config, actor: Actor, org: ActorOrganisation, input: { email: string; kind: 'member' | 'expert' }) {
+  if (input.kind === 'expert' && org.type !== 'company') throw badRequest(ORG_MESSAGES.companyOnly);
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, org.id));
+  if (!row) throw notFound('Organisation');
+  const domains = await db.select({ domain: organisationDomains.domain }).from(organisationDomains).where(eq(organisationDomains.organisationId, org.id));
+  const domain = emailDomain(input.email);
+  if (!domains.some((d) => withinDomain(domain, d.domain))) throw badRequest(ORG_MESSAGES.inviteDomain);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+  const { token, hash } = randomToken();
+  const link =
+    input.kind === 'member'
+      ? `${config.publicUrl}/invitation?token=${encodeURIComponent(token)}`
+      : `${config.publicUrl}/signup?role=expert&invitation=${encodeURIComponent(token)}`;
+  return db.transaction(async (tx) => {
+    const [inv] = await tx
+      .insert(organisationInvitations)
+      .values({ organisationId: org.id, email: input.email, kind: input.kind, tokenHash: hash, invitedBy: actor.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+      .returning();
+    if (!inv) throw new Error('insert returned nothing');
+    const what =
+      input.kind === 'member'
+        ? `to manage ${row.name} on MentorBridge with them`
+        : `to mentor students on MentorBridge as an industry expert endorsed by ${row.name}`;
+    await queueEmail(tx, {
+      to: input.email,
+      subject: `${actor.firstName} invited you to MentorBridge`,
+      text: `Hello,\n\n${fullName(actor)} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
+      secrets: [link, token, encodeURIComponent(token)],
+    });
+    await audit(tx, actor.id, 'invite', 'organisation', org.id, null, { email: input.email, kind: input.kind });
+    return { id: inv.id, email: inv.email, kind: inv.kind, expiresAt: inv.expiresAt.toISOString(), acceptedAt: null };
+  });
+}
+
+export async function lookupInvitation(db: Db, token: string) {
+  const found = (await liveInvitation(db, token, 'member')) ?? (await liveInvitation(db, token, 'expert'));
+  if (!found) throw badRequest(ORG_MESSAGES.inviteInvalid);
+  return { organisation: { name: found.organisation.name, type: found.organisation.type }, email: found.invitation.email, kind: found.invitation.kind };
+}
+
+/** A co-admin accepts: the link proved the address. Single use (compare-and-set on accepted_at). */
+export async function acceptInvitation(db: Db, input: { token: string; firstName: string; lastName: string; password: string }) {
+  const found = await liveInvitation(db, input.token, 'member');
+  if (!found) throw badRequest(ORG_MESSAGES.inviteInvalid);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .update(organisationInvitations)
+        .set({ acceptedAt: new Date() })
+        .where(and(eq(organisationInvitations.id, found.invitation.id), isNull(organisationInvitations.acceptedAt)))
+        .returning({ id: organisationInvitations.id });
+      if (!taken) throw badRequest(ORG_MESSAGES.inviteInvalid);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          role: roleFor(found.organisation.type),
+          email: found.invitation.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordChangedAt: new Date(),
+          emailConfirmedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert returned nothing');
+      await tx.insert(organisationMembers).values({ userId: user.id, organisationId: found.organisation.id });
+      await audit(tx, user.id, 'join', 'organisation', found.organisation.id, null, { email: found.invitation.email });
+      return user.id;
+    });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrator decisions (decision 484)
+// ---------------------------------------------------------------------------------------------
+
+export async function listOrganisations(db: Db, query: { page: number; limit: number; status?: OrgRow['status']; type?: OrgRow['type'] }) {
+  const where = and(query.status ? eq(organisations.status, query.status) : undefined, query.type ? eq(organisations.type, query.type) : undefined);
+  const [total] = await db.select({ n: count() }).from(organisations).where(where);
+  const rows = await db
+    .select()
+    .from(organisations)
+    .where(where)
+    .orderBy(desc(organisations.createdAt), desc(organisations.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { organisations: await toDtos(db, rows), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+}
+
+const TRANSITIONS: Record<OrganisationActionBody['action'], { from: OrgRow['status'][]; to: OrgRow['status'] }> = {
+  approve: { from: ['pending'], to: 'approved' },
+  reject: { from: ['pending'], to: 'rejected' },
+  suspend: { from: ['approved'], to: 'suspended' },
+  reinstate: { from: ['suspended'], to: 'approved' },
+};
+
+/**
+ * Approve, reject, suspend or reinstate: a compare-and-set on the current status, audited, the
+ * members notified and the contact e-mailed. Suspension deletes nothing: the organisation's projects
+ * leave the public lists and its members cannot sign in as members until it is reinstated.
+ */
+export async function actOn(db: Db, config: Config, actor: Actor, id: string, body: OrganisationActionBody) {
+  if (!isId(id)) throw notFound('Organisation');
+  const rule = TRANSITIONS[body.action];
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(organisations).where(eq(organisations.id, id));
+    if (!before) throw notFound('Organisation');
+    const [after] = await tx
+      .update(organisations)
+      .set({ status: rule.to, decisionReason: body.reason ?? null, decidedBy: actor.id, decidedAt: new Date() })
+      .where(and(eq(organisations.id, id), inArray(organisations.status, rule.from)))
+      .returning();
+    if (!after) throw conflict(`A ${before.status} organisation cannot be ${rule.to === 'approved' ? 'approved' : rule.to}`);
+    // A rejected registration releases its domains, so a squatter cannot hold a real institution's domain.
+    const released =
+      after.status === 'rejected'
+        ? (await tx.delete(organisationDomains).where(eq(organisationDomains.organisationId, id)).returning({ domain: organisationDomains.domain })).map((d) => d.domain)
+        : [];
+    await audit(tx, actor.id, body.action, 'organisation', id, { status: before.status }, { status: after.status, reason: body.reason ?? null, releasedDomains: released });
+    if (after.type === 'university' && after.status === 'approved') await affiliateConfirmedStudents(tx, id);
+    const words: Record<OrgRow['status'], string> = {
+      approved: body.action === 'reinstate' ? 'has been reinstated' : 'has been approved',
+      rejected: 'was not approved',
+      suspended: 'has been suspended',
+      pending: 'is pending',
+    };
+    const message = `${after.name} ${words[after.status]}.${body.reason ? ` Reason: ${body.reason}` : ''}`;
+    const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, id));
+    for (const m of members) {
+      await notify(tx, {
+        userId: m.userId,
+        type: 'system',
+        subType: after.status === 'approved' ? 'approved' : 'rejected',
+        title: 'Organisation status',
+        message,
+        priority: 'high',
+      });
+    }
+    await queueEmail(tx, {
+      to: after.contactEmail,
+      subject: `${after.name} on MentorBridge`,
+      text: `Hello,\n\n${message}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
+    });
+  });
+  return organisationDto(db, id);
+}

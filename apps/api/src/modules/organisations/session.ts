@@ -1,0 +1,15 @@
+import type { AuthData } from '@app/shared/auth';
+import { PERMISSIONS } from '@app/shared/roles';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { toUserDto } from '../users/users.presenter.ts';
+import { findUserById } from '../users/users.repo.ts';
+
+/** The sign-in answer for a freshly created account (same shape as POST /api/auth/login). */
+export async function sessionFor(db: Db, tokens: TokenService, userId: string): Promise<AuthData> {
+  const full = await findUserById(db, userId);
+  if (!full) throw notFound('User');
+  const token = await tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion }, false);
+  return { token, user: toUserDto(full), permissions: { role: full.user.role, actions: [...PERMISSIONS[full.user.role]] } };
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Alert, TextField } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { confirmWorkEmail, resendConfirmation, sendWorkEmailCode, useMyApplication } from './api.ts';
+
+/**
+ * An expert awaiting verification (decision 483): what is still missing, the work-e-mail code, and the
+ * reason of a rejection. Nothing shows for a verified professional.
+ */
+export function PendingVerificationBanner() {
+  const mine = useMyApplication();
+  const client = useQueryClient();
+  const [workEmail, setWorkEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const app = mine.data?.data.application;
+  if (!app || app.status === 'approved') return null;
+
+  const run = async (fn: () => Promise<{ message?: string }>, fallback: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await fn();
+      setMessage({ kind: 'success', text: answer.message ?? 'Done' });
+      await client.invalidateQueries({ queryKey: ['experts', 'me'] });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorMessage(err, fallback) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onSend = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => sendWorkEmailCode(workEmail.trim() || app.workEmail || ''), 'The code could not be sent');
+  };
+  const onConfirm = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => confirmWorkEmail(code.trim()), 'The code is wrong or has expired');
+  };
+
+  if (app.status === 'rejected') {
+    return (
+      <section aria-labelledby="verification-status" className="rounded-2xl border border-red-200 bg-red-50 p-4">
+        <h2 id="verification-status" className="font-semibold text-red-900">Your expert application was not approved</h2>
+        {app.reason && <p className="mt-1 text-sm text-red-900">Reason: {app.reason}</p>}
+        <p className="mt-1 text-sm text-red-900">Students cannot see your profile.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="verification-status" className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+      <h2 id="verification-status" className="font-semibold text-amber-950">Pending verification</h2>
+      <p className="text-sm text-amber-950">
+        An administrator is reviewing your application. Until you are verified, students cannot see you; you can already complete your
+        profile and set your availability.
+      </p>
+      <ul className="text-sm text-amber-950">
+        <li>E-mail address: {app.emailConfirmed ? 'confirmed' : 'not confirmed yet — open the link we sent you'}</li>
+        <li>Work e-mail: {app.workEmail ? `${app.workEmail} — ${app.workEmailConfirmed ? 'confirmed' : 'not confirmed'}` : 'none given'}</li>
+      </ul>
+      <div aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</div>
+      {!app.emailConfirmed && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run(resendConfirmation, 'The link could not be sent')}>
+          Send the confirmation link again
+        </Button>
+      )}
+      {!app.workEmailConfirmed && (
+        <div className="grid gap-3 md:grid-cols-2">
+          <form onSubmit={onSend} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <TextField label="Work e-mail" type="email" className="flex-1" placeholder={app.workEmail ?? 'you@company.com'} value={workEmail} onChange={(e) => setWorkEmail(e.target.value)} />
+            <Button type="submit" size="sm" disabled={busy || !(workEmail.trim() || app.workEmail)}>Send code</Button>
+          </form>
+          <form onSubmit={onConfirm} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <TextField label="Six-digit code" inputMode="numeric" autoComplete="one-time-code" className="flex-1" value={code} onChange={(e) => setCode(e.target.value)} />
+            <Button type="submit" size="sm" disabled={busy || code.trim().length !== 6}>Confirm work e-mail</Button>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}
