@@ -226,7 +226,7 @@ export async function organisationsRoutes(app: App) {
       const { config } = app.ctx;
       const application = await applications.reviewApplication(
         db,
-        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl },
+        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
         actorOf(request),
         request.params.id,
         request.params.applicationId,
