@@ -101,7 +101,8 @@ async function send(
     to: person.email,
     subject: `Reminder: ${content.title} starts in ${inText}`,
     text: `Hi ${person.first_name},\n\nA reminder: ${content.title} starts ${when}.\n${content.where}\n\nDetails: ${content.publicUrl}${content.actionUrl}\n\nMentorBridge`,
-  });
+    action: { label: 'Open details', url: `${content.publicUrl}${content.actionUrl}` },
+  }, { category: 'reminders' });
 }
 
 const listOf = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);

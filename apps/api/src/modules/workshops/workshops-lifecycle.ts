@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CHECK_IN_EARLY_MINUTES, WORKSHOP_MESSAGES } from '@app/shared/workshops';
 import { WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -11,6 +10,7 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findWorkshop, type WorkshopRow } from './workshops.presenter.ts';
 import { newCertificateId } from './workshops.service.ts';
@@ -130,7 +130,7 @@ export async function completeWorkshop(db: Db, actor: Actor, current: WorkshopRo
  * Cancel a draft or published workshop (also what deleting one with registrations does). Every student
  * still registered is told in the app and by e-mail; the registrations stay, as history.
  */
-export async function cancelWorkshop(db: Db, actor: Actor, current: WorkshopRow, now: Date, publicUrl: string): Promise<{ notified: number }> {
+export async function cancelWorkshop(db: Db, actor: Actor, current: WorkshopRow, now: Date): Promise<{ notified: number }> {
   if (current.status === 'completed') throw badRequest(WORKSHOP_FORM_MESSAGES.cancelCompleted);
   if (current.status === 'cancelled') throw conflict(WORKSHOP_FORM_MESSAGES.alreadyCancelled);
   return db.transaction(async (tx) => {
@@ -141,30 +141,14 @@ export async function cancelWorkshop(db: Db, actor: Actor, current: WorkshopRow,
       .returning();
     if (!done) throw conflict(WORKSHOP_FORM_MESSAGES.alreadyCancelled);
     await audit(tx, actor.id, 'cancel', 'workshop', current.id, { status: current.status }, { status: 'cancelled' });
-    const registrants = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+    // Everyone registered is told by the change fan-out job (in-app, e-mail with METHOD:CANCEL): the
+    // request returns at once whatever the number of registrants (docs/decisions/421).
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
       .from(workshopRegistrations)
-      .innerJoin(users, eq(users.id, workshopRegistrations.studentId))
       .where(and(eq(workshopRegistrations.workshopId, current.id), eq(workshopRegistrations.status, 'registered')));
-    const when = `${current.date} ${current.startTime}–${current.endTime} (${current.timezone})`;
-    for (const r of registrants) {
-      await notify(tx, {
-        userId: r.id,
-        type: 'workshop',
-        subType: 'cancelled',
-        title: 'Workshop cancelled',
-        message: `"${current.title}" (${when}) has been cancelled.`,
-        actionUrl: `${STUDENT_WORKSHOPS}&workshop=${current.id}`,
-        priority: 'high',
-        metadata: { workshopId: current.id },
-      });
-      await queueEmail(tx, {
-        to: r.email,
-        subject: `Cancelled: ${current.title}`,
-        text: `Hi ${r.firstName},\n\n"${current.title}", planned for ${when}, has been cancelled. We are sorry for the change.\n\nFind other workshops: ${publicUrl}/workshops\n\nMentorBridge`,
-      });
-    }
-    return { notified: registrants.length };
+    await queueEventChange(tx, { kind: 'workshop', id: current.id, change: 'cancelled', actorId: actor.id });
+    return { notified: Number(count?.n ?? 0) };
   });
 }
 

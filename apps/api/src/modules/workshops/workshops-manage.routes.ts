@@ -121,7 +121,6 @@ export async function workshopsManageRoutes(app: App) {
           scope.manager(request),
           request.params.id,
           app.ctx.clock.now(),
-          app.ctx.config.publicUrl,
         );
         if (cancelled) app.ctx.jobs.kick();
         return {
@@ -222,7 +221,6 @@ export async function workshopsManageRoutes(app: App) {
           manager.actor,
           current.workshop,
           app.ctx.clock.now(),
-          app.ctx.config.publicUrl,
         );
         app.ctx.jobs.kick();
         const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());

@@ -21,7 +21,6 @@ import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { ErrorCode } from '@app/shared/api';
 import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
-import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
@@ -261,7 +260,7 @@ export async function updateManagedWorkshop(
  * Delete a workshop (docs/decisions/200, 401). One that has registrations (other than cancelled ones) is
  * cancelled instead, its registrants told, so their history stays; one without is erased.
  */
-export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string, now: Date, publicUrl: string): Promise<{ cancelled: boolean }> {
+export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string, now: Date): Promise<{ cancelled: boolean }> {
   const current = await loadManaged(db, manager, id);
   const [held] = await db
     .select({ n: count() })
@@ -269,7 +268,7 @@ export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string
     .where(and(eq(workshopRegistrations.workshopId, id), ne(workshopRegistrations.status, 'cancelled')));
   if ((held?.n ?? 0) > 0) {
     if (current.workshop.status === 'cancelled' || current.workshop.status === 'completed') throw badRequest(WORKSHOP_FORM_MESSAGES.keepHistory);
-    await cancelWorkshop(db, manager.actor, current.workshop, now, publicUrl);
+    await cancelWorkshop(db, manager.actor, current.workshop, now);
     return { cancelled: true };
   }
   await db.transaction(async (tx) => {
