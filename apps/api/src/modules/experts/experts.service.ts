@@ -91,10 +91,13 @@ export async function apply(db: Db, config: Config, body: ExpertApplyBody, now =
         endorsedBy: invitation?.organisation.id ?? null,
       });
       if (invitation) {
-        await tx
+        // Single use: a concurrent second use of the same link finds it taken and fails as a whole.
+        const [taken] = await tx
           .update(organisationInvitations)
           .set({ acceptedAt: now })
-          .where(and(eq(organisationInvitations.id, invitation.invitation.id), isNull(organisationInvitations.acceptedAt)));
+          .where(and(eq(organisationInvitations.id, invitation.invitation.id), isNull(organisationInvitations.acceptedAt)))
+          .returning({ id: organisationInvitations.id });
+        if (!taken) throw badRequest(ORG_MESSAGES.inviteInvalid);
       }
       if (!invitedAccount) {
         await sendConfirmationLink(tx, config.publicUrl, {

@@ -179,6 +179,15 @@ describe('the administrator verification queue', () => {
     expect(row?.isVerified).toBe(false);
   });
 
+  it('two administrators deciding at once: exactly one decision counts', async () => {
+    const [a1, a2] = [await buildAdmin(t), await buildAdmin(t)];
+    const { user } = await apply();
+    const answers = await Promise.all([decide(a1, user.id, { decision: 'approve' }), decide(a2, user.id, { decision: 'reject', reason: 'No' })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
+    expect(entries).toHaveLength(1);
+  });
+
   it('approval makes an ordinary verified professional whom students find and can book', async () => {
     const admin = await buildAdmin(t);
     const { user, payload } = await apply({ lastName: 'Approvedperson' });

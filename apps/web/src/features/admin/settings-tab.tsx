@@ -326,7 +326,11 @@ export function AuditLog() {
           'professionals',
           'workshops',
           'ideas',
-        ].map((v) => ({ value: v, label: v === 'all' ? 'All entities' : v.replace(/_/g, ' ') }))}
+          'organisation',
+          'expert-application',
+          'rd-project-moderation',
+          'university-students',
+        ].map((v) => ({ value: v, label: v === 'all' ? 'All entities' : v.replace(/[_-]/g, ' ') }))}
       />
       {entries.length === 0 ? (
         <EmptyState title="No changes recorded" />
