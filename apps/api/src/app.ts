@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
 import { assertCleanInput } from './lib/input-guard.ts';
-import { FRAMEWORK_ERROR_HEADERS, enforceFramePolicy } from './lib/security-headers.ts';
+import { FRAMEWORK_ERROR_HEADERS, clientErrorHandler, enforceFramePolicy } from './lib/security-headers.ts';
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
 import { createEventBus } from './lib/events.ts';
@@ -92,6 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
+    // Requests the HTTP parser refuses are answered in the envelope too.
+    clientErrorHandler,
     // Malformed URLs and over-long path parameters are answered in the envelope, not Fastify's raw shape.
     frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';

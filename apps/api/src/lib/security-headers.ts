@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { ErrorCode } from '@app/shared/api';
 
 /**
  * One framing policy for every answer (docs/security.md "Framing"): nothing this server sends may be
@@ -29,3 +31,27 @@ export const FRAMEWORK_ERROR_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cache-control': 'no-store',
 };
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line or header,
+ * headers too large, a request that timed out): answered in the product's envelope with the baseline
+ * headers, on the raw socket, then the connection is closed.
+ */
+export function clientErrorHandler(this: { log: { trace(o: object, m: string): void } }, err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message, code] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive', ErrorCode.VALIDATION]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large', ErrorCode.TOO_LARGE]
+        : [400, 'Bad Request', 'Malformed request', ErrorCode.VALIDATION];
+  const body = JSON.stringify({ success: false, message, code, errors: [message] });
+  this.log.trace({ err: { code: err.code, message: err.message } }, 'client error');
+  if (socket.writable) {
+    const headers = Object.entries({ ...FRAMEWORK_ERROR_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}

@@ -1,4 +1,5 @@
 // Issue 16: one framing policy on every kind of answer, and explicit server timeouts.
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildStudent } from '../factories.ts';
@@ -52,5 +53,37 @@ describe('timeouts', () => {
     expect(t.app.server.requestTimeout).toBe(20000);
     expect(t.app.server.keepAliveTimeout).toBe(61000);
     expect(t.app.server.timeout).toBe(90000);
+  });
+});
+
+/** Send raw bytes to a listening copy of the app and read the whole answer. */
+async function raw(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('utf8')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (e) => (answer ? resolve(answer) : reject(e)));
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('are answered in the envelope with the baseline headers, not Fastify\'s raw shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    for (const [label, bytes, status] of [
+      ['garbage request line', 'HELLO THERE\r\n\r\n', 400],
+      ['bad header', 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+      ['NUL in the path', 'GET /api/he\u0000alth HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['huge header', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const answer = await raw(port, bytes);
+      expect(answer, label).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head, label).toMatch(/x-frame-options: DENY/i);
+      expect(head, label).toMatch(/frame-ancestors 'none'/);
+      expect(JSON.parse(body ?? '{}'), label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+      expect(body, label).not.toMatch(/statusCode|"error"/);
+    }
   });
 });

@@ -10,10 +10,16 @@ interface Early {
   url: string;
   authorization: string | undefined;
   response: Promise<Response>;
-  startedAt: number;
+  /** When the answer arrived (undefined while it is on its way). */
+  settledAt?: number;
 }
 
-/** An early answer not claimed within this time is ignored: the page fetches afresh. */
+/**
+ * An early answer that arrived longer ago than this is ignored: the page fetches afresh. Counted from
+ * the answer's arrival, not from the request: on a slow device the app can take longer than this to
+ * load, and a read still on its way (or just arrived) is as fresh as a new one — dropping it would
+ * send the same request twice.
+ */
 const CLAIM_WITHIN_MS = 15_000;
 const pending: Early[] = [];
 
@@ -23,9 +29,13 @@ export function fetchEarly(path: string, authorization?: string) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (authorization) headers.authorization = authorization;
   const response = fetch(url, { headers });
+  const early: Early = { url, authorization, response };
   // An unclaimed failure must not surface as an unhandled rejection; the claimer sees it.
-  response.catch(() => undefined);
-  pending.push({ url, authorization, response, startedAt: Date.now() });
+  response.then(
+    () => (early.settledAt = Date.now()),
+    () => (early.settledAt = Date.now()),
+  );
+  pending.push(early);
 }
 
 /** The early answer for this GET (same URL and credentials), once. */
@@ -33,6 +43,6 @@ export function claimEarly(url: string, authorization: string | undefined): Prom
   const index = pending.findIndex((e) => e.url === url && e.authorization === authorization);
   if (index < 0) return undefined;
   const [early] = pending.splice(index, 1);
-  if (!early || Date.now() - early.startedAt > CLAIM_WITHIN_MS) return undefined;
+  if (!early || (early.settledAt !== undefined && Date.now() - early.settledAt > CLAIM_WITHIN_MS)) return undefined;
   return early.response;
 }

@@ -317,7 +317,7 @@ describe('documents', () => {
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.headers['content-disposition']).toMatch(/^attachment; filename="R_sum_ final_v2.pdf"; filename\*=UTF-8''R%C3%A9sum%C3%A9%20final%3Bv2.pdf$/);
     expect(own.headers['x-content-type-options']).toBe('nosniff');
-    expect(own.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(own.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
     expect(own.rawPayload.equals(PDF)).toBe(true);
 
     const adminUrl = `/api/admin/rd-projects/${project._id}/applications/${app._id}/documents/${doc._id}`;
