@@ -5,7 +5,8 @@ import { DEMO, expect, expectAccessible, signIn, test, uniqueEmail } from './fix
  * Issue 16, phones (360 px): the brand is not cut, tab strips show that they scroll, toasts never
  * cover the header's controls, and someone who has just joined is welcomed, not "welcomed back".
  */
-test.use({ viewport: { width: 360, height: 740 } });
+// India's zone, as the demo schedules use: Chromium reports it as "Asia/Calcutta".
+test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'Asia/Kolkata' });
 
 async function expectBrandWhole(page: Page) {
   const header = page.getByRole('banner');
@@ -30,6 +31,10 @@ async function expectToastClearOfHeader(page: Page, text: string) {
 test('a student dashboard on a phone: brand whole, tabs show they scroll, toasts clear of the header', async ({ page }) => {
   await signIn(page, DEMO.student.email, DEMO.student.password);
   await expectBrandWhole(page);
+  // A viewer in the schedule's own zone sees each time once, not again as "your time".
+  await expect(page.getByRole('heading', { name: 'Your Registered Workshops' })).toBeVisible();
+  await expect(page.getByText('(Asia/Kolkata)').first()).toBeVisible();
+  await expect(page.getByText(/your time/)).toHaveCount(0);
 
   const tabs = page.getByRole('tablist', { name: /Student dashboard/i });
   const strip = page.locator('[role="tablist"]').first();

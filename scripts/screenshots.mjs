@@ -112,6 +112,8 @@ async function settle(page) {
     undefined,
     { timeout: 15_000 },
   ).catch(() => undefined);
+  // Toasts (3 s) are let go first: they would cover the screen's own content in the shot.
+  await page.waitForFunction(() => document.querySelectorAll('[data-toast]').length === 0, undefined, { timeout: 8_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import type { PageRoute } from './pages.ts';
@@ -14,13 +14,7 @@ const PREFETCH_WAIT_MS = 2500;
  * the page a full load of this URL shows, when the stored session may see it.
  */
 export async function start(container: HTMLElement, route?: PageRoute) {
-  const queryClient: QueryClient = new QueryClient({
-    // Counts shown in headers and tab badges (the student's registrations, ideas, applications) are
-    // re-read after every change the user makes, wherever it was made: they never disagree with the
-    // list they count. Only a mounted query reads again.
-    mutationCache: new MutationCache({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['student', 'summary'] }),
-    }),
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
     },

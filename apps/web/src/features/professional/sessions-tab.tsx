@@ -12,6 +12,7 @@ import { cancelSession, createSession, downloadSessionIcs, markSessionAttendance
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
 import { JoinLink, SessionStatusBadge } from '../mentoring/session-bits.tsx';
 import { wallClock } from '../mentoring/time-utils.ts';
+import { viewerSeesSameTime } from '../../lib/format.ts';
 import { useConnectedStudents, useMySessions } from './api.ts';
 import { ScheduleFields, type ScheduleValue } from './schedule-fields.tsx';
 
@@ -112,9 +113,8 @@ function SessionCard({
     minute: '2-digit',
     timeZone: s.timezone,
   });
-  const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const local =
-    viewer !== s.timezone ? new Date(s.scheduledAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+    !viewerSeesSameTime(s.scheduledAt, s.timezone) ? new Date(s.scheduledAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">

@@ -386,6 +386,8 @@ function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose
     onSuccess: () => {
       toast.success(RD_MESSAGES.submitted);
       void queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
+      // The dashboard's R&D badge counts applications: it moves with the list.
+      void queryClient.invalidateQueries({ queryKey: ['student', 'summary'] });
       onClose();
     },
     onError: (e) => {
