@@ -28,8 +28,9 @@ import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT_A = 3180;
-const PORT_B = 3181;
+// Ports can be moved (MP_PORT_A, MP_PORT_B) when several checkouts run this test on one machine.
+const PORT_A = Number(process.env.MP_PORT_A ?? 3180);
+const PORT_B = Number(process.env.MP_PORT_B ?? 3181);
 const A = `http://127.0.0.1:${PORT_A}`;
 const B = `http://127.0.0.1:${PORT_B}`;
 const JWT_SECRET = randomBytes(48).toString('base64url');
