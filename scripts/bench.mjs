@@ -7,7 +7,7 @@
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
 //            --duration 10 (closed-loop runs, s)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
-//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,writes,reschedule
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,reminders,writes,reschedule
 //            --cache on|off (the API's catalogue cache; with on the lists also run once with it off)
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
 //
@@ -574,6 +574,14 @@ async function main() {
     extra.bulk = bulk;
   }
 
+  // Issue 12: the reminder scan on its own full-scale calendar (bench/reminder-scan.ts, its own database).
+  // Runs with --data scale or --only reminders (it takes a few minutes to generate its data).
+  if (ONLY ? ONLY.includes('reminders') : AT_SCALE) {
+    const out = path.join(work, 'reminders.json');
+    tsx('bench/reminder-scan.ts', [out], DB === 'postgres' ? { DATABASE_URL: PG_URL } : { DATABASE_URL: '' });
+    extra.reminders = JSON.parse(readFileSync(out, 'utf8'));
+  }
+
   // Scenario 3: the write mix in a closed loop, each request a new (student, target) pair.
   if (wanted('writes')) {
     const S = fx.students.length;
@@ -966,6 +974,7 @@ function budgets(results, extra) {
       held: r.registrants >= 5000 ? r.fanOutMs <= 60_000 && r.emailsQueued >= r.registrants : null,
     });
   }
+  if (extra.reminders) v.push(extra.reminders.verdict);
   if (extra.export) {
     const rows = extra.export[0].rows;
     const fb = median(extra.export.map((e) => e.firstByteMs));

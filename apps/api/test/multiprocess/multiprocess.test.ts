@@ -17,17 +17,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client.ts';
 import { jobs, emails } from '../../src/db/schema/platform.ts';
 import { ideas } from '../../src/db/schema/ideas.ts';
+import { mentoringSessions } from '../../src/db/schema/mentoring.ts';
+import { workshopRegistrations, workshops } from '../../src/db/schema/workshops.ts';
 import { studentProfiles, users } from '../../src/db/schema/users.ts';
 import { queueEmail } from '../../src/lib/mail.ts';
 import { hashPassword } from '../../src/lib/password.ts';
+import { insertRegistration, insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
 import { insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT_A = 3180;
-const PORT_B = 3181;
+// Ports can be moved (MP_PORT_A, MP_PORT_B) when several checkouts run this test on one machine.
+const PORT_A = Number(process.env.MP_PORT_A ?? 3180);
+const PORT_B = Number(process.env.MP_PORT_B ?? 3181);
 const A = `http://127.0.0.1:${PORT_A}`;
 const B = `http://127.0.0.1:${PORT_B}`;
 const JWT_SECRET = randomBytes(48).toString('base64url');
@@ -49,8 +53,9 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
   let database: Database;
   let servers: Server[] = [];
   const tokens = createTokenService(JWT_SECRET);
-  const people = {} as Record<'author' | 'commenter' | 'victim', { id: string; email: string; token: string }>;
+  const people = {} as Record<'author' | 'commenter' | 'victim' | 'graduate' | 'attendee', { id: string; email: string; token: string }>;
   let ideaId = '';
+  const timed = { endedWorkshop: '', soonWorkshop: '', session: '', professional: '' };
 
   async function createStudent(label: string, passwordHash: string) {
     const email = `${label}-${randomBytes(3).toString('hex')}@example.com`;
@@ -130,6 +135,27 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
       .values({ authorId: people.author.id, title: 'Shared idea', description: 'Visible to every student', category: 'Technology', isPublic: true, status: 'approved' })
       .returning({ id: ideas.id });
     ideaId = idea?.id ?? '';
+
+    // Timed work for the scheduler test: present before the servers start, so both servers' first ticks
+    // race on it. A workshop that ended two minutes ago (one attended student: one certificate), a
+    // workshop and a mentoring session starting in 30 minutes (the 1 h reminders, to both sides).
+    people.graduate = await createStudent('graduate', hash);
+    people.attendee = await createStudent('attendee', hash);
+    const [pro] = await database.db
+      .insert(users)
+      .values({ role: 'professional', email: `mp-pro-${randomBytes(3).toString('hex')}@example.com`, passwordHash: hash, firstName: 'Mp', lastName: 'Mentor', passwordChangedAt: new Date() })
+      .returning({ id: users.id });
+    timed.professional = pro?.id ?? '';
+    const now = Date.now();
+    const ended = await insertWorkshop(database.db, { title: 'Ended workshop', startsAt: new Date(now - 62 * 60_000), endsAt: new Date(now - 2 * 60_000), registeredCount: 1 });
+    await insertRegistration(database.db, { workshopId: ended.id, studentId: people.graduate.id, status: 'attended' });
+    const soon = await insertWorkshop(database.db, { title: 'Soon workshop', startsAt: new Date(now + 30 * 60_000), endsAt: new Date(now + 90 * 60_000), registeredCount: 1, professionalId: timed.professional });
+    await insertRegistration(database.db, { workshopId: soon.id, studentId: people.attendee.id });
+    const [session] = await database.db
+      .insert(mentoringSessions)
+      .values({ professionalId: timed.professional, studentId: people.attendee.id, topic: 'Two processes', startsAt: new Date(now + 30 * 60_000), endsAt: new Date(now + 90 * 60_000) })
+      .returning({ id: mentoringSessions.id });
+    Object.assign(timed, { endedWorkshop: ended.id, soonWorkshop: soon.id, session: session?.id ?? '' });
 
     servers = [startServer('a', PORT_A, dbUrl), startServer('b', PORT_B, dbUrl)];
     // Generous: two tsx start-ups (TypeScript from source) on a shared, loaded 2-core machine.
@@ -266,7 +292,65 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
     // Both processes are alive after the run (neither crashed on a contended claim).
     for (const s of servers) expect(s.child.exitCode, `${s.name} exited:\n${tail(s.log)}`).toBeNull();
   }, 120_000);
+
+  it('each workshop completion, certificate and reminder happens exactly once with two schedulers', async () => {
+    const completed = async () =>
+      (await database.db.select({ status: workshops.status }).from(workshops).where(sql`${workshops.id} = ${timed.endedWorkshop}`))[0]?.status;
+    const reminderRows = () =>
+      database.query<{ kind: string; event_id: string; user_id: string; offset_minutes: number }>(
+        `SELECT kind, event_id, user_id, offset_minutes FROM event_reminders WHERE event_id = ANY($1)`,
+        [[timed.soonWorkshop, timed.session]],
+      );
+    // Both servers ticked at start-up; wait for the work, then for a later reminder slot to have run too.
+    const deadline = Date.now() + 100_000;
+    while ((await completed()) !== 'completed' || (await reminderRows()).length < 4) {
+      if (Date.now() > deadline) throw new Error(`timed work not done: ${await completed()}, ${(await reminderRows()).length} reminders`);
+      await sleep(500);
+    }
+    const firstScan = await database.query<{ key: string }>(`SELECT key FROM jobs WHERE type = 'scheduled:reminders.scan' AND status = 'done' ORDER BY key`);
+    const laterSlot = async () =>
+      (await database.query<{ n: string }>(
+        `SELECT count(*) AS n FROM jobs WHERE type = 'scheduled:reminders.scan' AND status = 'done' AND key > $1`,
+        [firstScan[0]?.key ?? ''],
+      ))[0]?.n;
+    while (Number(await laterSlot()) < 1) {
+      if (Date.now() > deadline + 20_000) throw new Error('no later reminder scan ran');
+      await sleep(1000);
+    }
+    // One job per slot key, whatever the number of processes.
+    const keys = await database.query<{ key: string; n: string }>(`SELECT key, count(*) AS n FROM jobs WHERE key IS NOT NULL GROUP BY key HAVING count(*) > 1`);
+    expect(keys).toEqual([]);
+    // One certificate: one registration issued, one notification, one e-mail.
+    const [reg] = await database.db.select().from(workshopRegistrations).where(sql`${workshopRegistrations.workshopId} = ${timed.endedWorkshop}`);
+    expect(reg?.certificateIssuedAt).toBeInstanceOf(Date);
+    const certNotes = await database.query<{ n: string }>(`SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND sub_type = 'certificate'`, [people.graduate.id]);
+    expect(Number(certNotes[0]?.n)).toBe(1);
+    const certMails = await database.query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "to" = $1 AND subject LIKE 'Your certificate%'`, [people.graduate.email]);
+    expect(Number(certMails[0]?.n)).toBe(1);
+    const audits = await database.query<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE action = 'complete' AND entity_id = $1`, [timed.endedWorkshop]);
+    expect(Number(audits[0]?.n)).toBe(1);
+    // Reminders: the 1 h one only (30 minutes ahead), once per person and event, on both sides.
+    const rows = await reminderRows();
+    expect(countBy(rows, (r) => `${r.kind}:${r.user_id === timed.professional ? 'pro' : 'student'}:${r.offset_minutes}`)).toEqual({
+      'workshop:student:60': 1,
+      'workshop:pro:60': 1,
+      'session:student:60': 1,
+      'session:pro:60': 1,
+    });
+    const notes = await database.query<{ user_id: string; n: string }>(
+      `SELECT user_id, count(*) AS n FROM notifications WHERE sub_type = 'reminder' AND user_id = ANY($1) GROUP BY user_id`,
+      [[people.attendee.id, timed.professional]],
+    );
+    expect(Object.fromEntries(notes.map((n) => [n.user_id === timed.professional ? 'pro' : 'student', Number(n.n)]))).toEqual({ pro: 2, student: 2 });
+    for (const s of servers) expect(s.child.exitCode, `${s.name} exited:\n${tail(s.log)}`).toBeNull();
+  }, 150_000);
 });
+
+function countBy<T>(rows: T[], key: (row: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[key(r)] = (out[key(r)] ?? 0) + 1;
+  return out;
+}
 
 function withoutKeys(env: NodeJS.ProcessEnv, keys: string[]): NodeJS.ProcessEnv {
   const copy = { ...env };
