@@ -24,9 +24,9 @@ test('a student turns off schedule-change e-mails and creates, then replaces, a 
   // Calendar subscription: created once, shown once, replaced with a confirmation.
   await expect(dialog.getByText('You have no calendar link yet.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create my calendar link' }).click();
-  const link = dialog.getByLabel('Calendar link', { exact: true });
+  const link = dialog.getByRole('textbox', { name: 'Calendar link', exact: true });
   await expect(link).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
-  await expect(dialog.getByLabel('Link for calendar apps (webcal)')).toHaveValue(/^webcal:\/\//);
+  await expect(dialog.getByRole('textbox', { name: 'Link for calendar apps (webcal)', exact: true })).toHaveValue(/^webcal:\/\//);
   const first = await link.inputValue();
   const feed = await request.get(new URL(first).pathname);
   expect(feed.status()).toBe(200);
