@@ -230,8 +230,9 @@ function registerCacheHooks(app: App, ctx: AppContext) {
   app.addHook('onSend', async (request, reply, payload) => {
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') {
-      // Refused before any handler ran (no token, wrong role, throttled): nothing was written.
-      const refused = reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 429;
+      // A 4xx wrote nothing (refused by the access hook or throttling, or rolled back with its
+      // transaction): only successful writes (and 5xx, which may have written part) wait.
+      const refused = reply.statusCode >= 400 && reply.statusCode < 500;
       if (method !== 'OPTIONS' && !refused) await ctx.cache.settle();
       return payload;
     }

@@ -14,7 +14,7 @@ import { queryRows } from './sql.ts';
  * notifications per table; an entry remembers the counts of the tables it read and is a hit only while
  * they are unchanged. A write path added tomorrow invalidates the cache without knowing it exists.
  *
- * Read-your-own-writes: after every non-GET request this process waits (before answering) until its
+ * Read-your-own-writes: after every non-GET request not answered 4xx this process waits (before answering) until its
  * own notification barrier comes back through LISTEN; notifications arrive in commit order, so by then
  * every invalidation its write caused has been applied. Other processes apply it within the LISTEN
  * latency (milliseconds; asserted < 1 s by test/multiprocess). While LISTEN is down the cache is bypassed
