@@ -151,6 +151,9 @@ test('an administrator runs a programme from creation to published pairs', async
 
 test('a professional sees students who might benefit and invites one', async ({ page, request }) => {
   const student = await registerStudentViaApi(request, 'Zubin');
+  // The demo mentor already has requests and mentees: give her room (an invitation at capacity is refused).
+  const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
+  await apiCall(request, mentorToken, 'PUT', '/api/matching/capacity', { maxMentees: 50 });
   await page.setViewportSize({ width: 360, height: 780 });
   await signIn(page, DEMO.professional.email, DEMO.professional.password);
   await page.getByRole('tab', { name: 'Connected Students' }).click();
