@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, signIn, test, uniqueEmail, uniqueTag } from './fixtures.ts';
+import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueEmail, uniqueTag } from './fixtures.ts';
 
 // Issue 14: explained recommendations for a new student, and a cohort programme run by an administrator.
 
@@ -147,4 +147,25 @@ test('an administrator runs a programme from creation to published pairs', async
   await menteePage.reload();
   await expect(menteePage.getByTestId('programme-partners')).toContainText('Ananya');
   await context.close();
+});
+
+test('a professional sees students who might benefit and invites one', async ({ page, request }) => {
+  const student = await registerStudentViaApi(request, 'Zubin');
+  // The demo mentor already has requests and mentees: give her room (an invitation at capacity is refused).
+  const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
+  await apiCall(request, mentorToken, 'PUT', '/api/matching/capacity', { maxMentees: 50 });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, DEMO.professional.email, DEMO.professional.password);
+  await page.getByRole('tab', { name: 'Connected Students' }).click();
+  const card = page.getByRole('region', { name: 'Students who might benefit' });
+  const invite = card.getByRole('button', { name: `Invite ${student.firstName} J. to connect` });
+  await expect(invite).toBeVisible();
+  await expect(card).toContainText('Has not contacted a mentor yet');
+  await expectAccessible(page);
+  await invite.click();
+  await expect(page.getByText(`Invitation sent: ${student.firstName} J.`)).toBeVisible();
+  await expect(invite).toHaveCount(0);
+  // The student is told, with a link to the professional's profile.
+  const notes = await apiCall<{ notifications: { title: string }[] }>(request, student.token, 'GET', '/api/notifications');
+  expect(notes.notifications.map((n) => n.title)).toContain('Ananya Iyer invites you to connect');
 });

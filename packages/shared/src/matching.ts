@@ -116,3 +116,27 @@ export const TOPIC_SYNONYMS: Record<string, readonly string[]> = {
   cybersecurity: ['security'],
   cloud: ['cloud computing', 'devops'],
 };
+
+// Professionals: students who might benefit (students who have not contacted anyone yet).
+
+export const MENTEE_SUGGESTIONS_LIMIT = 10;
+export const menteeSuggestion = z.object({
+  id: z.string(),
+  /** First name and last initial only: the student has not contacted anyone yet. */
+  name: z.string(),
+  university: z.string(),
+  course: z.string(),
+  year: z.number().int(),
+  reasons: z.array(z.string()),
+});
+export type MenteeSuggestion = z.infer<typeof menteeSuggestion>;
+export const menteeSuggestionsData = z.object({ students: z.array(menteeSuggestion) });
+export const inviteStudentBody = z.object({
+  studentId: z.string({ error: 'Student is required' }).min(1, 'Student is required').max(100, 'Student id is too long'),
+});
+export const inviteStudentData = z.object({ studentId: z.string() });
+export const INVITE_MESSAGES = {
+  sent: 'Invitation sent',
+  already: 'You have already invited this student',
+  full: 'You are at your mentoring capacity; raise it before inviting students',
+} as const;

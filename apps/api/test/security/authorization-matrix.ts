@@ -262,6 +262,8 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/matching/dismissals': student(400),
   'GET /api/matching/capacity': professional(200),
   'PUT /api/matching/capacity': professional(400),
+  'GET /api/matching/mentee-suggestions': professional(200),
+  'POST /api/matching/invitations': professional(400),
   'GET /api/admin/programmes': admin(200),
   'POST /api/admin/programmes': admin(400),
   'GET /api/admin/programmes/:id': admin(404),

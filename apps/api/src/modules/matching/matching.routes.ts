@@ -1,6 +1,10 @@
 import { envelope } from '@app/shared/api';
 import {
+  INVITE_MESSAGES,
   MATCHING_MESSAGES,
+  inviteStudentBody,
+  inviteStudentData,
+  menteeSuggestionsData,
   dismissBody,
   dismissData,
   mentorCapacityBody,
@@ -63,5 +67,24 @@ export async function matchingRoutes(app: App) {
       message: MATCHING_MESSAGES.capacitySaved,
       data: await matching.setCapacity(app.ctx.db, actorOf(request), request.body.maxMentees),
     }),
+  );
+
+  app.get(
+    '/matching/mentee-suggestions',
+    { config: { access: ['professional'] }, schema: { ...secured, response: { 200: envelope(menteeSuggestionsData) } } },
+    async (request) => ({ success: true as const, data: { students: await matching.menteeSuggestions(app.ctx.db, actorOf(request)) } }),
+  );
+
+  app.post(
+    '/matching/invitations',
+    {
+      config: { access: ['professional'] },
+      schema: { ...secured, body: inviteStudentBody, response: { 201: envelope(inviteStudentData) } },
+    },
+    async (request, reply) => {
+      const data = await matching.inviteStudent(app.ctx.db, actorOf(request), request.body.studentId);
+      app.ctx.jobs.kick();
+      return reply.status(201).send({ success: true as const, message: INVITE_MESSAGES.sent, data });
+    },
   );
 }

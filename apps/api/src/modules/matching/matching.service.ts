@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { MENTOR_CAPACITY_DEFAULT, type DismissBody, type MentorCapacityData, type RecommendationKind } from '@app/shared/matching';
+import {
+  INVITE_MESSAGES,
+  MENTEE_SUGGESTIONS_LIMIT,
+  MENTOR_CAPACITY_DEFAULT,
+  TOPIC_SYNONYMS,
+  type DismissBody,
+  type MenteeSuggestion,
+  type MentorCapacityData,
+  type RecommendationKind,
+} from '@app/shared/matching';
 import type { Db } from '../../db/client.ts';
 import { mentorSettings, recommendationDismissals } from '../../db/schema/matching.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -70,4 +81,94 @@ export async function setCapacity(db: Db, actor: Actor, maxMentees: number, now 
     .values({ professionalId: actor.id, maxMentees })
     .onConflictDoUpdate({ target: mentorSettings.professionalId, set: { maxMentees, updatedAt: new Date() } });
   return getCapacity(db, actor, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Professionals: students who might benefit, and an invitation to connect
+
+const shortName = (first: string, last: string) => `${first}${last ? ` ${last.slice(0, 1)}.` : ''}`;
+
+async function professionalTopics(db: Db, proId: string): Promise<string[]> {
+  const [row] = await queryRows<{ expertise: string; specializations: string[]; skills: string[] }>(
+    db,
+    sql`SELECT expertise, specializations, skills FROM professional_profiles WHERE user_id = ${proId}`,
+  );
+  if (!row) return [];
+  return [row.expertise, ...(row.specializations ?? []), ...(row.skills ?? [])].filter((t) => typeof t === 'string' && t.trim());
+}
+
+/** Students who have not contacted anyone yet and whose interests or course meet this professional's topics. */
+export async function menteeSuggestions(db: Db, actor: Actor): Promise<MenteeSuggestion[]> {
+  const topics = await professionalTopics(db, actor.id);
+  const terms = new Set<string>();
+  for (const t of topics) {
+    const n = norm(t);
+    terms.add(n);
+    for (const s of TOPIC_SYNONYMS[n] ?? []) terms.add(s);
+  }
+  for (const [k, v] of Object.entries(TOPIC_SYNONYMS)) if (v.some((x) => terms.has(x))) terms.add(k);
+  if (terms.size === 0) return [];
+  const termJson = JSON.stringify([...terms]);
+  const rows = await queryRows<{ id: string; first_name: string; last_name: string; university: string; course: string; year: number; interests: string[] }>(
+    db,
+    sql`SELECT u.id, u.first_name, u.last_name, sp.university, sp.course, sp.year, sp.interests
+        FROM student_profiles sp JOIN users u ON u.id = sp.user_id
+        WHERE u.is_active
+          AND (lower(sp.course) IN (SELECT jsonb_array_elements_text(${termJson}::jsonb))
+               OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(sp.interests) i
+                          WHERE lower(i) IN (SELECT jsonb_array_elements_text(${termJson}::jsonb))))
+          AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = u.id)
+          AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.sub_type = 'mentor-invite'
+                          AND n.metadata ->> 'professionalId' = ${actor.id})
+        ORDER BY u.created_at DESC, u.id
+        LIMIT 200`,
+  );
+  const scored = rows.map((r) => {
+    const m = topicMatcher([...(r.interests ?? []), r.course])(topics);
+    const reasons = topicReasons(m).map((x) => x.replace(/^Related to your interest in/, 'Their interest in').replace(/^Shares/, 'Interested in'));
+    reasons.push('Has not contacted a mentor yet');
+    return { r, score: topicScore(m) + pairJitter(actor.id, r.id) * 0.5, reasons };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.r.id < b.r.id ? -1 : 1));
+  return scored.slice(0, MENTEE_SUGGESTIONS_LIMIT).map(({ r, reasons }) => ({
+    id: r.id,
+    name: shortName(r.first_name, r.last_name),
+    university: r.university,
+    course: r.course,
+    year: r.year,
+    reasons,
+  }));
+}
+
+/** Invite a suggested student to connect: a notification linking to the professional's profile. */
+export async function inviteStudent(db: Db, actor: Actor, studentId: string, now = new Date()) {
+  if (!isId(studentId)) throw notFound('Student');
+  const capacity = await getCapacity(db, actor, now);
+  if (capacity.atCapacity) throw conflict(INVITE_MESSAGES.full);
+  const [student] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT u.id FROM users u WHERE u.id = ${studentId} AND u.role = 'student' AND u.is_active
+          AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = u.id AND r.professional_id = ${actor.id})`,
+  );
+  if (!student) throw notFound('Student');
+  return db.transaction(async (tx) => {
+    // One invitation per professional and student (the notification is the record).
+    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`mentor-invite:${actor.id}:${studentId}`}))`);
+    const existing = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM notifications WHERE user_id = ${studentId} AND sub_type = 'mentor-invite' AND metadata ->> 'professionalId' = ${actor.id} LIMIT 1`,
+    );
+    if (existing.length) throw conflict(INVITE_MESSAGES.already);
+    const name = `${actor.firstName} ${actor.lastName}`.trim();
+    await notify(tx, {
+      userId: studentId,
+      type: 'connection',
+      subType: 'mentor-invite',
+      title: `${name} invites you to connect`,
+      message: `${name} thinks they can help with your interests. Open their profile to send a connection request.`,
+      actionUrl: `/student/dashboard?tab=professionals&professional=${actor.id}`,
+      metadata: { professionalId: actor.id },
+    });
+    return { studentId };
+  });
 }

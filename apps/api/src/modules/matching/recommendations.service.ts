@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
-import { listWords, matchTopics, norm, pairJitter, topicReasons, topicScore } from './topics.ts';
+import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 
 /**
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
@@ -196,13 +196,14 @@ interface Scored<T> {
 
 export async function recommendProfessionals(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
   const rows = await professionalCandidates(db, s, now);
+  const match = topicMatcher(s.topics);
   const scored: Scored<ProRow>[] = [];
   for (const row of rows) {
     const load = row.open_requests + row.active_mentees;
     // A mentor at capacity (or with capacity 0) is not pushed.
     if (load >= row.capacity) continue;
     const labels = [row.expertise, ...(row.specializations ?? []), ...(row.skills ?? [])];
-    const m = matchTopics(s.topics, labels, `${row.title} ${row.bio ?? ''}`);
+    const m = match(labels, `${row.title} ${row.bio ?? ''}`);
     const reasons = topicReasons(m);
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.same_course > 0) {
@@ -361,8 +362,9 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
 
 export async function recommendWorkshops(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
   const rows = await workshopCandidates(db, s, now);
+  const match = topicMatcher(s.topics);
   const scored: Scored<WorkshopRow>[] = rows.map((row) => {
-    const m = matchTopics(s.topics, [row.category, ...(row.tags ?? [])], `${row.title} ${row.description}`);
+    const m = match([row.category, ...(row.tags ?? [])], `${row.title} ${row.description}`);
     const reasons = topicReasons(m);
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.co > 0) {
@@ -444,8 +446,9 @@ function flatStrings(value: unknown): string[] {
 
 export async function recommendProjects(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
   const rows = await projectCandidates(db, s, now);
+  const match = topicMatcher(s.topics);
   const scored: Scored<ProjectRow>[] = rows.map((row) => {
-    const m = matchTopics(s.topics, [row.field, ...(row.tags ?? []), ...flatStrings(row.skills)], `${row.title} ${row.summary}`);
+    const m = match([row.field, ...(row.tags ?? []), ...flatStrings(row.skills)], `${row.title} ${row.summary}`);
     const reasons = topicReasons(m);
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.co > 0) {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/sql.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MATCHING_MESSAGES, MENTOR_CAPACITY_DEFAULT, type RecommendationItem } from '@app/shared/matching';
+import { INVITE_MESSAGES, MATCHING_MESSAGES, MENTOR_CAPACITY_DEFAULT, type RecommendationItem } from '@app/shared/matching';
+import { notifications } from '../../db/schema/platform.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { availabilityRules, connectionRequests } from '../../db/schema/mentoring.ts';
@@ -249,5 +250,56 @@ describe('mentor capacity', () => {
     const s = await buildStudent(t);
     expect((await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: s.auth, payload: { maxMentees: 3 } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/matching/capacity' })).statusCode).toBe(401);
+  });
+});
+
+describe('students who might benefit (professionals)', () => {
+  it('lists students who have not contacted anyone and match the topics; an invitation notifies once', async () => {
+    const p = await pro({ specializations: ['Quantum Optics'] });
+    const fresh = await buildStudent(t, { firstName: 'Neel', lastName: 'Rao' });
+    await setInterests(fresh, ['Quantum Optics'], 'Physics');
+    const contacted = await buildStudent(t);
+    await setInterests(contacted, ['Quantum Optics'], 'Physics');
+    const other = await pro({ specializations: ['Gardening'] });
+    await db().insert(connectionRequests).values({ studentId: contacted.id, professionalId: other.id, status: 'pending' });
+    const unrelated = await buildStudent(t);
+    await setInterests(unrelated, ['Pottery'], 'Art');
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/matching/mentee-suggestions', headers: p.auth });
+    expect(list.statusCode).toBe(200);
+    const students = body<{ data: { students: { id: string; name: string; reasons: string[] }[] } }>(list).data.students;
+    const ids = students.map((x) => x.id);
+    expect(ids).toContain(fresh.id);
+    expect(ids).not.toContain(contacted.id);
+    expect(ids).not.toContain(unrelated.id);
+    const item = students.find((x) => x.id === fresh.id);
+    expect(item?.name).toBe('Neel R.');
+    expect(item?.reasons).toEqual(['Interested in Quantum Optics', 'Has not contacted a mentor yet']);
+
+    const invite = await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: { studentId: fresh.id } });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const again = await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: { studentId: fresh.id } });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(INVITE_MESSAGES.already);
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, fresh.id));
+    expect(notes.filter((n) => n.subType === 'mentor-invite')).toHaveLength(1);
+    // Invited students leave the suggestions.
+    const after = body<{ data: { students: { id: string }[] } }>(await t.app.inject({ method: 'GET', url: '/api/matching/mentee-suggestions', headers: p.auth })).data.students;
+    expect(after.map((x) => x.id)).not.toContain(fresh.id);
+
+    // Unknown or malformed student, or a professional id: 404; bad body: 400; students: 403; anonymous: 401.
+    for (const studentId of ['ffffffffffffffffffffffff', 'nope', other.id]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: { studentId } })).statusCode).toBe(404);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Student is required');
+    expect((await t.app.inject({ method: 'GET', url: '/api/matching/mentee-suggestions', headers: fresh.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/matching/invitations', payload: { studentId: fresh.id } })).statusCode).toBe(401);
+    // At capacity (0): no invitations.
+    await t.app.inject({ method: 'PUT', url: '/api/matching/capacity', headers: p.auth, payload: { maxMentees: 0 } });
+    const full = await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: { studentId: unrelated.id } });
+    expect(full.statusCode).toBe(409);
+    expect(full.body).toContain(INVITE_MESSAGES.full);
   });
 });

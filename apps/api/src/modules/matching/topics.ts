@@ -7,10 +7,6 @@ import { TOPIC_SYNONYMS } from '@app/shared/matching';
  */
 export const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
-function related(a: string, b: string): boolean {
-  return Boolean(TOPIC_SYNONYMS[a]?.includes(b) || TOPIC_SYNONYMS[b]?.includes(a));
-}
-
 export interface TopicMatch {
   /** Item labels equal to one of the person's topics (item spelling). */
   shared: string[];
@@ -34,38 +30,54 @@ function wordRe(topic: string): RegExp {
   return re;
 }
 
+/**
+ * A matcher for one person's topics, built once and applied to every candidate (lists score thousands of
+ * rows per request): normalised topics and their related topics are prepared here, not per row.
+ */
+export function topicMatcher(topics: readonly string[]): (labels: readonly string[], text?: string) => TopicMatch {
+  const clean = [...new Map(topics.filter((t) => t.trim()).map((t) => [norm(t), t.trim()])).entries()].map(([n, original]) => ({
+    n,
+    original,
+    rel: new Set(TOPIC_SYNONYMS[n] ?? []),
+  }));
+  return (labels, text = '') => {
+    const out: TopicMatch = { shared: [], related: [], mentioned: [] };
+    if (clean.length === 0) return out;
+    const seenLabels = new Set<string>();
+    const usedTopics = new Set<string>();
+    const normLabels = labels.map((l) => [l, norm(l)] as const);
+    for (const [label, l] of normLabels) {
+      if (!l || seenLabels.has(l)) continue;
+      const direct = clean.find((t) => t.n === l);
+      if (direct) {
+        seenLabels.add(l);
+        usedTopics.add(direct.n);
+        out.shared.push(label.trim());
+      }
+    }
+    for (const [label, l] of normLabels) {
+      if (!l || seenLabels.has(l)) continue;
+      const back = TOPIC_SYNONYMS[l];
+      const rel = clean.find((t) => t.rel.has(l) || Boolean(back?.includes(t.n)));
+      if (rel) {
+        seenLabels.add(l);
+        usedTopics.add(rel.n);
+        out.related.push([rel.original, label.trim()]);
+      }
+    }
+    if (text) {
+      const lower = text.toLowerCase();
+      for (const t of clean) {
+        if (usedTopics.has(t.n) || t.n.length < 2 || !lower.includes(t.n)) continue;
+        if (wordRe(t.n).test(text)) out.mentioned.push(t.original);
+      }
+    }
+    return out;
+  };
+}
+
 export function matchTopics(topics: readonly string[], labels: readonly string[], text = ''): TopicMatch {
-  const out: TopicMatch = { shared: [], related: [], mentioned: [] };
-  const seenLabels = new Set<string>();
-  const usedTopics = new Set<string>();
-  const cleanTopics = [...new Map(topics.filter((t) => t.trim()).map((t) => [norm(t), t.trim()])).entries()];
-  for (const label of labels) {
-    const l = norm(label);
-    if (!l || seenLabels.has(l)) continue;
-    const direct = cleanTopics.find(([t]) => t === l);
-    if (direct) {
-      seenLabels.add(l);
-      usedTopics.add(direct[0]);
-      out.shared.push(label.trim());
-    }
-  }
-  for (const label of labels) {
-    const l = norm(label);
-    if (!l || seenLabels.has(l)) continue;
-    const rel = cleanTopics.find(([t]) => related(t, l));
-    if (rel) {
-      seenLabels.add(l);
-      usedTopics.add(rel[0]);
-      out.related.push([rel[1], label.trim()]);
-    }
-  }
-  if (text) {
-    for (const [t, original] of cleanTopics) {
-      if (usedTopics.has(t) || t.length < 2) continue;
-      if (wordRe(t).test(text)) out.mentioned.push(original);
-    }
-  }
-  return out;
+  return topicMatcher(topics)(labels, text);
 }
 
 export const topicScore = (m: TopicMatch) => 3 * m.shared.length + 2 * m.related.length + 1 * m.mentioned.length;

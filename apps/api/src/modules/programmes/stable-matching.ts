@@ -93,22 +93,35 @@ export function stableMatch(input: MatchInput): MatchResult {
   }
   const scoreAt = (s: number, m: number) => scores[s * nM + m] ?? 0;
 
-  // Strict orders: ranked first (by rank), then by score descending, then by id.
+  // Strict orders as numbers (bigger = preferred): a ranked partner gets RANKED_BASE − rank, anyone else
+  // their score; ties go to the smaller id (position in id order), so every order is strict.
+  const RANKED_BASE = 1e9;
+  const menteeKey = new Float64Array(nS * nM); // mentee s's liking of mentor m
+  const mentorKey = new Float64Array(nS * nM); // mentor m's liking of mentee s
+  for (let si = 0; si < nS; si++) {
+    const rs = menteeRank[si] as Map<string, number>;
+    for (let mi = 0; mi < nM; mi++) {
+      const at = si * nM + mi;
+      const r1 = rs.get((mentors[mi] as MentorInput).id);
+      menteeKey[at] = r1 !== undefined ? RANKED_BASE - r1 : (scores[at] ?? 0);
+      const r2 = (mentorRank[mi] as Map<string, number>).get((mentees[si] as Person).id);
+      mentorKey[at] = r2 !== undefined ? RANKED_BASE - r2 : (scores[at] ?? 0);
+    }
+  }
+  const idOrder = (list: readonly { id: string }[]) => {
+    const order = new Int32Array(list.length);
+    [...list.keys()].sort((x, y) => ((list[x] as { id: string }).id < (list[y] as { id: string }).id ? -1 : 1)).forEach((idx, pos) => (order[idx] = pos));
+    return order;
+  };
+  const mentorPos = idOrder(mentors);
+  const menteePos = idOrder(mentees);
   const menteeBetter = (s: number, a: number, b: number): boolean => {
-    const ra = menteeRank[s]?.get(mentors[a]?.id ?? '') ?? Infinity;
-    const rb = menteeRank[s]?.get(mentors[b]?.id ?? '') ?? Infinity;
-    if (ra !== rb) return ra < rb;
-    const d = scoreAt(s, a) - scoreAt(s, b);
-    if (d !== 0) return d > 0;
-    return (mentors[a]?.id ?? '') < (mentors[b]?.id ?? '');
+    const d = (menteeKey[s * nM + a] ?? 0) - (menteeKey[s * nM + b] ?? 0);
+    return d !== 0 ? d > 0 : (mentorPos[a] ?? 0) < (mentorPos[b] ?? 0);
   };
   const mentorBetter = (m: number, a: number, b: number): boolean => {
-    const ra = mentorRank[m]?.get(mentees[a]?.id ?? '') ?? Infinity;
-    const rb = mentorRank[m]?.get(mentees[b]?.id ?? '') ?? Infinity;
-    if (ra !== rb) return ra < rb;
-    const d = scoreAt(a, m) - scoreAt(b, m);
-    if (d !== 0) return d > 0;
-    return (mentees[a]?.id ?? '') < (mentees[b]?.id ?? '');
+    const d = (mentorKey[a * nM + m] ?? 0) - (mentorKey[b * nM + m] ?? 0);
+    return d !== 0 ? d > 0 : (menteePos[a] ?? 0) < (menteePos[b] ?? 0);
   };
 
   const capacity = mentors.map((m) => Math.max(0, m.capacity));
@@ -133,7 +146,7 @@ export function stableMatch(input: MatchInput): MatchResult {
     }
     const list: number[] = [];
     for (let m = 0; m < nM; m++) if (ok[s * nM + m]) list.push(m);
-    list.sort((a, b) => (menteeBetter(s, a, b) ? -1 : menteeBetter(s, b, a) ? 1 : 0));
+    list.sort((a, b) => (menteeBetter(s, a, b) ? -1 : 1));
     lists.push(list);
   }
   const next = new Int32Array(nS);

@@ -3,6 +3,8 @@ import { envelope } from '@app/shared/api';
 import {
   RECOMMENDATION_LIMIT_DEFAULT,
   dismissData,
+  inviteStudentData,
+  menteeSuggestionsData,
   mentorCapacityData,
   recommendationsData,
   type RecommendationKind,
@@ -43,5 +45,20 @@ export function useSaveCapacity() {
   return useMutation({
     mutationFn: (maxMentees: number) => api('/matching/capacity', envelope(mentorCapacityData), { method: 'PUT', body: { maxMentees } }),
     onSuccess: (res) => qc.setQueryData(['matching', 'capacity'], res.data),
+  });
+}
+
+export function useMenteeSuggestions() {
+  return useQuery({
+    queryKey: ['matching', 'mentee-suggestions'],
+    queryFn: ({ signal }) => api('/matching/mentee-suggestions', envelope(menteeSuggestionsData), { signal }).then((r) => r.data.students),
+  });
+}
+
+export function useInviteStudent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (studentId: string) => api('/matching/invitations', envelope(inviteStudentData), { method: 'POST', body: { studentId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['matching', 'mentee-suggestions'] }),
   });
 }

@@ -19,6 +19,7 @@ import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } 
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
 import { MentorCapacityCard } from '../matching/mentor-capacity-card.tsx';
+import { MenteeSuggestionsCard } from '../matching/mentee-suggestions-card.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
 // (docs/decisions/310-first-load.md).
@@ -88,6 +89,7 @@ export function ProfessionalDashboardPage() {
             {tab === 'requests' && <RequestsTab />}
             {tab === 'workshops' && <MyWorkshopsTab />}
             {tab === 'sessions' && <SessionsTab initialStudentId={scheduleFor} onConsumed={() => setScheduleFor(null)} />}
+            {tab === 'students' && <MenteeSuggestionsCard />}
             {tab === 'students' && (
               <StudentsTab
                 onSchedule={(id) => {
