@@ -24,7 +24,6 @@ import { queueEmail } from '../../src/lib/mail.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { insertRegistration, insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
-import { insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
