@@ -143,11 +143,13 @@ describe('POST …/:id/complete and …/:id/cancel', () => {
     expect(body<{ data: { notified: number; workshop: WorkshopDto } }>(res).data).toMatchObject({ notified: 2, workshop: { phase: 'cancelled' } });
     const again = await cancel();
     expect([again.statusCode, body(again).message]).toEqual([409, WORKSHOP_FORM_MESSAGES.alreadyCancelled]);
+    await t.runJobs(); // the change fan-out job tells the registrants (docs/decisions/421)
     for (const s of students) {
       const notes = await db().select().from(notifications).where(and(eq(notifications.userId, s.id), eq(notifications.subType, 'cancelled')));
       expect(notes).toHaveLength(1);
       const mails = (await db().select().from(emails).where(eq(emails.to, s.email))).filter((m) => m.subject === `Cancelled: ${w.title}`);
       expect(mails).toHaveLength(1);
+      expect(JSON.stringify(mails[0]?.attachments)).toContain('METHOD:CANCEL');
     }
     at(new Date(w.startsAt.getTime() - 30 * MIN));
     await t.app.ctx.scheduler.runDue();

@@ -239,6 +239,7 @@ describe('admin workshops', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/workshops/${created._id}`, headers: admin.auth });
     expect(del.statusCode).toBe(200);
     expect(body(del).message).toBe(WORKSHOP_ADMIN_MESSAGES.cancelledInsteadOfDeleted);
+    await t.runJobs(); // the cancellation reaches registrants through the change fan-out job
     const [cancelled] = await t.database.db.select().from(workshops).where(eq(workshops.id, created._id));
     expect(cancelled?.status).toBe('cancelled');
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, student.id));
