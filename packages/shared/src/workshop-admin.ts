@@ -77,6 +77,12 @@ export const manualInstructorBody = z.object({
 export type ManualInstructorBody = z.infer<typeof manualInstructorBody>;
 
 /** The fields of the workshop form (shared by the admin and the professional). */
+/** A date that exists: 2030-02-30 does not (Date.parse would roll it over into March and the database refuses it). */
+export function isCalendarDate(v: string): boolean {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+}
+
 export const workshopFields = z.object({
   title: requiredText('Title', LIMITS.title, WORKSHOP_FORM_MESSAGES.title),
   description: requiredText('Description', LIMITS.long, WORKSHOP_FORM_MESSAGES.description),
@@ -88,7 +94,7 @@ export const workshopFields = z.object({
     .string({ error: WORKSHOP_FORM_MESSAGES.date })
     .trim()
     .transform((v) => v.slice(0, 10))
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), WORKSHOP_FORM_MESSAGES.date),
+    .refine((v) => DATE.test(v) && isCalendarDate(v), WORKSHOP_FORM_MESSAGES.date),
   startTime: z.string({ error: WORKSHOP_FORM_MESSAGES.startTime }).trim().regex(TIME, WORKSHOP_FORM_MESSAGES.startTime),
   endTime: z.string({ error: WORKSHOP_FORM_MESSAGES.endTime }).trim().regex(TIME, WORKSHOP_FORM_MESSAGES.endTime),
   timezone: z.string().trim().max(64).refine(isTimeZone, WORKSHOP_FORM_MESSAGES.timezone).default(DEFAULT_WORKSHOP_TIMEZONE),

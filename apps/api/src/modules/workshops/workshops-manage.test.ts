@@ -80,6 +80,7 @@ describe('admin workshops', () => {
       [{ endTime: '09:00' }, 'End time must be after start time'],
       [{ timezone: 'Mars/Base' }, 'Please select a valid timezone'],
       [{ date: 'tomorrow' }, 'Date is required'],
+      [{ date: '2030-02-30' }, 'Date is required'],
       [{ professionalId: null, manualInstructor: null }, 'Please select an instructor or enter a manual instructor'],
       [
         { professionalId: null, manualInstructor: { name: 'X', email: 'bad', title: 'T' } },
