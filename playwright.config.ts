@@ -54,6 +54,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       JOBS_ENABLED: 'true',
       LOGIN_MAX_PER_IP: '10000',
+      // Journeys create many students, experts and organisations from one address.
+      REGISTER_MAX_PER_IP: '10000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -136,6 +136,7 @@ async function main() {
       SEED_DEMO: 'true',
       JOBS_ENABLED: 'true',
       LOGIN_MAX_PER_IP: '10000',
+      REGISTER_MAX_PER_IP: '10000',
       LOG_LEVEL: 'warn',
     },
   });

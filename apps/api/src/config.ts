@@ -34,6 +34,8 @@ const schema = z.object({
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: z.coerce.number().int().positive().default(20),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  /** New accounts (student, expert, organisation) from one address per hour. */
+  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().optional(),
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxPerIp: c.LOGIN_MAX_PER_IP,
       windowSeconds: c.LOGIN_WINDOW_SECONDS,
     },
+    registerMaxPerIp: c.REGISTER_MAX_PER_IP,
     jobsEnabled: c.JOBS_ENABLED === 'true',
     staticDir: c.STATIC_DIR ? path.resolve(c.STATIC_DIR) : undefined,
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),

@@ -41,7 +41,7 @@ export async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
+      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
       const data = await auth.registerStudent(deps(), request.body);
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
       await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });

@@ -29,7 +29,7 @@ export async function expertsRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags, body: expertApplyBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
+      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
       const userId = await experts.apply(app.ctx.db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
       const data = await sessionFor(app.ctx.db, app.ctx.tokens, userId);

@@ -65,7 +65,7 @@ export async function organisationsRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags, body: organisationRegisterBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       const attempt = await limiter.hit(db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > 30) throw rateLimited(attempt.retryAfterSeconds);
+      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
       const userId = await orgs.register(db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
       const data = await sessionFor(db, app.ctx.tokens, userId);
