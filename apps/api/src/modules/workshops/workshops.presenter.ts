@@ -136,7 +136,7 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     phase: workshopPhase(w, now),
     banner: { color: w.bannerColor, icon: w.bannerIcon, imageUrl: w.bannerImageKey ? `/api/uploads/${w.bannerImageKey}` : null },
     meetingDetails: hasOnline
-      ? { platform: w.meetingPlatform, meetingId: revealLink ? w.meetingId : null, link: revealLink ? w.meetingLink : null }
+      ? { platform: w.meetingPlatform, meetingId: revealLink ? meetingIdOf(w.meetingLink, w.meetingId) : null, link: revealLink ? w.meetingLink : null }
       : null,
     location: hasVenue ? { venue: w.venue, address: w.address, city: w.city, state: w.state } : null,
     prerequisites: w.prerequisites,
@@ -160,4 +160,20 @@ export async function registrationStatuses(db: Db, studentId: string, workshopId
     .from(workshopRegistrations)
     .where(and(eq(workshopRegistrations.studentId, studentId), inArray(workshopRegistrations.workshopId, workshopIds)));
   return new Map(rows.map((r) => [r.workshopId, r.status]));
+}
+
+/**
+ * The meeting ID people are shown is the room the link opens (its last path segment), so the two can
+ * never disagree; a stored ID is used only when there is no link to read it from.
+ */
+export function meetingIdOf(link: string | null, stored: string | null): string | null {
+  if (link) {
+    try {
+      const room = new URL(link).pathname.split('/').filter(Boolean).at(-1);
+      if (room) return decodeURIComponent(room);
+    } catch {
+      // not a URL: fall through to the stored id
+    }
+  }
+  return stored || null;
 }

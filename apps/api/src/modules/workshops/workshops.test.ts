@@ -98,6 +98,8 @@ describe('POST /api/workshops/:id/register', () => {
 
   it('registers, reveals the meeting link, notifies and e-mails an .ics', async () => {
     const w = await insertWorkshop(t.database.db, { title: 'Registration flow' });
+    // A stale stored meeting ID never contradicts the link: the ID shown is the link's room.
+    await t.database.db.update(workshops).set({ meetingId: '999 888 777' }).where(eq(workshops.id, w.id));
     const student = await buildStudent(t);
     const res = await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/register`, headers: student.auth });
     expect(res.statusCode).toBe(201);
@@ -105,6 +107,7 @@ describe('POST /api/workshops/:id/register', () => {
     expect(json.message).toBe(WORKSHOP_MESSAGES.registered);
     expect(json.data.workshop.isRegistered).toBe(true);
     expect(json.data.workshop.meetingDetails?.link).toBe('https://meet.jit.si/MentorBridge-test-room');
+    expect(json.data.workshop.meetingDetails?.meetingId).toBe('MentorBridge-test-room');
     expect(json.data.workshop.spotsRemaining).toBe(29);
 
     const [n] = await t.database.db.select().from(notifications).where(eq(notifications.userId, student.id));
