@@ -46,7 +46,7 @@ test('moving between dashboard sections keeps the layout: no blank frame', async
   await expect(page.getByRole('main')).toBeVisible();
   for (const name of [/Professionals/, /Ideas/, /R&D Projects/, /Workshops/]) {
     await page.getByRole('tab', { name }).first().click();
-    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('tabpanel').first()).toBeVisible();
   }
   expect((await frames()).blankAfterContent).toBe(0);
 });

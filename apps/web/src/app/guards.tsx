@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { dashboardPath, type Role } from '@app/shared/roles';
 import { useSession } from '../lib/session.ts';
+import { RouteSkeleton } from '../components/ui/page-skeleton.tsx';
 import { needsNewPassword, PasswordGateScreen } from '../features/auth/password-gate.tsx';
 
 /**
@@ -12,7 +13,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
-  if (session.role !== role) return <Navigate to={dashboardPath(session.role)} replace />;
+  if (session.role !== role) return <Redirect to={dashboardPath(session.role)} />;
   if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
   return children;
 }
@@ -20,8 +21,21 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
 /** /signin and /signup are for visitors only. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session) return <Navigate to={dashboardPath(session.role)} replace />;
+  if (session) return <Redirect to={dashboardPath(session.role)} />;
   return children;
+}
+
+/**
+ * Go to `to`, painting its skeleton meanwhile: a navigation keeps showing what was rendered until the
+ * next page's code has loaded, and a bare <Navigate> renders nothing — a blank frame after sign-in.
+ */
+function Redirect({ to }: { to: string }) {
+  return (
+    <>
+      <Navigate to={to} replace />
+      <RouteSkeleton pathname={to} />
+    </>
+  );
 }
 
 export function DashboardDispatch() {
