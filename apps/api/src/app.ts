@@ -213,6 +213,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Every process queues the scheduled slots (each runs once, docs/decisions/400); never while the app is
     // built or made ready (the first tick waits a turn), and not in tests, which move the clock and tick.
     if (config.jobsEnabled && config.env !== 'test') scheduler.start();
+    // A crash leaves its orphans behind: a server sweeps once a second after it starts, not only in the
+    // hourly slot (which another process, or this one before the crash, may already have run).
+    if (options.startJobs && config.env !== 'test') {
+      const first = setTimeout(() => {
+        runUploadSweep(database.db, ctx.storage, app.log).catch((err: unknown) => app.log.warn({ err }, 'upload sweep at start failed'));
+      }, 1000);
+      first.unref();
+    }
   });
   app.addHook('onClose', async () => {
     scheduler.stop();
