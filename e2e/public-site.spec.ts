@@ -65,7 +65,8 @@ test.describe('landing page', () => {
     // The hero shows the product itself (a real screenshot), loaded.
     const hero = page.getByRole('img', { name: /student dashboard/ }).first();
     await expect(hero).toBeVisible();
-    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Loaded (waited for, never assumed: on a busy machine the picture may still be arriving).
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await page.getByRole('button', { name: 'Watch Demo' }).click();
     const tour = page.getByRole('dialog', { name: 'Product tour' });
