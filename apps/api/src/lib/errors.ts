@@ -41,7 +41,19 @@ export const PG = {
   checkViolation: '23514',
   exclusionViolation: '23P01',
   foreignKeyViolation: '23503',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
 } as const;
+
+/**
+ * Concurrent inserts checked by an exclusion constraint can wait on each other: PostgreSQL then aborts one
+ * with deadlock_detected (40P01) instead of exclusion_violation (docs: "Exclusion Constraints"). For a
+ * booking that means the same as a clash: someone else got there first.
+ */
+export function isBookingClash(error: unknown): boolean {
+  const code = pgCode(error);
+  return code === PG.exclusionViolation || code === PG.deadlockDetected || code === PG.serializationFailure;
+}
 
 /** An error and the errors it wraps (`cause`), outermost first, at most four deep. */
 export function* causes(error: unknown): Generator<unknown> {

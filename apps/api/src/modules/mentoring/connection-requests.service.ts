@@ -10,7 +10,7 @@ import {
 } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
-import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import { PG, conflict, isBookingClash, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -147,7 +147,9 @@ export async function connect(db: Db, actor: Actor, professionalId: string, body
   } catch (error) {
     const code = pgCode(error);
     if (code === PG.uniqueViolation) throw conflict(MENTORING_MESSAGES.alreadyPending);
-    if (code === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.slotTaken);
+    // Several students racing for one slot on PostgreSQL: a loser may be aborted by the deadlock detector
+    // rather than the exclusion constraint (seen in CI as 500s). Either way it rolled back: slot taken.
+    if (isBookingClash(error)) throw conflict(MENTORING_MESSAGES.slotTaken);
     throw error;
   }
 }
@@ -263,7 +265,7 @@ export async function respond(
       }
     });
   } catch (error) {
-    if (pgCode(error) === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.doubleBooked);
+    if (isBookingClash(error)) throw conflict(MENTORING_MESSAGES.doubleBooked);
     throw error;
   }
   if (!updated) throw conflict(MENTORING_MESSAGES.alreadyAnswered);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { buildIcs, eventUid, organizerOf, type IcsEvent } from '../../lib/calendar.ts';
-import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import { badRequest, conflict, isBookingClash, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -213,7 +213,7 @@ export async function withBookingErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgCode(error) === PG.exclusionViolation) throw conflict(MENTORING_MESSAGES.doubleBooked);
+    if (isBookingClash(error)) throw conflict(MENTORING_MESSAGES.doubleBooked);
     throw error;
   }
 }
