@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rateLimited } from './errors.ts';
 import { queryRows } from './sql.ts';
 
 export interface Hit {
@@ -68,4 +69,10 @@ export async function hold(db: Db, key: string, seconds: number): Promise<void> 
 export async function clearPrefix(db: Db, prefix: string): Promise<void> {
   if (!/^[A-Za-z0-9:.-]+$/.test(prefix)) throw new Error('unsafe rate-limit prefix');
   await db.execute(sql`DELETE FROM rate_limits WHERE key LIKE ${`${prefix}%`}`);
+}
+
+/** New accounts of any kind (student, expert, organisation) from one address: at most `max` an hour (429 past it). */
+export async function limitSignups(db: Db, ip: string, max: number): Promise<void> {
+  const attempt = await hit(db, `register:ip:${ip}`, 3600);
+  if (attempt.count > max) throw rateLimited(attempt.retryAfterSeconds);
 }

@@ -16,7 +16,6 @@ import {
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
-import { rateLimited } from '../../lib/errors.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/avatar.ts';
 import * as auth from './auth.service.ts';
@@ -40,8 +39,7 @@ export async function authRoutes(app: App) {
     '/auth/register',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
-      const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
+      await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
       const data = await auth.registerStudent(deps(), request.body);
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
       await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });

@@ -28,8 +28,7 @@ export async function expertsRoutes(app: App) {
     '/experts/apply',
     { config: { access: 'public' }, schema: { tags, body: expertApplyBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
-      const attempt = await limiter.hit(app.ctx.db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
+      await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await experts.apply(app.ctx.db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
       const data = await sessionFor(app.ctx.db, app.ctx.tokens, userId);

@@ -64,8 +64,7 @@ export async function organisationsRoutes(app: App) {
     '/organisations/register',
     { config: { access: 'public' }, schema: { tags, body: organisationRegisterBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
-      const attempt = await limiter.hit(db, `register:ip:${request.ip}`, 3600);
-      if (attempt.count > app.ctx.config.registerMaxPerIp) throw rateLimited(attempt.retryAfterSeconds);
+      await limiter.limitSignups(db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await orgs.register(db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
       const data = await sessionFor(db, app.ctx.tokens, userId);
