@@ -54,6 +54,15 @@ export const ideas = pgTable(
       .on(sql`lower(${t.category})`, t.createdAt)
       .where(sql`${t.isPublic} AND ${t.status} NOT IN ('draft', 'rejected')`),
     index('ideas_status_created_idx').on(t.status, t.createdAt),
+    // The admin idea list (every submitted idea, newest submission first; by status and category): its
+    // page walks one of these and stops after the page instead of sorting every matching idea (issue 13).
+    // Migration 0013 adds INCLUDE (category) to the second, by hand: the capped count is then index-only.
+    index('ideas_admin_order_idx')
+      .on(sql`(coalesce(${t.submittedAt}, ${t.createdAt})) DESC`, t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 'draft'`),
+    index('ideas_admin_status_category_idx')
+      .on(t.status, sql`lower(${t.category})`, sql`(coalesce(${t.submittedAt}, ${t.createdAt})) DESC`, t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 'draft'`),
     // Substring search (ILIKE '%…%') on the public list: one trigram index per searched column, so the
     // planner can OR them (BitmapOr) instead of filtering every public idea (issue 7, docs/performance.md).
     index('ideas_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

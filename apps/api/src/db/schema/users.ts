@@ -36,6 +36,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // The admin student and professional searches (ILIKE '%…%' on the name and the e-mail): trigram
+    // indexes, so a search reads the matching accounts instead of every account (issue 13).
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -53,7 +57,13 @@ export const studentProfiles = pgTable(
     cgpa: numeric('cgpa', { precision: 4, scale: 2, mode: 'number' }),
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
   },
-  (t) => [index('student_profiles_university_idx').on(t.university)],
+  (t) => [
+    index('student_profiles_university_idx').on(t.university),
+    // The admin student list's search and its university filter (both ILIKE '%…%', issue 13).
+    index('student_profiles_university_trgm_idx').using('gin', sql`${t.university} gin_trgm_ops`),
+    index('student_profiles_course_trgm_idx').using('gin', sql`${t.course} gin_trgm_ops`),
+    index('student_profiles_roll_number_trgm_idx').using('gin', sql`${t.rollNumber} gin_trgm_ops`),
+  ],
 );
 
 export interface SocialLinks {

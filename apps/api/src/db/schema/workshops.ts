@@ -77,6 +77,8 @@ export const workshops = pgTable(
     // The completion job's scan: published workshops whose end has passed.
     index('workshops_published_ends_idx').on(t.endsAt).where(sql`${t.status} = 'published'`),
     index('workshops_category_idx').on(t.category),
+    // The admin workshop list by status and category, newest start first (issue 13; INCLUDE (category) by hand in 0013).
+    index('workshops_admin_status_category_idx').on(t.status, sql`lower(${t.category})`, t.startsAt.desc().nullsFirst(), t.id),
     // The student list's order (upcoming soonest first, then completed most recent first), as an index:
     // the list reads the first page from it instead of joining and sorting every listed workshop.
     index('workshops_listing_order_idx').on(

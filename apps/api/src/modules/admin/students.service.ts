@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type AdminStudentDto, type CreateStudentBody, type StudentListQuery } from '@app/shared/admin';
 import { makePagination } from '@app/shared/api';
@@ -8,6 +8,7 @@ import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
+import { ADMIN_COUNT_CAP, cappedCount } from '../../lib/counts.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
@@ -62,15 +63,13 @@ export function studentFilter(query: { search?: string; university?: string; sta
   const conditions: SQL[] = [eq(users.role, 'student')];
   const search = query.search?.trim();
   if (search) {
+    // One trigram-indexed set per table, united (migration 0013): an OR across the join would make
+    // PostgreSQL test every student row by row (issue 13, docs/performance.md).
     const p = likePattern(search);
-    const cond = or(
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-      ilike(users.email, p),
-      ilike(studentProfiles.university, p),
-      ilike(studentProfiles.course, p),
-      ilike(studentProfiles.rollNumber, p),
-    );
-    if (cond) conditions.push(cond);
+    conditions.push(sql`${users.id} IN (
+      SELECT u.id FROM ${users} u WHERE (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p}
+      UNION
+      SELECT sp.user_id FROM ${studentProfiles} sp WHERE sp.university ILIKE ${p} OR sp.course ILIKE ${p} OR sp.roll_number ILIKE ${p})`);
   }
   const university = query.university?.trim();
   if (university && university.toLowerCase() !== 'all')
@@ -81,19 +80,31 @@ export function studentFilter(query: { search?: string; university?: string; sta
 
 export async function listStudents(db: Db, query: StudentListQuery) {
   const where = studentFilter(query);
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .where(where);
-  const rows = await selectStudents(db)
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const offset = (query.page - 1) * query.limit;
+  const order = [desc(users.createdAt), asc(users.id)];
+  let rows: StudentRow[];
+  let total: number;
+  if (query.search?.trim() || (query.university?.trim() && query.university.trim().toLowerCase() !== 'all')) {
+    // A search or a university (ILIKE) has to find every match before it can sort them: the page counts
+    // them as it goes (count(*) OVER ()) instead of a second pass; an empty page past the end counts apart.
+    const found = await selectStudents(db, { total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(offset);
+    rows = found;
+    total = found[0]?.total ?? (offset > 0 ? await cappedCount(db, studentsFrom, where, ADMIN_COUNT_CAP) : 0);
+  } else {
+    // Otherwise the page walks users_role_created_idx and stops after it; the total is capped (issue 13).
+    total = await cappedCount(db, studentsFrom, where, ADMIN_COUNT_CAP);
+    rows = await selectStudents(db).where(where).orderBy(...order).limit(query.limit).offset(offset);
+  }
   const list = rows.map(toAdminStudent);
-  return { users: list, students: list, pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+  return { users: list, students: list, pagination: makePagination(query.page, query.limit, total) };
 }
+
+/** What studentFilter reads from (the count's FROM clause). */
+const studentsFrom = sql`${users} LEFT JOIN ${studentProfiles} ON ${studentProfiles.userId} = ${users.id}`;
 
 async function getStudent(db: Db, id: string): Promise<AdminStudentDto> {
   const [row] = await selectStudents(db).where(and(eq(users.id, id), eq(users.role, 'student')));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   IDEA_REVIEW_MESSAGES,
   totalScoreOf,
@@ -9,8 +9,9 @@ import {
 import { makePagination } from '@app/shared/api';
 import type { Db } from '../../db/client.ts';
 import { ideas, type ImplementationDetails } from '../../db/schema/ideas.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { ADMIN_COUNT_CAP, cappedCount } from '../../lib/counts.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
@@ -25,14 +26,13 @@ export function adminIdeaFilter(query: { search?: string; status?: string; categ
   const search = query.search?.trim();
   if (search) {
     const p = likePattern(search);
-    const cond = or(
-      ilike(ideas.title, p),
-      ilike(ideas.description, p),
-      sql`${ideas.tags}::text ILIKE ${p}`,
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-      ilike(users.email, p),
-    );
-    if (cond) conditions.push(cond);
+    // Ideas matching by their own text (trigram indexes) united with the ideas of matching authors (trigram
+    // indexes on users, migration 0013): an OR across the join would test every idea row by row (issue 13).
+    conditions.push(sql`${ideas.id} IN (
+      SELECT i.id FROM ${ideas} i WHERE i.title ILIKE ${p} OR i.description ILIKE ${p} OR i.tags::text ILIKE ${p}
+      UNION
+      SELECT i.id FROM ${ideas} i JOIN ${users} u ON u.id = i.author_id
+        WHERE (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p})`);
   }
   if (query.status && query.status !== 'all') conditions.push(sql`${ideas.status} = ${query.status}`);
   const category = query.category?.trim();
@@ -56,12 +56,10 @@ function toAdminIdea(row: IdeaWithPeople, admin: Actor, emails: Map<string, stri
 
 export async function listIdeasForAdmin(db: Db, admin: Actor, query: AdminIdeaQuery) {
   const where = adminIdeaFilter(query);
-  const [total] = await db
-    .select({ n: count() })
-    .from(ideas)
-    .innerJoin(users, eq(users.id, ideas.authorId))
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, ideas.authorId))
-    .where(where);
+  // The filter reads only `ideas` (authors through a subquery): the count needs no join, and past
+  // ADMIN_COUNT_CAP it is the planner's estimate (issue 13). The page walks ideas_admin_order_idx or
+  // ideas_admin_status_category_idx (migration 0013) and stops after the page.
+  const total = await cappedCount(db, sql`${ideas}`, where, ADMIN_COUNT_CAP);
   const rows = await selectIdeas(db, admin.id)
     .where(where)
     .orderBy(desc(sql`coalesce(${ideas.submittedAt}, ${ideas.createdAt})`), desc(ideas.id))
@@ -70,7 +68,7 @@ export async function listIdeasForAdmin(db: Db, admin: Actor, query: AdminIdeaQu
   const emails = await emailsOf(db, [...new Set(rows.map((r) => r.idea.authorId))]);
   return {
     ideas: rows.map((r) => toAdminIdea(r, admin, emails)),
-    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+    pagination: makePagination(query.page, query.limit, total),
   };
 }
 

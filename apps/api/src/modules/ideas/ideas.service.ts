@@ -7,7 +7,7 @@ import {
   type IdeaDto,
   type UpdateIdeaBody,
 } from '@app/shared/ideas';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ideaListQuery, myIdeasQuery } from '@app/shared/ideas';
 import type { Db } from '../../db/client.ts';
 import { ideaComments, ideaLikes, ideas } from '../../db/schema/ideas.ts';
@@ -17,6 +17,7 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { cappedCount } from '../../lib/counts.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
 import { likePattern } from '../workshops/workshops.service.ts';
@@ -40,7 +41,7 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
   if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
   const where = and(...conditions);
   const read = async () => {
-    const total = await cappedCount(db, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
+    const total = await cappedCount(db, sql`${ideas}`, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
     const rows = await selectIdeas(db, null)
       .where(where)
       .orderBy(desc(ideas.createdAt), desc(ideas.id))
@@ -80,28 +81,6 @@ export const PUBLIC_COUNT_CAP = 10_000;
  * < 1 ms. Exact for the first 20 pages of results; past that, "about N" (docs/performance.md).
  */
 export const SEARCH_COUNT_CAP = 200;
-
-const planJson = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }));
-
-/**
- * Counting every public idea for the pager cost more than the page itself at 200,000 ideas
- * (docs/performance.md): count at most PUBLIC_COUNT_CAP + 1 rows; past the cap, answer the planner's row
- * estimate for the same filter (never below the cap + 1), like "about N results".
- */
-async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
-  const filter = where ?? sql`true`;
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${ideas} WHERE ${filter} LIMIT ${cap + 1}) capped`,
-  );
-  const exact = Number(row?.n ?? 0);
-  if (exact <= cap) return exact;
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${ideas} WHERE ${filter}`);
-  const raw = plan?.['QUERY PLAN'];
-  const parsed = planJson.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
-  const estimate = parsed.success ? Math.round(parsed.data[0]?.Plan['Plan Rows'] ?? 0) : 0;
-  return Math.max(cap + 1, estimate);
-}
 
 export async function listMyIdeas(db: Db, actor: Actor, query: MyIdeasQuery) {
   const conditions: SQL[] = [eq(ideas.authorId, actor.id)];
