@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { workshops } from '../src/db/schema/workshops.ts';
 import { createCatalogueCache, installCacheTriggers, StaleCacheError, UNWATCHED_TABLES } from '../src/lib/cache.ts';
 import type { AppEvent } from '../src/lib/events.ts';
+import { createProject, projectPayload } from '../src/modules/rd-projects/rd-test-helpers.ts';
 import { insertWorkshop } from '../src/modules/workshops/workshops.fixtures.ts';
 import { body, buildAdmin, buildStudent } from './factories.ts';
 import { useTestApp } from './harness.ts';
@@ -202,6 +203,83 @@ describe('invalidation by the database', () => {
     expect(reg.statusCode, reg.body).toBe(201);
     expect(await statusOf(a.auth)).toEqual({ status: 'registered', isRegistered: true, spots: 29 });
     expect(await statusOf(b.auth)).toEqual({ status: null, isRegistered: false, spots: 29 });
+  });
+});
+
+describe('R&D project lists (decision 610)', () => {
+  type Listed = { _id: string; title: string; isBookmarked?: boolean; canApply?: boolean };
+  const publicList = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/rd-projects/public?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return body<{ data: { projects: Listed[]; pagination: { total: number } } }>(res).data;
+  };
+  const studentList = async (student: { id: string; auth: Record<string, string> }, query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/rd-projects/user/${student.id}?${query}`, headers: student.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return body<{ data: { projects: Listed[] } }>(res).data.projects;
+  };
+
+  it('both lists are served from the cache, and a plain-SQL change is seen by the next read', async () => {
+    const admin = await buildAdmin(t);
+    const student = await buildStudent(t);
+    const p = await createProject(t, admin, { title: 'Rdcache before' });
+    await t.app.ctx.cache.settle();
+    expect((await publicList('search=Rdcache')).projects.map((x) => x.title)).toEqual(['Rdcache before']);
+    expect((await studentList(student, 'search=Rdcache')).map((x) => x.title)).toEqual(['Rdcache before']);
+    const hits = t.app.ctx.cache.stats().hits;
+    await publicList('search=Rdcache');
+    await studentList(student, 'search=Rdcache');
+    expect(t.app.ctx.cache.stats().hits).toBe(hits + 2);
+
+    await t.database.query(`UPDATE rd_projects SET title = 'Rdcache after' WHERE id = $1`, [p._id]);
+    await t.app.ctx.cache.settle();
+    expect((await publicList('search=Rdcache')).projects.map((x) => x.title)).toEqual(['Rdcache after']);
+    expect((await studentList(student, 'search=Rdcache')).map((x) => x.title)).toEqual(['Rdcache after']);
+  });
+
+  it("read-your-own-writes: the admin's edit shows in the next read, without waiting", async () => {
+    const admin = await buildAdmin(t);
+    const p = await createProject(t, admin, { title: 'Rdown original' });
+    expect((await publicList('search=Rdown')).projects[0]?.title).toBe('Rdown original');
+    expect((await publicList('search=Rdown')).projects[0]?.title).toBe('Rdown original'); // cached now
+    const res = await t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${p._id}`, headers: admin.auth, payload: projectPayload({ title: 'Rdown edited', status: 'active' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await publicList('search=Rdown')).projects[0]?.title).toBe('Rdown edited');
+  });
+
+  it('no entry outlives a paused or deleted project', async () => {
+    const admin = await buildAdmin(t);
+    const student = await buildStudent(t);
+    const p = await createProject(t, admin, { title: 'Rdgone' });
+    const counts = async () => [(await publicList('search=Rdgone')).projects.length, (await studentList(student, 'search=Rdgone')).length];
+    expect(await counts()).toEqual([1, 1]);
+    expect(await counts()).toEqual([1, 1]); // cached now
+    const closed = await t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${p._id}/status`, headers: admin.auth, payload: { status: 'paused' } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await counts()).toEqual([0, 0]);
+
+    await t.database.query(`UPDATE rd_projects SET status = 'active' WHERE id = $1`, [p._id]);
+    await t.app.ctx.cache.settle();
+    expect(await counts()).toEqual([1, 1]);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/rd-projects/${p._id}`, headers: admin.auth });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await counts()).toEqual([0, 0]);
+  });
+
+  it("per-user parts are the caller's own: a bookmark and an application show for that student only", async () => {
+    const admin = await buildAdmin(t);
+    const [a, b] = [await buildStudent(t), await buildStudent(t)];
+    const p = await createProject(t, admin, { title: 'Rdmine' });
+    const state = async (s: typeof a) => {
+      const [row] = await studentList(s, 'search=Rdmine');
+      return { bookmarked: row?.isBookmarked, canApply: row?.canApply };
+    };
+    expect(await state(a)).toEqual({ bookmarked: false, canApply: true });
+    expect(await state(b)).toEqual({ bookmarked: false, canApply: true });
+    const mark = await t.app.inject({ method: 'POST', url: `/api/rd-projects/${p._id}/bookmark`, headers: a.auth });
+    expect(mark.statusCode, mark.body).toBe(200);
+    expect(await state(a)).toEqual({ bookmarked: true, canApply: true });
+    expect(await state(b)).toEqual({ bookmarked: false, canApply: true });
   });
 });
 

@@ -19,19 +19,19 @@ const TAGS = ['rd-projects'];
 export async function rdProjectsStudentRoutes(app: App) {
   app.get(
     '/rd-projects/public',
-    { config: { access: 'public' }, schema: { tags: TAGS, querystring: publicProjectListQuery, response: { 200: envelope(publicProjectListData) } } },
-    async (request) => ({ success: true as const, data: await service.publicProjects(app.ctx.db, request.query) }),
+    { config: { access: 'public', etag: true }, schema: { tags: TAGS, querystring: publicProjectListQuery, response: { 200: envelope(publicProjectListData) } } },
+    async (request) => ({ success: true as const, data: await service.publicProjects(app.ctx.db, request.query, app.ctx.cache) }),
   );
 
   app.get(
     '/rd-projects/user/:userId',
     {
-      config: STUDENT,
+      config: { ...STUDENT, etag: true },
       schema: { tags: TAGS, security: [{ bearer: [] }], params: z.object({ userId: z.string() }), querystring: studentProjectListQuery, response: { 200: envelope(studentProjectListData) } },
     },
     async (request) => ({
       success: true as const,
-      data: await service.listForStudent(app.ctx.db, actorOf(request), request.params.userId, request.query),
+      data: await service.listForStudent(app.ctx.db, actorOf(request), request.params.userId, request.query, undefined, app.ctx.cache),
     }),
   );
 

@@ -4,6 +4,7 @@ import type { StudentProjectDto, StudentProjectListQuery } from '@app/shared/rd-
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/platform.ts';
 import { rdAlerts, rdApplications, rdBookmarks, rdProjects } from '../../db/schema/rd-projects.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -41,7 +42,17 @@ const SORTS: Record<StudentProjectListQuery['sortBy'], SQL[]> = {
   title: [sql`lower(${rdProjects.title})`, desc(rdProjects.id)],
 };
 
-export async function listForStudent(db: Db, actor: Actor, userId: string, query: StudentProjectListQuery, now = new Date()) {
+export async function listForStudent(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  query: StudentProjectListQuery,
+  now?: Date,
+  cache?: CatalogueCache,
+) {
+  // A caller-given clock (tests) reads uncached: the cache's entries are for the real clock.
+  const fixedNow = now !== undefined;
+  now ??= new Date();
   // Only one's own list: another user's id is not found (PRODUCT.md: do not reveal).
   if (userId !== actor.id) throw notFound('User');
   const where: (SQL | undefined)[] = [listed()];
@@ -73,18 +84,32 @@ export async function listForStudent(db: Db, actor: Actor, userId: string, query
     );
   }
   const cond = and(...where);
-  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
-  const total = Number(totalRow?.n ?? 0);
-  const ids = await db
-    .select({ id: rdProjects.id })
-    .from(rdProjects)
-    .where(cond)
-    .orderBy(...SORTS[query.sortBy])
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const projects = await toStudentDtos(db, actor.id, ids.map((r) => r.id), now);
-  return { projects, pagination: makePagination(query.page, query.limit, total) };
+  const read = async () => {
+    const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
+    const ids = await db
+      .select({ id: rdProjects.id })
+      .from(rdProjects)
+      .where(cond)
+      .orderBy(...SORTS[query.sortBy])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { total: Number(totalRow?.n ?? 0), loaded: await loadProjects(db, ids.map((r) => r.id)) };
+  };
+  // The shared part (total and the page's projects) comes from the catalogue cache (decision 441, 610); the
+  // caller's bookmarks, alerts and applications are one query on top. A deadline filter reads the clock:
+  // such an entry lives 15 s at most (as the workshop list's).
+  const clock = Boolean(deadline || query.availableOnly);
+  const key = { field, roleType, workMode, duration, deadline, availableOnly: query.availableOnly, search: query.search, sortBy: query.sortBy, page: query.page, limit: query.limit };
+  const { total, loaded } = cache && !fixedNow ? await cache.get('rd.student-list', RD_LIST_TABLES, key, read, clock ? { ttlMs: 15_000 } : {}) : await read();
+  const state = await studentState(db, actor.id, loaded.map((p) => p.row.id));
+  return { projects: loaded.map((p) => studentProjectToDto(p, state, now)), pagination: makePagination(query.page, query.limit, total) };
 }
+
+/**
+ * What a listed project is read from (listed(), the filters and sorts, loadProjects): a cached R&D list
+ * depends on these tables (decision 610).
+ */
+export const RD_LIST_TABLES = ['rd_projects', 'rd_project_roles', 'rd_applications', 'users', 'organisation_projects', 'organisations'] as const;
 
 async function toStudentDtos(db: Db, studentId: string, ids: string[], now: Date): Promise<StudentProjectDto[]> {
   const loaded = await loadProjects(db, ids);
@@ -165,24 +190,30 @@ export async function bookmarks(db: Db, actor: Actor, now = new Date()): Promise
   return toStudentDtos(db, actor.id, rows.map((r) => r.id), now);
 }
 
-export async function publicProjects(db: Db, query: { page: number; limit: number; search?: string; field?: string }) {
+export async function publicProjects(db: Db, query: { page: number; limit: number; search?: string; field?: string }, cache?: CatalogueCache) {
   const where: (SQL | undefined)[] = [listed()];
-  if (query.field && query.field !== 'all') where.push(eq(rdProjects.field, query.field));
+  const field = query.field && query.field !== 'all' ? query.field : undefined;
+  if (field) where.push(eq(rdProjects.field, field));
   if (query.search) {
     const p = likePattern(query.search);
     where.push(sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p})`);
   }
   const cond = and(...where);
-  const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
-  const ids = await db
-    .select({ id: rdProjects.id })
-    .from(rdProjects)
-    .where(cond)
-    .orderBy(asc(rdProjects.applicationDeadline), desc(rdProjects.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const projects = (await loadProjects(db, ids.map((r) => r.id))).map(publicProjectToDto);
-  return { projects, pagination: makePagination(query.page, query.limit, Number(totalRow?.n ?? 0)) };
+  const read = async () => {
+    const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
+    const ids = await db
+      .select({ id: rdProjects.id })
+      .from(rdProjects)
+      .where(cond)
+      .orderBy(asc(rdProjects.applicationDeadline), desc(rdProjects.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { total: Number(totalRow?.n ?? 0), loaded: await loadProjects(db, ids.map((r) => r.id)) };
+  };
+  // Nothing per user and nothing read from the clock: the whole page is shared (decision 610).
+  const key = { field, search: query.search, page: query.page, limit: query.limit };
+  const { total, loaded } = cache ? await cache.get('rd.public-list', RD_LIST_TABLES, key, read) : await read();
+  return { projects: loaded.map(publicProjectToDto), pagination: makePagination(query.page, query.limit, total) };
 }
 
 /** Undelivered R&D notifications of the caller, marked delivered in the same statement: each shows once. */

@@ -94,31 +94,46 @@ export async function loadProject(db: Db, id: string): Promise<LoadedProject | u
   return (await loadProjects(db, [id]))[0];
 }
 
-/** The student's bookmarks, alerts and applications among `projectIds`. */
+/**
+ * The student's bookmarks, alerts and applications among `projectIds`: the per-user part of a (cached)
+ * R&D list, in one statement (issue 13; it was three).
+ */
 export async function studentState(db: Db, studentId: string, projectIds: readonly string[]) {
   const bookmarks = new Set<string>();
   const alerts = new Map<string, Record<string, boolean>>();
   const applications = new Map<string, { id: string; status: ApplicationRow['status']; roleTitle: string; appliedAt: Date }>();
   if (!projectIds.length) return { bookmarks, alerts, applications };
-  const ids = [...projectIds];
-  for (const b of await db
-    .select({ projectId: rdBookmarks.projectId })
-    .from(rdBookmarks)
-    .where(and(eq(rdBookmarks.userId, studentId), inArray(rdBookmarks.projectId, ids)))) {
-    bookmarks.add(b.projectId);
-  }
-  for (const a of await db
-    .select({ projectId: rdAlerts.projectId, preferences: rdAlerts.preferences })
-    .from(rdAlerts)
-    .where(and(eq(rdAlerts.userId, studentId), inArray(rdAlerts.projectId, ids)))) {
-    alerts.set(a.projectId, a.preferences);
-  }
-  for (const a of await db
-    .select({ id: rdApplications.id, projectId: rdApplications.projectId, status: rdApplications.status, appliedAt: rdApplications.appliedAt, roleTitle: rdProjectRoles.title })
-    .from(rdApplications)
-    .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
-    .where(and(eq(rdApplications.studentId, studentId), inArray(rdApplications.projectId, ids)))) {
-    applications.set(a.projectId, { id: a.id, status: a.status, roleTitle: a.roleTitle, appliedAt: a.appliedAt });
+  const ids = sql.join(
+    projectIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    kind: 'b' | 'a' | 'p';
+    project_id: string;
+    preferences: Record<string, boolean> | null;
+    id: string | null;
+    status: ApplicationRow['status'] | null;
+    role_title: string | null;
+    applied_ms: number | string | null;
+  }>(
+    db,
+    sql`SELECT 'b' AS kind, ${rdBookmarks.projectId} AS project_id, NULL::jsonb AS preferences, NULL AS id, NULL AS status, NULL AS role_title,
+               NULL::float8 AS applied_ms
+          FROM ${rdBookmarks} WHERE ${rdBookmarks.userId} = ${studentId} AND ${rdBookmarks.projectId} IN (${ids})
+        UNION ALL
+        SELECT 'a', ${rdAlerts.projectId}, ${rdAlerts.preferences}, NULL, NULL, NULL, NULL
+          FROM ${rdAlerts} WHERE ${rdAlerts.userId} = ${studentId} AND ${rdAlerts.projectId} IN (${ids})
+        UNION ALL
+        SELECT 'p', ${rdApplications.projectId}, NULL, ${rdApplications.id}, ${rdApplications.status}, ${rdProjectRoles.title},
+               (extract(epoch FROM ${rdApplications.appliedAt}) * 1000)::float8
+          FROM ${rdApplications} JOIN ${rdProjectRoles} ON ${rdProjectRoles.id} = ${rdApplications.roleId}
+          WHERE ${rdApplications.studentId} = ${studentId} AND ${rdApplications.projectId} IN (${ids})`,
+  );
+  for (const r of rows) {
+    if (r.kind === 'b') bookmarks.add(r.project_id);
+    else if (r.kind === 'a') alerts.set(r.project_id, r.preferences ?? {});
+    else if (r.id && r.status)
+      applications.set(r.project_id, { id: r.id, status: r.status, roleTitle: r.role_title ?? '', appliedAt: new Date(Number(r.applied_ms)) });
   }
   return { bookmarks, alerts, applications };
 }
