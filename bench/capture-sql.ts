@@ -116,6 +116,40 @@ export const ADMIN_LISTS: { key: string; path: string; run: (db: Db, actor: Acto
   },
 ];
 
+/**
+ * The admin searches (not benched; bench/explain-lists.mjs explains them): each admin list with its search box
+ * filled and nothing else, and the students list unfiltered (the admin's first page over every student).
+ */
+export const ADMIN_SEARCHES: { key: string; path: string; run: (db: Db, actor: Actor) => Promise<unknown> }[] = [
+  { key: 'admin-students-all', path: '/api/admin/users', run: (db) => listStudents(db, adminStudentListQuery.parse({})) },
+  {
+    key: 'admin-students-search',
+    path: '/api/admin/users?search=kumar',
+    run: (db) => listStudents(db, adminStudentListQuery.parse({ search: 'kumar' })),
+  },
+  {
+    key: 'admin-professionals-search',
+    path: '/api/admin/professionals?search=data',
+    run: (db) => listProfessionalsForAdmin(db, adminProfessionalListQuery.parse({ search: 'data' })),
+  },
+  { key: 'admin-ideas-all', path: '/api/ideas/admin/all', run: (db, a) => listIdeasForAdmin(db, a, adminIdeaQuery.parse({})) },
+  {
+    key: 'admin-ideas-search',
+    path: '/api/ideas/admin/all?search=irrigation',
+    run: (db, a) => listIdeasForAdmin(db, a, adminIdeaQuery.parse({ search: 'irrigation' })),
+  },
+  {
+    key: 'admin-workshops-search',
+    path: '/api/admin/workshops?search=Intro',
+    run: (db, a) => listManagedWorkshops(db, { kind: 'admin', actor: a }, adminWorkshopListQuery.parse({ search: 'Intro' })),
+  },
+  {
+    key: 'admin-rd-projects-search',
+    path: '/api/admin/rd-projects?search=learning',
+    run: (db) => listProjects(db, adminProjectListQuery.parse({ search: 'learning' })),
+  },
+];
+
 async function main() {
   const out = process.argv[2];
   if (!out) throw new Error('usage: capture-sql.ts <out.json>');
@@ -156,18 +190,24 @@ async function main() {
     .from(schema.users)
     .where(sql`${schema.users.email} = 'admin@bench.local'`);
   const adminLists = [];
+  const adminSearches = [];
   if (admin) {
     const adminActor: Actor = { ...admin, role: 'admin', isTemporaryPassword: false };
-    for (const l of ADMIN_LISTS) {
-      await l.run(db, adminActor);
-      captured = [];
-      await l.run(db, adminActor);
-      adminLists.push({ key: l.key, path: l.path, statements: captured });
-      captured = [];
+    for (const [from, into] of [
+      [ADMIN_LISTS, adminLists],
+      [ADMIN_SEARCHES, adminSearches],
+    ] as const) {
+      for (const l of from) {
+        await l.run(db, adminActor);
+        captured = [];
+        await l.run(db, adminActor);
+        into.push({ key: l.key, path: l.path, statements: captured });
+        captured = [];
+      }
     }
   }
   await close();
-  writeFileSync(out, JSON.stringify({ student: actor, lists, adminLists }, null, 2));
+  writeFileSync(out, JSON.stringify({ student: actor, lists, adminLists, adminSearches }, null, 2));
 }
 
 main().catch((error: unknown) => {

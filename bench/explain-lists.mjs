@@ -1,4 +1,5 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the SQL bench/capture-sql.ts captured from the list services.
+// EXPLAIN (ANALYZE, BUFFERS) of the SQL bench/capture-sql.ts captured from the list services: the student
+// lists, the admin lists and the admin searches (keys: list keys, or `admin` / `student` for a whole group).
 //   DATABASE_URL=postgres://…/mb_bench_s1000 node bench/explain-lists.mjs <lists-sql.json> [list keys…]   (FULL=1: whole plans)
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -6,7 +7,10 @@ import pg from 'pg';
 const captured = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const keys = process.argv.slice(3);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-for (const list of captured.lists.filter((l) => !keys.length || keys.includes(l.key))) {
+const groups = { student: captured.lists ?? [], admin: [...(captured.adminLists ?? []), ...(captured.adminSearches ?? [])] };
+const all = [...groups.student, ...groups.admin];
+const chosen = keys.length ? all.filter((l) => keys.includes(l.key) || keys.some((k) => groups[k]?.includes(l))) : all;
+for (const list of chosen) {
   console.log(`\n=== ${list.key} (${list.path})`);
   for (const s of list.statements) {
     const head = s.sql.slice(0, 100).replace(/\s+/g, ' ');

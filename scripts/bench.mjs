@@ -7,7 +7,7 @@
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
 //            --duration 10 (closed-loop runs, s)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
-//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,reminders,writes,reschedule
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule
 //            --cache on|off (the API's catalogue cache; with on the lists also run once with it off)
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
 //
@@ -548,7 +548,8 @@ async function main() {
   }
 
   // Scenario 6: admin — filtered lists (closed loop), the students CSV export (×3), a 500-row bulk upload.
-  if (wanted('admin')) {
+  // (--only admin-lists: the lists and their raw handlers only, e.g. for a profile without the bulk upload's hashing.)
+  if (wanted('admin') || wanted('admin-lists')) {
     // The paths bench/capture-sql.ts ADMIN_LISTS captured (their raw handlers run below).
     const adminLists = (captured.adminLists ?? []).map((l) => l.path);
     for (const p of adminLists) {
@@ -567,11 +568,13 @@ async function main() {
       summarise(`admin: ${adminLists.length} filtered lists (closed loop)`, m.result, { group: 'admin', server: m.server }),
     );
 
-    const exports = [];
-    for (let i = 0; i < 3; i++) exports.push(await csvExport(base, fx.adminToken));
-    extra.export = exports;
-    const bulk = await bulkUpload(base, fx.adminToken);
-    extra.bulk = bulk;
+    if (wanted('admin')) {
+      const exports = [];
+      for (let i = 0; i < 3; i++) exports.push(await csvExport(base, fx.adminToken));
+      extra.export = exports;
+      const bulk = await bulkUpload(base, fx.adminToken);
+      extra.bulk = bulk;
+    }
   }
 
   // Issue 12: the reminder scan on its own full-scale calendar (bench/reminder-scan.ts, its own database).
@@ -695,7 +698,8 @@ async function main() {
 
   // 3. Minimal-handler ceilings: each list's captured SQL, raw rows, on the same data.
   const rawByKey = {};
-  if (wanted('lists')) {
+  const adminRaw = wanted('admin') || wanted('admin-lists');
+  if (wanted('lists') || adminRaw) {
     const raw = start(
       'raw',
       ['bench/raw-server.mjs', String(RAW_PORT)],
@@ -703,29 +707,31 @@ async function main() {
       path.join(work, 'raw.log'),
     );
     await waitFor(`http://127.0.0.1:${RAW_PORT}/raw/me`, 60_000, raw, (status) => status === 401);
-    for (const l of lists) {
+    if (wanted('lists')) {
+      for (const l of benchLists) {
+        const r = summarise(
+          `raw handler: ${l.key}`,
+          await run({ url: `http://127.0.0.1:${RAW_PORT}/raw/${l.key}`, headers: auth }),
+          { group: 'raw', key: l.key },
+        );
+        rawByKey[l.key] = r.reqPerSec;
+        results.push(r);
+      }
       const r = summarise(
-        `raw handler: ${l.key}`,
-        await run({ url: `http://127.0.0.1:${RAW_PORT}/raw/${l.key}`, headers: auth }),
-        { group: 'raw', key: l.key },
+        `raw handlers: all ${lists.length} lists`,
+        await run({
+          url: `http://127.0.0.1:${RAW_PORT}`,
+          requests: lists.map((l) => ({ method: 'GET', path: `/raw/${l.key}`, headers: auth })),
+        }),
+        {
+          group: 'raw',
+          key: '*',
+        },
       );
-      rawByKey[l.key] = r.reqPerSec;
+      rawByKey['*'] = r.reqPerSec;
       results.push(r);
     }
-    const r = summarise(
-      `raw handlers: all ${lists.length} lists`,
-      await run({
-        url: `http://127.0.0.1:${RAW_PORT}`,
-        requests: lists.map((l) => ({ method: 'GET', path: `/raw/${l.key}`, headers: auth })),
-      }),
-      {
-        group: 'raw',
-        key: '*',
-      },
-    );
-    rawByKey['*'] = r.reqPerSec;
-    results.push(r);
-    if (wanted('admin')) {
+    if (adminRaw) {
       for (const l of captured.adminLists ?? []) {
         const a = summarise(
           `raw handler: ${l.key}`,
