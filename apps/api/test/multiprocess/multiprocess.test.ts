@@ -23,6 +23,7 @@ import { studentProfiles, users } from '../../src/db/schema/users.ts';
 import { queueEmail } from '../../src/lib/mail.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { insertRegistration, insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
+import { projectPayload } from '../../src/modules/rd-projects/rd-test-helpers.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
 import { withDatabase } from '../global-setup.ts';
 
@@ -233,6 +234,42 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
     expect(del.status, await del.clone().text()).toBe(200);
     const byApi = await seenWithin(404);
     expect(byApi, `process B still served the deleted workshop ${byApi} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+  });
+
+  it('catalogue cache, R&D list (decision 610): a project created, changed in SQL and deleted through A reaches B within a second', async () => {
+    const [admin] = await database.db
+      .insert(users)
+      .values({ role: 'admin', email: `mp-rd-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Rd', passwordChangedAt: new Date() })
+      .returning({ id: users.id });
+    const auth = { authorization: `Bearer ${await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false)}`, 'content-type': 'application/json' };
+    const titlesOnB = async () => {
+      const res = await fetch(`${B}/api/rd-projects/public?search=Mpcached`);
+      return ((await res.json()) as { data: { projects: { title: string }[] } }).data.projects.map((p) => p.title).join(',');
+    };
+    const seenWithin = async (want: string) => {
+      const from = Date.now();
+      while (Date.now() - from < 5000) {
+        if ((await titlesOnB()) === want) return Date.now() - from;
+        await sleep(20);
+      }
+      return Infinity;
+    };
+    expect(await titlesOnB()).toBe('');
+    expect(await titlesOnB()).toBe(''); // the empty page is cached on B now
+    const created = await fetch(`${A}/api/admin/rd-projects`, { method: 'POST', headers: auth, body: JSON.stringify(projectPayload({ title: 'Mpcached one', status: 'active' })) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const id = ((await created.json()) as { data: { project: { _id: string } } }).data.project._id;
+    const byCreate = await seenWithin('Mpcached one');
+    expect(byCreate, `process B did not list the new project ${byCreate} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+
+    await database.query(`UPDATE rd_projects SET title = 'Mpcached two' WHERE id = $1`, [id]);
+    const bySql = await seenWithin('Mpcached two');
+    expect(bySql, `process B served the old title ${bySql} ms after the UPDATE committed`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+
+    const del = await fetch(`${A}/api/admin/rd-projects/${id}`, { method: 'DELETE', headers: { authorization: auth.authorization } });
+    expect(del.status, await del.clone().text()).toBe(200);
+    const byDelete = await seenWithin('');
+    expect(byDelete, `process B still listed the deleted project ${byDelete} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
   });
 
   it('login lockout reached on process A holds on process B', async () => {
