@@ -1,6 +1,7 @@
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
 export interface ManualInstructor {
@@ -68,6 +69,8 @@ export const workshops = pgTable(
     completedAt: ts('completed_at'),
     cancelledAt: ts('cancelled_at'),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A university-only workshop (decision 488): listed only to that university's affiliated students. */
+    organisationId: ref('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +80,7 @@ export const workshops = pgTable(
     // The completion job's scan: published workshops whose end has passed.
     index('workshops_published_ends_idx').on(t.endsAt).where(sql`${t.status} = 'published'`),
     index('workshops_category_idx').on(t.category),
+    index('workshops_organisation_idx').on(t.organisationId).where(sql`${t.organisationId} IS NOT NULL`),
     // The student list's order (upcoming soonest first, then completed most recent first), as an index:
     // the list reads the first page from it instead of joining and sorting every listed workshop.
     index('workshops_listing_order_idx').on(
