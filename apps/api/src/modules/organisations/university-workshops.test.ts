@@ -129,6 +129,8 @@ describe('university-only workshops', () => {
         expect((await recommendedIds(u)).includes(publicId)).toBe(true);
       }
     }
+    const listed = body<{ data: { workshops: WorkshopDto[] } }>(await get(ours, '/api/workshops?limit=100')).data.workshops;
+    expect(listed.find((w) => w._id === id)?.organisationName).toMatch(/^Test university/);
     const detail = body<{ data: { workshop: WorkshopDto } }>(await get(ours, `/api/workshops/${id}`)).data.workshop;
     expect(detail.organisationName).toMatch(/^Test university/);
 

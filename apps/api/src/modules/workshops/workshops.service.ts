@@ -105,10 +105,13 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
     : await read();
   const statuses =
     actor?.role === 'student' ? await registrationStatuses(db, actor.id, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
+  // Only the viewer's own university can appear here: its name, read once when the page holds one.
+  const universityName = university && rows.some((r) => r.workshop.organisationId) ? (await organisationNames(db, [university])).get(university) : undefined;
   return {
-    workshops: rows.map((r) =>
-      toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) }),
-    ),
+    workshops: rows.map((r) => {
+      const dto = toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) });
+      return r.workshop.organisationId ? { ...dto, organisationName: universityName ?? null } : dto;
+    }),
     pagination: makePagination(query.page, query.limit, total),
   };
 }
