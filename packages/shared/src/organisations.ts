@@ -278,6 +278,7 @@ export const AFFILIATION_VISIBILITY = [
   'How many workshops you attended',
   'How many ideas you submitted',
   'How many R&D applications you made',
+  "Your registrations to workshops your university runs for its students (name, e-mail, attendance)",
 ] as const;
 
 export const studentEngagementDto = z.object({
