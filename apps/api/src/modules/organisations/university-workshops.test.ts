@@ -158,6 +158,8 @@ describe('university-only workshops', () => {
   });
 
   it('suspending the university hides it from its students (list, detail, registrations, registering)', async () => {
+    const summary = async () => body<{ data: { registeredWorkshops: number } }>(await get(ours, '/api/students/me/summary')).data.registeredWorkshops;
+    expect(await summary()).toBe(1);
     const decision = await t.app.inject({
       method: 'POST',
       url: `/api/admin/organisations/${uni.organisationId}/decision`,
@@ -170,6 +172,7 @@ describe('university-only workshops', () => {
     const registered = body<{ data: unknown }>(await get(ours, '/api/workshops/registered')).data;
     expect(JSON.stringify(registered)).not.toContain(id);
     expect((await recommendedIds(ours)).includes(id)).toBe(false);
+    expect(await summary()).toBe(0);
     // The administrator still sees it (nothing deleted).
     expect((await get(admin, `/api/admin/workshops/${id}`)).statusCode).toBe(200);
   });

@@ -452,6 +452,14 @@ export async function countRegistered(db: Db, studentId: string): Promise<number
   const [row] = await db
     .select({ n: count() })
     .from(workshopRegistrations)
-    .where(and(eq(workshopRegistrations.studentId, studentId), ne(workshopRegistrations.status, 'cancelled')));
+    .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+    .where(
+      and(
+        eq(workshopRegistrations.studentId, studentId),
+        ne(workshopRegistrations.status, 'cancelled'),
+        // The same list as listRegistered: a suspended university's workshop leaves it (decision 630).
+        visibleToStudent(sql`${workshops.organisationId}`, studentId),
+      ),
+    );
   return row?.n ?? 0;
 }
