@@ -5,6 +5,7 @@ import type { WorkshopDto } from '@app/shared/workshops';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
+import { notifications } from '../../db/schema/platform.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { buildOrganisationMember, type BuiltMember } from './test-helpers.ts';
 
@@ -107,6 +108,9 @@ describe('university-only workshops', () => {
     expect(queued?.organisationName).toMatch(/^Test university/);
     const publish = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${id}`, headers: admin.auth, payload: { status: 'published' } });
     expect(publish.statusCode, publish.body).toBe(200);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, uni.id));
+    expect(told.map((n) => n.title)).toContain('Workshop approved');
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, otherUni.id))).toEqual([]);
     // A public workshop beside it, so an empty list cannot pass for a filtered one.
     const pub = await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: admin.auth, payload: { ...form, title: 'Open to all', status: 'published' } });
     publicId = body<{ data: { workshop: WorkshopDto } }>(pub).data.workshop._id;

@@ -25,6 +25,8 @@ import { fullName } from '../users/users.presenter.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
 import { organisationNames } from './workshops-visibility.ts';
+import { organisationMembers } from '../../db/schema/organisations.ts';
+import { notifyMany } from '../notifications/notifications.service.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -266,6 +268,25 @@ export async function updateManagedWorkshop(
       }
       const action = statusOnly ? (v.status === 'published' ? 'publish' : 'unpublish') : 'update';
       await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
+      // Publishing a university's workshop is the administrator's approval: its admins hear of it (decision 630).
+      if (row.organisationId && current.workshop.status === 'draft' && row.status === 'published') {
+        const members = await tx
+          .select({ userId: organisationMembers.userId })
+          .from(organisationMembers)
+          .where(eq(organisationMembers.organisationId, row.organisationId));
+        await notifyMany(
+          tx,
+          members.map((m) => ({
+            userId: m.userId,
+            type: 'workshop' as const,
+            subType: 'approved',
+            title: 'Workshop approved',
+            message: `"${row.title}" is published: your students can now see it and register.`,
+            actionUrl: '/university/dashboard',
+            metadata: { workshopId: id },
+          })),
+        );
+      }
     });
   } catch (error) {
     if (pgCode(error) === PG.checkViolation) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
