@@ -107,6 +107,23 @@ test.describe('organisations and experts', () => {
     // The e-mail link confirms the address.
     await confirmByLink(page, email);
 
+    // While pending, the expert completes the professional profile from the pending banner (decision 631).
+    await page.goto('/professional/dashboard');
+    await page.getByRole('button', { name: 'Complete your profile' }).click();
+    const profileDialog = page.getByRole('dialog', { name: 'Edit your professional profile' });
+    await expect(profileDialog.getByLabel(/^Title/)).toHaveValue('Principal Engineer');
+    await profileDialog.getByLabel(/^Title/).fill('Principal Robotics Engineer');
+    await profileDialog.getByLabel(/^Skills/).fill('ROS\nMotion planning');
+    await profileDialog.getByLabel(/^LinkedIn/).fill('not a link');
+    await profileDialog.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profileDialog.getByRole('alert').or(profileDialog.getByText(/LinkedIn link/))).toBeVisible();
+    await profileDialog.getByLabel(/^LinkedIn/).fill('https://www.linkedin.com/in/tara-example');
+    await expectAccessible(page);
+    await profileDialog.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').getByText('Profile updated successfully!')).toBeVisible();
+    await expect(profileDialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Pending verification' })).toBeVisible();
+
     // While pending, the expert sets availability (a one-time window on a far-future day)…
     const zone = 'Asia/Kolkata';
     const date = dateInZone(80 + Math.floor(Math.random() * 120), zone);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
 import { PHONE_PATTERN, REGISTRATION_MESSAGES } from './auth.ts';
-import { emailField, PROFESSIONAL_MESSAGES } from './admin.ts';
+import { emailField, PROFESSIONAL_MESSAGES, updateProfessionalBody } from './admin.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
 import { EMAIL_PATTERN, LIMITS, httpsUrl, requiredText, text, textList } from './text.ts';
 
@@ -278,6 +278,7 @@ export const AFFILIATION_VISIBILITY = [
   'How many workshops you attended',
   'How many ideas you submitted',
   'How many R&D applications you made',
+  "Your registrations to workshops your university runs for its students (name, e-mail, attendance)",
 ] as const;
 
 export const studentEngagementDto = z.object({
@@ -349,3 +350,30 @@ export const companyPerformanceData = z.object({
 });
 
 export const isEmail = (v: string) => EMAIL_PATTERN.test(v);
+
+/**
+ * A professional edits their own profile (decision 631), verified or still awaiting verification: the
+ * professional fields of spec 001 §5 and nothing else. Strict: verification, status, role, name or
+ * e-mail in the body are refused (400), never silently applied.
+ */
+export const ownProfessionalProfileBody = updateProfessionalBody
+  .pick({ phone: true, title: true, company: true, expertise: true, experience: true, bio: true, specializations: true, skills: true, pricing: true, socialLinks: true })
+  .strict();
+export type OwnProfessionalProfileBody = z.infer<typeof ownProfessionalProfileBody>;
+
+export const ownProfessionalProfileDto = z.object({
+  phone: z.string().nullable(),
+  title: z.string(),
+  company: z.string(),
+  expertise: z.string(),
+  experience: z.number().int(),
+  bio: z.string().nullable(),
+  specializations: z.array(z.string()),
+  skills: z.array(z.string()),
+  pricing: z.object({ hourlyRate: z.number().nullable(), currency: z.string() }),
+  socialLinks: z.object({ linkedin: z.string().optional(), twitter: z.string().optional(), website: z.string().optional() }),
+  /** Read-only here: only an administrator verifies. */
+  isVerified: z.boolean(),
+});
+export type OwnProfessionalProfileDto = z.infer<typeof ownProfessionalProfileDto>;
+export const ownProfessionalProfileData = z.object({ profile: ownProfessionalProfileDto });

@@ -138,6 +138,9 @@ export const workshopDto = z.object({
   recurringPattern: z.object({ frequency: z.string().nullable(), endDate: z.string().nullable() }).nullable(),
   /** For a signed-in student: registered (status registered or attended) and the registration's status. */
   isRegistered: z.boolean(),
+  /** A university-only workshop (decision 488): the university whose affiliated students alone see it. */
+  organisationId: z.string().nullable().optional(),
+  organisationName: z.string().nullable().optional(),
   registrationStatus: z.enum(REGISTRATION_STATUSES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

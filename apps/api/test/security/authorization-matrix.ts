@@ -277,6 +277,8 @@ export const MATRIX: Record<string, Row> = {
   // issue 15: industry experts apply and are verified
   'POST /api/experts/apply': pub(400),
   'GET /api/experts/me/application': professional(200),
+  'GET /api/professionals/me/profile': professional(200),
+  'PUT /api/professionals/me/profile': professional(200), // every field optional: {} changes nothing
   'POST /api/experts/me/work-email/code': professional(400, { pendingExpert: 400 }), // no work e-mail given / not pending
   'POST /api/experts/me/work-email/confirm': professional(400),
   'POST /api/experts/me/confirmation/resend': any(200),
@@ -297,6 +299,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/organisations/me/students/export': member('university', 200),
   'GET /api/organisations/me/students/:id': member('university', 404),
   'GET /api/organisations/me/cohort': member('university', 200),
+  'GET /api/organisations/me/workshops': member('university', 200),
+  'POST /api/organisations/me/workshops': member('university', 400),
+  'GET /api/organisations/me/workshops/:id/registrations': member('university', 404),
   'GET /api/organisations/me/projects': member('company', 200),
   'POST /api/organisations/me/projects': member('company', 400),
   'GET /api/organisations/me/projects/:id/applications': member('company', 404),

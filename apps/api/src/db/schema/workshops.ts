@@ -1,6 +1,7 @@
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
 export interface ManualInstructor {
@@ -68,6 +69,8 @@ export const workshops = pgTable(
     completedAt: ts('completed_at'),
     cancelledAt: ts('cancelled_at'),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A university-only workshop (decision 488): listed only to that university's affiliated students. */
+    organisationId: ref('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +82,7 @@ export const workshops = pgTable(
     index('workshops_category_idx').on(t.category),
     // The admin workshop list by status and category, newest start first (issue 13; INCLUDE (category) by hand in 0013).
     index('workshops_admin_status_category_idx').on(t.status, sql`lower(${t.category})`, t.startsAt.desc().nullsFirst(), t.id),
+    index('workshops_organisation_idx').on(t.organisationId).where(sql`${t.organisationId} IS NOT NULL`),
     // The student list's order (upcoming soonest first, then completed most recent first), as an index:
     // the list reads the first page from it instead of joining and sorting every listed workshop.
     index('workshops_listing_order_idx').on(

@@ -18,6 +18,7 @@ import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { selectWorkshops } from '../workshops/workshops.presenter.ts';
 import { workshopEvent } from '../workshops/workshops.service.ts';
+import { visibleToStudent } from '../workshops/workshops-visibility.ts';
 
 /** The feed lists events from this long ago (so a calendar keeps the recent past) ... */
 export const FEED_PAST_DAYS = 30;
@@ -91,7 +92,9 @@ export async function feedCalendar(db: Db, config: FeedConfig, file: string, now
       : owner.role === 'professional'
         ? eq(workshops.professionalId, owner.id)
         : sql`false`;
-  const workshopRows = await selectWorkshops(db).where(and(window, mine)).orderBy(desc(workshops.startsAt)).limit(FEED_LIMIT);
+  // A university-only workshop leaves the student's feed while that university is suspended (decision 630).
+  const visible = owner.role === 'student' ? visibleToStudent(sql`${workshops.organisationId}`, owner.id) : undefined;
+  const workshopRows = await selectWorkshops(db).where(and(window, mine, visible)).orderBy(desc(workshops.startsAt)).limit(FEED_LIMIT);
   for (const row of workshopRows) events.push(workshopEvent(row, [me], { method: 'PUBLISH', publicUrl: config.publicUrl, mailFrom: config.mailFrom }));
 
   const sessions = await db

@@ -9,6 +9,8 @@ import {
   expertApplicationListData,
   expertApplicationListQuery,
   expertApplyBody,
+  ownProfessionalProfileBody,
+  ownProfessionalProfileData,
   workEmailCodeBody,
   workEmailConfirmBody,
 } from '@app/shared/organisations';
@@ -43,6 +45,26 @@ export async function expertsRoutes(app: App) {
       schema: { tags, security, response: { 200: envelope(z.object({ application: expertApplicationDto.nullable() })) } },
     },
     async (request) => ({ success: true as const, data: { application: await experts.applicationOf(app.ctx.db, actorOf(request).id) } }),
+  );
+
+  // The professional's own profile (decision 631): a pending expert completes it before verification.
+  app.get(
+    '/professionals/me/profile',
+    { config: { access: ['professional'] }, schema: { tags, security, response: { 200: envelope(ownProfessionalProfileData) } } },
+    async (request) => ({ success: true as const, data: { profile: await experts.ownProfile(app.ctx.db, actorOf(request).id) } }),
+  );
+
+  app.put(
+    '/professionals/me/profile',
+    {
+      config: { access: ['professional'] },
+      schema: { tags, security, body: ownProfessionalProfileBody, response: { 200: envelope(ownProfessionalProfileData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile updated successfully!',
+      data: { profile: await experts.updateOwnProfile(app.ctx.db, actorOf(request), request.body) },
+    }),
   );
 
   app.post(

@@ -7,6 +7,8 @@ import {
   type DecisionBody,
   type ExpertApplicationDto,
   type ExpertApplyBody,
+  type OwnProfessionalProfileBody,
+  type OwnProfessionalProfileDto,
 } from '@app/shared/organisations';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -298,4 +300,62 @@ export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
 export async function isUnverifiedProfessional(db: Db, userId: string): Promise<boolean> {
   const [user] = await db.select({ isVerified: users.isVerified, role: users.role }).from(users).where(eq(users.id, userId));
   return Boolean(user && user.role === 'professional' && !user.isVerified);
+}
+
+/** The professional's own profile as they edit it (decision 631). */
+export async function ownProfile(db: Db, userId: string): Promise<OwnProfessionalProfileDto> {
+  const [row] = await db
+    .select({ user: users, profile: professionalProfiles })
+    .from(users)
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.role, 'professional')));
+  if (!row) throw notFound('Professional');
+  const p = row.profile;
+  return {
+    phone: row.user.phone,
+    title: p?.title ?? '',
+    company: p?.company ?? '',
+    expertise: p?.expertise ?? '',
+    experience: p?.experienceYears ?? 0,
+    bio: row.user.bio,
+    specializations: p?.specializations ?? [],
+    skills: p?.skills ?? [],
+    pricing: { hourlyRate: p?.hourlyRate ?? null, currency: p?.currency ?? 'USD' },
+    socialLinks: p?.socialLinks ?? {},
+    isVerified: row.user.isVerified,
+  };
+}
+
+/**
+ * Owner-only edit of the professional fields (decision 631). The body is the strict shared schema, so
+ * only these columns can change: never verification, activity, role, e-mail or another user's row.
+ */
+export async function updateOwnProfile(db: Db, actor: Actor, body: OwnProfessionalProfileBody): Promise<OwnProfessionalProfileDto> {
+  const before = await ownProfile(db, actor.id);
+  const profile: Partial<typeof professionalProfiles.$inferInsert> = {};
+  if (body.title !== undefined) profile.title = body.title;
+  if (body.company !== undefined) profile.company = body.company;
+  if (body.expertise !== undefined) profile.expertise = body.expertise;
+  if (body.experience !== undefined) profile.experienceYears = body.experience;
+  if (body.specializations !== undefined) profile.specializations = body.specializations;
+  if (body.skills !== undefined) profile.skills = body.skills;
+  if (body.pricing?.hourlyRate !== undefined) profile.hourlyRate = body.pricing.hourlyRate;
+  if (body.pricing?.currency !== undefined) profile.currency = body.pricing.currency;
+  if (body.socialLinks !== undefined) {
+    profile.socialLinks = Object.fromEntries(Object.entries(body.socialLinks).filter(([, v]) => Boolean(v))) as typeof profile.socialLinks;
+  }
+  const user: Partial<typeof users.$inferInsert> = {};
+  if (body.phone !== undefined) user.phone = body.phone;
+  if (body.bio !== undefined) user.bio = body.bio;
+  await db.transaction(async (tx) => {
+    if (Object.keys(user).length > 0) await tx.update(users).set(user).where(eq(users.id, actor.id));
+    if (Object.keys(profile).length > 0) {
+      await tx
+        .insert(professionalProfiles)
+        .values({ userId: actor.id, ...profile })
+        .onConflictDoUpdate({ target: professionalProfiles.userId, set: profile });
+    }
+    await audit(tx, actor.id, 'update-own-profile', 'professional', actor.id, before, body);
+  });
+  return ownProfile(db, actor.id);
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
 import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
+import { visibleToStudent } from '../workshops/workshops-visibility.ts';
 
 /**
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
@@ -356,6 +357,7 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
     LEFT JOIN co ON co.workshop_id = w.id
     WHERE w.status = 'published' AND w.starts_at > ${nowIso}::timestamptz AND w.registered_count < w.max_participants
       AND NOT EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.student_id = ${s.id})
+      AND ${visibleToStudent(sql`w.organisation_id`, s.id)}
       AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'workshop' AND d.item_id = w.id)`,
   );
 }

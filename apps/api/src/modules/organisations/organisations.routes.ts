@@ -34,7 +34,7 @@ import { audit } from '../../lib/audit.ts';
 import { csvStream, exportFileName } from '../../lib/csv.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
-import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
+import { actorOf, organisationOf, type Actor, type App, type RouteAccess } from '../../lib/http.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as applications from '../rd-projects/applications-admin.service.ts';
 import { sendDocument } from '../rd-projects/documents.ts';
@@ -43,6 +43,8 @@ import { confirmLink } from './confirmations.ts';
 import * as orgs from './organisations.service.ts';
 import { sessionFor } from './session.ts';
 import * as university from './university.service.ts';
+import * as manageWorkshops from '../workshops/workshops-manage.service.ts';
+import { adminWorkshopListQuery, manageWorkshopData, manageWorkshopListData, workshopPatchBody, workshopRegistrationsData } from '@app/shared/workshop-admin';
 
 const tags = ['organisations'];
 const security = [{ bearer: [] }];
@@ -184,6 +186,42 @@ export async function organisationsRoutes(app: App) {
     '/organisations/me/cohort',
     { config: UNIVERSITY_MEMBER, schema: { tags, security, response: { 200: envelope(cohortData) } } },
     async (request) => ({ success: true as const, data: await university.cohort(db, organisationOf(request)) }),
+  );
+
+  // University-only workshops (decision 630): submitted for the admin's approval, seen by its students only.
+  const universityManager = (request: { actor: Actor | null }): manageWorkshops.Manager => ({
+    kind: 'university',
+    actor: actorOf(request),
+    organisationId: organisationOf(request).id,
+  });
+
+  app.get(
+    '/organisations/me/workshops',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, querystring: adminWorkshopListQuery, response: { 200: envelope(manageWorkshopListData) } } },
+    async (request) => ({
+      success: true as const,
+      data: await manageWorkshops.listManagedWorkshops(db, universityManager(request), request.query, app.ctx.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/organisations/me/workshops',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, body: workshopPatchBody, response: { 201: envelope(manageWorkshopData) } } },
+    async (request, reply) => {
+      const workshop = await manageWorkshops.createManagedWorkshop(db, app.ctx.config, universityManager(request), request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Workshop submitted for approval', data: { workshop } });
+    },
+  );
+
+  app.get(
+    '/organisations/me/workshops/:id/registrations',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(workshopRegistrationsData) } } },
+    async (request) => ({
+      success: true as const,
+      data: { registrations: await manageWorkshops.listRegistrations(db, universityManager(request), request.params.id) },
+    }),
   );
 
   // Company: its own projects, their applications, its endorsed mentors.

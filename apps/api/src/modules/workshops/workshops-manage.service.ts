@@ -24,11 +24,21 @@ import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } fro
 import { fullName } from '../users/users.presenter.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
+import { organisationNames } from './workshops-visibility.ts';
+import { organisationMembers } from '../../db/schema/organisations.ts';
+import { notifyMany } from '../notifications/notifications.service.ts';
 
-/** Who manages: an admin (every workshop) or a professional (only those they instruct). */
-export type Manager = { kind: 'admin'; actor: Actor } | { kind: 'professional'; actor: Actor };
+/**
+ * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
+ * admin (only its university-only workshops, which it submits for the admin's approval: decision 630).
+ */
+export type Manager =
+  | { kind: 'admin'; actor: Actor }
+  | { kind: 'professional'; actor: Actor }
+  | { kind: 'university'; actor: Actor; organisationId: string };
 
 function ownership(manager: Manager): SQL | undefined {
+  if (manager.kind === 'university') return eq(workshops.organisationId, manager.organisationId);
   return manager.kind === 'professional' ? eq(workshops.professionalId, manager.actor.id) : undefined;
 }
 
@@ -70,7 +80,13 @@ export async function listManagedWorkshops(db: Db, manager: Manager, query: Admi
     .orderBy(desc(workshops.startsAt), asc(workshops.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { workshops: rows.map((row) => present(row, now)), pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
+  // Whose students a university-only workshop is for: the admin's approval queue names the university.
+  const names = await organisationNames(db, rows.map((row) => row.workshop.organisationId));
+  const withNames = rows.map((row) => {
+    const dto = present(row, now);
+    return row.workshop.organisationId ? { ...dto, organisationName: names.get(row.workshop.organisationId) ?? null } : dto;
+  });
+  return { workshops: withNames, pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
 }
 
 export async function loadManaged(db: Db, manager: Manager, id: string) {
@@ -112,7 +128,7 @@ function asInput(w: WorkshopRow): Record<string, unknown> {
 }
 
 function validate(manager: Manager, input: unknown) {
-  const schema = manager.kind === 'admin' ? adminWorkshopBody : myWorkshopBody;
+  const schema = manager.kind === 'professional' ? myWorkshopBody : adminWorkshopBody;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
@@ -192,8 +208,12 @@ function flat(body: unknown): Record<string, unknown> {
 
 export async function createManagedWorkshop(db: Db, config: Config, manager: Manager, body: unknown): Promise<WorkshopDto> {
   const v = validate(manager, flat(body));
-  if (manager.kind === 'admin' && v.professionalId) await assertInstructor(db, v.professionalId);
-  const values = columns(config, manager, v);
+  if (manager.kind !== 'professional' && v.professionalId) await assertInstructor(db, v.professionalId);
+  // A university submits; only an administrator publishes (decision 630): it starts as a draft awaiting approval.
+  const values =
+    manager.kind === 'university'
+      ? { ...columns(config, manager, v), status: 'draft' as const, organisationId: manager.organisationId }
+      : columns(config, manager, v);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(workshops)
@@ -248,6 +268,25 @@ export async function updateManagedWorkshop(
       }
       const action = statusOnly ? (v.status === 'published' ? 'publish' : 'unpublish') : 'update';
       await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
+      // Publishing a university's workshop is the administrator's approval: its admins hear of it (decision 630).
+      if (row.organisationId && current.workshop.status === 'draft' && row.status === 'published') {
+        const members = await tx
+          .select({ userId: organisationMembers.userId })
+          .from(organisationMembers)
+          .where(eq(organisationMembers.organisationId, row.organisationId));
+        await notifyMany(
+          tx,
+          members.map((m) => ({
+            userId: m.userId,
+            type: 'workshop' as const,
+            subType: 'approved',
+            title: 'Workshop approved',
+            message: `"${row.title}" is published: your students can now see it and register.`,
+            actionUrl: '/university/dashboard',
+            metadata: { workshopId: id },
+          })),
+        );
+      }
     });
   } catch (error) {
     if (pgCode(error) === PG.checkViolation) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);

@@ -118,6 +118,7 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     deliveryMode: w.deliveryMode,
     status: w.status,
     professionalId: w.professionalId,
+    organisationId: w.organisationId ?? null,
     instructor,
     manualInstructor: manual ? { ...manual, email: view.signedIn ? manual.email : null } : null,
     schedule: {

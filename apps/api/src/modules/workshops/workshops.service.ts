@@ -20,6 +20,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
+import { canSeeWorkshop, organisationNames, viewerUniversity, visibleToStudent } from './workshops-visibility.ts';
 import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
 
 export interface Viewer {
@@ -42,7 +43,12 @@ function isManager(actor: Actor | null, row: WorkshopWithInstructor): boolean {
 const WORKSHOP_TABLES = ['workshops', 'users', 'professional_profiles'] as const;
 
 export async function listWorkshops(db: Db, actor: Actor | null, query: WorkshopListQuery, cache?: CatalogueCache) {
-  const conditions: SQL[] = [listedCondition];
+  // University-only workshops (decision 630): the public catalogue plus the viewer's own university's.
+  const university = await viewerUniversity(db, actor);
+  const conditions: SQL[] = [
+    listedCondition,
+    university ? sql`(${workshops.organisationId} IS NULL OR ${workshops.organisationId} = ${university})` : sql`${workshops.organisationId} IS NULL`,
+  ];
   const search = query.search?.trim();
   if (search) {
     const p = likePattern(search);
@@ -95,14 +101,17 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
   // The shared part comes from the catalogue cache (decision 441); the caller's own registration statuses
   // are one cheap query on top. The list also changes with the clock (a workshop ends): 15 s at most.
   const { rows, total } = cache
-    ? await cache.get('workshops.list', WORKSHOP_TABLES, { search, category, page: query.page, limit: query.limit }, read, { ttlMs: 15_000 })
+    ? await cache.get('workshops.list', WORKSHOP_TABLES, { search, category, page: query.page, limit: query.limit, university }, read, { ttlMs: 15_000 })
     : await read();
   const statuses =
     actor?.role === 'student' ? await registrationStatuses(db, actor.id, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
+  // Only the viewer's own university can appear here: its name, read once when the page holds one.
+  const universityName = university && rows.some((r) => r.workshop.organisationId) ? (await organisationNames(db, [university])).get(university) : undefined;
   return {
-    workshops: rows.map((r) =>
-      toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) }),
-    ),
+    workshops: rows.map((r) => {
+      const dto = toWorkshopDto(r, { signedIn: Boolean(actor), registrationStatus: statuses.get(r.workshop.id) ?? null, manager: isManager(actor, r) });
+      return r.workshop.organisationId ? { ...dto, organisationName: universityName ?? null } : dto;
+    }),
     pagination: makePagination(query.page, query.limit, total),
   };
 }
@@ -124,7 +133,10 @@ export async function getWorkshop(db: Db, actor: Actor | null, id: string, cache
   const listed = row.workshop.status === 'published' || row.workshop.status === 'completed';
   const manager = isManager(actor, row);
   if (!listed && !reg && !manager) throw notFound('Workshop');
-  return toWorkshopDto(row, { signedIn: Boolean(actor), registrationStatus: reg?.status ?? null, manager });
+  if (!(await canSeeWorkshop(db, actor, row.workshop))) throw notFound('Workshop');
+  const dto = toWorkshopDto(row, { signedIn: Boolean(actor), registrationStatus: reg?.status ?? null, manager });
+  if (!row.workshop.organisationId) return dto;
+  return { ...dto, organisationName: (await organisationNames(db, [row.workshop.organisationId])).get(row.workshop.organisationId) ?? null };
 }
 
 /** The invitation for a workshop as an iCalendar event (the feed lists these; workshopIcs wraps one). */
@@ -193,7 +205,7 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
   if (!isId(id)) throw notFound('Workshop');
   const result = await deps.db.transaction(async (tx) => {
     const existingRow = await findWorkshop(tx, id);
-    if (!existingRow) throw notFound('Workshop');
+    if (!existingRow || !(await canSeeWorkshop(tx, actor, existingRow.workshop))) throw notFound('Workshop');
     const existing = await registrationOf(tx, id, actor.id);
     if (existing && (existing.status === 'registered' || existing.status === 'attended')) throw conflict(WORKSHOP_MESSAGES.alreadyRegistered);
 
@@ -318,7 +330,7 @@ export async function listRegistered(db: Db, actor: Actor): Promise<WorkshopRegi
     .where(and(eq(workshopRegistrations.studentId, actor.id), ne(workshopRegistrations.status, 'cancelled')));
   if (regs.length === 0) return [];
   const rows = await selectWorkshops(db)
-    .where(inArray(workshops.id, regs.map((r) => r.workshopId)))
+    .where(and(inArray(workshops.id, regs.map((r) => r.workshopId)), visibleToStudent(sql`${workshops.organisationId}`, actor.id)))
     .orderBy(sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`, asc(workshops.startsAt));
   const byWorkshop = new Map(regs.map((r) => [r.workshopId, r]));
   return rows.flatMap((row) => {
@@ -344,6 +356,7 @@ export async function calendarFor(deps: RegisterDeps, actor: Actor, id: string):
   const row = await findWorkshop(deps.db, id);
   const reg = row ? await registrationOf(deps.db, id, actor.id) : undefined;
   if (!row || !reg || (reg.status !== 'registered' && reg.status !== 'attended')) throw notFound('Workshop');
+  if (!(await canSeeWorkshop(deps.db, actor, row.workshop))) throw notFound('Workshop');
   return {
     ics: workshopIcs(row, { name: fullName(actor), email: actor.email }, { ...deps, method: 'PUBLISH' }),
     filename: `${slug(row.workshop.title)}.ics`,
@@ -439,6 +452,14 @@ export async function countRegistered(db: Db, studentId: string): Promise<number
   const [row] = await db
     .select({ n: count() })
     .from(workshopRegistrations)
-    .where(and(eq(workshopRegistrations.studentId, studentId), ne(workshopRegistrations.status, 'cancelled')));
+    .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+    .where(
+      and(
+        eq(workshopRegistrations.studentId, studentId),
+        ne(workshopRegistrations.status, 'cancelled'),
+        // The same list as listRegistered: a suspended university's workshop leaves it (decision 630).
+        visibleToStudent(sql`${workshops.organisationId}`, studentId),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -25,6 +25,7 @@ function WorkshopDetails({ workshop, tab, onChanged }: { workshop: WorkshopDto; 
       <Detail label="Category">{workshop.category}</Detail>
       <Detail label="Level">{workshop.difficulty}</Detail>
       <Detail label="Delivery">{workshop.deliveryMode}</Detail>
+      {workshop.organisationName && <Detail label="Audience">{`Only students of ${workshop.organisationName}`}</Detail>}
       <Detail label="Status">
         <PhaseBadge workshop={workshop} />
       </Detail>
@@ -114,6 +115,12 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
                   <span className="block text-xs text-slate-600">
                     {w.category} · {w.difficulty}
                   </span>
+                  {w.organisationName && (
+                    <span className="mt-1 inline-block rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium text-violet-800">
+                      Only for students of {w.organisationName}
+                      {w.status === 'draft' ? ' · awaiting approval' : ''}
+                    </span>
+                  )}
                 </>
               ),
             },

@@ -22,6 +22,7 @@ import {
   type OrganisationStatus,
 } from '@app/shared/organisations';
 import type { ProjectBodyInput } from '@app/shared/rd-projects';
+import { manageWorkshopData, manageWorkshopListData, workshopRegistrationsData } from '@app/shared/workshop-admin';
 import { api, download } from '../../lib/api.ts';
 
 const authAnswer = envelope(authData);
@@ -114,3 +115,20 @@ export function useModerationQueue() {
 }
 export const moderateProject = (id: string, decision: 'approve' | 'reject', reason?: string) =>
   api(`/admin/project-moderation/${id}/decision`, envelope(companyProjectData), { method: 'POST', body: { decision, reason } });
+
+// University-only workshops (decision 630): submitted for approval, seen by the university's students only.
+export function useUniversityWorkshops() {
+  return useQuery({
+    queryKey: ['organisation', 'workshops'],
+    queryFn: () => api('/organisations/me/workshops', envelope(manageWorkshopListData), { query: { page: 1, limit: 50 } }),
+  });
+}
+export const submitUniversityWorkshop = (body: unknown) =>
+  api('/organisations/me/workshops', envelope(manageWorkshopData), { method: 'POST', body });
+export function useUniversityWorkshopRegistrations(id: string | null) {
+  return useQuery({
+    queryKey: ['organisation', 'workshops', id, 'registrations'],
+    queryFn: () => api(`/organisations/me/workshops/${id ?? ''}/registrations`, envelope(workshopRegistrationsData)),
+    enabled: Boolean(id),
+  });
+}

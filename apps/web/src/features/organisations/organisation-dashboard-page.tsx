@@ -24,6 +24,7 @@ import {
   useUniversityStudents,
 } from './api.ts';
 
+const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel.tsx').then((m) => ({ default: m.UniversityWorkshopsPanel })));
 const ProjectFormDialog = lazy(() => import('../rd-projects/project-form-dialog.tsx').then((m) => ({ default: m.ProjectFormDialog })));
 const ApplicationsDialog = lazy(() => import('../rd-projects/applications-dialog.tsx').then((m) => ({ default: m.ApplicationsDialog })));
 
@@ -34,7 +35,7 @@ export function CompanyDashboardPage() {
   return <OrganisationDashboard kind="company" />;
 }
 
-type Tab = 'organisation' | 'students' | 'cohort' | 'projects' | 'performance';
+type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'projects' | 'performance';
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
@@ -49,6 +50,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'organisation', label: 'University' },
           { id: 'students', label: 'Students' },
           { id: 'cohort', label: 'Cohort' },
+          { id: 'workshops', label: 'Workshops' },
         ]
       : [
           { id: 'organisation', label: 'Company' },
@@ -74,6 +76,11 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   {tab === 'organisation' && <OrganisationPanel data={me.data.data} />}
                   {tab === 'students' && <StudentsPanel />}
                   {tab === 'cohort' && <CohortPanel />}
+                  {tab === 'workshops' && (
+                    <Suspense fallback={<Spinner />}>
+                      <UniversityWorkshopsPanel />
+                    </Suspense>
+                  )}
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
                 </TabPanel>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { OwnProfileDialog } from '../professional/own-profile-dialog.tsx';
 import { confirmWorkEmail, resendConfirmation, sendWorkEmailCode, useMyApplication } from './api.ts';
 
 /**
@@ -16,6 +17,7 @@ export function PendingVerificationBanner() {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const app = mine.data?.data.application;
   if (!app || app.status === 'approved') return null;
 
@@ -57,6 +59,10 @@ export function PendingVerificationBanner() {
         An administrator is reviewing your application. Until you are verified, students cannot see you; you can already complete your
         profile and set your availability.
       </p>
+      <Button size="sm" onClick={() => setEditing(true)}>
+        Complete your profile
+      </Button>
+      <OwnProfileDialog open={editing} onClose={() => setEditing(false)} />
       <ul className="text-sm text-amber-950">
         <li>E-mail address: {app.emailConfirmed ? 'confirmed' : 'not confirmed yet — open the link we sent you'}</li>
         <li>Work e-mail: {app.workEmail ? `${app.workEmail} — ${app.workEmailConfirmed ? 'confirmed' : 'not confirmed'}` : 'none given'}</li>

@@ -11,6 +11,7 @@ import { ProfessionalPasswordDialog } from '../auth/password-change-dialog.tsx';
 import { setAcceptingRequests, useInvalidateMentoring } from '../mentoring/api.ts';
 import { useDashboardStats } from './api.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
+import { OwnProfileDialog } from './own-profile-dialog.tsx';
 
 const NOT_SET = 'Not set';
 
@@ -25,6 +26,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 
 export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undefined; onPasswordChanged: () => void }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const stats = useDashboardStats();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
@@ -47,7 +49,11 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
         <h2 id="profile-heading" className="font-semibold text-slate-900">
           Profile
         </h2>
-        <p className="text-xs text-slate-600">Your profile is managed by the platform administrators.</p>
+        <p className="text-xs text-slate-600">Name and e-mail are managed by the platform administrators; your professional details are yours to edit.</p>
+        <Button className="mt-2" size="sm" variant="secondary" onClick={() => setEditing(true)}>
+          Edit profile
+        </Button>
+        <OwnProfileDialog open={editing} onClose={() => setEditing(false)} />
         <dl className="mt-2 divide-y divide-slate-100">
           <Row label="Name" value={user.name} />
           <Row label="Email" value={user.email} />

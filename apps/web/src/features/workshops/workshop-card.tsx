@@ -29,6 +29,7 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
           <h3 className="font-semibold text-slate-900">{w.title}</h3>
           <WorkshopStatusBadge workshop={w} />
         </div>
+        {w.organisationId && <p className="text-xs font-medium text-violet-800">Only for your university's students</p>}
         <p className="text-sm text-slate-600">{truncate(w.description, 100)}</p>
         <ul className="space-y-1 text-xs text-slate-600">
           <li className="flex items-start gap-1"><Calendar aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" /> <WorkshopWhen workshop={w} /></li>

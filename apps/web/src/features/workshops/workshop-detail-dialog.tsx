@@ -48,6 +48,11 @@ export function WorkshopDetailDialog({
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{w.category}</span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{w.difficulty}</span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs capitalize">{w.deliveryMode}</span>
+            {w.organisationId && (
+              <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-800">
+                Only for students of {w.organisationName ?? 'your university'}
+              </span>
+            )}
             {w.tags.map((tag) => (
               <span key={tag} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">#{tag}</span>
             ))}

@@ -35,7 +35,8 @@ export interface WorkshopFormValue {
 }
 
 interface Props {
-  mode: 'admin' | 'professional';
+  /** `university`: a university admin submits it for approval (manual instructor, no status, no banner: decision 630). */
+  mode: 'admin' | 'professional' | 'university';
   initial?: WorkshopDto | null;
   instructors?: InstructorOption[];
   busy?: boolean;
@@ -69,8 +70,9 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
   const [city, setCity] = useState(initial?.location?.city ?? '');
   const [status, setStatus] = useState(initial?.status === 'published' ? 'published' : 'draft');
   const [instructorKind, setInstructorKind] = useState<'professional' | 'manual'>(
-    initial?.manualInstructor ? 'manual' : 'professional',
+    initial?.manualInstructor || mode === 'university' ? 'manual' : 'professional',
   );
+  const choosesInstructor = mode !== 'professional';
   const [professionalId, setProfessionalId] = useState(initial?.professionalId ?? '');
   const [manual, setManual] = useState({
     name: initial?.manualInstructor?.name ?? '',
@@ -129,7 +131,8 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
       city: offline ? city : '',
       status,
     };
-    if (mode === 'admin') {
+    if (mode === 'university') delete body.status;
+    if (choosesInstructor) {
       if (instructorKind === 'professional') {
         body.professionalId = professionalId || null;
         body.manualInstructor = null;
@@ -145,7 +148,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
         };
       }
     }
-    const parsed = (mode === 'admin' ? adminWorkshopBody : myWorkshopBody).safeParse(body);
+    const parsed = (choosesInstructor ? adminWorkshopBody : myWorkshopBody).safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the form');
       return;
@@ -207,14 +210,18 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           onChange={(e) => setMax(e.target.value)}
           hint={initial ? `${initial.registeredCount} already registered` : '1 to 1000'}
         />
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
-        >
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-        </SelectField>
+        {mode === 'university' ? (
+          <p className="self-end text-sm text-slate-700">An administrator reviews it before your students can see it.</p>
+        ) : (
+          <SelectField
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
+          >
+            <option value="draft">Draft</option>
+            <option value="published">Published</option>
+          </SelectField>
+        )}
       </div>
       {online && (
         <TextField
@@ -250,10 +257,10 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           onChange={(e) => setOutcomes(e.target.value)}
         />
       </div>
-      {mode === 'admin' && (
+      {choosesInstructor && (
         <fieldset className="rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold">Instructor</legend>
-          <div className="mb-3 flex flex-wrap gap-4 text-sm">
+          <div className={mode === 'university' ? 'hidden' : 'mb-3 flex flex-wrap gap-4 text-sm'}>
             <label className="flex items-center gap-2">
               <input
                 type="radio"
@@ -327,7 +334,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           )}
         </fieldset>
       )}
-      <div>
+      <div className={mode === 'university' ? 'hidden' : undefined}>
         <label className="block text-sm font-medium text-slate-800" htmlFor="workshop-banner">
           Banner image
         </label>
@@ -347,7 +354,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           Cancel
         </Button>
         <Button type="submit" disabled={!canSubmit}>
-          {busy ? 'Saving…' : initial ? 'Update Workshop' : 'Create Workshop'}
+          {busy ? 'Saving…' : initial ? 'Update Workshop' : mode === 'university' ? 'Submit for approval' : 'Create Workshop'}
         </Button>
       </div>
     </form>

@@ -1,0 +1,3 @@
+ALTER TABLE "workshops" ADD COLUMN "organisation_id" char(24);--> statement-breakpoint
+ALTER TABLE "workshops" ADD CONSTRAINT "workshops_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "workshops_organisation_idx" ON "workshops" USING btree ("organisation_id") WHERE "workshops"."organisation_id" IS NOT NULL;

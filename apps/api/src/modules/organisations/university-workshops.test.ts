@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { WorkshopRegistrationRow } from '@app/shared/workshop-admin';
+import type { WorkshopDto } from '@app/shared/workshops';
+import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { studentAffiliations } from '../../db/schema/organisations.ts';
+import { notifications } from '../../db/schema/platform.ts';
+import { workshops } from '../../db/schema/workshops.ts';
+import { buildOrganisationMember, type BuiltMember } from './test-helpers.ts';
+
+// University-only workshops (decisions 488, 630): submitted by a university admin, published by an
+// administrator, seen only by that university's affiliated students while the university is approved.
+
+const t = useTestApp();
+
+const form = {
+  title: 'Campus-only: Research Methods',
+  description: 'For our own students: planning a thesis project.',
+  category: 'Technology',
+  difficulty: 'Beginner',
+  deliveryMode: 'online',
+  date: '2030-03-10',
+  startTime: '10:00',
+  endTime: '12:00',
+  timezone: 'Asia/Kolkata',
+  maxParticipants: 20,
+  tags: ['thesis'],
+  manualInstructor: { name: 'Dr. Meera Rao', email: 'meera@example.edu', title: 'Professor' },
+};
+
+type Auth = { auth: { authorization: string } } | null;
+const headers = (u: Auth) => (u ? u.auth : {});
+const get = (u: Auth, url: string) => t.app.inject({ method: 'GET', url, headers: headers(u) });
+
+async function affiliate(student: BuiltUser, uni: BuiltMember) {
+  await t.database.db
+    .insert(studentAffiliations)
+    .values({ studentId: student.id, organisationId: uni.organisationId, email: `s-${student.id}@${uni.domain}`, confirmedAt: new Date() });
+}
+
+async function listedIds(u: Auth, query = '') {
+  const res = await get(u, `/api/workshops?limit=100${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: { workshops: WorkshopDto[] } }>(res).data.workshops.map((w) => w._id);
+}
+
+async function recommendedIds(u: BuiltUser) {
+  const res = await get(u, '/api/matching/recommendations?kind=workshop&limit=20');
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: { items: { id: string }[] } }>(res).data.items.map((i) => i.id);
+}
+
+describe('university-only workshops', () => {
+  let uni: BuiltMember;
+  let otherUni: BuiltMember;
+  let admin: BuiltUser;
+  let ours: BuiltUser;
+  let theirs: BuiltUser;
+  let unaffiliated: BuiltUser;
+  let id = '';
+  let publicId = '';
+
+  it('only an approved university admin submits one: 401, 403 for others, 400 changes nothing; it starts awaiting approval', async () => {
+    admin = await buildAdmin(t);
+    uni = await buildOrganisationMember(t);
+    otherUni = await buildOrganisationMember(t);
+    const pendingUni = await buildOrganisationMember(t, { status: 'pending' });
+    const company = await buildOrganisationMember(t, { type: 'company' });
+    const student = await buildStudent(t);
+    const pro = await buildProfessional(t);
+    const url = '/api/organisations/me/workshops';
+
+    expect((await t.app.inject({ method: 'POST', url, payload: form })).statusCode).toBe(401);
+    for (const u of [student, pro, admin, company, pendingUni]) {
+      expect((await t.app.inject({ method: 'POST', url, headers: u.auth, payload: form })).statusCode).toBe(403);
+      expect((await get(u, url)).statusCode).toBe(403);
+    }
+    const before = await t.database.db.select({ id: workshops.id }).from(workshops);
+    const bad = await t.app.inject({ method: 'POST', url, headers: uni.auth, payload: { ...form, title: '', manualInstructor: null } });
+    expect(bad.statusCode).toBe(400);
+    expect(body<{ message: string }>(bad).message).toMatch(/title|instructor/i);
+    expect(await t.database.db.select({ id: workshops.id }).from(workshops)).toHaveLength(before.length);
+
+    // Asking to publish directly is not honoured: the administrator decides.
+    const res = await t.app.inject({ method: 'POST', url, headers: uni.auth, payload: { ...form, status: 'published' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = body<{ data: { workshop: WorkshopDto } }>(res).data.workshop;
+    expect(created).toMatchObject({ status: 'draft', organisationId: uni.organisationId });
+    id = created._id;
+
+    const mine = body<{ data: { workshops: WorkshopDto[] } }>(await get(uni, url)).data.workshops;
+    expect(mine.map((w) => w._id)).toEqual([id]);
+    expect(body<{ data: { workshops: WorkshopDto[] } }>(await get(otherUni, url)).data.workshops).toEqual([]);
+  });
+
+  it('is invisible to its own students until an administrator publishes it; the admin queue names the university', async () => {
+    ours = await buildStudent(t);
+    theirs = await buildStudent(t);
+    unaffiliated = await buildStudent(t);
+    await affiliate(ours, uni);
+    await affiliate(theirs, otherUni);
+    expect(await listedIds(ours)).not.toContain(id);
+    expect((await get(ours, `/api/workshops/${id}`)).statusCode).toBe(404);
+
+    const queue = body<{ data: { workshops: WorkshopDto[] } }>(await get(admin, '/api/admin/workshops?status=draft&limit=100')).data.workshops;
+    const queued = queue.find((w) => w._id === id);
+    expect(queued?.organisationName).toMatch(/^Test university/);
+    const publish = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${id}`, headers: admin.auth, payload: { status: 'published' } });
+    expect(publish.statusCode, publish.body).toBe(200);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, uni.id));
+    expect(told.map((n) => n.title)).toContain('Workshop approved');
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, otherUni.id))).toEqual([]);
+    // A public workshop beside it, so an empty list cannot pass for a filtered one.
+    const pub = await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: admin.auth, payload: { ...form, title: 'Open to all', status: 'published' } });
+    publicId = body<{ data: { workshop: WorkshopDto } }>(pub).data.workshop._id;
+  });
+
+  it('once published: the affiliated student sees, finds, is recommended and registers; nobody else can', async () => {
+    for (const [u, sees] of [
+      [ours, true],
+      [theirs, false],
+      [unaffiliated, false],
+      [null, false],
+    ] as const) {
+      const all = await listedIds(u);
+      expect(all).toContain(publicId);
+      expect(all.includes(id), `list for ${u?.email ?? 'anonymous'}`).toBe(sees);
+      expect((await listedIds(u, '&search=Research%20Methods')).includes(id)).toBe(sees);
+      expect((await get(u, `/api/workshops/${id}`)).statusCode).toBe(sees ? 200 : 404);
+      if (u) {
+        expect((await recommendedIds(u)).includes(id)).toBe(sees);
+        expect((await recommendedIds(u)).includes(publicId)).toBe(true);
+      }
+    }
+    const listed = body<{ data: { workshops: WorkshopDto[] } }>(await get(ours, '/api/workshops?limit=100')).data.workshops;
+    expect(listed.find((w) => w._id === id)?.organisationName).toMatch(/^Test university/);
+    const detail = body<{ data: { workshop: WorkshopDto } }>(await get(ours, `/api/workshops/${id}`)).data.workshop;
+    expect(detail.organisationName).toMatch(/^Test university/);
+
+    for (const u of [theirs, unaffiliated]) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register`, headers: u.auth })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register` })).statusCode).toBe(401);
+    const reg = await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register`, headers: ours.auth });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const [row] = await t.database.db.select({ n: workshops.registeredCount }).from(workshops).where(eq(workshops.id, id));
+    expect(row?.n).toBe(1);
+  });
+
+  it('the university admin sees its own workshop registrations; another university gets 404', async () => {
+    const url = `/api/organisations/me/workshops/${id}/registrations`;
+    const res = await get(uni, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const regs = body<{ data: { registrations: WorkshopRegistrationRow[] } }>(res).data.registrations;
+    expect(regs.map((r) => r.student._id)).toEqual([ours.id]);
+    expect((await get(otherUni, url)).statusCode).toBe(404);
+    expect((await get(uni, `/api/organisations/me/workshops/${publicId}/registrations`)).statusCode).toBe(404);
+    expect((await get(uni, '/api/organisations/me/workshops/not-an-id/registrations')).statusCode).toBe(404);
+    expect((await get(null, url)).statusCode).toBe(401);
+    expect((await get(ours, url)).statusCode).toBe(403);
+  });
+
+  it('suspending the university hides it from its students (list, detail, registrations, registering)', async () => {
+    const summary = async () => body<{ data: { registeredWorkshops: number } }>(await get(ours, '/api/students/me/summary')).data.registeredWorkshops;
+    expect(await summary()).toBe(1);
+    const decision = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/organisations/${uni.organisationId}/decision`,
+      headers: admin.auth,
+      payload: { action: 'suspend', reason: 'Review' },
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
+    expect(await listedIds(ours)).not.toContain(id);
+    expect((await get(ours, `/api/workshops/${id}`)).statusCode).toBe(404);
+    const registered = body<{ data: unknown }>(await get(ours, '/api/workshops/registered')).data;
+    expect(JSON.stringify(registered)).not.toContain(id);
+    expect((await recommendedIds(ours)).includes(id)).toBe(false);
+    expect(await summary()).toBe(0);
+    // The administrator still sees it (nothing deleted).
+    expect((await get(admin, `/api/admin/workshops/${id}`)).statusCode).toBe(200);
+  });
+});

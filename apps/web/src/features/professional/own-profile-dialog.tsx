@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { envelope } from '@app/shared/api';
+import { CURRENCIES } from '@app/shared/admin';
+import { ownProfessionalProfileBody, ownProfessionalProfileData, type OwnProfessionalProfileDto } from '@app/shared/organisations';
+import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { api, errorMessage } from '../../lib/api.ts';
+
+const KEY = ['professionals', 'me', 'profile'];
+const lines = (text: string) => text.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The professional's own profile (decision 631): a pending expert completes it before verification, a
+ * verified professional keeps it current. Verification stays with the administrators.
+ */
+export function OwnProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useQuery({
+    queryKey: KEY,
+    queryFn: () => api('/professionals/me/profile', envelope(ownProfessionalProfileData)),
+    enabled: open,
+  });
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit your professional profile" size="xl">
+      {profile.isPending ? (
+        <Skeleton className="h-64" />
+      ) : profile.isError ? (
+        <ErrorState message={errorMessage(profile.error, 'Failed to load your profile')} onRetry={() => void profile.refetch()} />
+      ) : (
+        <ProfileForm initial={profile.data.data.profile} onDone={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; onDone: () => void }) {
+  const toast = useToast();
+  const client = useQueryClient();
+  const [v, setV] = useState({
+    phone: initial.phone ?? '',
+    title: initial.title,
+    company: initial.company,
+    expertise: initial.expertise,
+    experience: String(initial.experience),
+    bio: initial.bio ?? '',
+    specializations: initial.specializations.join('\n'),
+    skills: initial.skills.join('\n'),
+    hourlyRate: initial.pricing.hourlyRate === null ? '' : String(initial.pricing.hourlyRate),
+    currency: initial.pricing.currency,
+    linkedin: initial.socialLinks.linkedin ?? '',
+    twitter: initial.socialLinks.twitter ?? '',
+    website: initial.socialLinks.website ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setError(null), [v]);
+  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [key]: e.target.value });
+  const save = useMutation({
+    mutationFn: (body: unknown) => api('/professionals/me/profile', envelope(ownProfessionalProfileData), { method: 'PUT', body }),
+    onSuccess: async () => {
+      toast.success('Profile updated successfully!');
+      await client.invalidateQueries();
+      onDone();
+    },
+    onError: (err) => setError(errorMessage(err, 'Failed to save your profile')),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      phone: v.phone,
+      title: v.title,
+      company: v.company,
+      expertise: v.expertise,
+      experience: v.experience,
+      bio: v.bio,
+      specializations: lines(v.specializations),
+      skills: lines(v.skills),
+      pricing: { hourlyRate: v.hourlyRate, currency: v.currency },
+      socialLinks: { linkedin: v.linkedin, twitter: v.twitter, website: v.website },
+    };
+    const parsed = ownProfessionalProfileBody.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+    save.mutate(body);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div aria-live="polite">{error && <Alert kind="error">{error}</Alert>}</div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Title" required value={v.title} onChange={set('title')} maxLength={200} />
+        <TextField label="Company" required value={v.company} onChange={set('company')} maxLength={200} />
+        <SelectField label="Expertise" required value={v.expertise} onChange={set('expertise')}>
+          <option value="">Select your expertise</option>
+          {EXPERTISE_OPTIONS.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </SelectField>
+        <TextField label="Years of experience" type="number" min={0} max={80} required value={v.experience} onChange={set('experience')} />
+        <TextField label="Phone" type="tel" required value={v.phone} onChange={set('phone')} autoComplete="tel" />
+        <div className="grid grid-cols-2 gap-2">
+          <TextField label="Hourly rate" type="number" min={0} value={v.hourlyRate} onChange={set('hourlyRate')} hint="Optional" />
+          <SelectField label="Currency" value={v.currency} onChange={set('currency')}>
+            {CURRENCIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <TextArea label="Bio" required rows={4} value={v.bio} onChange={set('bio')} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextArea label="Specializations" hint="One per line" rows={3} value={v.specializations} onChange={set('specializations')} />
+        <TextArea label="Skills" hint="One per line" rows={3} value={v.skills} onChange={set('skills')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="LinkedIn" type="url" placeholder="https://…" value={v.linkedin} onChange={set('linkedin')} />
+        <TextField label="Twitter" type="url" placeholder="https://…" value={v.twitter} onChange={set('twitter')} />
+        <TextField label="Website" type="url" placeholder="https://…" value={v.website} onChange={set('website')} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

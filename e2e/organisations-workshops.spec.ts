@@ -1,0 +1,115 @@
+// Issue 15 / decision 630: a university-only workshop is submitted by the university, approved by an
+// administrator, and seen (and booked) only by that university's affiliated students.
+import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, readOutbox, registerStudentViaApi, signIn, test, watchPage } from './fixtures.ts';
+
+const letters = (n = 8) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a university submits a workshop, the admin approves it, its student registers and another student never sees it', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  // Set-up through the API: an approved university with its domain and one affiliated student.
+  const domain = `${letters(10)}.edu`;
+  const name = `University of ${letters(6)}`;
+  const contact = { firstName: 'Lakshmi', lastName: 'Iyer', email: `registrar@${domain}`, password: 'Org@12345678' };
+  const reg = await request.post('/api/organisations/register', { data: { type: 'university', name, country: 'India', website: `https://www.${domain}`, contact } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const uniToken = ((await reg.json()) as { data: { token: string } }).data.token;
+  const me = await apiCall<{ organisation: { id: string } }>(request, uniToken, 'GET', '/api/organisations/me');
+  const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
+  await apiCall(request, adminToken, 'POST', `/api/admin/organisations/${me.organisation.id}/decision`, { action: 'approve' });
+
+  const ours = { email: `meera.${letters(5)}@${domain}`, password: 'Student@123' };
+  const studentReg = await request.post('/api/auth/register', {
+    data: { firstName: 'Meera', lastName: `Stu${letters(6)}`, ...ours, university: name, course: 'Physics', year: 2, rollNumber: `R${Date.now()}`, phone: '+91 98765 43210', interests: [] },
+  });
+  expect(studentReg.status(), await studentReg.text()).toBe(201);
+  const token = decodeURIComponent(await readOutbox(ours.email, /\/confirm-email\?token=([A-Za-z0-9_%-]+)/));
+  expect((await request.post('/api/confirmations/email', { data: { token } })).status()).toBe(200);
+  const outsider = await registerStudentViaApi(request, 'Outsider');
+
+  // The university admin submits the workshop from its dashboard.
+  const title = `Thesis Writing Clinic ${letters(6)}`;
+  await signIn(page, contact.email, contact.password);
+  await expect(page).toHaveURL(/\/university\/dashboard$/);
+  await page.getByRole('tab', { name: 'Workshops' }).click();
+  await expect(page.getByText('No workshops yet')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Submit a workshop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit a workshop' });
+  await dialog.getByLabel(/^Title/).first().fill(title);
+  await dialog.getByLabel(/^Description/).fill('Structure, sources and a first draft: for our final-year students.');
+  await dialog.getByLabel(/^Category/).selectOption('Data Science');
+  await dialog.getByLabel(/^Date/).fill(futureDate(30));
+  await dialog.getByLabel(/^Start time/).fill('10:00');
+  await dialog.getByLabel(/^End time/).fill('12:00');
+  await dialog.getByLabel(/^Max participants/).fill('20');
+  const instructor = dialog.getByRole('group', { name: 'Instructor' });
+  await instructor.getByLabel(/^Name/).fill('Dr. Meena Rao');
+  await instructor.getByLabel(/^Email/).fill(`meena@${domain}`);
+  await instructor.getByLabel(/^Title/).fill('Professor of Physics');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(page.getByRole('status').getByText('Workshop submitted for approval')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText('Awaiting approval');
+
+  // Not approved yet: even the university's own student cannot see it.
+  const hidden = await request.get(`/api/workshops?search=${encodeURIComponent(title)}`, { headers: { Authorization: `Bearer ${(await apiLoginToken(request, ours.email, ours.password))}` } });
+  expect(((await hidden.json()) as { data: { workshops: unknown[] } }).data.workshops).toHaveLength(0);
+
+  // The administrator's list names the university; publishing is the approval.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await watchPage(admin);
+  await signIn(admin, DEMO.admin.email, DEMO.admin.password);
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await admin.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
+  const row = admin.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText(`Only for students of ${name}`);
+  await expectAccessible(admin);
+  await row.getByRole('button', { name: 'Publish' }).click();
+  await expect(admin.getByText('Workshop published successfully!')).toBeVisible();
+  await adminContext.close();
+
+  // The affiliated student (on a phone) finds it, sees whose it is, and registers.
+  const studentContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const student = await studentContext.newPage();
+  await watchPage(student);
+  await signIn(student, ours.email, ours.password);
+  await student.getByLabel('Search workshops').fill(title);
+  await expect(student.getByRole('region', { name: 'Browse Workshops' }).getByRole('heading', { name: title })).toBeVisible();
+  await student.getByRole('button', { name: `Details: ${title}` }).click();
+  const details = student.getByRole('dialog', { name: title });
+  await expect(details.getByText(`Only for students of ${name}`)).toBeVisible();
+  await expectAccessible(student);
+  await details.getByRole('button', { name: 'Register Now' }).click();
+  await expect(student.getByText('Successfully registered for workshop!')).toBeVisible();
+  await studentContext.close();
+
+  // A student of no university never sees it: not in the list, the detail answers 404.
+  const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const other = await otherContext.newPage();
+  await signIn(other, outsider.email, outsider.password);
+  await other.getByLabel('Search workshops').fill(title);
+  await expect(other.getByText('No workshops match your search')).toBeVisible();
+  await expect(other.getByText(title)).toHaveCount(0);
+  await otherContext.close();
+  const list = await apiCall<{ workshops: { _id: string; title: string }[] }>(request, uniToken, 'GET', '/api/organisations/me/workshops');
+  const id = list.workshops.find((w) => w.title === title)?._id ?? '';
+  expect((await request.get(`/api/workshops/${id}`, { headers: { Authorization: `Bearer ${outsider.token}` } })).status()).toBe(404);
+  expect((await request.get(`/api/workshops/${id}`)).status()).toBe(404);
+
+  // The university sees it published, with its student's registration, at 1280 and 360 px.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Workshops' }).click();
+  await expect(card).toContainText('Published');
+  await expect(card).toContainText('Registrations: 1/20');
+  await card.getByRole('button', { name: /View registrations/ }).click();
+  const regs = page.getByRole('dialog', { name: `Registrations: ${title}` });
+  await expect(regs).toContainText(ours.email);
+  await expectAccessible(page);
+  await regs.getByRole('button', { name: 'Close' }).click();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(card).toBeVisible();
+  await expectAccessible(page);
+});
