@@ -133,7 +133,7 @@ export async function notificationsRoutes(app: App) {
       /**
        * Where a (re)connecting stream starts: after the Last-Event-ID it sent (a seq; or, from a client of
        * the old stream, a notification id, mapped to its seq), at most REPLAY_LIMIT behind the newest.
-       * No, a malformed, an unknown or a future id: after the newest — replay nothing.
+       * None, a malformed, an unknown or a future id: after the newest — replay nothing.
        */
       const resumeCursor = async (last: string | undefined): Promise<number> => {
         const [latest] = await db()
