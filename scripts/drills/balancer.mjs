@@ -12,11 +12,11 @@
 //   3. A file uploaded through the balancer downloads, byte for byte, from each process directly.
 //
 // PostgreSQL only (DRILL_DATABASE_URL). HAProxy: installed with apt-get when missing and running as root,
-// otherwise the drill reports "skipped". Ports: balancer 3166, API 3167–3169.
+// otherwise the drill reports "skipped". Ports: balancer 3166, API 3167–3169 (DRILL_PORT_BASE=N: N, N+1…N+3).
 //   quick (CI):  DRILL_TPUT_S=8  DRILL_LOAD_S=16
 //   full:        DRILL_TPUT_S=30 DRILL_LOAD_S=60 (defaults), numbers in docs/scaling.md
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -37,8 +37,11 @@ import {
   workDir,
 } from './lib.mjs';
 
-const LB = 3166;
-const PORTS = [3167, 3168, 3169];
+// DRILL_PORT_BASE moves the four ports (balancer, then the three API processes) when several checkouts
+// share a machine.
+const PORT_BASE = Number(process.env.DRILL_PORT_BASE ?? 3166);
+const LB = PORT_BASE;
+const PORTS = [PORT_BASE + 1, PORT_BASE + 2, PORT_BASE + 3];
 const TPUT_S = Number(process.env.DRILL_TPUT_S ?? 30);
 const LOAD_S = Number(process.env.DRILL_LOAD_S ?? 60);
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
@@ -66,14 +69,20 @@ const { work, cleanup } = workDir();
 const db = await freshDatabase(work);
 const servers = [];
 let balancer;
+const haproxyLog = path.join(work, 'haproxy.log');
 const problems = [];
 const problem = (text) => problems.length < 40 && problems.push(text);
 
 function haproxyConfig(count) {
+  // Every request is logged (to haproxy.log in the work directory) with the drill's request id and the
+  // server that got it: a failed request is attributed to the killed process from the balancer's own record.
   return `global
   maxconn 4096
+  log stdout format raw local0
 defaults
   mode http
+  log global
+  log-format "%[capture.req.hdr(0)] %b/%s %ST %tsc"
   timeout connect 2s
   timeout client 1h
   timeout server 1h
@@ -89,6 +98,7 @@ defaults
   http-reuse never
 frontend fe
   bind 127.0.0.1:${LB}
+  capture request header x-drill-id len 40
   default_backend api
 backend api
   balance roundrobin
@@ -111,7 +121,7 @@ async function startBalancer(count) {
   const file = path.join(work, `haproxy-${count}.cfg`);
   writeFileSync(file, haproxyConfig(count));
   execFileSync(haproxy, ['-c', '-q', '-f', file]);
-  balancer = spawn(haproxy, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  balancer = spawn(haproxy, ['-db', '-f', file], { stdio: ['ignore', openSync(haproxyLog, 'a'), 'ignore'] });
   // Every backend up (health checks pass) before the measurement.
   const seen = new Set();
   const deadline = Date.now() + 20_000;
@@ -139,9 +149,14 @@ function startApi(i) {
   return waitHealthy(PORTS[i], 180_000);
 }
 
-/** SSE client through the balancer that reconnects like EventSource, sending Last-Event-ID. */
+/**
+ * SSE client through the balancer that reconnects like EventSource, sending Last-Event-ID. Event ids are
+ * the user's notification numbers (seq, docs/decisions/600); every event is counted, so one received
+ * twice shows.
+ */
 function sseClient(token) {
   const ids = new Set();
+  const counts = new Map();
   let lastId;
   let stopped = false;
   let controller;
@@ -167,6 +182,7 @@ function sseClient(token) {
               const id = /^id: (.*)$/m.exec(block)?.[1];
               if (id && /^event: notification$/m.test(block)) {
                 ids.add(id);
+                counts.set(id, (counts.get(id) ?? 0) + 1);
                 lastId = id;
               }
             }
@@ -181,6 +197,7 @@ function sseClient(token) {
   const done = run();
   return {
     ids,
+    counts,
     backends,
     get connections() {
       return connections;
@@ -250,18 +267,25 @@ try {
   const writer = async (w) => {
     while (!stop) {
       const text = `drill comment ${w}-${seq++}`;
+      const id = `w${w}-${seq}`;
       const start = Date.now();
-      const res = await api(LB, 'POST', `/api/ideas/${ideaId}/comments`, { token: tokens[1 + (w % 5)], json: { body: text }, timeoutMs: 15_000 });
-      log.push({ kind: 'write', start, end: Date.now(), status: res.status, error: res.error, text });
+      const res = await api(LB, 'POST', `/api/ideas/${ideaId}/comments`, {
+        token: tokens[1 + (w % 5)],
+        json: { body: text },
+        timeoutMs: 15_000,
+        headers: { 'x-drill-id': id },
+      });
+      log.push({ kind: 'write', id, start, end: Date.now(), status: res.status, error: res.error, text });
     }
   };
   const reader = async (r) => {
     let i = r;
     while (!stop) {
       const p = readPaths[i++ % readPaths.length];
+      const id = `r${r}-${i}`;
       const start = Date.now();
-      const res = await api(LB, 'GET', p, { token: tokens[1 + (r % 5)], timeoutMs: 15_000 });
-      log.push({ kind: 'read', start, end: Date.now(), status: res.status, error: res.error });
+      const res = await api(LB, 'GET', p, { token: tokens[1 + (r % 5)], timeoutMs: 15_000, headers: { 'x-drill-id': id } });
+      log.push({ kind: 'read', id, start, end: Date.now(), status: res.status, error: res.error });
     }
   };
   const workers = [...[0, 1, 2, 3].map(writer), ...[0, 1, 2, 3, 4, 5].map(reader)];
@@ -270,6 +294,10 @@ try {
   killAt = Date.now();
   servers[victim].kill('SIGKILL');
   await exited(servers[victim]);
+  // SIGKILL is not instant: until the process is gone (and its sockets reset) the balancer can still
+  // hand it a request, which then dies with it. Those are in flight on the killed process too.
+  const goneAt = Date.now();
+  results.killToExitMs = goneAt - killAt;
   await sleep(1000);
   const restartAt = Date.now();
   await startApi(victim);
@@ -290,8 +318,21 @@ try {
 
   const ok = (s) => s >= 200 && s < 300;
   const failed = log.filter((e) => !ok(e.status));
-  const inFlight = failed.filter((e) => e.start <= killAt && e.end >= killAt);
-  const otherFailures = failed.filter((e) => !(e.start <= killAt && e.end >= killAt));
+  // Which server the balancer gave each request (its log, one line per request: id backend/server status
+  // termination state). A failure counts as in flight on the killed process when it was under way at the
+  // kill — started before the process was gone, ended after the signal — and the balancer's log does not
+  // name another server for it. (Requests that die with the killed process have, in our runs, no log line
+  // at all: HAProxy closes the client connection; one logged on a live server would be a real failure.)
+  await sleep(500); // the balancer logs a request when it ends
+  const served = new Map();
+  for (const line of readFileSync(haproxyLog, 'utf8').split('\n')) {
+    const m = /^\{?([rw]\d+-\d+)\}? \S+\/(\S+) (-?\d+) (\S+)/.exec(line);
+    if (m) served.set(m[1], { server: m[2], status: m[3], state: m[4] });
+  }
+  const victimName = `p${victim + 1}`;
+  const onVictim = (e) => (served.get(e.id)?.server ?? victimName) === victimName && e.start <= goneAt && e.end >= killAt;
+  const inFlight = failed.filter(onVictim);
+  const otherFailures = failed.filter((e) => !onVictim(e));
   results.requests = {
     total: log.length,
     reads: log.filter((e) => e.kind === 'read').length,
@@ -300,8 +341,18 @@ try {
     failedInFlight: inFlight.length,
     failedOther: otherFailures.length,
     statuses: failed.reduce((acc, e) => ({ ...acc, [e.status]: (acc[e.status] ?? 0) + 1 }), {}),
+    // Each failure: kind, status or error, start and end relative to the kill (ms).
+    failures: failed.slice(0, 20).map((e) => {
+      const b = served.get(e.id);
+      return `${e.kind} ${e.status}${e.error ? ` ${e.error}` : ''} ${e.start - killAt}..${e.end - killAt} ms; balancer: ${b ? `${b.server} ${b.status} ${b.state}` : 'no log line'}`;
+    }),
   };
-  for (const e of otherFailures.slice(0, 10)) problem(`${e.kind} failed with ${e.status}${e.error ? ` (${e.error})` : ''} and was not in flight at the kill (${e.start - killAt}..${e.end - killAt} ms)`);
+  for (const e of otherFailures.slice(0, 10)) {
+    const b = served.get(e.id);
+    problem(
+      `${e.kind} failed with ${e.status}${e.error ? ` (${e.error})` : ''} and was not in flight on the killed process (${e.start - killAt}..${e.end - killAt} ms; balancer: ${b ? `${b.server} ${b.status} ${b.state}` : 'no log line'})`,
+    );
+  }
 
   // Writes: exactly once when acknowledged, never twice, at most once when failed.
   await withDirect(db, work, async (direct) => {
@@ -316,15 +367,19 @@ try {
     }
     results.writes = { acknowledged: log.filter((x) => x.kind === 'write' && ok(x.status)).length, failedButApplied: appliedUnacked };
 
-    // SSE: every notification the author received during the run, on every client (deduplicated by id).
+    // SSE: every notification the author received during the run, on every client, each exactly once.
     const since = new Date(startedAt - 1000).toISOString();
-    const expected = (await direct.query(`SELECT id FROM notifications WHERE user_id = $1 AND created_at >= $2`, [authorId, since])).map((r) => r.id);
+    const expected = (
+      await direct.query(`SELECT seq::text AS id FROM notifications WHERE user_id = $1 AND created_at >= $2 ORDER BY notifications.seq`, [authorId, since])
+    ).map((r) => r.id);
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && clients.some((c) => expected.some((id) => !c.ids.has(id)))) await sleep(200);
     results.sse = clients.map((c, i) => {
       const missing = expected.filter((id) => !c.ids.has(id));
       if (missing.length) problem(`SSE client ${i} (backends ${c.backends.join(',')}) missed ${missing.length} of ${expected.length} notifications`);
-      return { connections: c.connections, backends: c.backends, received: expected.length - missing.length, expected: expected.length };
+      const twice = [...c.counts.values()].filter((n) => n > 1).length;
+      if (twice) problem(`SSE client ${i} (backends ${c.backends.join(',')}) received ${twice} notifications more than once`);
+      return { connections: c.connections, backends: c.backends, received: expected.length - missing.length, expected: expected.length, receivedTwice: twice };
     });
     if (!clients.some((c) => c.connections > 1)) problem('no SSE client had to reconnect: the kill did not hit a stream');
   });
@@ -361,6 +416,8 @@ try {
     }
   }
   await db.drop().catch(() => undefined);
+  // DRILL_HAPROXY_LOG=file keeps the balancer's request log (one line per request) for a look afterwards.
+  if (process.env.DRILL_HAPROXY_LOG) copyFileSync(haproxyLog, process.env.DRILL_HAPROXY_LOG);
   cleanup();
 }
 report('balancer', problems.length === 0, { ...results, problems });

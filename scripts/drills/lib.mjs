@@ -153,8 +153,8 @@ export async function pngBytes() {
 }
 
 /** fetch with JSON in and out; never throws for HTTP statuses, returns status 0 when the connection failed. */
-export async function api(port, method, url, { token, json, form, timeoutMs = 30_000 } = {}) {
-  const headers = {};
+export async function api(port, method, url, { token, json, form, timeoutMs = 30_000, headers: extra = {} } = {}) {
+  const headers = { ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   let body;
   if (json !== undefined) {

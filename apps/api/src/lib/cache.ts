@@ -32,6 +32,7 @@ export const UNWATCHED_TABLES = new Set([
   'rate_limits',
   'audit_log',
   'notifications',
+  'notification_counters',
   'stored_files',
   'stored_file_chunks',
   'conversation_messages',

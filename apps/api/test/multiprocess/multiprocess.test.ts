@@ -25,6 +25,7 @@ import { hashPassword } from '../../src/lib/password.ts';
 import { insertRegistration, insertWorkshop } from '../../src/modules/workshops/workshops.fixtures.ts';
 import { projectPayload } from '../../src/modules/rd-projects/rd-test-helpers.ts';
 import { createTokenService } from '../../src/lib/tokens.ts';
+import { notify } from '../../src/modules/notifications/notifications.service.ts';
 import { withDatabase } from '../global-setup.ts';
 
 const URL_ = process.env.TEST_DATABASE_URL;
@@ -201,6 +202,90 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
       stream.close();
     }
   });
+
+  it('an SSE client that reconnects to the other process with Last-Event-ID, under concurrent writes on both, gets every notification exactly once', async () => {
+    const seqNow = async () =>
+      Number((await database.query<{ n: string }>(`SELECT coalesce(max(seq), 0) AS n FROM notifications WHERE user_id = $1`, [people.author.id]))[0]?.n);
+    const before = await seqNow();
+    // The client: one stream at a time, dropped every 400–900 ms and reopened on the other process with
+    // the last id it saw, as EventSource does behind a balancer. Every received event is kept (not deduplicated).
+    const got: { seq: string; id: string }[] = [];
+    let lastId = String(before);
+    let stop = false;
+    let switches = 0;
+    const client = (async () => {
+      for (let i = 0; !stop; i++) {
+        const base = i % 2 === 0 ? A : B;
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 400 + Math.floor(Math.random() * 500));
+        try {
+          const res = await fetch(`${base}/api/notifications/stream?token=${encodeURIComponent(people.author.token)}`, {
+            headers: { accept: 'text/event-stream', 'last-event-id': lastId },
+            signal: controller.signal,
+          });
+          const decoder = new TextDecoder();
+          let buffer = '';
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+            buffer += decoder.decode(chunk, { stream: true });
+            let sep: number;
+            while ((sep = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, sep);
+              buffer = buffer.slice(sep + 2);
+              const id = /^id: (.*)$/m.exec(block)?.[1];
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (id && data && /^event: notification$/m.test(block)) {
+                got.push({ seq: id, id: (JSON.parse(data) as { notification: { id: string } }).notification.id });
+                lastId = id;
+              }
+            }
+          }
+        } catch {
+          /* dropped by the timer: reconnect */
+        } finally {
+          clearTimeout(timer);
+        }
+        switches++;
+      }
+    })();
+
+    // Writers: comments through A and through B (the idea's author is notified), and notifications
+    // inserted by this test process's own pool, all at once, for about 6 s.
+    const comment = async (base: string, n: number) => {
+      const res = await fetch(`${base}/api/ideas/${ideaId}/comments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${people.commenter.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: `Concurrent comment ${n} via ${base}` }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    };
+    const until = Date.now() + 6000;
+    const writer = async (w: number) => {
+      for (let n = 0; Date.now() < until; n++) {
+        if (w < 2) await comment(w === 0 ? A : B, n);
+        else await notify(database.db, { userId: people.author.id, type: 'system', title: `Direct ${w}-${n}`, message: 'from the test process' });
+      }
+    };
+    await Promise.all([0, 1, 2, 3].map(writer));
+
+    const after = await seqNow();
+    const expected = await database.query<{ id: string; seq: string }>(
+      `SELECT n.id, n.seq::text AS seq FROM notifications n WHERE n.user_id = $1 AND n.seq > $2 ORDER BY n.seq`,
+      [people.author.id, before],
+    );
+    expect(expected.length).toBe(after - before);
+    expect(expected.length).toBeGreaterThan(30);
+    const deadline = Date.now() + 15_000;
+    while (new Set(got.map((g) => g.id)).size < expected.length && Date.now() < deadline) await sleep(100);
+    stop = true;
+    await client;
+
+    expect(switches, 'the client reconnected several times').toBeGreaterThan(4);
+    const dupes = got.filter((g, i) => got.findIndex((h) => h.id === g.id) !== i);
+    expect(dupes, 'notifications received twice').toEqual([]);
+    expect(got.map((g) => g.id).sort()).toEqual(expected.map((e) => e.id).sort());
+    // In order, and the event id is the notification's number.
+    expect(got.map((g) => g.seq)).toEqual(expected.map((e) => e.seq));
+  }, 60_000);
 
   it('catalogue cache: a change made through process A or straight in the database reaches process B within a second', async () => {
     const [admin] = await database.db

@@ -1,4 +1,4 @@
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -158,9 +158,28 @@ export const notifications = pgTable(
     /** R&D notifications are shown once as a toast, then marked delivered. */
     deliveredAt: ts('delivered_at'),
     createdAt: createdAt(),
+    /**
+     * The user's notification number, 1, 2, 3… in commit order: set by the `notifications_assign_seq`
+     * trigger (migration 0013) from `notification_counters`, whatever the insert supplies. The stream's
+     * event id and its Last-Event-ID replay (`seq > last`) key on it (docs/decisions/600).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId, t.isRead),
+    uniqueIndex('notifications_user_seq_idx').on(t.userId, t.seq),
   ],
 );
+
+/**
+ * The last notification number given to each user. The trigger on `notifications` increments it with
+ * an upsert inside the inserting transaction: the row lock serialises concurrent inserts for one user
+ * until commit, so a user's seq order is their commit order (docs/decisions/600).
+ */
+export const notificationCounters = pgTable('notification_counters', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});

@@ -12,7 +12,7 @@ import {
   notificationStreamQuery,
   unreadCountData,
 } from '@app/shared/notifications';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { notifications } from '../../db/schema/platform.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { AppEvent } from '../../lib/events.ts';
@@ -22,9 +22,10 @@ import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/access.ts';
 import { listNotifications, markAllRead, markRead, toNotificationDto, unreadCount } from './notifications.queries.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
 
-/** At most this many missed notifications are replayed to a reconnecting stream (Last-Event-ID). */
-const REPLAY_LIMIT = 200;
-const REPLAY_MARGIN = '5 seconds';
+/** At most this many missed notifications (the newest) are replayed to a reconnecting stream (Last-Event-ID). */
+const REPLAY_LIMIT = 1000;
+/** Rows read per query when the stream catches up. */
+const PULL_BATCH = 200;
 
 export async function notificationsRoutes(app: App) {
   const secured = { security: [{ bearer: [] }] };
@@ -129,6 +130,30 @@ export async function notificationsRoutes(app: App) {
       if (!actor || (actor.isTemporaryPassword && actor.role === 'professional')) throw unauthenticated(INVALID_TOKEN_MESSAGE);
       const userId = actor.id;
 
+      /**
+       * Where a (re)connecting stream starts: after the Last-Event-ID it sent (a seq; or, from a client of
+       * the old stream, a notification id, mapped to its seq), at most REPLAY_LIMIT behind the newest.
+       * None, a malformed, an unknown or a future id: after the newest — replay nothing.
+       */
+      const resumeCursor = async (last: string | undefined): Promise<number> => {
+        const [latest] = await db()
+          .select({ seq: max(notifications.seq) })
+          .from(notifications)
+          .where(eq(notifications.userId, userId));
+        const newest = Number(latest?.seq ?? 0);
+        let from: number | undefined;
+        if (last !== undefined && /^\d{1,15}$/.test(last)) from = Number(last);
+        else if (last !== undefined && isId(last)) {
+          const [row] = await db()
+            .select({ seq: notifications.seq })
+            .from(notifications)
+            .where(and(eq(notifications.id, last), eq(notifications.userId, userId)));
+          from = row?.seq;
+        }
+        if (from === undefined || from > newest) return newest;
+        return Math.max(from, newest - REPLAY_LIMIT);
+      };
+
       reply.hijack();
       const res = reply.raw;
       for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -150,59 +175,60 @@ export async function notificationsRoutes(app: App) {
       write('retry: 5000\n\n');
       send('ready', { unreadCount: await unreadCount(db(), userId) });
 
-      // Notification events carry their id; a client reconnecting (through a balancer, to another
-      // process) sends it back as Last-Event-ID and first receives every later notification it missed.
+      // Notification events carry the user's notification number (`seq`, 1, 2, 3… in commit order) as
+      // their id. The stream keeps a cursor, the last seq it sent, and every time it hears of a new
+      // notification it sends all of the user's rows after the cursor, in seq order: nothing is sent twice
+      // and a NOTIFY this process missed is made up by the next one. A client reconnecting (through a
+      // balancer, usually to another process) sends the last id back as Last-Event-ID and the cursor starts
+      // there: exactly the notifications it missed are replayed (docs/decisions/600).
       const lastEventId = request.headers['last-event-id'];
-      const resumeAfter = typeof lastEventId === 'string' && isId(lastEventId) ? lastEventId : undefined;
-      const sent = new Set<string>();
-      const sendNotification = async (row: typeof notifications.$inferSelect) => {
-        if (sent.has(row.id)) return;
-        sent.add(row.id);
-        send('notification', { notification: toNotificationDto(row), unreadCount: await unreadCount(db(), userId) }, row.id);
-      };
-
-      // Deliver in order, one at a time, even when several events arrive together.
+      let cursor = 0;
       let chain = Promise.resolve();
-      if (resumeAfter) {
+      let pullQueued = false;
+      const pull = async () => {
+        while (!res.writableEnded) {
+          const rows = await db()
+            .select()
+            .from(notifications)
+            .where(and(eq(notifications.userId, userId), gt(notifications.seq, cursor)))
+            .orderBy(asc(notifications.seq))
+            .limit(PULL_BATCH);
+          if (rows.length === 0) return;
+          const unread = await unreadCount(db(), userId);
+          for (const row of rows) {
+            send('notification', { notification: toNotificationDto(row), unreadCount: unread }, String(row.seq));
+            cursor = row.seq;
+          }
+          if (rows.length < PULL_BATCH) return;
+        }
+      };
+      const schedulePull = () => {
+        if (pullQueued) return; // one queued pull covers every notification heard before it starts
+        pullQueued = true;
         chain = chain
-          .then(async () => {
-            // Ids order by second, then by process: within a second, or for a transaction that committed
-            // late, a later notification can sort before the last one seen. Replay from REPLAY_MARGIN
-            // before it instead; the client drops ids it already has.
-            const missed = await db()
-              .select()
-              .from(notifications)
-              .where(
-                and(
-                  eq(notifications.userId, userId),
-                  ne(notifications.id, resumeAfter),
-                  sql`${notifications.createdAt} >= (SELECT n.created_at - ${REPLAY_MARGIN}::interval FROM ${notifications} n WHERE n.id = ${resumeAfter} AND n.user_id = ${userId})`,
-                ),
-              )
-              .orderBy(asc(notifications.createdAt), asc(notifications.id))
-              .limit(REPLAY_LIMIT);
-            for (const row of missed) await sendNotification(row);
+          .then(() => {
+            pullQueued = false;
+            return pull();
           })
-          .catch((err: unknown) => request.log.warn({ err }, 'notification stream replay failed'));
-      }
+          .catch((err: unknown) => request.log.warn({ err }, 'notification stream pull failed'));
+      };
       const onEvent = (event: AppEvent) => {
         if (event.userId !== userId) return;
-        chain = chain
-          .then(async () => {
-            if (event.type === 'notification' && typeof event.data?.id === 'string') {
-              const [row] = await db()
-                .select()
-                .from(notifications)
-                .where(and(eq(notifications.id, event.data.id), eq(notifications.userId, userId)));
-              if (!row) return;
-              await sendNotification(row);
-            } else {
-              send(event.type, event.data ?? {});
-            }
-          })
-          .catch((err: unknown) => request.log.warn({ err }, 'notification stream event failed'));
+        if (event.type === 'notification') schedulePull();
+        else chain = chain.then(() => send(event.type, event.data ?? {}));
       };
+      // Listen before reading where to start: a notification committed after that read is heard.
       const unsubscribe = app.ctx.events.subscribe(onEvent);
+      chain = chain
+        .then(async () => {
+          cursor = await resumeCursor(typeof lastEventId === 'string' ? lastEventId : undefined);
+        })
+        .catch((err: unknown) => {
+          // Without a cursor the stream cannot know what the client has: end it, the client reconnects.
+          request.log.warn({ err }, 'notification stream could not resume');
+          res.end();
+        });
+      schedulePull();
 
       // Heartbeat comment; also ends the stream once the token stops being valid (password change, deactivation).
       const heartbeat = setInterval(() => {

@@ -16,7 +16,9 @@ export interface NewNotification {
 
 /**
  * Create a notification inside the caller's transaction and push it to the user's open tabs
- * (pg_notify: delivered at commit, to every API process).
+ * (pg_notify: delivered at commit, to every API process). The insert takes the user's next
+ * notification number and holds their counter row locked until commit (docs/decisions/600): call it
+ * late in the transaction, so another write notifying the same user waits as briefly as possible.
  */
 export async function notify(db: Db, input: NewNotification): Promise<string> {
   const [row] = await db
@@ -37,13 +39,18 @@ export async function notify(db: Db, input: NewNotification): Promise<string> {
   return row.id;
 }
 
-/** Many notifications at once (a fan-out batch): one INSERT and one pg_notify statement. */
+/**
+ * Many notifications at once (a fan-out batch): one INSERT and one pg_notify statement. The insert
+ * trigger locks each recipient's notification counter (docs/decisions/600) in row order: rows are
+ * sorted by user so two batches with recipients in common lock them in the same order, never in a cycle.
+ */
 export async function notifyMany(db: Db, inputs: NewNotification[]): Promise<void> {
   if (inputs.length === 0) return;
+  const sorted = [...inputs].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const rows = await db
     .insert(notifications)
     .values(
-      inputs.map((input) => ({
+      sorted.map((input) => ({
         userId: input.userId,
         type: input.type,
         subType: input.subType ?? null,

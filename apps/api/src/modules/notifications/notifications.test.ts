@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { NotificationDto } from '@app/shared/notifications';
+import { publish } from '../../lib/events.ts';
 import { notify } from './notifications.service.ts';
 
 const t = useTestApp();
@@ -109,9 +110,14 @@ describe('GET /api/notifications/stream', () => {
 
 describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecting through a balancer)', () => {
   /** Open the stream with headers, collect notification events (id + title) until `count` arrived. */
-  async function collect(port: number, token: string, headers: Record<string, string>, count: number, onReady?: () => Promise<void>) {
-    return new Promise<{ id: string; title: string }[]>((resolve, reject) => {
-      const got: { id: string; title: string }[] = [];
+  /** Open the stream with headers and collect notification events for `ms`. */
+  async function collectFor(port: number, token: string, headers: Record<string, string>, ms: number) {
+    return collect(port, token, headers, Number.POSITIVE_INFINITY, undefined, ms);
+  }
+
+  async function collect(port: number, token: string, headers: Record<string, string>, count: number, onReady?: () => Promise<void>, ms?: number) {
+    return new Promise<{ id: string; seq: string; title: string }[]>((resolve, reject) => {
+      const got: { id: string; seq: string; title: string }[] = [];
       let buffer = '';
       const req = http.get(`http://127.0.0.1:${port}/api/notifications/stream?token=${token}`, { headers }, (res) => {
         res.setEncoding('utf8');
@@ -125,8 +131,8 @@ describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecti
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (/^event: notification$/m.test(block) && id && data) {
               const payload = JSON.parse(data) as { notification: NotificationDto };
-              expect(payload.notification.id).toBe(id);
-              got.push({ id, title: payload.notification.title });
+              expect(id).toMatch(/^\d+$/); // the user's notification number (docs/decisions/600)
+              got.push({ id: payload.notification.id, seq: id, title: payload.notification.title });
             }
             if (/^event: ready$/m.test(block) && onReady) void onReady();
           }
@@ -136,6 +142,12 @@ describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecti
           }
         });
       });
+      if (ms !== undefined) {
+        setTimeout(() => {
+          req.destroy();
+          resolve(got);
+        }, ms);
+      }
       req.on('error', (e) => (got.length >= count ? undefined : reject(e)));
     });
   }
@@ -150,16 +162,72 @@ describe('GET /api/notifications/stream with Last-Event-ID (issue 13: reconnecti
     await seed(s.id, 3, { title: 'Missed' });
     await seed(other.id, 2, { title: 'Not yours' });
 
-    const replayed = await collect(port, s.token, { 'last-event-id': seen?.id ?? '' }, 3);
+    const replayed = await collect(port, s.token, { 'last-event-id': String(seen?.seq) }, 3);
     expect(replayed.map((r) => r.title)).toEqual(['Missed', 'Missed', 'Missed']);
     expect(new Set(replayed.map((r) => r.id)).size).toBe(3);
     expect(replayed.map((r) => r.id)).not.toContain(seen?.id);
+    expect(replayed.map((r) => Number(r.seq))).toEqual([2, 3, 4]);
 
-    // No header, a malformed one or an unknown id: nothing replayed — the first event is the live one.
-    const variants: Record<string, string>[] = [{}, { 'last-event-id': 'garbage' }, { 'last-event-id': 'ffffffffffffffffffffffff' }];
+    // A client of the old stream sends a notification id: it is mapped to that notification's number.
+    const fromOldId = await collect(port, s.token, { 'last-event-id': seen?.id ?? '' }, 3);
+    expect(fromOldId.map((r) => r.seq)).toEqual(['2', '3', '4']);
+
+    // No header, a malformed one, an unknown id or a number beyond the newest: nothing replayed — the
+    // first event is the live one.
+    const variants: Record<string, string>[] = [
+      {},
+      { 'last-event-id': 'garbage' },
+      { 'last-event-id': 'ffffffffffffffffffffffff' },
+      { 'last-event-id': '999999' },
+      { 'last-event-id': '-1' },
+    ];
     for (const headers of variants) {
       const live = await collect(port, s.token, headers, 1, () => seed(s.id, 1, { title: 'Live' }));
       expect(live.map((r) => r.title)).toEqual(['Live']);
     }
+  });
+
+  it('misses nothing when a notification with an earlier id commits after a later one (two transactions interleaved)', async () => {
+    const s = await buildStudent(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const { port } = t.app.server.address() as AddressInfo;
+    const db = t.database.db;
+
+    // The client is connected and has seen one notification.
+    const first = await collect(port, s.token, {}, 1, () => seed(s.id, 1, { title: 'Before' }));
+    const received = [...first];
+
+    // Transaction 1 inserts "Early" (the earlier id; begun 10 s ago, so created_at is old) and stays open.
+    let commitEarly: () => void = () => undefined;
+    const earlyMayCommit = new Promise<void>((r) => (commitEarly = r));
+    let earlyInserted: () => void = () => undefined;
+    const earlyIsInserted = new Promise<void>((r) => (earlyInserted = r));
+    const early = db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notifications)
+        .values({ userId: s.id, type: 'system', title: 'Early', message: 'x', createdAt: new Date(Date.now() - 10_000) })
+        .returning({ id: notifications.id });
+      await publish(tx, { userId: s.id, type: 'notification', data: { id: row?.id } });
+      earlyInserted();
+      await earlyMayCommit;
+    });
+    await earlyIsInserted;
+    // Transaction 2 inserts "Late" (a later id) and tries to commit first.
+    const late = notify(db, { userId: s.id, type: 'system', title: 'Late', message: 'y' });
+
+    // Meanwhile the client (still on the stream) gets what it gets for a second, then drops.
+    const live = await collectFor(port, s.token, { 'last-event-id': first[0]?.seq ?? '' }, 1000);
+    received.push(...live);
+
+    // Now the early transaction commits; the client reconnects with the last id it saw.
+    commitEarly();
+    await early;
+    await late;
+    const last = received.at(-1)?.seq ?? '';
+    const replayed = await collectFor(port, s.token, { 'last-event-id': last }, 1000);
+    received.push(...replayed);
+
+    expect(received.map((r) => r.title).sort()).toEqual(['Before', 'Early', 'Late']);
+    expect(new Set(received.map((r) => r.id)).size).toBe(3);
   });
 });

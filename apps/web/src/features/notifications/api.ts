@@ -72,7 +72,8 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/notifications/stream?token=${encodeURIComponent(token)}`);
-    // After a reconnect the server replays from Last-Event-ID with a small margin: show each one once.
+    // Event ids are the user's notification numbers: after a reconnect (EventSource sends Last-Event-ID)
+    // the server replays exactly the later ones (docs/decisions/600). Still show each notification once.
     const seen = new Set<string>();
     const onNotification = (event: MessageEvent<string>) => {
       const parsed = streamEvent.safeParse(JSON.parse(event.data));
