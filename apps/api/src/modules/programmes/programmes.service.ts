@@ -33,6 +33,20 @@ async function programmeRow(db: Db, id: string): Promise<ProgrammeRow> {
   return row;
 }
 
+/**
+ * Lock the programme row for the rest of the transaction and re-read its status. Every write that
+ * changes who is paired with whom (set a pair, swap, run matching, publish) takes this lock first, so
+ * a mentor's load is counted and changed by one transaction at a time: two concurrent "change this
+ * mentee's mentor" requests can no longer both see one free place and both take it
+ * (docs/decisions/620). Row locks work the same on PGlite and PostgreSQL.
+ */
+async function lockProgramme(tx: Db, id: string): Promise<ProgrammeRow['status']> {
+  const [locked] = await queryRows<{ status: ProgrammeRow['status'] }>(tx, sql`SELECT status FROM programmes WHERE id = ${id} FOR UPDATE`);
+  if (!locked) throw notFound('Programme');
+  if (locked.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  return locked.status;
+}
+
 async function countsOf(db: Db, ids: string[]) {
   const out = new Map<string, ProgrammeSummary['counts']>();
   if (ids.length === 0) return out;
@@ -387,6 +401,7 @@ export async function runMatching(db: Db, id: string) {
     });
   }
   await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
     await tx.delete(programmePairs).where(eq(programmePairs.programmeId, row.id));
     for (let i = 0; i < values.length; i += 500) await tx.insert(programmePairs).values(values.slice(i, i + 500));
     await tx.update(programmes).set({ status: 'matched', unmatched, matchedAt: new Date() }).where(eq(programmes.id, row.id));
@@ -421,6 +436,7 @@ export async function setPair(db: Db, id: string, body: { menteeId: string; ment
   const capacity = mentor.capacity ?? row.mentorCapacityDefault;
   const info = await people(db, [mentee.userId, mentor.userId]);
   await db.transaction(async (tx) => {
+    const status = await lockProgramme(tx, row.id);
     const [current] = await tx
       .select()
       .from(programmePairs)
@@ -450,29 +466,34 @@ export async function setPair(db: Db, id: string, body: { menteeId: string; ment
       .insert(programmePairs)
       .values(values)
       .onConflictDoUpdate({ target: [programmePairs.programmeId, programmePairs.menteeId], set: values });
-    if (row.status === 'open') await tx.update(programmes).set({ status: 'matched', matchedAt: new Date() }).where(eq(programmes.id, row.id));
+    if (status === 'open') await tx.update(programmes).set({ status: 'matched', matchedAt: new Date() }).where(eq(programmes.id, row.id));
   });
   return programmeDetail(db, row.id);
 }
 
-/** Swap the mentors of two pairs; both become pinned. */
+/** Swap the mentors of two pairs; both become pinned. Mentor loads are unchanged by a swap. */
 export async function swapPairs(db: Db, id: string, pairA: string, pairB: string) {
   const row = await programmeRow(db, id);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   if (pairA === pairB) throw badRequest(PROGRAMME_MESSAGES.samePair);
   if (!isId(pairA) || !isId(pairB)) throw notFound('Pair');
-  const pairs = await db
-    .select()
-    .from(programmePairs)
-    .where(and(eq(programmePairs.programmeId, row.id), inArray(programmePairs.id, [pairA, pairB])));
-  const a = pairs.find((p) => p.id === pairA);
-  const b = pairs.find((p) => p.id === pairB);
-  if (!a || !b) throw notFound('Pair');
-  await db.transaction(async (tx) => {
+  const swapped = await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
+    // Read the pairs under the lock: a pair changed a moment ago is swapped as it is now, so a swap
+    // can never hand a mentor a mentee on top of one assigned concurrently.
+    const pairs = await tx
+      .select()
+      .from(programmePairs)
+      .where(and(eq(programmePairs.programmeId, row.id), inArray(programmePairs.id, [pairA, pairB])));
+    const a = pairs.find((p) => p.id === pairA);
+    const b = pairs.find((p) => p.id === pairB);
+    if (!a || !b) throw notFound('Pair');
     await tx.update(programmePairs).set({ mentorId: b.mentorId, pinned: true }).where(eq(programmePairs.id, a.id));
     await tx.update(programmePairs).set({ mentorId: a.mentorId, pinned: true }).where(eq(programmePairs.id, b.id));
+    return { a, b };
   });
-  // Recompute both pairs' scores and reasons.
+  const { a, b } = swapped;
+  // Recompute both pairs' scores and reasons (each mentor keeps their load, so capacity holds).
   await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true });
   return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true });
 }
@@ -483,8 +504,12 @@ export async function publish(db: Db, id: string, now = new Date()) {
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
   if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
-  const info = await people(db, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
   await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
+    // The pairs as they are under the lock (a change committed since the read above is published too).
+    pairs.splice(0, pairs.length, ...(await tx.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id))));
+    if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
+    const info = await people(tx, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
     const [claimed] = await tx
       .update(programmes)
       .set({ status: 'published', publishedAt: now })

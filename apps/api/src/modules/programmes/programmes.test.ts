@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
 import { notifications } from '../../db/schema/platform.ts';
+import { programmePairs } from '../../db/schema/matching.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -175,5 +176,31 @@ describe('a programme from creation to published pairs', () => {
     d = await detail(a, id);
     expect(d.dashboard).toMatchObject({ met: 1, notMet: d.pairs.length - 1, sessions: 1 });
     expect(d.pairs.find((p) => p.menteeId === s1.id)).toMatchObject({ sessions: 1, completedSessions: 1 });
+  });
+});
+
+describe('programmes: capacity under concurrency', () => {
+  it('competing "change this mentee’s mentor" requests never put a mentor over capacity', async () => {
+    const a = await buildAdmin(t);
+    const uni = `Race ${Math.random()}`;
+    const mentees = await Promise.all(Array.from({ length: 10 }, (_, i) => buildStudent(t, { university: uni, firstName: `Racer${i}` })));
+    const mentor = await buildProfessional(t, { firstName: 'Solo' });
+    const id = await create(a, { eligibleUniversities: [uni], mentorCapacityDefault: 2 });
+    expect((await invite(a, id, { role: 'mentee', allEligible: true })).statusCode).toBe(200);
+    expect((await invite(a, id, { role: 'mentor', userIds: [mentor.id] })).statusCode).toBe(200);
+    expect((await join(mentor, id, { topics: ['Optics'], capacity: 2 })).statusCode).toBe(200);
+    for (const s of mentees) expect((await join(s, id, { topics: ['Optics'] })).statusCode).toBe(200);
+    // Rounds of ten changes at once, each assigning a different mentee to the one mentor with two places.
+    for (let round = 0; round < 3; round++) {
+      await db().delete(programmePairs).where(eq(programmePairs.programmeId, id));
+      const results = await Promise.all(
+        mentees.map((s) => t.app.inject({ method: 'PUT', url: `/api/admin/programmes/${id}/pairs`, headers: a.auth, payload: { menteeId: s.id, mentorId: mentor.id } })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200), results.map((r) => r.body.slice(0, 120)).join('\n')).toHaveLength(2);
+      expect(codes.filter((c) => c === 409)).toHaveLength(8);
+      const d = await detail(a, id);
+      expect(d.pairs.filter((p) => p.mentorId === mentor.id)).toHaveLength(2);
+    }
   });
 });
