@@ -121,9 +121,12 @@ export const programmeParticipants = pgTable(
     capacity: integer('capacity'),
     invitedAt: createdAt(),
     respondedAt: ts('responded_at'),
+    /** When the invitation's notification and e-mail were written by the fan-out job (null: not yet). */
+    notifiedAt: ts('notified_at'),
   },
   (t) => [
     uniqueIndex('programme_participants_pair_key').on(t.programmeId, t.userId),
+    index('programme_participants_unnotified_idx').on(t.programmeId, t.id).where(sql`${t.notifiedAt} IS NULL`),
     index('programme_participants_user_idx').on(t.userId),
     check('programme_participants_capacity_check', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 50`),
   ],

@@ -49,6 +49,8 @@ export async function programmesRoutes(app: App) {
     { config: admin, schema: { ...secured, params: idParams, body: inviteBody, response: { 200: envelope(inviteData) } } },
     async (request) => {
       const data = await svc.invite(db(), request.params.id, request.body);
+      // The invitation fan-out job was queued in the same transaction: run it now rather than at the next poll.
+      app.ctx.jobs.kick();
       return { success: true as const, message: PROGRAMME_MESSAGES.invited, data };
     },
   );

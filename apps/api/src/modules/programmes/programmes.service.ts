@@ -20,8 +20,13 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { matchTopics, topicReasons, listWords } from '../matching/topics.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
 import { stableMatch, MAX_RANKED } from './stable-matching.ts';
+import { PROGRAMME_INVITE_JOB } from './invite-fan-out.ts';
+import { enqueue } from '../../lib/jobs.ts';
+
+/** Rows per INSERT when inviting (PostgreSQL's bind-parameter limit allows far more; this keeps statements small). */
+const INVITE_INSERT_BATCH = 1000;
 
 type ProgrammeRow = typeof programmes.$inferSelect;
 type ParticipantRow = typeof programmeParticipants.$inferSelect;
@@ -276,28 +281,20 @@ export async function invite(db: Db, id: string, body: InviteBody) {
     if (rows.length !== wanted.length) throw badRequest(PROGRAMME_MESSAGES.notEligible);
     ids = wanted;
   }
+  // Inserts in batches in one transaction (all or nobody invited); the notifications and e-mails are
+  // written by the fan-out job after the commit, in batches of its own (docs/decisions/621).
   return db.transaction(async (tx) => {
     let invited = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
+    for (let i = 0; i < ids.length; i += INVITE_INSERT_BATCH) {
+      const chunk = ids.slice(i, i + INVITE_INSERT_BATCH);
       const added = await tx
         .insert(programmeParticipants)
         .values(chunk.map((userId) => ({ programmeId: row.id, userId, role: body.role })))
         .onConflictDoNothing()
-        .returning({ userId: programmeParticipants.userId });
+        .returning({ id: programmeParticipants.id });
       invited += added.length;
-      for (const a of added) {
-        await notify(tx, {
-          userId: a.userId,
-          type: 'system',
-          subType: 'programme-invite',
-          title: `You are invited to ${row.name}`,
-          message: `${row.name} (${row.startsOn} to ${row.endsOn}) invites you to take part as a ${body.role}. Tell us your topics and whom you would like to be matched with.`,
-          actionUrl: '/programmes',
-          metadata: { programmeId: row.id },
-        });
-      }
     }
+    if (invited > 0) await enqueue(tx, PROGRAMME_INVITE_JOB, { programmeId: row.id }, { maxAttempts: 10 });
     return { invited, alreadyInvited: ids.length - invited };
   });
 }
@@ -510,6 +507,7 @@ export async function publish(db: Db, id: string, now = new Date()) {
     pairs.splice(0, pairs.length, ...(await tx.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id))));
     if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
     const info = await people(tx, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
+    const told: NewNotification[] = [];
     const [claimed] = await tx
       .update(programmes)
       .set({ status: 'published', publishedAt: now })
@@ -561,7 +559,7 @@ export async function publish(db: Db, id: string, now = new Date()) {
       await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
       const mentorName = info.get(p.mentorId)?.name ?? 'your mentor';
       const menteeName = info.get(p.menteeId)?.name ?? 'your mentee';
-      await notify(tx, {
+      told.push({
         userId: p.menteeId,
         type: 'connection',
         subType: 'accepted',
@@ -570,7 +568,7 @@ export async function publish(db: Db, id: string, now = new Date()) {
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { programmeId: row.id, professionalId: p.mentorId },
       });
-      await notify(tx, {
+      told.push({
         userId: p.mentorId,
         type: 'connection',
         subType: 'accepted',
@@ -580,6 +578,8 @@ export async function publish(db: Db, id: string, now = new Date()) {
         metadata: { programmeId: row.id, studentId: p.menteeId },
       });
     }
+    // One INSERT (and one pg_notify) for everyone, in batches.
+    for (let i = 0; i < told.length; i += 1000) await notifyMany(tx, told.slice(i, i + 1000));
   });
   return programmeDetail(db, row.id);
 }
