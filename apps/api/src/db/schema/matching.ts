@@ -3,6 +3,7 @@ import { boolean, check, customType, date, index, integer, jsonb, pgTable, prima
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { connectionRequests } from './mentoring.ts';
 import { users } from './users.ts';
+import { organisations } from './organisations.ts';
 import { workshops } from './workshops.ts';
 import { rdProjects } from './rd-projects.ts';
 
@@ -89,11 +90,14 @@ export const programmes = pgTable(
     matchedAt: ts('matched_at'),
     publishedAt: ts('published_at'),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The university that organises it (decision 622); null: a platform programme run by the admins. */
+    organisationId: ref('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('programmes_created_idx').on(t.createdAt),
+    index('programmes_organisation_idx').on(t.organisationId, t.createdAt),
     check('programmes_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
     check('programmes_capacity_check', sql`${t.mentorCapacityDefault} BETWEEN 1 AND 50`),
   ],

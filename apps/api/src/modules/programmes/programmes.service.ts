@@ -31,10 +31,21 @@ const INVITE_INSERT_BATCH = 1000;
 type ProgrammeRow = typeof programmes.$inferSelect;
 type ParticipantRow = typeof programmeParticipants.$inferSelect;
 
-async function programmeRow(db: Db, id: string): Promise<ProgrammeRow> {
+/**
+ * Who is acting on programmes (decision 622): a platform admin (`organisationId` undefined) sees and runs
+ * every programme; a university admin only their university's, and only their university's students
+ * may be mentees there. Someone else's programme is "not found", never "forbidden".
+ */
+export interface ProgrammeScope {
+  organisationId?: string;
+}
+export const PLATFORM: ProgrammeScope = {};
+
+async function programmeRow(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeRow> {
   if (!isId(id)) throw notFound('Programme');
   const [row] = await db.select().from(programmes).where(eq(programmes.id, id));
   if (!row) throw notFound('Programme');
+  if (scope.organisationId !== undefined && row.organisationId !== scope.organisationId) throw notFound('Programme');
   return row;
 }
 
@@ -89,7 +100,7 @@ function summary(row: ProgrammeRow, counts: ProgrammeSummary['counts'] | undefin
   };
 }
 
-export async function createProgramme(db: Db, actor: Actor, body: z.output<typeof programmeBody>) {
+export async function createProgramme(db: Db, actor: Actor, body: z.output<typeof programmeBody>, scope: ProgrammeScope = PLATFORM) {
   const [row] = await db
     .insert(programmes)
     .values({
@@ -101,14 +112,19 @@ export async function createProgramme(db: Db, actor: Actor, body: z.output<typeo
       eligibleCourses: body.eligibleCourses,
       mentorCapacityDefault: body.mentorCapacityDefault,
       createdBy: actor.id,
+      organisationId: scope.organisationId ?? null,
     })
     .returning();
   if (!row) throw new Error('programme insert returned nothing');
   return { programme: summary(row, undefined) };
 }
 
-export async function listProgrammes(db: Db) {
-  const rows = await db.select().from(programmes).orderBy(desc(programmes.createdAt), desc(programmes.id)).limit(200);
+export async function listProgrammes(db: Db, scope: ProgrammeScope = PLATFORM) {
+  const rows = await db
+    .select()
+    .from(programmes)
+    .where(scope.organisationId === undefined ? undefined : eq(programmes.organisationId, scope.organisationId))
+    .orderBy(desc(programmes.createdAt), desc(programmes.id)).limit(200);
   const counts = await countsOf(
     db,
     rows.map((r) => r.id),
@@ -192,8 +208,8 @@ function participantDtoOf(p: ParticipantRow, info: PersonInfo | undefined): Part
 // ---------------------------------------------------------------------------------------------------
 // Detail and dashboard
 
-export async function programmeDetail(db: Db, id: string): Promise<ProgrammeDetail> {
-  const row = await programmeRow(db, id);
+export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetail> {
+  const row = await programmeRow(db, id, scope);
   const parts = await db.select().from(programmeParticipants).where(eq(programmeParticipants.programmeId, row.id));
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
   const info = await people(db, [...new Set([...parts.map((p) => p.userId), ...pairs.flatMap((p) => [p.mentorId, p.menteeId])])]);
@@ -251,15 +267,16 @@ export async function programmeDetail(db: Db, id: string): Promise<ProgrammeDeta
 // ---------------------------------------------------------------------------------------------------
 // Invitations
 
-export async function invite(db: Db, id: string, body: InviteBody) {
-  const row = await programmeRow(db, id);
+export async function invite(db: Db, id: string, body: InviteBody, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const eligible =
     body.role === 'mentor'
       ? sql`u.role = 'professional' AND u.is_active AND u.is_verified`
       : sql`u.role = 'student' AND u.is_active
             AND (${row.eligibleUniversities.length === 0} OR lower(sp.university) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleUniversities)}::jsonb) x))
-            AND (${row.eligibleCourses.length === 0} OR lower(sp.course) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleCourses)}::jsonb) x))`;
+            AND (${row.eligibleCourses.length === 0} OR lower(sp.course) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleCourses)}::jsonb) x))
+            AND (${row.organisationId === null} OR EXISTS (SELECT 1 FROM student_affiliations a WHERE a.student_id = u.id AND a.organisation_id = ${row.organisationId ?? ''}))`;
   let ids: string[];
   if (body.allEligible) {
     const rows = await queryRows<{ id: string }>(
@@ -317,8 +334,8 @@ function pairReasons(
   return reasons;
 }
 
-export async function runMatching(db: Db, id: string) {
-  const row = await programmeRow(db, id);
+export async function runMatching(db: Db, id: string, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const parts = await db
     .select()
@@ -423,8 +440,8 @@ async function joined(db: Db, programmeId: string, userId: string, role: 'mentor
 }
 
 /** Assign (or re-assign) a mentee to a mentor and pin the pair, within the mentor's capacity. */
-export async function setPair(db: Db, id: string, body: { menteeId: string; mentorId: string; pinned: boolean }) {
-  const row = await programmeRow(db, id);
+export async function setPair(db: Db, id: string, body: { menteeId: string; mentorId: string; pinned: boolean }, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const mentee = await joined(db, row.id, body.menteeId, 'mentee');
   if (!mentee) throw badRequest(PROGRAMME_MESSAGES.notJoinedMentee);
@@ -469,8 +486,8 @@ export async function setPair(db: Db, id: string, body: { menteeId: string; ment
 }
 
 /** Swap the mentors of two pairs; both become pinned. Mentor loads are unchanged by a swap. */
-export async function swapPairs(db: Db, id: string, pairA: string, pairB: string) {
-  const row = await programmeRow(db, id);
+export async function swapPairs(db: Db, id: string, pairA: string, pairB: string, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   if (pairA === pairB) throw badRequest(PROGRAMME_MESSAGES.samePair);
   if (!isId(pairA) || !isId(pairB)) throw notFound('Pair');
@@ -491,13 +508,13 @@ export async function swapPairs(db: Db, id: string, pairA: string, pairB: string
   });
   const { a, b } = swapped;
   // Recompute both pairs' scores and reasons (each mentor keeps their load, so capacity holds).
-  await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true });
-  return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true });
+  await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true }, scope);
+  return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true }, scope);
 }
 
 /** Every pair becomes an accepted connection (mentoring/connection_requests); both people are notified. */
-export async function publish(db: Db, id: string, now = new Date()) {
-  const row = await programmeRow(db, id);
+export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFORM, now = new Date()) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
   if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
