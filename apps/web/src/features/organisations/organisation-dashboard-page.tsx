@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Skeleton, Spinner } from '../../components/ui/f
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { AdminProgrammesTab } from '../programmes/admin-programmes-tab.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
@@ -34,7 +35,7 @@ export function CompanyDashboardPage() {
   return <OrganisationDashboard kind="company" />;
 }
 
-type Tab = 'organisation' | 'students' | 'cohort' | 'projects' | 'performance';
+type Tab = 'organisation' | 'students' | 'cohort' | 'projects' | 'performance' | 'programmes';
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
@@ -49,6 +50,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'organisation', label: 'University' },
           { id: 'students', label: 'Students' },
           { id: 'cohort', label: 'Cohort' },
+          { id: 'programmes', label: 'Programmes' },
         ]
       : [
           { id: 'organisation', label: 'Company' },
@@ -76,6 +78,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   {tab === 'cohort' && <CohortPanel />}
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
+                  {tab === 'programmes' && <AdminProgrammesTab organiser="university" />}
                 </TabPanel>
               </>
             ) : (
