@@ -121,6 +121,17 @@ export function zipfCounts(n: number, total: number, cap: number, s: number, rnd
   return counts;
 }
 
+/** `count` primes above `from` (strides that are coprime with any smaller modulus). */
+function primesAbove(from: number, count: number): number[] {
+  const out: number[] = [];
+  for (let n = from + 1; out.length < count; n++) {
+    let prime = n > 1;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+    if (prime) out.push(n);
+  }
+  return out;
+}
+
 /** The little of a database client the generator needs: pg.Client and PGlite both fit behind it. */
 interface SqlClient {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
@@ -298,18 +309,24 @@ export async function generate(opts: {
     [S, P, c.workshops],
   );
   // v2: registration k of workshop w (category w % 5): the first IN_INTEREST share from students whose
-  // interest is that category (u ≡ c mod 5, enumerated from a per-workshop offset: distinct), the rest
-  // from the other students (also distinct). Popularity: the Zipf counts above.
+  // interest is that category (u ≡ c mod 5), the rest from the other students. Within each part the
+  // students are (offset + k × stride) mod size with a random offset and a random prime stride per
+  // workshop: distinct, and scattered (not runs of neighbours, which would make co-registration an
+  // artefact of the numbering). Popularity: the Zipf counts above.
+  const strides = `(ARRAY[${primesAbove(Math.max(S, 1000), 16).join(',')}]::bigint[])`;
   await step(
     'workshop_registrations',
     `INSERT INTO workshop_registrations (id, workshop_id, student_id, status, created_at)
      SELECT ${idSql('0004', `${anchorEpoch} - 31536000 + w * 600`, 'w * 1024 + k')}, ${idSql('0003', `${anchorEpoch} - 31536000 + w * 600`, 'w')},
             ${userId(`1 + CASE WHEN k < inn
-                          THEN (w % 5) + 5 * ((w * 7919 + k) % gs)
-                          ELSE 5 * (((w * 7919 + k - inn) % (4 * (${'$1'} / 5))) / 4) + ((w % 5) + 1 + ((w * 7919 + k - inn) % (4 * (${'$1'} / 5))) % 4) % 5 END`)},
+                          THEN (w % 5) + 5 * ((o1 + k * st) % gs)
+                          ELSE 5 * (((o2 + (k - inn) * st) % (4 * (${'$1'} / 5))) / 4) + ((w % 5) + 1 + ((o2 + (k - inn) * st) % (4 * (${'$1'} / 5))) % 4) % 5 END`)},
             'registered', ${A} - interval '1 year' + w * interval '10 minutes' + k * interval '1 second'
-     FROM (SELECT w, cnt, gs, LEAST(round(cnt * ${IN_INTEREST})::int, gs) AS inn
-           FROM (SELECT w, ${wsCountsSql}[w] AS cnt, ((${'$1'} - 1 - (w % 5)) / 5) + 1 AS gs FROM generate_series(1, $2) w) a) x,
+     FROM (SELECT w, cnt, gs, LEAST(round(cnt * ${IN_INTEREST})::int, gs) AS inn, st,
+                  floor(r1 * gs)::bigint AS o1, floor(r2 * 4 * (${'$1'} / 5))::bigint AS o2
+           FROM (SELECT w, ${wsCountsSql}[w] AS cnt, ((${'$1'} - 1 - (w % 5)) / 5) + 1 AS gs,
+                        ${strides}[1 + floor(random() * 16)::int] AS st, random() AS r1, random() AS r2
+                 FROM generate_series(1, $2) w) a) x,
           generate_series(0, ${wsCap} - 1) k
      WHERE k < cnt`,
     [S, c.workshops],
@@ -370,7 +387,7 @@ export async function generate(opts: {
   const appsPerProject = 25;
   // v2: applications per project follow a Zipf-like popularity (the same total as v1's 25 each); the first
   // IN_INTEREST share come from students whose R&D field interest is the project's (p % 5: the students in
-  // that fifth of the numbering), the rest from the others.
+  // that fifth of the numbering), the rest from the others; scattered as the registrations are.
   const appTotal = c.projects * Math.min(appsPerProject, S);
   const appCap = Math.min(200, Math.floor(S / 5) * 4);
   const appCounts = zipfCounts(c.projects, appTotal, appCap, 0.9, mulberry32(opts.seed * 31 + 2));
@@ -379,12 +396,14 @@ export async function generate(opts: {
     'rd_applications',
     `INSERT INTO rd_applications (id, project_id, role_id, student_id, status, motivation, created_at, updated_at)
      SELECT ${idSql('0008', `${anchorEpoch} - 31536000 + p * 3600`, 'p * 1024 + k')}, ${projectIdExpr('p')}, ${idSql('0007', `${anchorEpoch}`, 'p')},
-            ${userId(`1 + CASE WHEN k < inn THEN lo + (p * 7919 + k) % gs
-                          ELSE (hi + (p * 7919 + k - inn) % (${'$1'} - gs)) % ${'$1'} END`)},
+            ${userId(`1 + CASE WHEN k < inn THEN lo + (o1 + k * st) % gs
+                          ELSE (hi + (o2 + (k - inn) * st) % (${'$1'} - gs)) % ${'$1'} END`)},
             (ARRAY['pending','under-review','interview-scheduled','rejected','withdrawn'])[1 + floor(random() * 5)::int],
             'I would like to contribute to this research.', ${A} - interval '1 year' + p * interval '1 hour' + k * interval '1 second', ${A}
-     FROM (SELECT p, cnt, lo, hi, hi - lo AS gs, LEAST(round(cnt * ${IN_INTEREST})::int, hi - lo, cnt) AS inn
-           FROM (SELECT p, ${appCountsSql}[p] AS cnt, ((p % 5) * ${'$1'} + 4) / 5 AS lo, ((p % 5 + 1) * ${'$1'} + 4) / 5 AS hi
+     FROM (SELECT p, cnt, lo, hi, hi - lo AS gs, LEAST(round(cnt * ${IN_INTEREST})::int, hi - lo, cnt) AS inn, st,
+                  floor(r1 * (hi - lo))::bigint AS o1, floor(r2 * (${'$1'} - (hi - lo)))::bigint AS o2
+           FROM (SELECT p, ${appCountsSql}[p] AS cnt, ((p % 5) * ${'$1'} + 4) / 5 AS lo, ((p % 5 + 1) * ${'$1'} + 4) / 5 AS hi,
+                        ${strides}[1 + floor(random() * 16)::int] AS st, random() AS r1, random() AS r2
                  FROM generate_series(1, $2) p) a) x,
           generate_series(0, ${appCap} - 1) k
      WHERE k < cnt`,

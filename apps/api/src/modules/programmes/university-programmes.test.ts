@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRAMME_MESSAGES, type ProgrammeDetail, type ProgrammesData } from '@app/shared/programmes';
+import { PROGRAMME_MESSAGES, type ProgrammeDetail, type ProgrammeSummary } from '@app/shared/programmes';
+
+type ProgrammesData = { programmes: ProgrammeSummary[] };
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
