@@ -2,7 +2,8 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres SCALE=0.1 npx tsx bench/generate.ts
 //     [--scale 0.1] [--seed 7] [--db mb_bench_s010] [--keep]
-//   npx tsx bench/generate.ts --pglite .tmp/bench/pglite-s0100/db --scale 0.1     (embedded PGlite instead)
+//   npx tsx bench/generate.ts --pglite .tmp/bench/pglite-s0100-v2/db --scale 0.1     (embedded PGlite instead)
+//   Default names carry DATA_VERSION (bench/data-version.mjs): mb_bench_s<scale×1000>_v<N>.
 //
 // Creates a fresh PostgreSQL database (mb_bench_<name>, dropped first if it exists), migrates it with the
 // API's own migrations, then fills it with multi-row INSERT … SELECT FROM generate_series (no data
@@ -25,6 +26,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
+import { DATA_VERSION, benchDatabaseName } from './data-version.mjs';
+
+export { DATA_VERSION };
 
 export const BENCH_PASSWORD = 'Bench@123';
 
@@ -67,6 +71,66 @@ export function countsFor(scale: number) {
 /** A 24-hex id: 8 hex of epoch seconds, a 4-hex table tag, 12 hex of the row number (unique per table). */
 const idSql = (tag: string, epochExpr: string, nExpr: string) =>
   `(lpad(to_hex((${epochExpr})::bigint), 8, '0') || '${tag}' || lpad(to_hex((${nExpr})::bigint), 12, '0'))`;
+
+/**
+ * Topic vocabularies shared by students' interests and what they act on (data version 2): a student's
+ * interests are one workshop category, one R&D field and one mentor expertise, and most of their
+ * registrations, applications and connection requests are in those (decision 623).
+ */
+const WORKSHOP_CATEGORIES = ['Technology', 'Business', 'Design', 'Science', 'Career'];
+const PROJECT_FIELDS = ['Artificial Intelligence', 'Environmental Engineering', 'Biotechnology', 'Mechanical Engineering', 'Machine Learning'];
+const EXPERTISE = ['Software Development', 'Data Science', 'Product', 'Design', 'Cloud', 'Security'];
+const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
+/** Share of a student's registrations / applications / requests drawn from their own interests. */
+const IN_INTEREST = 0.8;
+
+/**
+ * Zipf-like popularity with the total kept: `total` items spread over `n` things with weight 1/rank^s
+ * (rank: a seeded permutation, so popularity is not the creation order), each at least 1 and at most
+ * `cap`, water-filled so the sum is exactly `total`.
+ */
+export function zipfCounts(n: number, total: number, cap: number, s: number, rnd: () => number): number[] {
+  const rank = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [rank[i], rank[j]] = [rank[j] as number, rank[i] as number];
+  }
+  const w = rank.map((r) => 1 / (r + 1) ** s);
+  const counts = new Array<number>(n).fill(1);
+  let left = total - n;
+  if (left < 0 || n * cap < total) throw new Error(`zipfCounts: cannot place ${total} in ${n} × [1, ${cap}]`);
+  while (left > 0) {
+    const open = counts.map((c, i) => (c < cap ? i : -1)).filter((i) => i >= 0);
+    const sum = open.reduce((a, i) => a + (w[i] as number), 0);
+    let placed = 0;
+    for (const i of open) {
+      const add = Math.min(cap - (counts[i] as number), Math.floor((left * (w[i] as number)) / sum));
+      counts[i] = (counts[i] as number) + add;
+      placed += add;
+    }
+    if (placed === 0) {
+      // Rounding leftovers: one each to the most popular open ones.
+      for (const i of open.sort((a, b) => (w[b] as number) - (w[a] as number))) {
+        if (placed >= left) break;
+        counts[i] = (counts[i] as number) + 1;
+        placed++;
+      }
+    }
+    left -= placed;
+  }
+  return counts;
+}
+
+/** `count` primes above `from` (strides that are coprime with any smaller modulus). */
+function primesAbove(from: number, count: number): number[] {
+  const out: number[] = [];
+  for (let n = from + 1; out.length < count; n++) {
+    let prime = n > 1;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+    if (prime) out.push(n);
+  }
+  return out;
+}
 
 /** The little of a database client the generator needs: pg.Client and PGlite both fit behind it. */
 interface SqlClient {
@@ -184,7 +248,13 @@ export async function generate(opts: {
             (ARRAY['IIT Bombay','Anna University','Delhi University','VIT Vellore','BITS Pilani','Jadavpur University'])[1 + floor(random() * 6)::int],
             (ARRAY['Computer Science','Electronics','Mechanical','Biotechnology','Design'])[1 + floor(random() * 5)::int],
             NULL, 1 + floor(random() * 4)::int, 'R' || g, round((5 + random() * 5)::numeric, 2),
-            jsonb_build_array((ARRAY['AI','Robotics','Health','Energy','FinTech'])[1 + floor(random() * 5)::int])
+            -- v2: one workshop category (u % 5), one R&D field (the fifth of the students u is in), one
+            -- mentor expertise ((u / 5) % 6), u = g - 1: independent of each other, and what most of the
+            -- student's registrations, applications and requests below are drawn from.
+            jsonb_build_array(
+              (${sqlArray(WORKSHOP_CATEGORIES)})[1 + (g - 1) % 5],
+              (${sqlArray(PROJECT_FIELDS)})[1 + ((g - 1) * 5) / $1],
+              (${sqlArray(EXPERTISE)})[1 + ((g - 1) / 5) % 6])
      FROM generate_series(1, $1) g`,
     [S],
   );
@@ -194,7 +264,7 @@ export async function generate(opts: {
      SELECT ${userId('$1 + g')},
             (ARRAY['Senior Engineer','Data Scientist','Product Manager','Research Lead','Architect'])[1 + floor(random() * 5)::int],
             (ARRAY['Infosys','TCS','Wipro','Flipkart','Zoho','Freshworks','Razorpay'])[1 + floor(random() * 7)::int],
-            (ARRAY['Software Development','Data Science','Product','Design','Cloud','Security'])[1 + floor(random() * 6)::int],
+            (${sqlArray(EXPERTISE)})[1 + (g - 1) % 6],
             floor(random() * 25)::int,
             jsonb_build_array('Mentoring'), jsonb_build_array('TypeScript', 'SQL'),
             'Bengaluru', round((500 + random() * 4500)::numeric, 2), rc * (3 + floor(random() * 3)::int), rc
@@ -212,6 +282,11 @@ export async function generate(opts: {
   );
   // Workshops: 70 % published (from 30 days before the anchor to 150 days after), 25 % completed, 5 % draft.
   // Registrations: 10..30 per workshop (average 20), distinct students ((w * 7919 + k) mod S).
+  // v2: registrations per workshop follow a Zipf-like popularity (the same total as v1's 10..30 each).
+  const wsTotal = Array.from({ length: c.workshops }, (_, i) => Math.min(10 + ((i + 1) % 21), S)).reduce((a, b) => a + b, 0);
+  const wsCap = Math.min(400, 5 * Math.floor(S / 5) - 5);
+  const wsCounts = zipfCounts(c.workshops, wsTotal, wsCap, 0.9, mulberry32(opts.seed * 31 + 1));
+  const wsCountsSql = `('{${wsCounts.join(',')}}'::int[])`;
   await step(
     'workshops',
     `INSERT INTO workshops (id, title, description, category, professional_id, date, start_time, end_time, timezone,
@@ -223,7 +298,7 @@ export async function generate(opts: {
             ${userId('$1 + 1 + (w % $2)')},
             (st AT TIME ZONE 'Asia/Kolkata')::date, to_char(st AT TIME ZONE 'Asia/Kolkata', 'HH24:MI'),
             to_char((st + interval '2 hours') AT TIME ZONE 'Asia/Kolkata', 'HH24:MI'), 'Asia/Kolkata',
-            st, st + interval '2 hours', 30 + floor(random() * 70)::int, LEAST(10 + (w % 21), $1),
+            st, st + interval '2 hours', GREATEST(30 + floor(random() * 70)::int, ${wsCountsSql}[w] + floor(random() * 12)::int), ${wsCountsSql}[w],
             status, jsonb_build_array('bench', 'tag' || (w % 50)), ${userId('$1 + 1 + (w % $2)')},
             ${A} - interval '1 year' + w * interval '10 minutes', ${A}
      FROM (SELECT w, r,
@@ -233,13 +308,27 @@ export async function generate(opts: {
            FROM (SELECT w, random() AS r FROM generate_series(1, $3) w) x) y`,
     [S, P, c.workshops],
   );
+  // v2: registration k of workshop w (category w % 5): the first IN_INTEREST share from students whose
+  // interest is that category (u ≡ c mod 5), the rest from the other students. Within each part the
+  // students are (offset + k × stride) mod size with a random offset and a random prime stride per
+  // workshop: distinct, and scattered (not runs of neighbours, which would make co-registration an
+  // artefact of the numbering). Popularity: the Zipf counts above.
+  const strides = `(ARRAY[${primesAbove(Math.max(S, 1000), 16).join(',')}]::bigint[])`;
   await step(
     'workshop_registrations',
     `INSERT INTO workshop_registrations (id, workshop_id, student_id, status, created_at)
-     SELECT ${idSql('0004', `${anchorEpoch} - 31536000 + w * 600`, 'w * 64 + k')}, ${idSql('0003', `${anchorEpoch} - 31536000 + w * 600`, 'w')},
-            ${userId('1 + ((w * 7919 + k) % $1)')}, 'registered', ${A} - interval '1 year' + w * interval '10 minutes'
-     FROM generate_series(1, $2) w, generate_series(0, 29) k
-     WHERE k < LEAST(10 + (w % 21), $1)`,
+     SELECT ${idSql('0004', `${anchorEpoch} - 31536000 + w * 600`, 'w * 1024 + k')}, ${idSql('0003', `${anchorEpoch} - 31536000 + w * 600`, 'w')},
+            ${userId(`1 + CASE WHEN k < inn
+                          THEN (w % 5) + 5 * ((o1 + k * st) % gs)
+                          ELSE 5 * (((o2 + (k - inn) * st) % (4 * (${'$1'} / 5))) / 4) + ((w % 5) + 1 + ((o2 + (k - inn) * st) % (4 * (${'$1'} / 5))) % 4) % 5 END`)},
+            'registered', ${A} - interval '1 year' + w * interval '10 minutes' + k * interval '1 second'
+     FROM (SELECT w, cnt, gs, LEAST(round(cnt * ${IN_INTEREST})::int, gs) AS inn, st,
+                  floor(r1 * gs)::bigint AS o1, floor(r2 * 4 * (${'$1'} / 5))::bigint AS o2
+           FROM (SELECT w, ${wsCountsSql}[w] AS cnt, ((${'$1'} - 1 - (w % 5)) / 5) + 1 AS gs,
+                        ${strides}[1 + floor(random() * 16)::int] AS st, random() AS r1, random() AS r2
+                 FROM generate_series(1, $2) w) a) x,
+          generate_series(0, ${wsCap} - 1) k
+     WHERE k < cnt`,
     [S, c.workshops],
   );
   // Ideas: created over the last 2 years; 70 % public; status mix; likes 0..10 per idea (average 5) from
@@ -296,16 +385,48 @@ export async function generate(opts: {
     [c.projects],
   );
   const appsPerProject = 25;
+  // v2: applications per project follow a Zipf-like popularity (the same total as v1's 25 each); the first
+  // IN_INTEREST share come from students whose R&D field interest is the project's (p % 5: the students in
+  // that fifth of the numbering), the rest from the others; scattered as the registrations are.
+  const appTotal = c.projects * Math.min(appsPerProject, S);
+  const appCap = Math.min(200, Math.floor(S / 5) * 4);
+  const appCounts = zipfCounts(c.projects, appTotal, appCap, 0.9, mulberry32(opts.seed * 31 + 2));
+  const appCountsSql = `('{${appCounts.join(',')}}'::int[])`;
   await step(
     'rd_applications',
     `INSERT INTO rd_applications (id, project_id, role_id, student_id, status, motivation, created_at, updated_at)
-     SELECT ${idSql('0008', `${anchorEpoch} - 31536000 + p * 3600`, 'p * 32 + k')}, ${projectIdExpr('p')}, ${idSql('0007', `${anchorEpoch}`, 'p')},
-            ${userId('1 + ((p * 7919 + k) % $1)')},
+     SELECT ${idSql('0008', `${anchorEpoch} - 31536000 + p * 3600`, 'p * 1024 + k')}, ${projectIdExpr('p')}, ${idSql('0007', `${anchorEpoch}`, 'p')},
+            ${userId(`1 + CASE WHEN k < inn THEN lo + (o1 + k * st) % gs
+                          ELSE (hi + (o2 + (k - inn) * st) % (${'$1'} - gs)) % ${'$1'} END`)},
             (ARRAY['pending','under-review','interview-scheduled','rejected','withdrawn'])[1 + floor(random() * 5)::int],
-            'I would like to contribute to this research.', ${A} - interval '1 year' + p * interval '1 hour', ${A}
-     FROM generate_series(1, $2) p, generate_series(0, $3 - 1) k
-     WHERE k < $1`,
-    [S, c.projects, appsPerProject],
+            'I would like to contribute to this research.', ${A} - interval '1 year' + p * interval '1 hour' + k * interval '1 second', ${A}
+     FROM (SELECT p, cnt, lo, hi, hi - lo AS gs, LEAST(round(cnt * ${IN_INTEREST})::int, hi - lo, cnt) AS inn, st,
+                  floor(r1 * (hi - lo))::bigint AS o1, floor(r2 * (${'$1'} - (hi - lo)))::bigint AS o2
+           FROM (SELECT p, ${appCountsSql}[p] AS cnt, ((p % 5) * ${'$1'} + 4) / 5 AS lo, ((p % 5 + 1) * ${'$1'} + 4) / 5 AS hi,
+                        ${strides}[1 + floor(random() * 16)::int] AS st, random() AS r1, random() AS r2
+                 FROM generate_series(1, $2) p) a) x,
+          generate_series(0, ${appCap} - 1) k
+     WHERE k < cnt`,
+    [S, c.projects],
+  );
+  // v2: connection requests, student → mentor: 35 % of students sent one (within the last 120 days), to
+  // a mentor of their expertise interest IN_INTEREST of the time (skewed towards the first mentors of
+  // that expertise: popularity), else to any mentor. Statuses: 45 % accepted, 15 % pending, 30 %
+  // rejected, 10 % expired.
+  await step(
+    'connection_requests',
+    `INSERT INTO connection_requests (id, student_id, professional_id, message, status, responded_at, created_at)
+     SELECT ${idSql('000a', `${anchorEpoch} - 10368000 + g * 60`, 'g')}, ${userId('g')},
+            ${userId(`$1 + 1 + CASE WHEN r1 < ${IN_INTEREST} THEN e + 6 * floor(((($2 - 1 - e) / 6) + 1) * r2 * r2)::int
+                                   ELSE floor($2 * r2)::int END`)},
+            'I would like your advice on my path.',
+            CASE WHEN r3 < 0.45 THEN 'accepted' WHEN r3 < 0.60 THEN 'pending' WHEN r3 < 0.90 THEN 'rejected' ELSE 'expired' END,
+            CASE WHEN r3 < 0.45 OR r3 >= 0.60 THEN ts + (1 + r2 * 96) * interval '1 hour' END, ts
+     FROM (SELECT g, ((g - 1) / 5) % 6 AS e, random() AS r0, random() AS r1, random() AS r2, random() AS r3,
+                  ${A} - interval '120 days' + random() * interval '119 days' AS ts
+           FROM generate_series(1, $3) g) x
+     WHERE r0 < 0.35`,
+    [S, P, S],
   );
   // Notifications: 0.4 % to student 1 (the bench user), the rest spread over all students; 80 % read.
   const heavy = Math.max(1, Math.round(c.notifications * 0.004));
@@ -330,13 +451,14 @@ export async function generate(opts: {
       UNION ALL SELECT 'workshops', count(*) FROM workshops UNION ALL SELECT 'workshop_registrations', count(*) FROM workshop_registrations
       UNION ALL SELECT 'ideas', count(*) FROM ideas UNION ALL SELECT 'idea_likes', count(*) FROM idea_likes
       UNION ALL SELECT 'rd_projects', count(*) FROM rd_projects UNION ALL SELECT 'rd_applications', count(*) FROM rd_applications
-      UNION ALL SELECT 'notifications', count(*) FROM notifications`)
+      UNION ALL SELECT 'notifications', count(*) FROM notifications UNION ALL SELECT 'connection_requests', count(*) FROM connection_requests`)
   ).rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.t]: Number(r.n) }), {});
   const size = (await client.query<{ s: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) s`)).rows[0]?.s;
   await client.end();
   const totalMs = Date.now() - t0;
   log(`generate: done in ${(totalMs / 1000).toFixed(1)} s, database size ${size}`);
   return {
+    dataVersion: DATA_VERSION,
     database: opts.pgliteDir ?? opts.dbName,
     url: dbUrl,
     scale: opts.scale,
@@ -365,7 +487,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   const scale = Number(args.scale ?? process.env.SCALE ?? 0.01);
   const seed = Number(args.seed ?? process.env.BENCH_SEED ?? 7);
-  const dbName = args.db ?? `mb_bench_s${String(Math.round(scale * 1000)).padStart(4, '0')}`;
+  const dbName = args.db ?? benchDatabaseName(String(Math.round(scale * 1000)).padStart(4, '0'));
   if (!/^mb_bench_[a-z0-9_]+$/.test(dbName)) throw new Error('the database name must start with mb_bench_');
   generate({ url, pgliteDir, scale, seed, dbName, anchor: process.env.BENCH_ANCHOR ?? todayAnchor() })
     .then((summary) => console.log(JSON.stringify(summary, null, 2)))

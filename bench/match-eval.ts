@@ -1,6 +1,7 @@
 // Offline evaluation of "Recommended for you" (issue 14, decision 463) on the generated data set.
 //
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/match-eval.ts --db mb_bench_s1000
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/match-eval.ts --db mb_bench_s1000_v2
+//     (or --scale 1: the generator's versioned name, bench/data-version.mjs)
 //     [--students 400] [--seed 14] [--at 2026-11-24T00:00:00Z] [--out file.json]
 //   npm run bench:match -- --db …                       (the same)
 //
@@ -9,8 +10,10 @@
 // most recent R&D application (to a project still open), then ask the recommender — and two baselines over
 // the same open candidates (most popular; random) — for a ranked list. Hit rate @5: the hidden item is in the
 // top 5; NDCG @10 with one relevant item: 1/log2(rank + 1) when rank ≤ 10. Likes are ideas (not a
-// recommended kind) and the generated data set has no connection requests, so they are not held out; the
-// mentor list is measured for spread (the largest share of all top-5 slots held by one mentor) and latency.
+// recommended kind), so they are not held out. Mentors (data version ≥ 2 has connection requests): the
+// student's most recent connection request is hidden the same way; baselines are the most requested
+// mentors with room, and random. The mentor list is also measured for spread (the largest share of all
+// top-5 slots held by one mentor).
 // Server time: each recommend() call timed in-process (the SQL and the scoring, no HTTP).
 import { performance } from 'node:perf_hooks';
 import { writeFileSync } from 'node:fs';
@@ -23,6 +26,8 @@ import {
   recommendProjects,
   recommendWorkshops,
 } from '../apps/api/src/modules/matching/recommendations.service.ts';
+import { MENTOR_CAPACITY_DEFAULT } from '../packages/shared/src/matching.ts';
+import { DATA_VERSION, benchDatabaseName } from './data-version.mjs';
 
 function args(argv: string[]) {
   const out: Record<string, string> = {};
@@ -91,7 +96,8 @@ const pct = (xs: number[], p: number) => {
 async function main() {
   const a = args(process.argv.slice(2));
   const base = process.env.BENCH_DATABASE_URL;
-  if (!base || !a.db) throw new Error('usage: BENCH_DATABASE_URL=… npx tsx bench/match-eval.ts --db <generated database>');
+  if (!a.db && a.scale) a.db = benchDatabaseName(String(Math.round(Number(a.scale) * 1000)).padStart(4, '0'));
+  if (!base || !a.db) throw new Error('usage: BENCH_DATABASE_URL=… npx tsx bench/match-eval.ts --db <generated database> | --scale <s>');
   const url = new URL(base);
   url.pathname = `/${a.db}`;
   const database = openPostgres(url.toString(), { max: 2, statementTimeoutMs: 60_000 });
@@ -197,6 +203,57 @@ async function main() {
     });
   }
 
+  // Mentors: hide the most recent connection request (pending or accepted ones block a mentor from the
+  // student's list; any status counts as "this student chose this mentor").
+  const crStudents = await queryRows<{ student_id: string; professional_id: string; id: string }>(
+    db,
+    sql`SELECT DISTINCT ON (r.student_id) r.student_id, r.professional_id, r.id
+        FROM connection_requests r JOIN users u ON u.id = r.professional_id AND u.is_active AND u.is_verified
+        ORDER BY r.student_id, r.created_at DESC, r.id DESC`,
+  );
+  const crSample = shuffle(crStudents, rnd).slice(0, sampleSize);
+  const mentorsHeld = { recommender: metric(), popularity: metric(), random: metric() };
+  const since = new Date(now.getTime() - 90 * 86_400_000).toISOString();
+  for (const { student_id: sid, professional_id: hidden, id: requestId } of crSample) {
+    await inRolledBack(db, async (tx) => {
+      await queryRows(tx, sql`DELETE FROM connection_requests WHERE id = ${requestId} RETURNING id`);
+      const s = await loadStudent(tx, sid);
+      const t0 = performance.now();
+      const recs = await recommendProfessionals(tx, s, 10, now);
+      latency.professional?.push(performance.now() - t0);
+      score(
+        mentorsHeld.recommender,
+        recs.map((r) => r.id),
+        hidden,
+      );
+      // Most requested mentors that still have room (the same capacity rule the recommender applies).
+      const open = await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT u.id FROM users u
+            JOIN professional_profiles p ON p.user_id = u.id
+            LEFT JOIN mentor_settings ms ON ms.professional_id = u.id
+            WHERE u.role = 'professional' AND u.is_active AND u.is_verified AND p.accepting_requests
+              AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = ${sid} AND r.professional_id = u.id AND r.status IN ('pending', 'accepted'))
+              AND (SELECT count(*) FILTER (WHERE r.status = 'pending') + count(DISTINCT r.student_id) FILTER (WHERE r.status = 'accepted' AND r.responded_at > ${since}::timestamptz)
+                   FROM connection_requests r WHERE r.professional_id = u.id) < coalesce(ms.max_mentees, ${MENTOR_CAPACITY_DEFAULT})
+            ORDER BY (SELECT count(*) FROM connection_requests r WHERE r.professional_id = u.id) DESC, u.id`,
+      );
+      score(
+        mentorsHeld.popularity,
+        open.slice(0, 10).map((o) => o.id),
+        hidden,
+      );
+      score(
+        mentorsHeld.random,
+        shuffle(
+          open.map((o) => o.id),
+          rnd,
+        ).slice(0, 10),
+        hidden,
+      );
+    });
+  }
+
   // Mentors: spread of the top-5 slots over a sample of students, and latency.
   const students = await queryRows<{ id: string }>(db, sql`SELECT user_id AS id FROM student_profiles ORDER BY user_id`);
   const proSample = shuffle(students, rnd).slice(0, sampleSize);
@@ -219,10 +276,12 @@ async function main() {
   );
   const result = {
     database: a.db,
+    dataVersion: DATA_VERSION,
     at: now.toISOString(),
     sample: sampleSize,
     workshops: { recommender: report(ws.recommender), popularity: report(ws.popularity), random: report(ws.random) },
     rdProjects: { recommender: report(rd.recommender), popularity: report(rd.popularity), random: report(rd.random) },
+    mentorsHeldOut: { recommender: report(mentorsHeld.recommender), popularity: report(mentorsHeld.popularity), random: report(mentorsHeld.random) },
     mentors: {
       students: proSample.length,
       listedMentors: pros,

@@ -170,3 +170,60 @@ test('a professional sees students who might benefit and invites one', async ({ 
   const notes = await apiCall<{ notifications: { title: string }[] }>(request, student.token, 'GET', '/api/notifications');
   expect(notes.notifications.map((n) => n.title)).toContain('Ananya Iyer invites you to connect');
 });
+
+// Issue 14 × 15 (decision 622): a university admin organises a programme for their own students.
+test('a university admin creates a programme for their students, runs matching and publishes', async ({ page, request }) => {
+  const name = uniqueTag('Campus cohort');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'university@iitd.ac.in', 'University@123');
+  await expect(page).toHaveURL(/\/university\/dashboard$/);
+  await page.getByRole('tab', { name: 'Programmes' }).click();
+  await expect(page.getByText(/Only students affiliated with your university can take part/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'New programme' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New mentoring programme' });
+  // Their own students only: no choice of universities.
+  await expect(dialog.getByLabel('Eligible universities')).toHaveCount(0);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Starts on').fill('2030-01-10');
+  await dialog.getByLabel('Ends on').fill('2030-06-30');
+  await dialog.getByLabel(/^Mentor capacity/).fill('2');
+  await dialog.getByRole('button', { name: 'Create programme' }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+
+  // The demo university has three affiliated students (Aarav, Kabir, Diya); students elsewhere are not invited.
+  await page.getByRole('button', { name: 'Invite eligible students' }).click();
+  await expect(page.getByText('Invitations sent: 3 new, 0 already invited')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite verified mentors' }).click();
+  await expect(page.getByText(/Invitations sent: \d+ new/).filter({ hasNotText: 'Invitations sent: 3 new, 0 already invited' })).toBeVisible();
+
+  const uniToken = await apiLoginToken(request, 'university@iitd.ac.in', 'University@123');
+  const list = await apiCall<{ programmes: { id: string; name: string }[] }>(request, uniToken, 'GET', '/api/organisations/me/programmes');
+  const id = list.programmes.find((p) => p.name === name)?.id ?? '';
+  expect(id).not.toBe('');
+  const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
+  await apiCall(request, mentorToken, 'PUT', `/api/programmes/${id}/participation`, { status: 'joined', topics: ['TypeScript', 'System Design'], capacity: 2 });
+  for (const email of ['kabir@iitd.ac.in', 'diya@iitd.ac.in']) {
+    const token = await apiLoginToken(request, email, 'Student@123');
+    await apiCall(request, token, 'PUT', `/api/programmes/${id}/participation`, { status: 'joined', topics: ['TypeScript'] });
+  }
+
+  await page.getByRole('button', { name: 'Run matching' }).click();
+  await expect(page.getByText('Matching done')).toBeVisible();
+  const pairs = page.getByRole('region', { name: 'Proposed pairs' });
+  await expect(pairs.getByText(/Kabir Malhotra with Ananya/)).toBeVisible();
+  await expect(pairs.getByText(/Diya Menon with Ananya/)).toBeVisible();
+  await expect(pairs.getByText('Shares TypeScript').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Publish pairs' }).click();
+  await page.getByRole('dialog', { name: 'Publish pairs?' }).getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('programme-dashboard')).toHaveText(/0 of 2 pairs have met/);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectAccessible(page);
+
+  // The platform admin sees the university's programme among all programmes.
+  const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
+  const all = await apiCall<{ programmes: { id: string }[] }>(request, adminToken, 'GET', '/api/admin/programmes');
+  expect(all.programmes.map((p) => p.id)).toContain(id);
+});

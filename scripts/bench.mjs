@@ -37,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { benchDatabaseName, benchPgliteDir } from '../bench/data-version.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
@@ -229,7 +230,7 @@ async function pgAdmin(fn) {
 async function prepareData(work) {
   const started = Date.now();
   if (DB === 'postgres') {
-    const source = args.source ?? `mb_bench_s${scaleTag}`;
+    const source = args.source ?? benchDatabaseName(scaleTag);
     if (!/^mb_bench_[a-z0-9_]+$/.test(source)) throw new Error('the source database name must start with mb_bench_');
     const exists = await pgAdmin(
       async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [source])).rowCount > 0,
@@ -250,7 +251,7 @@ async function prepareData(work) {
       prepareMs: Date.now() - started,
     };
   }
-  const source = path.resolve(root, args.source ?? `.tmp/bench/pglite-s${scaleTag}/db`);
+  const source = path.resolve(root, args.source ?? benchPgliteDir(scaleTag));
   if (!existsSync(path.join(source, 'PG_VERSION'))) {
     console.error(`bench: generating ${path.relative(root, source)} (PGlite, scale ${SCALE}) with bench/generate.ts`);
     tsx('bench/generate.ts', ['--pglite', source, '--scale', String(SCALE)], {});

@@ -29,6 +29,7 @@ import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
 import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/fan-out.ts';
+import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/programmes/invite-fan-out.ts';
 import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, ctx.storage, app.log));
   scheduler.every('jobs.prune', 86_400_000, (now) => pruneFinishedJobs(database.db, now));
   jobs.register(EVENT_CHANGE_JOB, createEventChangeJob(database.db, config));
+  jobs.register(PROGRAMME_INVITE_JOB, createProgrammeInviteJob(database.db, config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import { boolean, check, customType, date, index, integer, jsonb, pgTable, prima
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { connectionRequests } from './mentoring.ts';
 import { users } from './users.ts';
+import { organisations } from './organisations.ts';
 import { workshops } from './workshops.ts';
 import { rdProjects } from './rd-projects.ts';
 
@@ -89,11 +90,14 @@ export const programmes = pgTable(
     matchedAt: ts('matched_at'),
     publishedAt: ts('published_at'),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The university that organises it (decision 622); null: a platform programme run by the admins. */
+    organisationId: ref('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('programmes_created_idx').on(t.createdAt),
+    index('programmes_organisation_idx').on(t.organisationId, t.createdAt),
     check('programmes_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
     check('programmes_capacity_check', sql`${t.mentorCapacityDefault} BETWEEN 1 AND 50`),
   ],
@@ -121,9 +125,12 @@ export const programmeParticipants = pgTable(
     capacity: integer('capacity'),
     invitedAt: createdAt(),
     respondedAt: ts('responded_at'),
+    /** When the invitation's notification and e-mail were written by the fan-out job (null: not yet). */
+    notifiedAt: ts('notified_at'),
   },
   (t) => [
     uniqueIndex('programme_participants_pair_key').on(t.programmeId, t.userId),
+    index('programme_participants_unnotified_idx').on(t.programmeId, t.id).where(sql`${t.notifiedAt} IS NULL`),
     index('programme_participants_user_idx').on(t.userId),
     check('programme_participants_capacity_check', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 50`),
   ],

@@ -346,9 +346,13 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
         SELECT r.student_id, count(*)::int AS shared FROM workshop_registrations r JOIN mine m ON m.workshop_id = r.workshop_id
         WHERE r.student_id <> ${s.id} AND r.status <> 'cancelled'
         GROUP BY r.student_id ORDER BY shared DESC, r.student_id LIMIT 300),
+      -- LATERAL … OFFSET 0 (kept from being flattened into a hash join): one index lookup per peer (≤ 300)
+      -- instead of a scan of every registration, which the planner prefers by its estimates (decision 624).
       co AS (
-        SELECT r.workshop_id, count(*)::int AS n FROM workshop_registrations r JOIN peers p ON p.student_id = r.student_id
-        WHERE r.status <> 'cancelled' GROUP BY r.workshop_id)
+        SELECT r.workshop_id, count(*)::int AS n
+        FROM peers p CROSS JOIN LATERAL (
+          SELECT x.workshop_id FROM workshop_registrations x WHERE x.student_id = p.student_id AND x.status <> 'cancelled' OFFSET 0) r
+        GROUP BY r.workshop_id)
     SELECT w.id, w.title, w.description, w.category, w.tags, w.starts_at, (w.max_participants - w.registered_count)::int AS seats_left,
            w.max_participants, coalesce(co.n, 0) AS co,
            coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
@@ -422,7 +426,10 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
       peers AS (
         SELECT a.student_id, count(*)::int AS shared FROM rd_applications a JOIN mine m ON m.project_id = a.project_id
         WHERE a.student_id <> ${s.id} GROUP BY a.student_id ORDER BY shared DESC, a.student_id LIMIT 300),
-      co AS (SELECT a.project_id, count(*)::int AS n FROM rd_applications a JOIN peers p ON p.student_id = a.student_id GROUP BY a.project_id),
+      co AS (
+        SELECT a.project_id, count(*)::int AS n
+        FROM peers p CROSS JOIN LATERAL (SELECT x.project_id FROM rd_applications x WHERE x.student_id = p.student_id OFFSET 0) a
+        GROUP BY a.project_id),
       roles AS (
         SELECT project_id, sum(max_positions - current_positions)::int AS open_positions,
                coalesce(jsonb_agg(skills_required), '[]'::jsonb) AS skills

@@ -13,77 +13,92 @@ import {
   programmesData,
   swapBody,
 } from '@app/shared/programmes';
-import { actorOf, type App } from '../../lib/http.ts';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
 import * as svc from './programmes.service.ts';
+import type { ProgrammeScope } from './programmes.service.ts';
 
 const secured = { tags: ['programmes'], security: [{ bearer: [] }] };
-const admin = { access: ['admin'] as const };
+
+/**
+ * The organiser routes, declared twice: for the platform admins under /admin/programmes (every
+ * programme) and for a university's admins under /organisations/me/programmes (their university's
+ * programmes and students only, decision 622). Same handlers, different scope.
+ */
+const ORGANISERS: Array<{ prefix: string; config: RouteAccess; scope: (r: FastifyRequest) => ProgrammeScope }> = [
+  { prefix: '/admin/programmes', config: { access: ['admin'] }, scope: (_r: FastifyRequest): ProgrammeScope => svc.PLATFORM },
+  {
+    prefix: '/organisations/me/programmes',
+    config: { access: ['university_admin'], member: 'university' },
+    scope: (r: FastifyRequest): ProgrammeScope => ({ organisationId: organisationOf(r).id }),
+  },
+];
 
 export async function programmesRoutes(app: App) {
   const db = () => app.ctx.db;
 
-  app.get('/admin/programmes', { config: admin, schema: { ...secured, response: { 200: envelope(programmesData) } } }, async () => ({
-    success: true as const,
-    data: await svc.listProgrammes(db()),
-  }));
+  for (const { prefix, config, scope } of ORGANISERS) {
+    app.get(prefix, { config, schema: { ...secured, response: { 200: envelope(programmesData) } } }, async (request) => ({
+      success: true as const,
+      data: await svc.listProgrammes(db(), scope(request)),
+    }));
 
-  app.post(
-    '/admin/programmes',
-    { config: admin, schema: { ...secured, body: programmeBody, response: { 201: envelope(programmeData) } } },
-    async (request, reply) =>
+    app.post(prefix, { config, schema: { ...secured, body: programmeBody, response: { 201: envelope(programmeData) } } }, async (request, reply) =>
       reply.status(201).send({
         success: true as const,
         message: PROGRAMME_MESSAGES.created,
-        data: await svc.createProgramme(db(), actorOf(request), request.body),
+        data: await svc.createProgramme(db(), actorOf(request), request.body, scope(request)),
       }),
-  );
+    );
 
-  app.get(
-    '/admin/programmes/:id',
-    { config: admin, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } },
-    async (request) => ({ success: true as const, data: await svc.programmeDetail(db(), request.params.id) }),
-  );
-
-  app.post(
-    '/admin/programmes/:id/invitations',
-    { config: admin, schema: { ...secured, params: idParams, body: inviteBody, response: { 200: envelope(inviteData) } } },
-    async (request) => {
-      const data = await svc.invite(db(), request.params.id, request.body);
-      return { success: true as const, message: PROGRAMME_MESSAGES.invited, data };
-    },
-  );
-
-  app.post(
-    '/admin/programmes/:id/match',
-    { config: admin, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } },
-    async (request) => ({ success: true as const, message: PROGRAMME_MESSAGES.matched, data: await svc.runMatching(db(), request.params.id) }),
-  );
-
-  app.put(
-    '/admin/programmes/:id/pairs',
-    { config: admin, schema: { ...secured, params: idParams, body: pairBody, response: { 200: envelope(programmeDetail) } } },
-    async (request) => ({
+    app.get(`${prefix}/:id`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
       success: true as const,
-      message: PROGRAMME_MESSAGES.pairSaved,
-      data: await svc.setPair(db(), request.params.id, request.body),
-    }),
-  );
+      data: await svc.programmeDetail(db(), request.params.id, scope(request)),
+    }));
 
-  app.post(
-    '/admin/programmes/:id/swap',
-    { config: admin, schema: { ...secured, params: idParams, body: swapBody, response: { 200: envelope(programmeDetail) } } },
-    async (request) => ({
+    app.post(
+      `${prefix}/:id/invitations`,
+      { config, schema: { ...secured, params: idParams, body: inviteBody, response: { 200: envelope(inviteData) } } },
+      async (request) => {
+        const data = await svc.invite(db(), request.params.id, request.body, scope(request));
+        // The invitation fan-out job was queued in the same transaction: run it now rather than at the next poll.
+        app.ctx.jobs.kick();
+        return { success: true as const, message: PROGRAMME_MESSAGES.invited, data };
+      },
+    );
+
+    app.post(`${prefix}/:id/match`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
       success: true as const,
-      message: PROGRAMME_MESSAGES.swapped,
-      data: await svc.swapPairs(db(), request.params.id, request.body.pairA, request.body.pairB),
-    }),
-  );
+      message: PROGRAMME_MESSAGES.matched,
+      data: await svc.runMatching(db(), request.params.id, scope(request)),
+    }));
 
-  app.post(
-    '/admin/programmes/:id/publish',
-    { config: admin, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } },
-    async (request) => ({ success: true as const, message: PROGRAMME_MESSAGES.published, data: await svc.publish(db(), request.params.id) }),
-  );
+    app.put(
+      `${prefix}/:id/pairs`,
+      { config, schema: { ...secured, params: idParams, body: pairBody, response: { 200: envelope(programmeDetail) } } },
+      async (request) => ({
+        success: true as const,
+        message: PROGRAMME_MESSAGES.pairSaved,
+        data: await svc.setPair(db(), request.params.id, request.body, scope(request)),
+      }),
+    );
+
+    app.post(
+      `${prefix}/:id/swap`,
+      { config, schema: { ...secured, params: idParams, body: swapBody, response: { 200: envelope(programmeDetail) } } },
+      async (request) => ({
+        success: true as const,
+        message: PROGRAMME_MESSAGES.swapped,
+        data: await svc.swapPairs(db(), request.params.id, request.body.pairA, request.body.pairB, scope(request)),
+      }),
+    );
+
+    app.post(`${prefix}/:id/publish`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
+      success: true as const,
+      message: PROGRAMME_MESSAGES.published,
+      data: await svc.publish(db(), request.params.id, scope(request), app.ctx.clock.now()),
+    }));
+  }
 
   app.get(
     '/programmes/mine',

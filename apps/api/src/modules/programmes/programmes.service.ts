@@ -20,17 +20,47 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { matchTopics, topicReasons, listWords } from '../matching/topics.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
 import { stableMatch, MAX_RANKED } from './stable-matching.ts';
+import { PROGRAMME_INVITE_JOB } from './invite-fan-out.ts';
+import { enqueue } from '../../lib/jobs.ts';
+
+/** Rows per INSERT when inviting (PostgreSQL's bind-parameter limit allows far more; this keeps statements small). */
+const INVITE_INSERT_BATCH = 1000;
 
 type ProgrammeRow = typeof programmes.$inferSelect;
 type ParticipantRow = typeof programmeParticipants.$inferSelect;
 
-async function programmeRow(db: Db, id: string): Promise<ProgrammeRow> {
+/**
+ * Who is acting on programmes (decision 622): a platform admin (`organisationId` undefined) sees and runs
+ * every programme; a university admin only their university's, and only their university's students
+ * may be mentees there. Someone else's programme is "not found", never "forbidden".
+ */
+export interface ProgrammeScope {
+  organisationId?: string;
+}
+export const PLATFORM: ProgrammeScope = {};
+
+async function programmeRow(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeRow> {
   if (!isId(id)) throw notFound('Programme');
   const [row] = await db.select().from(programmes).where(eq(programmes.id, id));
   if (!row) throw notFound('Programme');
+  if (scope.organisationId !== undefined && row.organisationId !== scope.organisationId) throw notFound('Programme');
   return row;
+}
+
+/**
+ * Lock the programme row for the rest of the transaction and re-read its status. Every write that
+ * changes who is paired with whom (set a pair, swap, run matching, publish) takes this lock first, so
+ * a mentor's load is counted and changed by one transaction at a time: two concurrent "change this
+ * mentee's mentor" requests can no longer both see one free place and both take it
+ * (docs/decisions/620). Row locks work the same on PGlite and PostgreSQL.
+ */
+async function lockProgramme(tx: Db, id: string): Promise<ProgrammeRow['status']> {
+  const [locked] = await queryRows<{ status: ProgrammeRow['status'] }>(tx, sql`SELECT status FROM programmes WHERE id = ${id} FOR UPDATE`);
+  if (!locked) throw notFound('Programme');
+  if (locked.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
+  return locked.status;
 }
 
 async function countsOf(db: Db, ids: string[]) {
@@ -70,7 +100,7 @@ function summary(row: ProgrammeRow, counts: ProgrammeSummary['counts'] | undefin
   };
 }
 
-export async function createProgramme(db: Db, actor: Actor, body: z.output<typeof programmeBody>) {
+export async function createProgramme(db: Db, actor: Actor, body: z.output<typeof programmeBody>, scope: ProgrammeScope = PLATFORM) {
   const [row] = await db
     .insert(programmes)
     .values({
@@ -82,14 +112,19 @@ export async function createProgramme(db: Db, actor: Actor, body: z.output<typeo
       eligibleCourses: body.eligibleCourses,
       mentorCapacityDefault: body.mentorCapacityDefault,
       createdBy: actor.id,
+      organisationId: scope.organisationId ?? null,
     })
     .returning();
   if (!row) throw new Error('programme insert returned nothing');
   return { programme: summary(row, undefined) };
 }
 
-export async function listProgrammes(db: Db) {
-  const rows = await db.select().from(programmes).orderBy(desc(programmes.createdAt), desc(programmes.id)).limit(200);
+export async function listProgrammes(db: Db, scope: ProgrammeScope = PLATFORM) {
+  const rows = await db
+    .select()
+    .from(programmes)
+    .where(scope.organisationId === undefined ? undefined : eq(programmes.organisationId, scope.organisationId))
+    .orderBy(desc(programmes.createdAt), desc(programmes.id)).limit(200);
   const counts = await countsOf(
     db,
     rows.map((r) => r.id),
@@ -173,8 +208,8 @@ function participantDtoOf(p: ParticipantRow, info: PersonInfo | undefined): Part
 // ---------------------------------------------------------------------------------------------------
 // Detail and dashboard
 
-export async function programmeDetail(db: Db, id: string): Promise<ProgrammeDetail> {
-  const row = await programmeRow(db, id);
+export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetail> {
+  const row = await programmeRow(db, id, scope);
   const parts = await db.select().from(programmeParticipants).where(eq(programmeParticipants.programmeId, row.id));
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
   const info = await people(db, [...new Set([...parts.map((p) => p.userId), ...pairs.flatMap((p) => [p.mentorId, p.menteeId])])]);
@@ -232,15 +267,16 @@ export async function programmeDetail(db: Db, id: string): Promise<ProgrammeDeta
 // ---------------------------------------------------------------------------------------------------
 // Invitations
 
-export async function invite(db: Db, id: string, body: InviteBody) {
-  const row = await programmeRow(db, id);
+export async function invite(db: Db, id: string, body: InviteBody, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const eligible =
     body.role === 'mentor'
       ? sql`u.role = 'professional' AND u.is_active AND u.is_verified`
       : sql`u.role = 'student' AND u.is_active
             AND (${row.eligibleUniversities.length === 0} OR lower(sp.university) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleUniversities)}::jsonb) x))
-            AND (${row.eligibleCourses.length === 0} OR lower(sp.course) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleCourses)}::jsonb) x))`;
+            AND (${row.eligibleCourses.length === 0} OR lower(sp.course) IN (SELECT lower(x) FROM jsonb_array_elements_text(${JSON.stringify(row.eligibleCourses)}::jsonb) x))
+            AND (${row.organisationId === null} OR EXISTS (SELECT 1 FROM student_affiliations a WHERE a.student_id = u.id AND a.organisation_id = ${row.organisationId ?? ''}))`;
   let ids: string[];
   if (body.allEligible) {
     const rows = await queryRows<{ id: string }>(
@@ -262,28 +298,20 @@ export async function invite(db: Db, id: string, body: InviteBody) {
     if (rows.length !== wanted.length) throw badRequest(PROGRAMME_MESSAGES.notEligible);
     ids = wanted;
   }
+  // Inserts in batches in one transaction (all or nobody invited); the notifications and e-mails are
+  // written by the fan-out job after the commit, in batches of its own (docs/decisions/621).
   return db.transaction(async (tx) => {
     let invited = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
+    for (let i = 0; i < ids.length; i += INVITE_INSERT_BATCH) {
+      const chunk = ids.slice(i, i + INVITE_INSERT_BATCH);
       const added = await tx
         .insert(programmeParticipants)
         .values(chunk.map((userId) => ({ programmeId: row.id, userId, role: body.role })))
         .onConflictDoNothing()
-        .returning({ userId: programmeParticipants.userId });
+        .returning({ id: programmeParticipants.id });
       invited += added.length;
-      for (const a of added) {
-        await notify(tx, {
-          userId: a.userId,
-          type: 'system',
-          subType: 'programme-invite',
-          title: `You are invited to ${row.name}`,
-          message: `${row.name} (${row.startsOn} to ${row.endsOn}) invites you to take part as a ${body.role}. Tell us your topics and whom you would like to be matched with.`,
-          actionUrl: '/programmes',
-          metadata: { programmeId: row.id },
-        });
-      }
     }
+    if (invited > 0) await enqueue(tx, PROGRAMME_INVITE_JOB, { programmeId: row.id }, { maxAttempts: 10 });
     return { invited, alreadyInvited: ids.length - invited };
   });
 }
@@ -306,8 +334,8 @@ function pairReasons(
   return reasons;
 }
 
-export async function runMatching(db: Db, id: string) {
-  const row = await programmeRow(db, id);
+export async function runMatching(db: Db, id: string, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const parts = await db
     .select()
@@ -387,6 +415,7 @@ export async function runMatching(db: Db, id: string) {
     });
   }
   await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
     await tx.delete(programmePairs).where(eq(programmePairs.programmeId, row.id));
     for (let i = 0; i < values.length; i += 500) await tx.insert(programmePairs).values(values.slice(i, i + 500));
     await tx.update(programmes).set({ status: 'matched', unmatched, matchedAt: new Date() }).where(eq(programmes.id, row.id));
@@ -411,8 +440,8 @@ async function joined(db: Db, programmeId: string, userId: string, role: 'mentor
 }
 
 /** Assign (or re-assign) a mentee to a mentor and pin the pair, within the mentor's capacity. */
-export async function setPair(db: Db, id: string, body: { menteeId: string; mentorId: string; pinned: boolean }) {
-  const row = await programmeRow(db, id);
+export async function setPair(db: Db, id: string, body: { menteeId: string; mentorId: string; pinned: boolean }, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const mentee = await joined(db, row.id, body.menteeId, 'mentee');
   if (!mentee) throw badRequest(PROGRAMME_MESSAGES.notJoinedMentee);
@@ -421,6 +450,7 @@ export async function setPair(db: Db, id: string, body: { menteeId: string; ment
   const capacity = mentor.capacity ?? row.mentorCapacityDefault;
   const info = await people(db, [mentee.userId, mentor.userId]);
   await db.transaction(async (tx) => {
+    const status = await lockProgramme(tx, row.id);
     const [current] = await tx
       .select()
       .from(programmePairs)
@@ -450,41 +480,51 @@ export async function setPair(db: Db, id: string, body: { menteeId: string; ment
       .insert(programmePairs)
       .values(values)
       .onConflictDoUpdate({ target: [programmePairs.programmeId, programmePairs.menteeId], set: values });
-    if (row.status === 'open') await tx.update(programmes).set({ status: 'matched', matchedAt: new Date() }).where(eq(programmes.id, row.id));
+    if (status === 'open') await tx.update(programmes).set({ status: 'matched', matchedAt: new Date() }).where(eq(programmes.id, row.id));
   });
   return programmeDetail(db, row.id);
 }
 
-/** Swap the mentors of two pairs; both become pinned. */
-export async function swapPairs(db: Db, id: string, pairA: string, pairB: string) {
-  const row = await programmeRow(db, id);
+/** Swap the mentors of two pairs; both become pinned. Mentor loads are unchanged by a swap. */
+export async function swapPairs(db: Db, id: string, pairA: string, pairB: string, scope: ProgrammeScope = PLATFORM) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   if (pairA === pairB) throw badRequest(PROGRAMME_MESSAGES.samePair);
   if (!isId(pairA) || !isId(pairB)) throw notFound('Pair');
-  const pairs = await db
-    .select()
-    .from(programmePairs)
-    .where(and(eq(programmePairs.programmeId, row.id), inArray(programmePairs.id, [pairA, pairB])));
-  const a = pairs.find((p) => p.id === pairA);
-  const b = pairs.find((p) => p.id === pairB);
-  if (!a || !b) throw notFound('Pair');
-  await db.transaction(async (tx) => {
+  const swapped = await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
+    // Read the pairs under the lock: a pair changed a moment ago is swapped as it is now, so a swap
+    // can never hand a mentor a mentee on top of one assigned concurrently.
+    const pairs = await tx
+      .select()
+      .from(programmePairs)
+      .where(and(eq(programmePairs.programmeId, row.id), inArray(programmePairs.id, [pairA, pairB])));
+    const a = pairs.find((p) => p.id === pairA);
+    const b = pairs.find((p) => p.id === pairB);
+    if (!a || !b) throw notFound('Pair');
     await tx.update(programmePairs).set({ mentorId: b.mentorId, pinned: true }).where(eq(programmePairs.id, a.id));
     await tx.update(programmePairs).set({ mentorId: a.mentorId, pinned: true }).where(eq(programmePairs.id, b.id));
+    return { a, b };
   });
-  // Recompute both pairs' scores and reasons.
-  await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true });
-  return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true });
+  const { a, b } = swapped;
+  // Recompute both pairs' scores and reasons (each mentor keeps their load, so capacity holds).
+  await setPair(db, row.id, { menteeId: a.menteeId, mentorId: b.mentorId, pinned: true }, scope);
+  return setPair(db, row.id, { menteeId: b.menteeId, mentorId: a.mentorId, pinned: true }, scope);
 }
 
 /** Every pair becomes an accepted connection (mentoring/connection_requests); both people are notified. */
-export async function publish(db: Db, id: string, now = new Date()) {
-  const row = await programmeRow(db, id);
+export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFORM, now = new Date()) {
+  const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
   if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
-  const info = await people(db, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
   await db.transaction(async (tx) => {
+    await lockProgramme(tx, row.id);
+    // The pairs as they are under the lock (a change committed since the read above is published too).
+    pairs.splice(0, pairs.length, ...(await tx.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id))));
+    if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
+    const info = await people(tx, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
+    const told: NewNotification[] = [];
     const [claimed] = await tx
       .update(programmes)
       .set({ status: 'published', publishedAt: now })
@@ -536,7 +576,7 @@ export async function publish(db: Db, id: string, now = new Date()) {
       await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
       const mentorName = info.get(p.mentorId)?.name ?? 'your mentor';
       const menteeName = info.get(p.menteeId)?.name ?? 'your mentee';
-      await notify(tx, {
+      told.push({
         userId: p.menteeId,
         type: 'connection',
         subType: 'accepted',
@@ -545,7 +585,7 @@ export async function publish(db: Db, id: string, now = new Date()) {
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { programmeId: row.id, professionalId: p.mentorId },
       });
-      await notify(tx, {
+      told.push({
         userId: p.mentorId,
         type: 'connection',
         subType: 'accepted',
@@ -555,6 +595,8 @@ export async function publish(db: Db, id: string, now = new Date()) {
         metadata: { programmeId: row.id, studentId: p.menteeId },
       });
     }
+    // One INSERT (and one pg_notify) for everyone, in batches.
+    for (let i = 0; i < told.length; i += 1000) await notifyMany(tx, told.slice(i, i + 1000));
   });
   return programmeDetail(db, row.id);
 }

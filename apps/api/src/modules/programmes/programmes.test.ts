@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PROGRAMME_MESSAGES, type MyProgrammesData, type ProgrammeDetail } from '@app/shared/programmes';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
-import { notifications } from '../../db/schema/platform.ts';
+import { emails, jobs, notifications } from '../../db/schema/platform.ts';
+import { studentProfiles, users } from '../../db/schema/users.ts';
+import { inviteBatch } from './invite-fan-out.ts';
+import { programmePairs } from '../../db/schema/matching.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -84,6 +87,7 @@ describe('a programme from creation to published pairs', () => {
     expect(body<{ data: { invited: number } }>(invM).data.invited).toBe(2);
     // Again: nobody invited twice.
     expect(body<{ data: { invited: number; alreadyInvited: number } }>(await invite(a, id, { role: 'mentor', userIds: [m1.id] })).data).toEqual({ invited: 0, alreadyInvited: 1 });
+    await t.runJobs(); // the invitation fan-out job (docs/decisions/621)
     const note = await db().select().from(notifications).where(and(eq(notifications.userId, mentees[0]?.id ?? ''), eq(notifications.subType, 'programme-invite')));
     expect(note).toHaveLength(1);
 
@@ -176,4 +180,80 @@ describe('a programme from creation to published pairs', () => {
     expect(d.dashboard).toMatchObject({ met: 1, notMet: d.pairs.length - 1, sessions: 1 });
     expect(d.pairs.find((p) => p.menteeId === s1.id)).toMatchObject({ sessions: 1, completedSessions: 1 });
   });
+});
+
+describe('programmes: capacity under concurrency', () => {
+  it('competing "change this mentee’s mentor" requests never put a mentor over capacity', async () => {
+    const a = await buildAdmin(t);
+    const uni = `Race ${Math.random()}`;
+    const mentees = await Promise.all(Array.from({ length: 10 }, (_, i) => buildStudent(t, { university: uni, firstName: `Racer${i}` })));
+    const mentor = await buildProfessional(t, { firstName: 'Solo' });
+    const id = await create(a, { eligibleUniversities: [uni], mentorCapacityDefault: 2 });
+    expect((await invite(a, id, { role: 'mentee', allEligible: true })).statusCode).toBe(200);
+    expect((await invite(a, id, { role: 'mentor', userIds: [mentor.id] })).statusCode).toBe(200);
+    expect((await join(mentor, id, { topics: ['Optics'], capacity: 2 })).statusCode).toBe(200);
+    for (const s of mentees) expect((await join(s, id, { topics: ['Optics'] })).statusCode).toBe(200);
+    // Rounds of ten changes at once, each assigning a different mentee to the one mentor with two places.
+    for (let round = 0; round < 3; round++) {
+      await db().delete(programmePairs).where(eq(programmePairs.programmeId, id));
+      const results = await Promise.all(
+        mentees.map((s) => t.app.inject({ method: 'PUT', url: `/api/admin/programmes/${id}/pairs`, headers: a.auth, payload: { menteeId: s.id, mentorId: mentor.id } })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200), results.map((r) => r.body.slice(0, 120)).join('\n')).toHaveLength(2);
+      expect(codes.filter((c) => c === 409)).toHaveLength(8);
+      const d = await detail(a, id);
+      expect(d.pairs.filter((p) => p.mentorId === mentor.id)).toHaveLength(2);
+    }
+  });
+});
+
+describe('programmes: large invitations', () => {
+  it('invites 2,000 students in one request; the fan-out job tells each exactly once, in batches, even when run twice', async () => {
+    const a = await buildAdmin(t);
+    const uni = `Big ${Math.random()}`;
+    const n = 2000;
+    const stamp = Date.now();
+    const made = await db()
+      .insert(users)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          role: 'student' as const,
+          email: `bulk-${stamp}-${i}@example.com`,
+          passwordHash: 'not-used',
+          firstName: `Bulk${i}`,
+          lastName: 'Student',
+          phone: '+91 98765 43210',
+        })),
+      )
+      .returning({ id: users.id });
+    await db()
+      .insert(studentProfiles)
+      .values(made.map((u, i) => ({ userId: u.id, university: uni, course: 'Physics', year: 2, rollNumber: `B-${stamp}-${i}`, interests: ['Optics'] })));
+    const id = await create(a, { eligibleUniversities: [uni] });
+    const started = Date.now();
+    const res = await invite(a, id, { role: 'mentee', allEligible: true });
+    const ms = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ data: { invited: number } }>(res).data.invited).toBe(n);
+    // The request wrote rows and one job, not 2,000 notifications.
+    expect(ms).toBeLessThan(20_000);
+    const ids = made.map((u) => u.id);
+    const tell = async () => db().select({ userId: notifications.userId }).from(notifications).where(and(eq(notifications.subType, 'programme-invite'), inArray(notifications.userId, ids)));
+    // Two runners at once (a retried job and the first one): everyone told once, nobody twice.
+    const config = { publicUrl: 'http://localhost' };
+    await Promise.all([inviteBatch(db(), id, config, 300), inviteBatch(db(), id, config, 300)]);
+    expect((await tell()).length).toBe(600);
+    await t.runJobs();
+    const told = await tell();
+    expect(told).toHaveLength(n);
+    expect(new Set(told.map((r) => r.userId)).size).toBe(n);
+    const mail = await db().select({ id: emails.id }).from(emails).where(like(emails.to, `bulk-${stamp}-%`));
+    expect(mail).toHaveLength(n);
+    // Running the job again tells no one.
+    await inviteBatch(db(), id, config);
+    expect(await tell()).toHaveLength(n);
+    const queued = await db().select().from(jobs).where(eq(jobs.type, 'programme.invite'));
+    expect(queued.every((j) => j.status === 'done')).toBe(true);
+  }, 120_000);
 });

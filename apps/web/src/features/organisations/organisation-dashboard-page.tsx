@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Skeleton, Spinner } from '../../components/ui/f
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { AdminProgrammesTab } from '../programmes/admin-programmes-tab.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
@@ -35,7 +36,7 @@ export function CompanyDashboardPage() {
   return <OrganisationDashboard kind="company" />;
 }
 
-type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'projects' | 'performance';
+type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' | 'projects' | 'performance';
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
@@ -51,6 +52,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'students', label: 'Students' },
           { id: 'cohort', label: 'Cohort' },
           { id: 'workshops', label: 'Workshops' },
+          { id: 'programmes', label: 'Programmes' },
         ]
       : [
           { id: 'organisation', label: 'Company' },
@@ -83,6 +85,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   )}
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
+                  {tab === 'programmes' && <AdminProgrammesTab organiser="university" />}
                 </TabPanel>
               </>
             ) : (

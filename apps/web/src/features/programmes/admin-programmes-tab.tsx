@@ -7,7 +7,16 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useCreateProgramme, useInvite, useProgrammeAction, useProgrammeDetail, useProgrammes } from './api.ts';
+import {
+  ProgrammeOrganiserContext,
+  useCreateProgramme,
+  useInvite,
+  useProgrammeAction,
+  useProgrammeDetail,
+  useProgrammeOrganiser,
+  useProgrammes,
+  type ProgrammeOrganiser,
+} from './api.ts';
 
 const STATUS_LABEL: Record<ProgrammeSummary['status'], string> = { open: 'Collecting preferences', matched: 'Matched (draft)', published: 'Published' };
 const splitList = (v: string) =>
@@ -16,14 +25,22 @@ const splitList = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Administrators' cohort programmes: list, create, then one programme's invitations, matching and dashboard. */
-export function AdminProgrammesTab() {
+/**
+ * Cohort programmes: list, create, then one programme's invitations, matching and dashboard. The admin
+ * console shows every programme; a university's dashboard (organiser="university") the same screens
+ * for its own programmes and students only (decision 622).
+ */
+export function AdminProgrammesTab({ organiser = 'admin' }: { organiser?: ProgrammeOrganiser }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  if (openId) return <ProgrammeView id={openId} onBack={() => setOpenId(null)} />;
-  return <ProgrammeList onOpen={setOpenId} />;
+  return (
+    <ProgrammeOrganiserContext.Provider value={organiser}>
+      {openId ? <ProgrammeView id={openId} onBack={() => setOpenId(null)} /> : <ProgrammeList onOpen={setOpenId} />}
+    </ProgrammeOrganiserContext.Provider>
+  );
 }
 
 function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
+  const organiser = useProgrammeOrganiser();
   const list = useProgrammes();
   const [creating, setCreating] = useState(false);
   return (
@@ -31,7 +48,11 @@ function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold text-slate-900">Mentoring programmes</h2>
-          <p className="text-sm text-slate-600">Pair a whole cohort of students with mentors, within each mentor&rsquo;s capacity.</p>
+          <p className="text-sm text-slate-600">
+            {organiser === 'university'
+              ? 'Pair your university’s students with verified mentors, within each mentor’s capacity. Only students affiliated with your university can take part.'
+              : 'Pair a whole cohort of students with mentors, within each mentor’s capacity.'}
+          </p>
         </div>
         <Button onClick={() => setCreating(true)}>New programme</Button>
       </div>
@@ -68,6 +89,7 @@ function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
 
 function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
   const create = useCreateProgramme();
+  const organiser = useProgrammeOrganiser();
   const toast = useToast();
   const [form, setForm] = useState({ name: '', description: '', startsOn: '', endsOn: '', universities: '', courses: '', capacity: '3' });
   const [error, setError] = useState<string | null>(null);
@@ -119,7 +141,9 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <TextField label="Starts on" type="date" required value={form.startsOn} onChange={set('startsOn')} />
           <TextField label="Ends on" type="date" required value={form.endsOn} onChange={set('endsOn')} />
         </div>
-        <TextField label="Eligible universities" hint="Comma-separated; empty means every university." value={form.universities} onChange={set('universities')} />
+        {organiser === 'admin' && (
+          <TextField label="Eligible universities" hint="Comma-separated; empty means every university." value={form.universities} onChange={set('universities')} />
+        )}
         <TextField label="Eligible courses" hint="Comma-separated; empty means every course." value={form.courses} onChange={set('courses')} />
         <TextField label="Mentor capacity (mentees per mentor)" type="number" min={1} max={50} required value={form.capacity} onChange={set('capacity')} />
       </form>

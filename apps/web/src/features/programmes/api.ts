@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
 import {
@@ -12,53 +13,73 @@ import {
 } from '@app/shared/programmes';
 import { api } from '../../lib/api.ts';
 
+/**
+ * Whose programme screens these are: the platform admins' (every programme) or a university admin's
+ * (their university's programmes and students only, decision 622). Same screens, other routes.
+ */
+export type ProgrammeOrganiser = 'admin' | 'university';
+const BASES: Record<ProgrammeOrganiser, string> = { admin: '/admin/programmes', university: '/organisations/me/programmes' };
+export const ProgrammeOrganiserContext = createContext<ProgrammeOrganiser>('admin');
+export const useProgrammeOrganiser = () => useContext(ProgrammeOrganiserContext);
+
+function useBase() {
+  const organiser = useProgrammeOrganiser();
+  return {
+    base: BASES[organiser],
+    list: ['programmes', organiser] as const,
+    detail: (id: string) => ['programmes', organiser, id] as const,
+  };
+}
+
 const keys = {
-  list: ['programmes', 'admin'] as const,
-  detail: (id: string) => ['programmes', 'admin', id] as const,
   mine: ['programmes', 'mine'] as const,
 };
 
 export function useProgrammes() {
+  const k = useBase();
   return useQuery({
-    queryKey: keys.list,
-    queryFn: ({ signal }) => api('/admin/programmes', envelope(programmesData), { signal }).then((r) => r.data.programmes),
+    queryKey: k.list,
+    queryFn: ({ signal }) => api(k.base, envelope(programmesData), { signal }).then((r) => r.data.programmes),
   });
 }
 
 export function useProgrammeDetail(id: string) {
+  const k = useBase();
   return useQuery({
-    queryKey: keys.detail(id),
-    queryFn: ({ signal }) => api(`/admin/programmes/${id}`, envelope(programmeDetail), { signal }).then((r) => r.data),
+    queryKey: k.detail(id),
+    queryFn: ({ signal }) => api(`${k.base}/${id}`, envelope(programmeDetail), { signal }).then((r) => r.data),
   });
 }
 
 export function useCreateProgramme() {
   const qc = useQueryClient();
+  const k = useBase();
   return useMutation({
-    mutationFn: (body: ProgrammeBody) => api('/admin/programmes', envelope(programmeData), { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.list }),
+    mutationFn: (body: ProgrammeBody) => api(k.base, envelope(programmeData), { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: k.list }),
   });
 }
 
 /** Every admin action on one programme answers the new detail: put it in the cache. */
 export function useProgrammeAction(id: string) {
   const qc = useQueryClient();
+  const k = useBase();
   return useMutation({
     mutationFn: (action: { path: string; method: 'POST' | 'PUT'; body?: unknown }) =>
-      api(`/admin/programmes/${id}${action.path}`, envelope(programmeDetail), { method: action.method, body: action.body ?? {} }),
+      api(`${k.base}/${id}${action.path}`, envelope(programmeDetail), { method: action.method, body: action.body ?? {} }),
     onSuccess: (res) => {
-      qc.setQueryData(keys.detail(id), res.data);
-      void qc.invalidateQueries({ queryKey: keys.list });
+      qc.setQueryData(k.detail(id), res.data);
+      void qc.invalidateQueries({ queryKey: k.list });
     },
   });
 }
 
 export function useInvite(id: string) {
   const qc = useQueryClient();
+  const k = useBase();
   return useMutation({
-    mutationFn: (body: { role: 'mentor' | 'mentee'; allEligible: true }) =>
-      api(`/admin/programmes/${id}/invitations`, envelope(inviteData), { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['programmes', 'admin'] }),
+    mutationFn: (body: { role: 'mentor' | 'mentee'; allEligible: true }) => api(`${k.base}/${id}/invitations`, envelope(inviteData), { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: k.list }),
   });
 }
 
