@@ -18,14 +18,20 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { loadSql } from './recommendations.service.ts';
+import { visibleToStudent } from '../workshops/workshops-visibility.ts';
 
-const ITEM: Record<RecommendationKind, { what: string; exists: (id: string) => ReturnType<typeof sql> }> = {
+/** Each kind's "can this student see it" check (a hidden item answers 404, as its own detail route does). */
+const ITEM: Record<RecommendationKind, { what: string; exists: (id: string, studentId: string) => ReturnType<typeof sql> }> = {
   professional: {
     what: 'Professional',
     exists: (id) =>
       sql`SELECT 1 AS ok FROM users u WHERE u.id = ${id} AND u.role = 'professional' AND u.is_active AND u.is_verified`,
   },
-  workshop: { what: 'Workshop', exists: (id) => sql`SELECT 1 AS ok FROM workshops WHERE id = ${id} AND status <> 'draft'` },
+  workshop: {
+    what: 'Workshop',
+    exists: (id, studentId) =>
+      sql`SELECT 1 AS ok FROM workshops WHERE id = ${id} AND status <> 'draft' AND ${visibleToStudent(sql`workshops.organisation_id`, studentId)}`,
+  },
   'rd-project': {
     what: 'R&D project',
     exists: (id) => sql`SELECT 1 AS ok FROM rd_projects WHERE id = ${id} AND visibility = 'public' AND status <> 'draft'`,
@@ -36,7 +42,7 @@ const ITEM: Record<RecommendationKind, { what: string; exists: (id: string) => R
 export async function dismiss(db: Db, actor: Actor, body: DismissBody) {
   const item = ITEM[body.kind];
   if (!isId(body.itemId)) throw notFound(item.what);
-  const found = await queryRows<{ ok: number }>(db, item.exists(body.itemId));
+  const found = await queryRows<{ ok: number }>(db, item.exists(body.itemId, actor.id));
   if (found.length === 0) throw notFound(item.what);
   await db
     .insert(recommendationDismissals)

@@ -140,7 +140,14 @@ describe('university-only workshops', () => {
 
     for (const u of [theirs, unaffiliated]) {
       expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register`, headers: u.auth })).statusCode).toBe(404);
+      // "Not interested" on a workshop the student cannot see is a 404 too: it must not confirm it exists.
+      const dismiss = { method: 'POST' as const, url: '/api/matching/dismissals', headers: u.auth, payload: { kind: 'workshop', itemId: id } };
+      expect((await t.app.inject(dismiss)).statusCode).toBe(404);
     }
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/matching/dismissals', headers: ours.auth, payload: { kind: 'workshop', itemId: id } })).statusCode,
+    ).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: '/api/matching/dismissals', headers: ours.auth, payload: { kind: 'workshop', itemId: id } });
     expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register` })).statusCode).toBe(401);
     const reg = await t.app.inject({ method: 'POST', url: `/api/workshops/${id}/register`, headers: ours.auth });
     expect(reg.statusCode, reg.body).toBe(201);
