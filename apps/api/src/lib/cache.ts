@@ -130,6 +130,11 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
   }
 
   return {
+    /**
+     * Whether reads go through the cache (on or verify). Off, a list reads its per-user part in its page
+     * query instead of one query on top of a shared page (issue 13: one statement fewer).
+     */
+    enabled: options.mode !== 'off',
     mode: options.mode,
     /** Feed every event of the bus here: `cache` events bump their table's version. */
     onEvent(event: AppEvent) {

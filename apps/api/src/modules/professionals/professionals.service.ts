@@ -72,22 +72,30 @@ async function readProfessionals(db: Db, query: ProfessionalListQuery) {
   const expertise = query.expertise?.trim();
   if (expertise && expertise.toLowerCase() !== 'all') conditions.push(sql`lower(${professionalProfiles.expertise}) = lower(${expertise})`);
   const where = and(...conditions);
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
-    .where(where);
+  const countAll = async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+      .where(where);
+    return row?.n ?? 0;
+  };
+  // The page counts its matches as it goes (count(*) OVER ()): one statement instead of a count and a page
+  // (issue 13; the listed professionals are a few thousand at most). An empty page past the end carries no
+  // count: count separately then.
+  const offset = (query.page - 1) * query.limit;
   const rows = await db
-    .select({ user: users, profile: professionalProfiles })
+    .select({ user: users, profile: professionalProfiles, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(users)
     .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
     .where(where)
     .orderBy(desc(professionalProfiles.ratingCount), asc(users.firstName), asc(users.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(offset);
+  const total = rows[0]?.total ?? (offset > 0 ? await countAll() : 0);
   return {
     professionals: rows.map((r) => toCard(r.user, r.profile)),
-    pagination: makePagination(query.page, query.limit, total?.n ?? 0),
+    pagination: makePagination(query.page, query.limit, total),
   };
 }
 

@@ -12,7 +12,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { companyProjectHidden, companyProjectVisible } from '../organisations/company.service.ts';
 import { likePattern } from './projects-admin.service.ts';
 import { publicProjectToDto, studentProjectToDto } from './rd-projects.presenter.ts';
-import { loadProject, loadProjects, studentState } from './rd-projects.repo.ts';
+import { loadProject, loadProjectPage, loadProjects, studentState } from './rd-projects.repo.ts';
 
 /** Listed to students and the public: active and public (PRODUCT.md). */
 const listed = () => and(eq(rdProjects.status, 'active'), eq(rdProjects.visibility, 'public'), companyProjectVisible());
@@ -84,17 +84,7 @@ export async function listForStudent(
     );
   }
   const cond = and(...where);
-  const read = async () => {
-    const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
-    const ids = await db
-      .select({ id: rdProjects.id })
-      .from(rdProjects)
-      .where(cond)
-      .orderBy(...SORTS[query.sortBy])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return { total: Number(totalRow?.n ?? 0), loaded: await loadProjects(db, ids.map((r) => r.id)) };
-  };
+  const read = () => loadProjectPage(db, cond, SORTS[query.sortBy], query.limit, (query.page - 1) * query.limit);
   // The shared part (total and the page's projects) comes from the catalogue cache (decision 441, 610); the
   // caller's bookmarks, alerts and applications are one query on top. A deadline filter reads the clock:
   // such an entry lives 15 s at most (as the workshop list's).
@@ -199,17 +189,8 @@ export async function publicProjects(db: Db, query: { page: number; limit: numbe
     where.push(sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p})`);
   }
   const cond = and(...where);
-  const read = async () => {
-    const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(cond);
-    const ids = await db
-      .select({ id: rdProjects.id })
-      .from(rdProjects)
-      .where(cond)
-      .orderBy(asc(rdProjects.applicationDeadline), desc(rdProjects.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return { total: Number(totalRow?.n ?? 0), loaded: await loadProjects(db, ids.map((r) => r.id)) };
-  };
+  const read = () =>
+    loadProjectPage(db, cond, [asc(rdProjects.applicationDeadline), desc(rdProjects.id)], query.limit, (query.page - 1) * query.limit);
   // Nothing per user and nothing read from the clock: the whole page is shared (decision 610).
   const key = { field, search: query.search, page: query.page, limit: query.limit };
   const { total, loaded } = cache ? await cache.get('rd.public-list', RD_LIST_TABLES, key, read) : await read();

@@ -63,6 +63,46 @@ export async function loadProjects(db: Db, ids: readonly string[]): Promise<Load
     .from(rdProjects)
     .leftJoin(users, eq(users.id, rdProjects.createdBy))
     .where(inArray(rdProjects.id, [...ids]));
+  return withRolesAndCounts(db, ids, rows);
+}
+
+/**
+ * One page of a filtered, sorted project list with its total, as loadProjects would load the page's ids:
+ * the page's projects, their creators and the total (count(*) OVER ()) are one statement instead of three
+ * (a count, the page's ids, the projects; issue 13). An empty page past the end carries no count: counted
+ * separately then.
+ */
+export async function loadProjectPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; loaded: LoadedProject[] }> {
+  const rows = await db
+    .select({ project: rdProjects, firstName: users.firstName, lastName: users.lastName, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(rdProjects)
+    .leftJoin(users, eq(users.id, rdProjects.createdBy))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = 0;
+    if (offset > 0) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(where);
+      total = Number(row?.n ?? 0);
+    }
+  }
+  return { total, loaded: rows.length ? await withRolesAndCounts(db, rows.map((r) => r.project.id), rows) : [] };
+}
+
+async function withRolesAndCounts(
+  db: Db,
+  ids: readonly string[],
+  rows: { project: typeof rdProjects.$inferSelect; firstName: string | null; lastName: string | null }[],
+): Promise<LoadedProject[]> {
   const roles = await db
     .select()
     .from(rdProjectRoles)
