@@ -167,8 +167,10 @@ async function main() {
         WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${now.toISOString()}::timestamptz
         ORDER BY a.student_id, a.created_at DESC, a.id DESC`,
   );
-  const wsSample = shuffle(wsStudents, rnd).slice(0, sampleSize);
-  const rdSample = shuffle(rdStudents, rnd).slice(0, sampleSize);
+  // --mentors-only: skip the workshop and project lists (quicker runs when tuning the mentor list; the random
+  // baselines then draw fewer numbers, so the mentor samples differ from a full run's: compare like with like).
+  const wsSample = shuffle(wsStudents, rnd).slice(0, a['mentors-only'] ? 0 : sampleSize);
+  const rdSample = shuffle(rdStudents, rnd).slice(0, a['mentors-only'] ? 0 : sampleSize);
 
   const ws = { recommender: metric(), popularity: metric(), random: metric() };
   const rd = { recommender: metric(), popularity: metric(), random: metric() };

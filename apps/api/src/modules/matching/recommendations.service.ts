@@ -189,14 +189,44 @@ async function availabilityOf(db: Db, ids: string[], now: Date): Promise<Map<str
   return out;
 }
 
+/**
+ * Demand for each topic: how many students list it among their interests (normalised). Read at most every
+ * DEMAND_TTL_MS per database handle (one aggregate over student profiles; the counts move slowly), so a list
+ * does not pay for it on every request.
+ */
+const DEMAND_TTL_MS = 10 * 60_000;
+const demandCache = new WeakMap<object, { at: number; counts: Map<string, number> }>();
+
+export async function topicDemand(db: Db, now: Date): Promise<Map<string, number>> {
+  const hit = demandCache.get(db);
+  if (hit && Math.abs(now.getTime() - hit.at) < DEMAND_TTL_MS) return hit.counts;
+  const rows = await queryRows<{ topic: string; n: number }>(
+    db,
+    sql`SELECT lower(btrim(i)) AS topic, count(*)::int AS n
+        FROM student_profiles sp
+        CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(sp.interests) = 'array' THEN sp.interests ELSE '[]'::jsonb END) i
+        GROUP BY 1`,
+  );
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(norm(r.topic), (counts.get(norm(r.topic)) ?? 0) + r.n);
+  demandCache.set(db, { at: now.getTime(), counts });
+  return counts;
+}
+
 interface Scored<T> {
   row: T;
   score: number;
   reasons: string[];
+  /** The contention damping of quality signals (mentors, decision 625). */
+  damp?: number;
 }
 
 export async function recommendProfessionals(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
   const rows = await professionalCandidates(db, s, now);
+  const demand = await topicDemand(db, now);
+  // Contention per expertise: students interested in it per listed mentor with it (decision 625).
+  const supply = new Map<string, number>();
+  for (const row of rows) supply.set(norm(row.expertise), (supply.get(norm(row.expertise)) ?? 0) + 1);
   const match = topicMatcher(s.topics);
   const scored: Scored<ProRow>[] = [];
   for (const row of rows) {
@@ -206,29 +236,37 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
     const labels = [row.expertise, ...(row.specializations ?? []), ...(row.skills ?? [])];
     const m = match(labels, `${row.title} ${row.bio ?? ''}`);
     const reasons = topicReasons(m);
-    let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
+    const relevance = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
+    // Quality signals (classmates, responsiveness, rating) would send every student of a crowded topic to
+    // the same few mentors: they are damped by the log of the topic's contention, so among mentors of equal
+    // relevance the per-student rotation below decides (decision 625).
+    const expertise = norm(row.expertise);
+    const contention = (demand.get(expertise) ?? 0) / (supply.get(expertise) ?? 1);
+    const damp = 1 / Math.max(1, Math.log2(1 + contention));
+    let quality = 0;
     if (row.same_course > 0) {
-      score += Math.min(row.same_course, 3) * 0.6;
+      quality += Math.min(row.same_course, 3) * 0.6;
       reasons.push(`${plural(row.same_course, 'student')} in your course connected with them`);
     }
     if (row.median_response_s !== null) {
       const ms = row.median_response_s * 1000;
       if (ms <= 2 * DAY) {
-        score += 0.6;
+        quality += 0.6;
         reasons.push(`Answers requests ${inDays(ms)}`);
-      } else if (ms > 7 * DAY) score -= 0.6;
+      } else if (ms > 7 * DAY) quality -= 0.6;
     }
     if (row.rating_count >= 3) {
       const avg = row.rating_sum / row.rating_count;
-      score += (avg - 3) * 0.4;
+      quality += (avg - 3) * 0.4;
       if (avg >= 4) reasons.push(`Rated ${round1(avg)} by ${plural(row.rating_count, 'student')}`);
     }
     // Fairness: the fuller a mentor, the less they are pushed; a per-student jitter spreads equal scores.
     const free = row.capacity - load;
+    let score = relevance + quality * damp;
     score -= 1.5 * (load / row.capacity);
     score += 0.9 * pairJitter(s.id, row.id);
     if (free <= 2) reasons.push(`${plural(free, 'mentoring place')} left`);
-    scored.push({ row, score, reasons });
+    scored.push({ row, score, reasons, damp });
   }
   scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
   // Availability only for the best part of the list: walk down until enough are free in two weeks.
@@ -246,7 +284,7 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
         if (!a?.twoWeeks) return null;
         const reasons = [...c.reasons];
         reasons.push(a.thisWeek ? 'Free slots this week' : 'Free slots in the next two weeks');
-        return { ...c, score: c.score + (a.thisWeek ? 0.5 : 0.25), reasons };
+        return { ...c, score: c.score + (a.thisWeek ? 0.5 : 0.25) * (c.damp ?? 1), reasons };
       })
       .filter((c): c is Scored<ProRow> => c !== null)
       .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));

@@ -108,5 +108,13 @@ export function pairJitter(a: string, b: string): number {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  // Final avalanche (murmur3 fmix32): without it, ids that differ only in their last characters (sequential
+  // ObjectId-style ids of mentors created together) got strongly correlated values for the same student, so
+  // one of them was ahead for most students (decision 625).
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return (h >>> 0) / 4294967296;
 }
