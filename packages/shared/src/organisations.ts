@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
 import { PHONE_PATTERN, REGISTRATION_MESSAGES } from './auth.ts';
-import { emailField, PROFESSIONAL_MESSAGES, updateProfessionalBody } from './admin.ts';
+import { adminProfessionalDto, emailField, PROFESSIONAL_MESSAGES, updateProfessionalBody } from './admin.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
 import { EMAIL_PATTERN, LIMITS, httpsUrl, requiredText, text, textList } from './text.ts';
 
@@ -361,19 +361,19 @@ export const ownProfessionalProfileBody = updateProfessionalBody
   .strict();
 export type OwnProfessionalProfileBody = z.infer<typeof ownProfessionalProfileBody>;
 
-export const ownProfessionalProfileDto = z.object({
-  phone: z.string().nullable(),
-  title: z.string(),
-  company: z.string(),
-  expertise: z.string(),
-  experience: z.number().int(),
-  bio: z.string().nullable(),
-  specializations: z.array(z.string()),
-  skills: z.array(z.string()),
-  pricing: z.object({ hourlyRate: z.number().nullable(), currency: z.string() }),
-  socialLinks: z.object({ linkedin: z.string().optional(), twitter: z.string().optional(), website: z.string().optional() }),
-  /** Read-only here: only an administrator verifies. */
-  isVerified: z.boolean(),
+/** The professional fields of the admin's view, with isVerified read-only here: only an administrator verifies. */
+export const ownProfessionalProfileDto = adminProfessionalDto.pick({
+  phone: true,
+  title: true,
+  company: true,
+  expertise: true,
+  experience: true,
+  bio: true,
+  specializations: true,
+  skills: true,
+  pricing: true,
+  socialLinks: true,
+  isVerified: true,
 });
 export type OwnProfessionalProfileDto = z.infer<typeof ownProfessionalProfileDto>;
 export const ownProfessionalProfileData = z.object({ profile: ownProfessionalProfileDto });

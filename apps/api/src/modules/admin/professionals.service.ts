@@ -196,6 +196,23 @@ export async function createProfessional(
   return getProfessional(db, id);
 }
 
+/** The professional_profiles columns a profile edit changes (the admin's edit and the professional's own, decision 631). */
+export function professionalProfileChanges(
+  input: Pick<UpdateProfessionalBody, 'title' | 'company' | 'expertise' | 'experience' | 'specializations' | 'skills' | 'pricing' | 'socialLinks'>,
+): Partial<typeof professionalProfiles.$inferInsert> {
+  const changes: Partial<typeof professionalProfiles.$inferInsert> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.company !== undefined) changes.company = input.company;
+  if (input.expertise !== undefined) changes.expertise = input.expertise;
+  if (input.experience !== undefined) changes.experienceYears = input.experience;
+  if (input.specializations !== undefined) changes.specializations = input.specializations;
+  if (input.skills !== undefined) changes.skills = input.skills;
+  if (input.pricing?.hourlyRate !== undefined) changes.hourlyRate = input.pricing.hourlyRate;
+  if (input.pricing?.currency !== undefined) changes.currency = input.pricing.currency;
+  if (input.socialLinks !== undefined) changes.socialLinks = cleanLinks(input.socialLinks);
+  return changes;
+}
+
 /** Update any subset of fields; `isVerified` alone toggles verification, `isActive` deactivates/reactivates. */
 export async function updateProfessional(
   db: Db,
@@ -215,16 +232,7 @@ export async function updateProfessional(
     // Deactivation ends every session of the account at once.
     if (!input.isActive && before.isActive) userChanges.tokenVersion = sql`${users.tokenVersion} + 1`;
   }
-  const profileChanges: Partial<typeof professionalProfiles.$inferInsert> = {};
-  if (input.title !== undefined) profileChanges.title = input.title;
-  if (input.company !== undefined) profileChanges.company = input.company;
-  if (input.expertise !== undefined) profileChanges.expertise = input.expertise;
-  if (input.experience !== undefined) profileChanges.experienceYears = input.experience;
-  if (input.specializations !== undefined) profileChanges.specializations = input.specializations;
-  if (input.skills !== undefined) profileChanges.skills = input.skills;
-  if (input.pricing?.hourlyRate !== undefined) profileChanges.hourlyRate = input.pricing.hourlyRate;
-  if (input.pricing?.currency !== undefined) profileChanges.currency = input.pricing.currency;
-  if (input.socialLinks !== undefined) profileChanges.socialLinks = cleanLinks(input.socialLinks);
+  const profileChanges = professionalProfileChanges(input);
 
   const onlyVerification = Object.keys(input).length === 1 && input.isVerified !== undefined;
   const action = onlyVerification

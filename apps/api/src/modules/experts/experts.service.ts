@@ -21,6 +21,7 @@ import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { professionalProfileChanges } from '../admin/professionals.service.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/confirmations.ts';
@@ -332,18 +333,7 @@ export async function ownProfile(db: Db, userId: string): Promise<OwnProfessiona
  */
 export async function updateOwnProfile(db: Db, actor: Actor, body: OwnProfessionalProfileBody): Promise<OwnProfessionalProfileDto> {
   const before = await ownProfile(db, actor.id);
-  const profile: Partial<typeof professionalProfiles.$inferInsert> = {};
-  if (body.title !== undefined) profile.title = body.title;
-  if (body.company !== undefined) profile.company = body.company;
-  if (body.expertise !== undefined) profile.expertise = body.expertise;
-  if (body.experience !== undefined) profile.experienceYears = body.experience;
-  if (body.specializations !== undefined) profile.specializations = body.specializations;
-  if (body.skills !== undefined) profile.skills = body.skills;
-  if (body.pricing?.hourlyRate !== undefined) profile.hourlyRate = body.pricing.hourlyRate;
-  if (body.pricing?.currency !== undefined) profile.currency = body.pricing.currency;
-  if (body.socialLinks !== undefined) {
-    profile.socialLinks = Object.fromEntries(Object.entries(body.socialLinks).filter(([, v]) => Boolean(v))) as typeof profile.socialLinks;
-  }
+  const profile = professionalProfileChanges(body);
   const user: Partial<typeof users.$inferInsert> = {};
   if (body.phone !== undefined) user.phone = body.phone;
   if (body.bio !== undefined) user.bio = body.bio;
