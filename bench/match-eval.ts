@@ -30,8 +30,7 @@ import {
 import { MENTOR_CAPACITY_DEFAULT } from '../packages/shared/src/matching.ts';
 import { DATA_VERSION, benchDatabaseName } from './data-version.mjs';
 import { stableMatch } from '../apps/api/src/modules/programmes/stable-matching.ts';
-
-const COHORT_TOPICS = ['AI', 'Machine Learning', 'Robotics', 'Health', 'Energy', 'FinTech', 'Design', 'Cloud'];
+import { largeCohort } from '../apps/api/src/modules/programmes/stable-matching.fixtures.ts';
 
 /**
  * Issue 14: cohort matching of 2,000 mentees and 300 mentors (1–8 places, two topics each, five ranked
@@ -41,19 +40,7 @@ const COHORT_TOPICS = ['AI', 'Machine Learning', 'Robotics', 'Health', 'Energy',
 function cohortTiming() {
   const runs: { wallMs: number; cpuMs: number; pairs: number; places: number }[] = [];
   for (let run = 0; run < 3; run++) {
-    const rnd = mulberry32(7 + run);
-    const pick = <T,>(a: readonly T[]) => a[Math.floor(rnd() * a.length)] as T;
-    const mentors = Array.from({ length: 300 }, (_, j) => ({
-      id: `m${j}`,
-      topics: [pick(COHORT_TOPICS), pick(COHORT_TOPICS)],
-      capacity: 1 + Math.floor(rnd() * 8),
-      preferences: Array.from({ length: 3 }, () => `s${Math.floor(rnd() * 2000)}`),
-    }));
-    const mentees = Array.from({ length: 2000 }, (_, i) => ({
-      id: `s${i}`,
-      topics: [pick(COHORT_TOPICS), pick(COHORT_TOPICS)],
-      preferences: Array.from({ length: 5 }, () => `m${Math.floor(rnd() * 300)}`),
-    }));
+    const { mentees, mentors } = largeCohort(mulberry32(7 + run));
     const started = performance.now();
     const cpu = process.cpuUsage();
     const r = stableMatch({ mentees, mentors });

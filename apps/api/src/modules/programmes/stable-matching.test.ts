@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockingPairs, stableMatch, type MatchInput } from './stable-matching.ts';
-
-const TOPICS = ['AI', 'Machine Learning', 'Robotics', 'Health', 'Energy', 'FinTech', 'Design', 'Cloud'];
+import { COHORT_TOPICS as TOPICS, largeCohort } from './stable-matching.fixtures.ts';
 
 /** Up to five of `ids`, in a random order (a ranked list). */
 const ranked = (ids: string[]) => fc.shuffledSubarray(ids, { maxLength: Math.min(5, ids.length) });
@@ -107,18 +106,7 @@ describe('stableMatch (deferred acceptance with capacities)', () => {
   it('matches 2,000 mentees and 300 mentors stably, every pair checked (the time: npm run bench:match -- --cohort-only)', () => {
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const pick = <T,>(a: readonly T[]) => a[Math.floor(rnd() * a.length)] as T;
-    const mentors = Array.from({ length: 300 }, (_, j) => ({
-      id: `m${j}`,
-      topics: [pick(TOPICS), pick(TOPICS)],
-      capacity: 1 + Math.floor(rnd() * 8),
-      preferences: Array.from({ length: 3 }, () => `s${Math.floor(rnd() * 2000)}`),
-    }));
-    const mentees = Array.from({ length: 2000 }, (_, i) => ({
-      id: `s${i}`,
-      topics: [pick(TOPICS), pick(TOPICS)],
-      preferences: Array.from({ length: 5 }, () => `m${Math.floor(rnd() * 300)}`),
-    }));
+    const { mentees, mentors } = largeCohort(rnd);
     const r = stableMatch({ mentees, mentors });
     const places = mentors.reduce((n, m) => n + m.capacity, 0);
     expect(r.assignment.size).toBeLessThanOrEqual(places);
