@@ -1,22 +1,29 @@
 // Issue 15 / decision 630: a university-only workshop is submitted by the university, approved by an
 // administrator, and seen (and booked) only by that university's affiliated students.
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, readOutbox, registerStudentViaApi, signIn, test, watchPage } from './fixtures.ts';
 
 const letters = (n = 8) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a university submits a workshop, the admin approves it, its student registers and another student never sees it', async ({ page, browser, request }) => {
-  test.setTimeout(180_000);
-  // Set-up through the API: an approved university with its domain and one affiliated student.
+/** Set-up through the API: a university registered by `contact` and approved by the administrator. */
+async function approvedUniversity(request: APIRequestContext, person: { firstName: string; lastName: string; mailbox: string }) {
   const domain = `${letters(10)}.edu`;
   const name = `University of ${letters(6)}`;
-  const contact = { firstName: 'Lakshmi', lastName: 'Iyer', email: `registrar@${domain}`, password: 'Org@12345678' };
+  const contact = { firstName: person.firstName, lastName: person.lastName, email: `${person.mailbox}@${domain}`, password: 'Org@12345678' };
   const reg = await request.post('/api/organisations/register', { data: { type: 'university', name, country: 'India', website: `https://www.${domain}`, contact } });
   expect(reg.status(), await reg.text()).toBe(201);
   const uniToken = ((await reg.json()) as { data: { token: string } }).data.token;
   const me = await apiCall<{ organisation: { id: string } }>(request, uniToken, 'GET', '/api/organisations/me');
   const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
   await apiCall(request, adminToken, 'POST', `/api/admin/organisations/${me.organisation.id}/decision`, { action: 'approve' });
+  return { domain, name, contact, uniToken };
+}
+
+test('a university submits a workshop, the admin approves it, its student registers and another student never sees it', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  // Set-up through the API: an approved university with its domain and one affiliated student.
+  const { domain, name, contact, uniToken } = await approvedUniversity(request, { firstName: 'Lakshmi', lastName: 'Iyer', mailbox: 'registrar' });
 
   const ours = { email: `meera.${letters(5)}@${domain}`, password: 'Student@123' };
   const studentReg = await request.post('/api/auth/register', {
@@ -111,5 +118,80 @@ test('a university submits a workshop, the admin approves it, its student regist
   await regs.getByRole('button', { name: 'Close' }).click();
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(card).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('before approval the university edits or withdraws its submission, and the admin rejects one with a reason the university reads', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const { domain, contact, uniToken } = await approvedUniversity(request, { firstName: 'Ravi', lastName: 'Menon', mailbox: 'dean' });
+  const form = {
+    description: 'A clinic for final-year students, awaiting approval.',
+    category: 'Data Science',
+    difficulty: 'Beginner',
+    deliveryMode: 'online',
+    date: futureDate(40),
+    startTime: '10:00',
+    endTime: '12:00',
+    timezone: 'Asia/Kolkata',
+    maxParticipants: 20,
+    manualInstructor: { name: 'Dr. Anil Kapoor', email: `anil@${domain}`, title: 'Professor' },
+  };
+  const [editMe, withdrawMe, rejectMe] = [`Edit me ${letters(6)}`, `Withdraw me ${letters(6)}`, `Reject me ${letters(6)}`];
+  for (const title of [editMe, withdrawMe, rejectMe]) await apiCall(request, uniToken, 'POST', '/api/organisations/me/workshops', { ...form, title });
+
+  await signIn(page, contact.email, contact.password);
+  await page.getByRole('tab', { name: 'Workshops' }).click();
+  const card = (title: string) => page.getByRole('listitem').filter({ hasText: title });
+  await expect(card(editMe)).toContainText('Awaiting approval');
+
+  // Edit: the form opens with the submission, the change is saved, and it still awaits approval.
+  await card(editMe).getByRole('button', { name: `Edit ${editMe}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit your submission' });
+  await expect(dialog.getByLabel(/^Title/).first()).toHaveValue(editMe);
+  await dialog.getByLabel(/^Max participants/).fill('25');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Update Workshop' }).click();
+  await expect(page.getByRole('status').getByText('Submission updated. It is still awaiting approval.')).toBeVisible();
+  await expect(card(editMe)).toContainText('Registrations: 0/25');
+  await expect(card(editMe)).toContainText('Awaiting approval');
+
+  // Withdraw, after a confirmation.
+  await card(withdrawMe).getByRole('button', { name: `Withdraw ${withdrawMe}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Withdraw submission' });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('status').getByText('Submission withdrawn.')).toBeVisible();
+  await expect(card(withdrawMe)).toHaveCount(0);
+
+  // The administrator rejects the third, and must say why.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await watchPage(admin);
+  await signIn(admin, DEMO.admin.email, DEMO.admin.password);
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await admin.getByRole('searchbox', { name: 'Search workshops' }).fill(rejectMe);
+  const row = admin.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(rejectMe) });
+  await row.getByRole('button', { name: `Reject ${rejectMe}` }).click();
+  const decision = admin.getByRole('dialog', { name: 'Reject submission' });
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(decision.getByText('Please give a reason')).toBeVisible();
+  const reason = 'Please name a confirmed instructor before we publish it.';
+  await decision.getByLabel('Reason (sent to the university)').fill(reason);
+  await expectAccessible(admin);
+  await decision.getByRole('button', { name: 'Reject' }).click();
+  await expect(admin.getByText('Submission rejected. The university has been told why.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await adminContext.close();
+
+  // The university reads why, and the rejected submission is gone from its list.
+  const told = await apiCall<{ notifications: { title: string; message: string }[] }>(request, uniToken, 'GET', '/api/notifications');
+  expect(told.notifications.find((n) => n.title === 'Workshop not approved')?.message).toBe(`"${rejectMe}" was not approved: ${reason}`);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Workshops' }).click();
+  await expect(card(editMe)).toBeVisible();
+  await expect(card(rejectMe)).toHaveCount(0);
+  // On a phone the submission's actions are still reachable.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(card(editMe).getByRole('button', { name: `Withdraw ${editMe}` })).toBeVisible();
   await expectAccessible(page);
 });

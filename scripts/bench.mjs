@@ -30,6 +30,7 @@ import {
   writeFileSync,
   readSync,
   closeSync,
+  readdirSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -165,6 +166,37 @@ function run(opts) {
 }
 
 /** One table row from an autocannon result (and, when given, the API's own response times from its log). */
+// CPU time (ms, user + system) of a process and of every PostgreSQL server process, from /proc (Linux).
+// A scenario's CPU per request — API and database apart — is what docs/scaling.md sizes machines from.
+// Connections that end inside a window lose their ticks; the API's pool keeps its connections open.
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function procCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14, 15)
+  } catch {
+    return null;
+  }
+}
+function postgresCpuMs() {
+  let total = 0;
+  let seen = 0;
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      seen++;
+    } catch {
+      /* the process ended */
+    }
+  }
+  return seen ? total : null;
+}
+
 function summarise(name, result, extra = {}) {
   const secs = result.duration || DURATION;
   return {
@@ -182,8 +214,8 @@ function summarise(name, result, extra = {}) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Server time from the API's own log (pino, LOG_LEVEL=info): "incoming request" has the URL, "request
-// completed" the responseTime, joined by reqId. Read between two byte offsets of the log file.
+// Server time from the API's own log (pino, LOG_LEVEL=info): "request completed" has the URL and the
+// responseTime (decision 641; before it, "incoming request" had the URL, joined by reqId). Read between two byte offsets of the log file.
 function logOffset(file) {
   return existsSync(file) ? statSync(file).size : 0;
 }
@@ -195,6 +227,14 @@ function serverTimes(file, from, to, match = () => true) {
   closeSync(fd);
   const urls = new Map();
   const times = [];
+  const non2xx = {};
+  const countAnswer = (req, status, ms) => {
+    times.push(ms);
+    if (typeof status === 'number' && (status < 200 || status > 299)) {
+      const key = `${status} ${req.method} ${routeOf(req.url)}`;
+      non2xx[key] = (non2xx[key] ?? 0) + 1;
+    }
+  };
   for (const line of buf.toString('utf8').split('\n')) {
     if (!line.startsWith('{')) continue;
     let j;
@@ -203,15 +243,60 @@ function serverTimes(file, from, to, match = () => true) {
     } catch {
       continue;
     }
-    if (j.req?.url) urls.set(j.reqId, j.req.url);
+    // One line per request (decision 641): the completion line carries the request, the status and the time.
+    // (Two-line logs — "incoming request" then "request completed", joined by reqId — are still read.)
+    if (j.req?.url && typeof j.responseTime === 'number') {
+      if (match(j.req.url)) countAnswer(j.req, j.res?.statusCode, j.responseTime);
+      continue;
+    }
+    if (j.req?.url) urls.set(j.reqId, { url: j.req.url, method: j.req.method });
     else if (typeof j.responseTime === 'number') {
-      const url = urls.get(j.reqId);
-      if (url && match(url)) times.push(j.responseTime);
+      const req = urls.get(j.reqId);
+      if (req && match(req.url)) countAnswer(req, j.res?.statusCode, j.responseTime);
       urls.delete(j.reqId);
     }
   }
   times.sort((a, b) => a - b);
-  return { n: times.length, p50: round(pct(times, 50), 2), p99: round(pct(times, 99), 2), max: round(times.at(-1) ?? null, 2) };
+  return { n: times.length, p50: round(pct(times, 50), 2), p99: round(pct(times, 99), 2), max: round(times.at(-1) ?? null, 2), non2xx };
+}
+
+/** A request path as its route: ids (24 hex digits) become :id, the query string is dropped. */
+const routeOf = (url) => url.split('?')[0].replace(/\/[0-9a-f]{24}(?=\/|$)/g, '/:id');
+
+/**
+ * Answers other than 2xx, counted by "status METHOD route: message" on the client side (autocannon's
+ * onResponse). The server log (serverTimes) has the status and the route of every request; this adds
+ * the error message, which says why (a duplicate, a full workshop, a mentor at capacity …).
+ */
+function refusals() {
+  const counts = {};
+  const expected = {};
+  return {
+    counts,
+    expected,
+    /**
+     * Wrap one autocannon request so its non-2xx answers are counted; those `isExpected(status, message)`
+     * accepts go to `expected` instead (refusals the bench cannot avoid, said where it is used).
+     */
+    track(request, method, route, isExpected = () => false) {
+      return {
+        ...request,
+        onResponse: (status, body) => {
+          if (status >= 200 && status <= 299) return;
+          let message;
+          try {
+            const j = JSON.parse(body);
+            message = [j?.code, j?.message].filter(Boolean).join(' ');
+          } catch {
+            message = String(body ?? '').slice(0, 80);
+          }
+          const key = `${status} ${method} ${route}: ${message}`;
+          const into = isExpected(status, message) ? expected : counts;
+          into[key] = (into[key] ?? 0) + 1;
+        },
+      };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -414,13 +499,27 @@ async function main() {
     eld.reset();
     let peakRss = rss();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss() ?? 0)), 200);
+    const cpuBefore = { api: procCpuMs(apiChild.pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
     const result = await fn();
+    const cpuAfter = { api: procCpuMs(apiChild.pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
     clearInterval(sampler);
     const loop = await eld.read();
     await sleep(300); // let the last log lines reach the file
     const to = logOffset(apiLog);
     const server = serverTimes(apiLog, from, to, opts.match);
-    return { name, result, server, loop, peakRssMb: peakRss, from, to };
+    const requests = [result].flat().reduce((n, r) => n + (r?.requests?.total ?? 0), 0);
+    const wallMs = cpuAfter.at - cpuBefore.at;
+    const perRequest = (a, b) => (a === null || b === null || !requests ? null : round((b - a) / requests, 2));
+    const cores = (a, b) => (a === null || b === null ? null : round((b - a) / wallMs, 2));
+    // With PGlite the database runs inside the API process: its CPU is in the API's share.
+    const cpu = {
+      requests,
+      apiMsPerRequest: perRequest(cpuBefore.api, cpuAfter.api),
+      dbMsPerRequest: perRequest(cpuBefore.db, cpuAfter.db),
+      apiCores: cores(cpuBefore.api, cpuAfter.api),
+      dbCores: cores(cpuBefore.db, cpuAfter.db),
+    };
+    return { name, result, server, loop, peakRssMb: peakRss, from, to, cpu };
   }
 
   const fx = await fixtures(base);
@@ -450,6 +549,7 @@ async function main() {
         key: '*',
         server: m.server,
         loop: m.loop,
+        cpu: m.cpu,
       }),
     );
   }
@@ -473,6 +573,7 @@ async function main() {
         fixedRate: MIX_RATE,
         server: m.server,
         loop: m.loop,
+        cpu: m.cpu,
         peakRssMb: m.peakRssMb,
       }),
     );
@@ -517,6 +618,7 @@ async function main() {
         group: 'login',
         fixedRate: LOGIN_RATE,
         loop: m.loop,
+        cpu: m.cpu, // logins and the reads beside them together
         server: loginsServer,
       }),
     );
@@ -594,6 +696,30 @@ async function main() {
       const n = counters[kind]++;
       return { s: fx.students[n % S], si: n % S, t: targets.length ? targets[Math.floor(n / S) % targets.length] : undefined, n };
     };
+    // Targets read now, not at the start of the run: a workshop fetched as open minutes ago may have
+    // started since (the full run of 24 Nov had 20 × 400 "This workshop has already started", one workshop
+    // × 20 students). Kept: workshops that start at least 10 minutes after this scenario ends, with a
+    // seat for every bench student and none of them registered yet; professionals accepting requests.
+    const startsAfter = Date.now() + (DURATION + 600) * 1000;
+    const registered = new Set();
+    const upcoming = new Map();
+    for (const st of fx.students) {
+      for (let page = 1; page <= 2; page++) {
+        const d = await api(base, 'GET', `/api/workshops?limit=100&page=${page}`, st.token);
+        for (const w of d.workshops) {
+          if (w.isRegistered) registered.add(w.id);
+          if (w.isUpcoming && w.spotsRemaining >= S && Date.parse(w.schedule.startsAt) > startsAfter) upcoming.set(w.id, w);
+        }
+        if (d.workshops.length < 100) break;
+      }
+    }
+    const writeOpen = [...upcoming.keys()].filter((id) => !registered.has(id));
+    const accepting = (await api(base, 'GET', '/api/professionals?limit=100', fx.students[0].token)).professionals
+      .filter((p) => p.acceptingRequests)
+      .map((p) => p.id);
+    console.error(
+      `bench: write mix targets: ${writeOpen.length} open workshops (of ${fx.open.length} at the start), ${accepting.length} of ${fx.professionals.length} professionals accepting requests`,
+    );
     const json = { 'content-type': 'application/json' };
     const writes = [
       {
@@ -611,14 +737,14 @@ async function main() {
       {
         method: 'POST',
         setupRequest: (req) => {
-          const { s, t } = pick('reg', fx.open);
+          const { s, t } = pick('reg', writeOpen);
           return { ...req, path: `/api/workshops/${t}/register`, headers: { authorization: `Bearer ${s.token}` } };
         },
       },
       {
         method: 'POST',
         setupRequest: (req) => {
-          const { s, t } = pick('conn', fx.professionals);
+          const { s, t } = pick('conn', accepting);
           return {
             ...req,
             path: `/api/professionals/${t}/connect`,
@@ -659,13 +785,29 @@ async function main() {
         },
       },
     ];
-    const m = await measured('writes', () => run({ url: base, requests: writes }));
+    const routes = ['/api/ideas/:id/like', '/api/workshops/:id/register', '/api/professionals/:id/connect', '/api/ideas', '/api/notifications/:id/read'];
+    // Expected refusals, counted apart: a (student, professional) pair with a pending request in the data
+    // (a student cannot list whom its requests went to, so the bench cannot leave those pairs out: v2
+    // has one among the 20 bench students), and any pair sent twice once a kind's pairs are used up
+    // (after students × targets requests: a second request, a second registration).
+    const pending = (status, message) => status === 409 && /pending connection request/i.test(message);
+    const twice = (status, message) =>
+      status === 409 && /already registered/i.test(message) && counters.reg > S * writeOpen.length;
+    const expect = [undefined, twice, pending, undefined, undefined];
+    const refused = refusals();
+    const m = await measured('writes', () =>
+      run({ url: base, requests: writes.map((w, i) => refused.track(w, w.method, routes[i], expect[i])) }),
+    );
     results.push(
       summarise('write mix (closed loop)', m.result, {
         group: 'writes',
         server: m.server,
         loop: m.loop,
+        cpu: m.cpu,
         counters: { ...counters },
+        refusals: refused.counts,
+        expectedRefusals: refused.expected,
+        targets: { workshops: writeOpen.length, professionals: accepting.length },
       }),
     );
   }
@@ -759,6 +901,7 @@ async function main() {
   const verdicts = budgets(results, extra);
 
   printTable(results);
+  printNon2xx(results);
   if (extra.export) {
     console.log('\nCSV export, GET /api/admin/export/students (3 runs):');
     for (const e of extra.export)
@@ -770,6 +913,14 @@ async function main() {
     console.log(
       `Bulk upload, 500-row CSV: ${extra.bulk.ms} ms, status ${extra.bulk.status}, created ${extra.bulk.created}, skipped ${extra.bulk.skipped}`,
     );
+  const cpuRows = results.filter((r) => r.cpu);
+  if (cpuRows.length) {
+    console.log(`\nCPU per request (ms, user + system; ${DB === 'postgres' ? 'every PostgreSQL process' : 'PGlite runs inside the API'}):`);
+    for (const r of cpuRows)
+      console.log(
+        `  ${r.name}: API ${r.cpu.apiMsPerRequest ?? '-'} ms (${r.cpu.apiCores ?? '-'} cores), database ${r.cpu.dbMsPerRequest ?? '-'} ms (${r.cpu.dbCores ?? '-'} cores) over ${r.cpu.requests} requests`,
+      );
+  }
   console.log(`\nBudgets (${DB}, scale ${SCALE}):`);
   for (const v of verdicts) console.log(`  ${v.held === null ? 'n/a ' : v.held ? 'HELD' : 'MISS'}  ${v.budget}: ${v.measured}`);
   console.log(
@@ -1007,6 +1158,24 @@ function budgets(results, extra) {
       held: extra.bulk.created === 500 && extra.bulk.ms <= 10_000,
     });
   return v;
+}
+
+/** Per scenario with any: the non-2xx answers by status and route (server log) and, where tracked, why. */
+function printNon2xx(rows) {
+  for (const r of rows) {
+    const byRoute = Object.entries(r.server?.non2xx ?? {});
+    const why = Object.entries(r.refusals ?? {});
+    const expected = Object.entries(r.expectedRefusals ?? {});
+    if (r.non2xx === 0 && byRoute.length === 0) continue;
+    const nExpected = expected.reduce((a, [, n]) => a + n, 0);
+    console.log(`\nnon-2xx in "${r.name}": ${r.non2xx}${r.expectedRefusals ? ` (${nExpected} expected, ${r.non2xx - nExpected} not)` : ''}`);
+    console.log('  by status and route (server log):');
+    for (const [k, n] of byRoute.sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(6)}  ${k}`);
+    if (why.length) console.log('  not expected, with the message:');
+    for (const [k, n] of why.sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(6)}  ${k}`);
+    if (expected.length) console.log('  expected refusals (see the write mix in scripts/bench.mjs):');
+    for (const [k, n] of expected.sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(6)}  ${k}`);
+  }
 }
 
 function printTable(rows) {

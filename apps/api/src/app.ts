@@ -33,6 +33,7 @@ import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/progra
 import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
 import { registerModules } from './modules/index.ts';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         }),
       },
     },
+    // One line per request, at completion (decision 641).
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     // Explicit timeouts (docs/security.md): a whole request must arrive within requestTimeout, its
     // headers within headersTimeout (set on the server below), an idle keep-alive socket is closed

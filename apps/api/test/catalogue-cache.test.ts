@@ -120,7 +120,9 @@ describe('the cache itself', () => {
 describe('invalidation by the database', () => {
   it('every table but the high-churn ones carries the trigger, and a table added later gets it at the next start', async () => {
     const rows = await t.database.query<{ name: string; has: boolean }>(
-      `SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'app_cache_invalidate') AS has
+      // users carries its own variant (inserts, deletes, truncates; updates through its per-user trigger, decision 657).
+      `SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid
+              AND g.tgname = CASE WHEN c.relname = 'users' THEN 'app_cache_invalidate_users' ELSE 'app_cache_invalidate' END) AS has
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
     );
     expect(rows.length).toBeGreaterThan(20);

@@ -251,3 +251,26 @@ export const WORKSHOP_ADMIN_MESSAGES = {
   cancelled: 'Workshop cancelled. Registered students have been told.',
   cancelledInsteadOfDeleted: 'The workshop has registrations, so it was cancelled (and its registrants told) rather than deleted.',
 } as const;
+
+/**
+ * A university's own submissions (decision 632): while awaiting approval it may edit or withdraw them; once
+ * an administrator has published one, changes go through the administrator. An administrator may reject a
+ * submission with a reason the university is told.
+ */
+export const UNIVERSITY_WORKSHOP_MESSAGES = {
+  updated: 'Submission updated. It is still awaiting approval.',
+  withdrawn: 'Submission withdrawn.',
+  notAwaitingApproval: 'This workshop has already been approved. Ask an administrator to change or cancel it.',
+  rejected: 'Submission rejected. The university has been told why.',
+  onlySubmissions: 'Only a university submission awaiting approval can be rejected.',
+  reasonRequired: 'Please tell the university why (at least 10 characters).',
+} as const;
+export const workshopRejectBody = z
+  .object({
+    reason: requiredText('Reason', 1000, UNIVERSITY_WORKSHOP_MESSAGES.reasonRequired).refine(
+      (v) => v.length >= 10,
+      UNIVERSITY_WORKSHOP_MESSAGES.reasonRequired,
+    ),
+  })
+  .strict();
+export type WorkshopRejectBody = z.infer<typeof workshopRejectBody>;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { onceRaw, param } from './prepared.ts';
 import { queryRows } from './sql.ts';
 
 const planJson = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }));
@@ -16,10 +17,33 @@ export async function cappedCount(db: Db, from: SQL, where: SQL | undefined, cap
   const exact = Number(row?.n ?? 0);
   if (exact <= cap) return exact;
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${filter}`);
-  const raw = plan?.['QUERY PLAN'];
+  return Math.max(cap + 1, planRows(plan?.['QUERY PLAN']));
+}
+
+function planRows(raw: unknown): number {
   const parsed = planJson.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
-  const estimate = parsed.success ? Math.round(parsed.data[0]?.Plan['Plan Rows'] ?? 0) : 0;
-  return Math.max(cap + 1, estimate);
+  return parsed.success ? Math.round(parsed.data[0]?.Plan['Plan Rows'] ?? 0) : 0;
+}
+
+/**
+ * cappedCount with its two statements built once per shape (decision 640): `key` names the shape, `where`
+ * builds its filter with `param()` placeholders, and `values` binds them for this call.
+ */
+export async function cappedCountOnce(
+  db: Db,
+  key: string,
+  from: () => SQL,
+  where: () => SQL | undefined,
+  cap: number,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const counted = onceRaw<{ n: number }>(db, `count:${key}`, () => sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from()} WHERE ${where() ?? sql`true`} LIMIT ${param('capPlusOne')}) capped`);
+  const [row] = await counted({ ...values, capPlusOne: cap + 1 });
+  const exact = Number(row?.n ?? 0);
+  if (exact <= cap) return exact;
+  const explained = onceRaw<{ 'QUERY PLAN': unknown }>(db, `estimate:${key}`, () => sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from()} WHERE ${where() ?? sql`true`}`);
+  const [plan] = await explained(values);
+  return Math.max(cap + 1, planRows(plan?.['QUERY PLAN']));
 }
 
 /** Admin list totals are exact up to this many rows (100 pages of 10); past it, "about N" (issue 13). */

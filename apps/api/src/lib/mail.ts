@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { EMAIL_CATEGORIES, type EmailCategory } from '@app/shared/notifications';
@@ -9,6 +9,7 @@ import { emails, jobs, type EmailAttachment } from '../db/schema/platform.ts';
 import { users } from '../db/schema/users.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
 import { enqueue } from './jobs.ts';
+import { textIn } from './sql.ts';
 
 export { EMAIL_CATEGORIES, type EmailCategory };
 
@@ -63,13 +64,21 @@ export interface QueueOptions {
   category?: EmailCategory;
 }
 
+/**
+ * The accounts (and their preferences) behind these addresses. A fan-out batch asks for 500 at once;
+ * the lookup must use the b-tree on users.email, never its trigram index (decision 650).
+ */
+export function preferencesOf(db: Db, addresses: string[]) {
+  return db
+    .select({ email: users.email, prefs: users.emailPreferences })
+    .from(users)
+    .where(textIn(users.email, [...new Set(addresses.map((a) => a.toLowerCase()))]));
+}
+
 /** Addresses (lower case) that turned `category` off. */
 async function optedOut(db: Db, category: EmailCategory | undefined, addresses: string[]): Promise<Set<string>> {
   if (!category || addresses.length === 0) return new Set();
-  const rows = await db
-    .select({ email: users.email, prefs: users.emailPreferences })
-    .from(users)
-    .where(inArray(users.email, [...new Set(addresses.map((a) => a.toLowerCase()))]));
+  const rows = await preferencesOf(db, addresses);
   return new Set(rows.filter((r) => r.prefs[category] === false).map((r) => r.email.toLowerCase()));
 }
 

@@ -42,6 +42,16 @@ const MAX_PER_ACCOUNT = 5;
 /** The delivery bound issue 7 demands, measured from the moment the creating API call returns. */
 const DELIVERY_BOUND_MS = 1000;
 
+/** How long until `read` answers `want` (polled every 20 ms, given up after 5 s: Infinity). */
+async function msUntil<T>(read: () => Promise<T>, want: T): Promise<number> {
+  const from = Date.now();
+  while (Date.now() - from < 5000) {
+    if ((await read()) === want) return Date.now() - from;
+    await sleep(20);
+  }
+  return Infinity;
+}
+
 interface Server {
   name: string;
   child: ChildProcess;
@@ -298,14 +308,7 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
       const res = await fetch(`${B}/api/workshops/${workshop.id}`);
       return res.status === 200 ? ((await res.json()) as { data: { workshop: { title: string } } }).data.workshop.title : res.status;
     };
-    const seenWithin = async (want: string | number) => {
-      const from = Date.now();
-      while (Date.now() - from < 5000) {
-        if ((await titleOnB()) === want) return Date.now() - from;
-        await sleep(20);
-      }
-      return Infinity;
-    };
+    const seenWithin = (want: string | number) => msUntil(titleOnB, want);
     expect(await titleOnB()).toBe('Cached on B');
     expect(await titleOnB()).toBe('Cached on B'); // a cache hit on B now
 
@@ -331,14 +334,7 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
       const res = await fetch(`${B}/api/rd-projects/public?search=Mpcached`);
       return ((await res.json()) as { data: { projects: { title: string }[] } }).data.projects.map((p) => p.title).join(',');
     };
-    const seenWithin = async (want: string) => {
-      const from = Date.now();
-      while (Date.now() - from < 5000) {
-        if ((await titlesOnB()) === want) return Date.now() - from;
-        await sleep(20);
-      }
-      return Infinity;
-    };
+    const seenWithin = (want: string) => msUntil(titlesOnB, want);
     expect(await titlesOnB()).toBe('');
     expect(await titlesOnB()).toBe(''); // the empty page is cached on B now
     const created = await fetch(`${A}/api/admin/rd-projects`, { method: 'POST', headers: auth, body: JSON.stringify(projectPayload({ title: 'Mpcached one', status: 'active' })) });
@@ -355,6 +351,35 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
     expect(del.status, await del.clone().text()).toBe(200);
     const byDelete = await seenWithin('');
     expect(byDelete, `process B still listed the deleted project ${byDelete} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+  });
+
+  it("per-user cache (decision 645): an admin's attendance mark through A, and a plain-SQL change, reach the student's cached list on B within a second", async () => {
+    const [admin] = await database.db
+      .insert(users)
+      .values({ role: 'admin', email: `mp-uc-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Uc', passwordChangedAt: new Date() })
+      .returning({ id: users.id });
+    const adminAuth = { authorization: `Bearer ${await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false)}`, 'content-type': 'application/json' };
+    const student = await createStudent('usercache', await hashPassword(PASSWORD));
+    const now = Date.now();
+    const workshop = await insertWorkshop(database.db, { title: 'Per-user on B', category: 'Mpusercache', startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 3_600_000), registeredCount: 1 });
+    const reg = await insertRegistration(database.db, { workshopId: workshop.id, studentId: student.id });
+    const statusOnB = async () => {
+      const res = await fetch(`${B}/api/workshops?category=Mpusercache`, { headers: { authorization: `Bearer ${student.token}` } });
+      const rows = ((await res.json()) as { data: { workshops: { registrationStatus: string | null }[] } }).data.workshops;
+      return rows[0]?.registrationStatus ?? null;
+    };
+    const seenWithin = (want: string | null) => msUntil(statusOnB, want);
+    expect(await seenWithin('registered')).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+    expect(await statusOnB()).toBe('registered'); // B's per-user entry for the student is cached now
+
+    const mark = await fetch(`${A}/api/admin/workshops/${workshop.id}/registrations/${reg.id}`, { method: 'PUT', headers: adminAuth, body: JSON.stringify({ status: 'attended' }) });
+    expect(mark.status, await mark.clone().text()).toBe(200);
+    const byAdmin = await seenWithin('attended');
+    expect(byAdmin, `process B served the old status ${byAdmin} ms after A answered`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
+
+    await database.query(`DELETE FROM workshop_registrations WHERE id = $1`, [reg.id]);
+    const bySql = await seenWithin(null);
+    expect(bySql, `process B served the deleted registration ${bySql} ms after the DELETE committed`).toBeLessThanOrEqual(DELIVERY_BOUND_MS);
   });
 
   it('login lockout reached on process A holds on process B', async () => {

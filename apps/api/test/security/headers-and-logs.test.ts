@@ -159,4 +159,27 @@ describe('logs', () => {
     expect(logs).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/); // no JWT of any kind
     expect(logs).not.toMatch(/\$argon2/);
   });
+
+  it('one line per request, at completion: method, URL (tokens redacted), status and time (decision 641)', async () => {
+    const from = t.logs.length;
+    const ok = await t.app.inject({ method: 'GET', url: '/api/professionals?limit=2' });
+    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=abc123secret' });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/professionals?limit=0' });
+    expect([ok.statusCode, refused.statusCode]).toEqual([200, 400]);
+    const lines = t.logs
+      .slice(from)
+      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((l) => l.reqId);
+    const completions = lines.filter((l) => l.msg === 'request completed');
+    expect(completions.map((l) => [l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
+      ['GET', '/api/professionals?limit=2', 200],
+      ['GET', '/reset-password?token=[redacted]', reset.statusCode],
+      ['GET', '/api/professionals?limit=0', 400],
+    ]);
+    expect(completions.every((l) => typeof l.responseTime === 'number')).toBe(true);
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+    // A successful request is one line; a refused one may add the error handler's line, never a second completion.
+    expect(lines.filter((l) => l.reqId === completions[0]?.reqId)).toHaveLength(1);
+    expect(new Set(completions.map((l) => l.reqId)).size).toBe(3);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   PROFESSIONAL_MESSAGES,
@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail, type OutgoingEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
+import { textIn } from '../../lib/sql.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
 import { likePattern, splitName } from './common.ts';
 
@@ -279,7 +280,7 @@ export async function existingEmails(db: Db, emails: string[]): Promise<Set<stri
   for (let i = 0; i < emails.length; i += 500) {
     const chunk = emails.slice(i, i + 500);
     if (chunk.length === 0) continue;
-    const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, chunk));
+    const rows = await db.select({ email: users.email }).from(users).where(textIn(users.email, chunk));
     for (const r of rows) found.add(r.email);
   }
   return found;

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@app/shared/api';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
 import type { Actor, App } from '../../lib/http.ts';
+import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from '../organisations/membership.ts';
 import { ORG_MESSAGES } from '@app/shared/organisations';
 
@@ -67,27 +69,52 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A token counts only while its user exists, is active, and has not changed password since. */
+/** Every signed-in request looks its user up: the statement is built once (decision 640). */
+const actorStatement = (db: Db) =>
+  once(db, 'auth.actor', () =>
+    db
+      .select({
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+        tokenVersion: users.tokenVersion,
+        isTemporaryPassword: users.isTemporaryPassword,
+      })
+      .from(users)
+      .where(eq(users.id, param('id')))
+      .prepare(UNNAMED),
+  );
+
+/** The account row a token is checked against, and the organisation of an organisation role. */
+async function readAccount(db: Db, id: string) {
+  const [user] = await actorStatement(db).execute({ id });
+  if (!user) return null;
+  return { user, organisation: isOrganisationRole(user.role) ? ((await membershipOf(db, user.id)) ?? null) : null };
+}
+
+/**
+ * A token counts only while its user exists, is active, and has not changed password since. With the
+ * catalogue cache on, the account row is the user's cached own state (decision 646): a statement touching
+ * the user's `users` row (password change, deactivation, role change, deletion) announces the user id
+ * through the per-user trigger, so every process reads it again; membership and organisation changes
+ * invalidate through their tables' versions. The checks themselves run on every request.
+ */
 export async function resolveActor(app: App, token: string): Promise<Actor | null> {
   const claims = await app.ctx.tokens.verify(token);
   if (!claims) return null;
-  const [user] = await app.ctx.db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-      isTemporaryPassword: users.isTemporaryPassword,
-    })
-    .from(users)
-    .where(eq(users.id, claims.sub));
-  if (!user || !user.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
+  const { cache, db } = app.ctx;
+  const account = cache.enabled
+    ? await cache.forUser(claims.sub, 'auth.account', ['organisation_members', 'organisations'], () => readAccount(db, claims.sub))
+    : await readAccount(db, claims.sub);
+  if (!account) return null;
+  const { user } = account;
+  if (!user.isActive || user.tokenVersion !== claims.tv || user.role !== claims.role) return null;
   let organisation: Actor['organisation'];
   if (isOrganisationRole(user.role)) {
-    organisation = await membershipOf(app.ctx.db, user.id);
+    organisation = account.organisation ?? undefined;
     if (!organisationAllowsSignIn(organisation)) return null;
   }
   return {

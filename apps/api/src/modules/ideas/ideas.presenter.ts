@@ -1,4 +1,4 @@
-import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { IdeaDto } from '@app/shared/ideas';
 import type { Role } from '@app/shared/roles';
@@ -20,9 +20,9 @@ const reviewers = alias(users, 'reviewers');
 
 /**
  * Select ideas with author, reviewer and whether `viewerId` liked each one:
- * `selectIdeas(db, viewerId).where(...)`.
+ * `selectIdeas(db, viewerId).where(...)`. The viewer may be a placeholder (a statement built once, decision 640).
  */
-export function selectIdeas(db: Db, viewerId: string | null) {
+export function selectIdeas(db: Db, viewerId: string | Placeholder | null) {
   const liked: SQL<boolean> = viewerId
     ? sql<boolean>`${exists(
         db

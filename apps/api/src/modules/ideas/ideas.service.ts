@@ -17,7 +17,9 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { cappedCount } from '../../lib/counts.ts';
+import { likedIdeas } from '../../lib/user-state.ts';
+import { cappedCountOnce } from '../../lib/counts.ts';
+import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
 import { likePattern } from '../workshops/workshops.service.ts';
@@ -28,27 +30,62 @@ type MyIdeasQuery = z.infer<typeof myIdeasQuery>;
 
 const publicCondition = sql`(${ideas.isPublic} AND ${ideas.status} NOT IN ('draft', 'rejected'))`;
 
-export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaListQuery, cache?: CatalogueCache) {
+/** The public list's statements, built once per shape (decision 640): which filters are set, and whether a viewer's likes are read. */
+interface PublicIdeasShape {
+  search: boolean;
+  category: boolean;
+  viewer: boolean;
+}
+
+const publicKey = (shape: PublicIdeasShape) => `${shape.search ? 's' : '-'}${shape.category ? 'c' : '-'}${shape.viewer ? 'v' : '-'}`;
+
+function publicWhere(shape: PublicIdeasShape): SQL | undefined {
   const conditions: SQL[] = [publicCondition];
-  const search = query.search?.trim();
-  if (search) {
-    const p = likePattern(search);
+  if (shape.search) {
+    const p = param('pattern');
     conditions.push(
       sql`(${ideas.title} ILIKE ${p} OR ${ideas.description} ILIKE ${p} OR ${ideas.category} ILIKE ${p} OR ${ideas.tags}::text ILIKE ${p})`,
     );
   }
+  if (shape.category) conditions.push(sql`lower(${ideas.category}) = lower(${param('category')})`);
+  return and(...conditions);
+}
+
+const publicPage = (db: Db, shape: PublicIdeasShape) =>
+  once(db, `ideas.public:${publicKey(shape)}`, () =>
+    selectIdeas(db, shape.viewer ? param('viewer') : null)
+      .where(publicWhere(shape))
+      .orderBy(desc(ideas.createdAt), desc(ideas.id))
+      .limit(param('limit'))
+      .offset(param('offset'))
+      .prepare(UNNAMED),
+  );
+
+export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaListQuery, cache?: CatalogueCache) {
+  const search = query.search?.trim();
   const category = query.category?.trim();
-  if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${ideas.category}) = lower(${category})`);
-  const where = and(...conditions);
+  const byCategory = Boolean(category && category.toLowerCase() !== 'all');
   // Read uncached, the page carries the caller's likes (selectIdeas' EXISTS): one statement fewer (issue 13).
   // The cached page is shared, so there the likes are one query on top.
   const read = async (viewerId: string | null = null) => {
-    const total = await cappedCount(db, sql`${ideas}`, where, search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP);
-    const rows = await selectIdeas(db, viewerId)
-      .where(where)
-      .orderBy(desc(ideas.createdAt), desc(ideas.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+    const shape = { search: Boolean(search), category: byCategory, viewer: Boolean(viewerId) };
+    const values = {
+      pattern: search ? likePattern(search) : undefined,
+      category: byCategory ? category : undefined,
+      viewer: viewerId ?? undefined,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    };
+    const countShape = { ...shape, viewer: false };
+    const total = await cappedCountOnce(
+      db,
+      `ideas.public:${publicKey(countShape)}`,
+      () => sql`${ideas}`,
+      () => publicWhere(countShape),
+      search ? SEARCH_COUNT_CAP : PUBLIC_COUNT_CAP,
+      values,
+    );
+    const rows = await publicPage(db, shape).execute(values);
     return { rows, total };
   };
   // Shared page from the catalogue cache (decision 441); the caller's likes are one query on top.
@@ -56,7 +93,8 @@ export async function listPublicIdeas(db: Db, actor: Actor | null, query: IdeaLi
   const { rows, total } = shared
     ? await shared.get('ideas.public', IDEA_TABLES, { search, category, page: query.page, limit: query.limit }, () => read())
     : await read(actor?.id ?? null);
-  const liked = actor && shared ? await likedIdeaIds(db, actor.id, rows.map((r) => r.idea.id)) : null;
+  // The caller's likes: their cached own state (decision 645); a page query only past its cap.
+  const liked = actor && shared ? ((await likedIdeas(db, shared, actor.id)) ?? (await likedIdeaIds(db, actor.id, rows.map((r) => r.idea.id)))) : null;
   return {
     ideas: rows.map((r) => toIdeaDto(liked ? { ...r, isLiked: liked.has(r.idea.id) } : r, actor)),
     pagination: makePagination(query.page, query.limit, total),

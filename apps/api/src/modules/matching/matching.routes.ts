@@ -27,7 +27,7 @@ export async function matchingRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await recommend(app.ctx.db, actorOf(request), request.query.kind, request.query.limit),
+      data: await recommend(app.ctx.db, actorOf(request), request.query.kind, request.query.limit, new Date(), app.ctx.cache),
     }),
   );
 

@@ -10,6 +10,7 @@ import {
 } from '@app/shared/matching';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
@@ -90,9 +91,30 @@ interface ProRow {
   open_requests: number;
   active_mentees: number;
   median_response_s: number | null;
-  same_course: number;
-  text_rank: number;
+  /** Distinct students interested in the mentor's expertise (interests or course) who sent them a request in the last year. */
+  topic_peers: number;
 }
+
+/**
+ * The student-independent part of the mentor list (decision 656): every listed mentor with their load,
+ * capacity, responsiveness and how many students of their topic contacted them, plus the demand per topic.
+ * Plain JSON (it is shared through the catalogue cache, which compares entries as JSON in verify mode).
+ */
+export interface MentorPool {
+  /** The moment the pool is for (the start of a minute), ISO. */
+  at: string;
+  rows: ProRow[];
+  /** Normalised topic → students listing it among their interests (contention, decision 625). */
+  interested: Record<string, number>;
+  /** Normalised topic → students listing it among their interests or as their course (audience, decision 655). */
+  audience: Record<string, number>;
+  students: number;
+}
+
+/** Tables the pool reads: any write to them invalidates a cached pool (lib/cache.ts, decision 441). */
+export const MENTOR_POOL_TABLES = ['users', 'professional_profiles', 'mentor_settings', 'connection_requests', 'student_profiles'] as const;
+/** The pool is computed for the start of the current minute and kept until its end (decision 656). */
+export const MENTOR_POOL_TTL_MS = 60_000;
 
 /** Open requests + active mentees of one professional (the load their capacity limits). */
 export function loadSql(proId: SQL | string, now: Date): SQL {
@@ -102,43 +124,125 @@ export function loadSql(proId: SQL | string, now: Date): SQL {
               FROM connection_requests r WHERE r.professional_id = ${proId})::int`;
 }
 
-async function professionalCandidates(db: Db, s: StudentContext, now: Date): Promise<ProRow[]> {
-  const q = topicQuery(s.topics);
-  const since = new Date(now.getTime() - ACTIVE_MENTEE_DAYS * DAY).toISOString();
-  const yearAgo = new Date(now.getTime() - 365 * DAY).toISOString();
-  return queryRows<ProRow>(
+/** The normalised topics of one student profile: interests and course (as `StudentContext.topics`). */
+function profileTopics(course: string, interests: unknown): Set<string> {
+  const out = new Set<string>();
+  for (const t of [...(Array.isArray(interests) ? interests : []), course]) if (typeof t === 'string' && norm(t)) out.add(norm(t));
+  return out;
+}
+
+export async function readMentorPool(db: Db, at: Date): Promise<MentorPool> {
+  const since = new Date(at.getTime() - ACTIVE_MENTEE_DAYS * DAY).toISOString();
+  const yearAgo = new Date(at.getTime() - 365 * DAY).toISOString();
+  const rows = await queryRows<Omit<ProRow, 'topic_peers'>>(
     db,
-    sql`WITH q AS (SELECT ${q} AS q),
-      load AS (
+    sql`WITH load AS (
         SELECT r.professional_id,
                count(*) FILTER (WHERE r.status = 'pending')::int AS open_requests,
                count(DISTINCT r.student_id) FILTER (WHERE r.status = 'accepted' AND r.responded_at > ${since}::timestamptz)::int AS active_mentees,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.responded_at - r.created_at))
                  FILTER (WHERE r.status IN ('accepted', 'rejected') AND r.responded_at IS NOT NULL AND r.created_at > ${yearAgo}::timestamptz)
                  AS median_response_s
-        FROM connection_requests r GROUP BY r.professional_id),
-      course AS (
-        SELECT r.professional_id, count(DISTINCT r.student_id)::int AS n
-        FROM student_profiles sp JOIN connection_requests r ON r.student_id = sp.user_id AND r.status = 'accepted'
-        WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
-        GROUP BY r.professional_id)
+        FROM connection_requests r GROUP BY r.professional_id)
     SELECT u.id, u.first_name, u.last_name, p.title, p.company, p.expertise, p.specializations, p.skills, u.bio,
            p.rating_sum, p.rating_count,
            coalesce(ms.max_mentees, ${MENTOR_CAPACITY_DEFAULT})::int AS capacity,
            coalesce(l.open_requests, 0) AS open_requests, coalesce(l.active_mentees, 0) AS active_mentees,
-           l.median_response_s, coalesce(c.n, 0) AS same_course,
-           coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
+           l.median_response_s
     FROM users u
     JOIN professional_profiles p ON p.user_id = u.id
-    LEFT JOIN professional_search_docs sd ON sd.professional_id = u.id
     LEFT JOIN mentor_settings ms ON ms.professional_id = u.id
     LEFT JOIN load l ON l.professional_id = u.id
-    LEFT JOIN course c ON c.professional_id = u.id
     WHERE u.role = 'professional' AND u.is_active AND u.is_verified AND p.accepting_requests
-      AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'professional' AND d.item_id = u.id)
-      AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = ${s.id} AND r.professional_id = u.id
-                      AND r.status IN ('pending', 'accepted'))`,
+    ORDER BY u.id`,
   );
+  // Students grouped by their (course, interests): demand and audience per topic are counted in JS with the
+  // same normalisation as the matcher (one grouped scan instead of unnesting and normalising in SQL).
+  const groups = await queryRows<{ course: string; interests: unknown; n: number }>(
+    db,
+    sql`SELECT sp.course, sp.interests, count(*)::int AS n FROM student_profiles sp GROUP BY sp.course, sp.interests`,
+  );
+  const interested: Record<string, number> = {};
+  const audience: Record<string, number> = {};
+  let students = 0;
+  for (const g of groups) {
+    students += g.n;
+    for (const t of Array.isArray(g.interests) ? g.interests : []) {
+      if (typeof t === 'string' && norm(t)) interested[norm(t)] = (interested[norm(t)] ?? 0) + g.n;
+    }
+    for (const t of profileTopics(g.course, g.interests)) audience[t] = (audience[t] ?? 0) + g.n;
+  }
+  // Requesters of the last year per mentor, grouped by their (course, interests): those whose topics include
+  // the mentor's expertise are the mentor's topic peers.
+  const requesters = await queryRows<{ professional_id: string; course: string; interests: unknown; n: number }>(
+    db,
+    sql`SELECT r.professional_id, sp.course, sp.interests, count(DISTINCT r.student_id)::int AS n
+        FROM connection_requests r JOIN student_profiles sp ON sp.user_id = r.student_id
+        WHERE r.created_at > ${yearAgo}::timestamptz
+        GROUP BY r.professional_id, sp.course, sp.interests`,
+  );
+  const expertiseOf = new Map(rows.map((r) => [r.id, norm(r.expertise)]));
+  const peers = new Map<string, number>();
+  for (const q of requesters) {
+    const e = expertiseOf.get(q.professional_id);
+    if (e && profileTopics(q.course, q.interests).has(e)) peers.set(q.professional_id, (peers.get(q.professional_id) ?? 0) + q.n);
+  }
+  return { at: at.toISOString(), rows: rows.map((r) => ({ ...r, topic_peers: peers.get(r.id) ?? 0 })), interested, audience, students };
+}
+
+/**
+ * The pool for `now`: through the catalogue cache when one is given (the API), read directly otherwise. One
+ * entry (not one per minute: old ones would pile up in the cache), computed for the start of the caller's
+ * minute and expiring at its end, so a hit is always for the caller's minute (decision 656).
+ */
+export async function mentorPool(db: Db, now: Date, cache?: CatalogueCache): Promise<MentorPool> {
+  const at = new Date(Math.floor(now.getTime() / MENTOR_POOL_TTL_MS) * MENTOR_POOL_TTL_MS);
+  if (!cache) return readMentorPool(db, at);
+  const ttlMs = Math.max(1, at.getTime() + MENTOR_POOL_TTL_MS - now.getTime());
+  const pool = await cache.get('matching.mentor-pool', MENTOR_POOL_TABLES, null, () => readMentorPool(db, at), { ttlMs });
+  // A caller on the other side of a minute boundary than the entry (a race at the boundary) reads its own.
+  return pool.at === at.toISOString() ? pool : readMentorPool(db, at);
+}
+
+interface StudentMentorState {
+  textRank: Map<string, number>;
+  hidden: Set<string>;
+  /** Mentors this student sent a request to (any status): their topic_peers include the student. */
+  contacted: Set<string>;
+  sameCourse: Map<string, number>;
+}
+
+/** The per-student part: full-text rank, dismissals, own requests, classmates who connected (one statement). */
+async function studentMentorState(db: Db, s: StudentContext): Promise<StudentMentorState> {
+  const q = topicQuery(s.topics);
+  const rows = await queryRows<{ k: string; id: string; x: number }>(
+    db,
+    sql`WITH q AS (SELECT ${q} AS q)
+    SELECT 'rank' AS k, sd.professional_id AS id, ts_rank(sd.doc, (SELECT q FROM q))::float8 AS x
+      FROM professional_search_docs sd WHERE sd.doc @@ (SELECT q FROM q)
+    UNION ALL
+    SELECT 'hidden', d.item_id, 0 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'professional'
+    UNION ALL
+    SELECT CASE WHEN r.status IN ('pending', 'accepted') THEN 'open' ELSE 'contacted' END, r.professional_id, 0
+      FROM connection_requests r WHERE r.student_id = ${s.id}
+    UNION ALL
+    SELECT 'course', r.professional_id, count(DISTINCT r.student_id)::float8
+      FROM student_profiles sp JOIN connection_requests r ON r.student_id = sp.user_id AND r.status = 'accepted'
+      WHERE sp.course = ${s.course} AND sp.university = ${s.university} AND sp.user_id <> ${s.id}
+      GROUP BY r.professional_id`,
+  );
+  const state: StudentMentorState = { textRank: new Map(), hidden: new Set(), contacted: new Set(), sameCourse: new Map() };
+  for (const r of rows) {
+    if (r.k === 'rank') state.textRank.set(r.id, r.x);
+    else if (r.k === 'hidden') state.hidden.add(r.id);
+    else if (r.k === 'contacted') state.contacted.add(r.id);
+    else if (r.k === 'open') {
+      // A pending or accepted request: not recommended again (and the student is one of the mentor's peers).
+      state.hidden.add(r.id);
+      state.contacted.add(r.id);
+    } else state.sameCourse.set(r.id, r.x);
+  }
+  return state;
 }
 
 interface Availability {
@@ -189,45 +293,57 @@ async function availabilityOf(db: Db, ids: string[], now: Date): Promise<Map<str
   return out;
 }
 
-/**
- * Demand for each topic: how many students list it among their interests (normalised). Read at most every
- * DEMAND_TTL_MS per database handle (one aggregate over student profiles; the counts move slowly), so a list
- * does not pay for it on every request.
- */
-const DEMAND_TTL_MS = 10 * 60_000;
-const demandCache = new WeakMap<object, { at: number; counts: Map<string, number> }>();
-
-export async function topicDemand(db: Db, now: Date): Promise<Map<string, number>> {
-  const hit = demandCache.get(db);
-  if (hit && Math.abs(now.getTime() - hit.at) < DEMAND_TTL_MS) return hit.counts;
-  const rows = await queryRows<{ topic: string; n: number }>(
-    db,
-    sql`SELECT lower(btrim(i)) AS topic, count(*)::int AS n
-        FROM student_profiles sp
-        CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(sp.interests) = 'array' THEN sp.interests ELSE '[]'::jsonb END) i
-        GROUP BY 1`,
-  );
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(norm(r.topic), (counts.get(norm(r.topic)) ?? 0) + r.n);
-  demandCache.set(db, { at: now.getTime(), counts });
-  return counts;
-}
-
 interface Scored<T> {
   row: T;
   score: number;
   reasons: string[];
   /** The contention damping of quality signals (mentors, decision 625). */
   damp?: number;
+  /** Over the exposure cap for this student: ranked after every mentor who is not (decision 655). */
+  rest?: boolean;
 }
 
-export async function recommendProfessionals(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
-  const rows = await professionalCandidates(db, s, now);
-  const demand = await topicDemand(db, now);
+/** Best first; mentors resting under the exposure cap after all others; ties by id. */
+const byRank = <T extends { id: string }>(a: Scored<T>, b: Scored<T>) =>
+  Number(a.rest ?? false) - Number(b.rest ?? false) || b.score - a.score || (a.row.id < b.row.id ? -1 : 1);
+
+/**
+ * Exposure cap (decision 655): a mentor whose topic's audience is larger than EXPOSURE_LIST_SHARE of all
+ * students enters a given student's head of list only for a stable pseudo-random EXPOSURE_LIST_SHARE ×
+ * students / audience of that audience (the others see them after every mentor who is not resting); so no one
+ * mentor can be in much more than that share of all students' lists, whatever their signals. Mentors of
+ * smaller topics are not touched. Below EXPOSURE_MIN_LISTS students nothing is capped (shares of a handful
+ * of students are noise), and a topic with too few mentors to fill its students' top five under the cap
+ * keeps enough of them (at least EXPOSURE_FILL / mentors): relevance before spread when both cannot hold.
+ */
+export const EXPOSURE_LIST_SHARE = 0.12;
+export const EXPOSURE_MIN_LISTS = 50;
+const EXPOSURE_FILL = 10;
+/** Weight of log2(1 + students of the mentor's topic who contacted them) (decision 655). */
+const PEER_WEIGHT = 1.2;
+
+/** The share of a topic's audience whose head of list a mentor of that topic may enter (1: no cap). */
+export function exposureQuota(audience: number, students: number, mentors: number): number {
+  const lists = Math.max(EXPOSURE_MIN_LISTS, EXPOSURE_LIST_SHARE * students);
+  if (audience <= lists) return 1;
+  return Math.min(1, Math.max(lists / audience, EXPOSURE_FILL / Math.max(1, mentors)));
+}
+
+export async function recommendProfessionals(
+  db: Db,
+  s: StudentContext,
+  limit: number,
+  now: Date,
+  cache?: CatalogueCache,
+): Promise<RecommendationItem[]> {
+  const pool = await mentorPool(db, now, cache);
+  const mine = await studentMentorState(db, s);
+  const rows = pool.rows.filter((r) => !mine.hidden.has(r.id));
   // Contention per expertise: students interested in it per listed mentor with it (decision 625).
   const supply = new Map<string, number>();
   for (const row of rows) supply.set(norm(row.expertise), (supply.get(norm(row.expertise)) ?? 0) + 1);
   const match = topicMatcher(s.topics);
+  const ownTopics = new Set(s.topics.map(norm));
   const scored: Scored<ProRow>[] = [];
   for (const row of rows) {
     const load = row.open_requests + row.active_mentees;
@@ -236,17 +352,26 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
     const labels = [row.expertise, ...(row.specializations ?? []), ...(row.skills ?? [])];
     const m = match(labels, `${row.title} ${row.bio ?? ''}`);
     const reasons = topicReasons(m);
-    const relevance = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
-    // Quality signals (classmates, responsiveness, rating) would send every student of a crowded topic to
-    // the same few mentors: they are damped by the log of the topic's contention, so among mentors of equal
-    // relevance the per-student rotation below decides (decision 625).
+    let relevance = topicScore(m) + Math.min(mine.textRank.get(row.id) ?? 0, 0.5) * 4;
     const expertise = norm(row.expertise);
-    const contention = (demand.get(expertise) ?? 0) / (supply.get(expertise) ?? 1);
+    // Similar students: those who share the topic this mentor is matched on (their expertise) and contacted
+    // them (decision 655). The student's own earlier request is not counted.
+    if (ownTopics.has(expertise)) {
+      const peers = row.topic_peers - (mine.contacted.has(row.id) ? 1 : 0);
+      if (peers > 0) {
+        relevance += PEER_WEIGHT * Math.log2(1 + peers);
+        reasons.push(`${plural(peers, 'student')} interested in ${row.expertise} contacted them`);
+      }
+    }
+    // Quality signals (classmates, responsiveness, rating) would send every student of a crowded topic to
+    // the same few mentors: they are damped by the log of the topic's contention (decision 625).
+    const contention = (pool.interested[expertise] ?? 0) / (supply.get(expertise) ?? 1);
     const damp = 1 / Math.max(1, Math.log2(1 + contention));
     let quality = 0;
-    if (row.same_course > 0) {
-      quality += Math.min(row.same_course, 3) * 0.6;
-      reasons.push(`${plural(row.same_course, 'student')} in your course connected with them`);
+    const sameCourse = mine.sameCourse.get(row.id) ?? 0;
+    if (sameCourse > 0) {
+      quality += Math.min(sameCourse, 3) * 0.6;
+      reasons.push(`${plural(sameCourse, 'student')} in your course connected with them`);
     }
     if (row.median_response_s !== null) {
       const ms = row.median_response_s * 1000;
@@ -260,15 +385,18 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
       quality += (avg - 3) * 0.4;
       if (avg >= 4) reasons.push(`Rated ${round1(avg)} by ${plural(row.rating_count, 'student')}`);
     }
-    // Fairness: the fuller a mentor, the less they are pushed; a per-student jitter spreads equal scores.
+    // Fairness: the fuller a mentor, the less they are pushed; a per-student jitter spreads equal scores; a
+    // mentor of a crowded topic rests in part of its audience's lists (the exposure cap).
     const free = row.capacity - load;
     let score = relevance + quality * damp;
     score -= 1.5 * (load / row.capacity);
     score += 0.9 * pairJitter(s.id, row.id);
+    const quota = exposureQuota(pool.audience[expertise] ?? 0, pool.students, supply.get(expertise) ?? 1);
+    const rest = quota < 1 && pairJitter(`exposure:${s.id}`, row.id) >= quota;
     if (free <= 2) reasons.push(`${plural(free, 'mentoring place')} left`);
-    scored.push({ row, score, reasons, damp });
+    scored.push({ row, score, reasons, damp, rest });
   }
-  scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+  scored.sort(byRank);
   // Availability only for the best part of the list: walk down until enough are free in two weeks.
   const out: RecommendationItem[] = [];
   for (let from = 0; from < scored.length && out.length < limit; from += limit * 4) {
@@ -287,7 +415,7 @@ export async function recommendProfessionals(db: Db, s: StudentContext, limit: n
         return { ...c, score: c.score + (a.thisWeek ? 0.5 : 0.25) * (c.damp ?? 1), reasons };
       })
       .filter((c): c is Scored<ProRow> => c !== null)
-      .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+      .sort(byRank);
     for (const c of ranked) {
       if (out.length >= limit) break;
       const r = c.row;
@@ -530,11 +658,12 @@ export async function recommend(
   kind: RecommendationKind,
   limit: number,
   now = new Date(),
+  cache?: CatalogueCache,
 ): Promise<RecommendationsData> {
   const s = await loadStudent(db, actor.id);
   const items =
     kind === 'professional'
-      ? await recommendProfessionals(db, s, limit, now)
+      ? await recommendProfessionals(db, s, limit, now, cache)
       : kind === 'workshop'
         ? await recommendWorkshops(db, s, limit, now)
         : await recommendProjects(db, s, limit, now);

@@ -8,11 +8,12 @@ import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { availabilityRules, connectionRequests } from '../../db/schema/mentoring.ts';
 import { rdProjectRoles, rdApplications } from '../../db/schema/rd-projects.ts';
-import { professionalProfiles, studentProfiles } from '../../db/schema/users.ts';
+import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
+import { createCatalogueCache } from '../../lib/cache.ts';
 import { insertRegistration, insertWorkshop } from '../workshops/workshops.fixtures.ts';
 import { createProject, setDeadline, DAY } from '../rd-projects/rd-test-helpers.ts';
 import { randomUUID } from 'node:crypto';
-import { recommendProfessionals, type StudentContext } from './recommendations.service.ts';
+import { exposureQuota, mentorPool, recommendProfessionals, type StudentContext } from './recommendations.service.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -243,7 +244,7 @@ describe('fairness: contention damping (decision 625)', () => {
     // A 5.0 rating (+0.8 undamped) outweighs most of the 0.9 per-student rotation band.
     await db().update(professionalProfiles).set({ ratingSum: 50, ratingCount: 10 }).where(eq(professionalProfiles.userId, star.id));
     for (let i = 0; i < 24; i++) await setInterests(await buildStudent(t), ['Design']);
-    // A clock past the demand cache's refresh interval, so the counts include the students made here.
+    // Read directly (no cache): the demand counts include the students made here.
     const now = new Date(Date.now() + 11 * 60_000);
     const ours = new Set([star.id, ...others.map((o) => o.id)]);
     const firsts = new Map<string, number>();
@@ -332,5 +333,90 @@ describe('students who might benefit (professionals)', () => {
     const full = await t.app.inject({ method: 'POST', url: '/api/matching/invitations', headers: p.auth, payload: { studentId: unrelated.id } });
     expect(full.statusCode).toBe(409);
     expect(full.body).toContain(INVITE_MESSAGES.full);
+  });
+});
+
+/** `n` students with the given interests, inserted in bulk (no login needed: they only make up a topic's audience). */
+async function bulkStudents(n: number, interests: string[]): Promise<string[]> {
+  const rows = await db()
+    .insert(users)
+    .values(Array.from({ length: n }, (_, i) => ({ role: 'student' as const, email: `bulk-${randomUUID()}-${i}@example.com`, passwordHash: 'x', firstName: 'Bulk', lastName: 'Student', phone: '+91 98765 43210' })))
+    .returning({ id: users.id });
+  await db()
+    .insert(studentProfiles)
+    .values(rows.map((r, i) => ({ userId: r.id, university: 'Bulk U', course: 'Bulk Course', year: 1, rollNumber: `B-${randomUUID()}-${i}`, interests })));
+  return rows.map((r) => r.id);
+}
+
+describe('similar students: the topic\'s students who contacted a mentor (decision 655)', () => {
+  it('says how many students of the shared topic contacted them, not counting the student\'s own earlier request', async () => {
+    const s = await buildStudent(t);
+    await setInterests(s, ['Pottery']);
+    const p = await pro({ expertise: 'Pottery' });
+    const others = await bulkStudents(2, ['Pottery']);
+    const outsider = (await bulkStudents(1, ['Sailing']))[0] as string;
+    const past = new Date(Date.now() - 30 * DAY);
+    await db()
+      .insert(connectionRequests)
+      .values([
+        ...others.map((id) => ({ studentId: id, professionalId: p.id, status: 'rejected' as const, respondedAt: past, createdAt: past })),
+        // Not interested in Pottery: not one of the mentor's topic peers.
+        { studentId: outsider, professionalId: p.id, status: 'rejected' as const, respondedAt: past, createdAt: past },
+        // The student's own earlier (expired) request: not counted as a peer.
+        { studentId: s.id, professionalId: p.id, status: 'expired' as const, createdAt: past },
+      ]);
+    const item = (await recs(s, 'professional')).find((i) => i.id === p.id);
+    expect(item?.reasons).toContain('2 students interested in Pottery contacted them');
+  });
+});
+
+describe('fairness: exposure cap for a crowded topic (decision 655)', () => {
+  it('a mentor every student of a crowded topic would pick enters only the capped share of their lists; others fill the rest', async () => {
+    // 400 students interested in Glassblowing: far more than 18 % of all students in this database.
+    await bulkStudents(400, ['Glassblowing']);
+    const star = await pro({ expertise: 'Glassblowing', lastName: 'Star' });
+    const plain = await Promise.all(Array.from({ length: 49 }, () => pro({ expertise: 'Glassblowing', lastName: 'Plain' })));
+    // The star is the one the topic's students contact (rejected requests: no load on its capacity).
+    const askers = await bulkStudents(12, ['Glassblowing']);
+    const past = new Date(Date.now() - 30 * DAY);
+    await db()
+      .insert(connectionRequests)
+      .values(askers.map((id) => ({ studentId: id, professionalId: star.id, status: 'rejected' as const, respondedAt: past, createdAt: past })));
+    const [{ n = 0 } = {}] = await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM student_profiles`);
+    const quota = exposureQuota(412, n, 50);
+    expect(quota).toBeLessThan(0.3);
+    const cache = createCatalogueCache({ mode: 'on', live: () => true, barrier: async () => true });
+    const now = new Date();
+    const lists = 200;
+    let withStar = 0;
+    let topical = 0;
+    const ours = new Set([star.id, ...plain.map((p) => p.id)]);
+    for (let i = 0; i < lists; i++) {
+      const s: StudentContext = { id: randomUUID(), university: 'Nowhere', course: 'Nothing', year: 1, interests: ['Glassblowing'], topics: ['Glassblowing'] };
+      const items = await recommendProfessionals(db(), s, 5, now, cache);
+      // The topic's mentors still fill the lists (below): the cap moves the star down, not the topic out.
+      topical += items.filter((it) => ours.has(it.id)).length;
+      if (items.some((it) => it.id === star.id)) withStar++;
+    }
+    // At least 10 of the 50 topical mentors are open to each student on average (the fill floor), so nearly
+    // every slot is topical (a list falls short only when fewer than 5 are open: p ≈ 0.02).
+    expect(topical / lists).toBeGreaterThan(4.5);
+    // Uncapped the star (12 topic peers, +4.4 points) is in every list; capped, in about `quota` of them
+    // (binomial, 200 draws: 5 standard deviations above a quota below 0.3 is still under 0.45).
+    expect(withStar).toBeGreaterThan(0);
+    expect(withStar / lists).toBeLessThan(quota + 5 * Math.sqrt((quota * (1 - quota)) / lists));
+  });
+});
+
+describe('the shared mentor pool in the catalogue cache (decision 656)', () => {
+  it('one entry for the current minute: reused within it, replaced (not added to) in the next', async () => {
+    const cache = createCatalogueCache({ mode: 'on', live: () => true, barrier: async () => true });
+    const t0 = new Date('2026-11-24T10:00:05Z');
+    const first = await mentorPool(db(), t0, cache);
+    expect(first.at).toBe('2026-11-24T10:00:00.000Z');
+    expect(await mentorPool(db(), new Date('2026-11-24T10:00:40Z'), cache)).toBe(first);
+    const next = await mentorPool(db(), new Date('2026-11-24T10:01:01Z'), cache);
+    expect(next.at).toBe('2026-11-24T10:01:00.000Z');
+    expect(cache.stats().entries).toBe(1);
   });
 });

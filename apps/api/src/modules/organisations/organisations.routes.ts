@@ -44,7 +44,14 @@ import * as orgs from './organisations.service.ts';
 import { sessionFor } from './session.ts';
 import * as university from './university.service.ts';
 import * as manageWorkshops from '../workshops/workshops-manage.service.ts';
-import { adminWorkshopListQuery, manageWorkshopData, manageWorkshopListData, workshopPatchBody, workshopRegistrationsData } from '@app/shared/workshop-admin';
+import {
+  UNIVERSITY_WORKSHOP_MESSAGES,
+  adminWorkshopListQuery,
+  manageWorkshopData,
+  manageWorkshopListData,
+  workshopPatchBody,
+  workshopRegistrationsData,
+} from '@app/shared/workshop-admin';
 
 const tags = ['organisations'];
 const security = [{ bearer: [] }];
@@ -212,6 +219,25 @@ export async function organisationsRoutes(app: App) {
       return reply
         .status(201)
         .send({ success: true as const, message: 'Workshop submitted for approval', data: { workshop } });
+    },
+  );
+
+  // While it awaits approval the university may still change or withdraw its submission (decision 632).
+  app.put(
+    '/organisations/me/workshops/:id',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, params: idParams, body: workshopPatchBody, response: { 200: envelope(manageWorkshopData) } } },
+    async (request) => {
+      const { workshop } = await manageWorkshops.updateManagedWorkshop(db, app.ctx.config, universityManager(request), request.params.id, request.body);
+      return { success: true as const, message: UNIVERSITY_WORKSHOP_MESSAGES.updated, data: { workshop } };
+    },
+  );
+
+  app.delete(
+    '/organisations/me/workshops/:id',
+    { config: UNIVERSITY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await manageWorkshops.deleteManagedWorkshop(db, universityManager(request), request.params.id, app.ctx.clock.now());
+      return { success: true as const, message: UNIVERSITY_WORKSHOP_MESSAGES.withdrawn, data: null };
     },
   );
 

@@ -24,6 +24,7 @@ import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { textIn } from '../../lib/sql.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
 import { liveInvitation } from '../experts/experts.service.ts';
@@ -51,7 +52,7 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
   const confirmed = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(users.email, rows.map((r) => r.contactEmail)), sql`${users.emailConfirmedAt} IS NOT NULL`));
+    .where(and(textIn(users.email, rows.map((r) => r.contactEmail)), sql`${users.emailConfirmedAt} IS NOT NULL`));
   const confirmedSet = new Set(confirmed.map((c) => c.email));
   return rows.map((r) => ({
     id: r.id,

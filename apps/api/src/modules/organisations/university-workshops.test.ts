@@ -188,3 +188,94 @@ describe('university-only workshops', () => {
     expect((await get(admin, `/api/admin/workshops/${id}`)).statusCode).toBe(200);
   });
 });
+
+// Decision 632: the university edits or withdraws its submission while it awaits approval; an administrator
+// may reject it with a reason the university is told.
+describe('a university submission before approval', () => {
+  let uni: BuiltMember;
+  let otherUni: BuiltMember;
+  let admin: BuiltUser;
+  let student: BuiltUser;
+  const submit = async (title: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/organisations/me/workshops', headers: uni.auth, payload: { ...form, title } });
+    expect(res.statusCode, res.body).toBe(201);
+    return body<{ data: { workshop: WorkshopDto } }>(res).data.workshop._id;
+  };
+  const stored = async (id: string) => (await t.database.db.select().from(workshops).where(eq(workshops.id, id)))[0];
+
+  it('the university edits its own draft (it stays awaiting approval); nobody else can; bad input changes nothing', async () => {
+    admin = await buildAdmin(t);
+    uni = await buildOrganisationMember(t);
+    otherUni = await buildOrganisationMember(t);
+    student = await buildStudent(t);
+    const id = await submit('Draft to edit');
+    const url = `/api/organisations/me/workshops/${id}`;
+    const change = { title: 'Edited: Thesis Clinic', maxParticipants: 35, status: 'published' };
+
+    expect((await t.app.inject({ method: 'PUT', url, payload: change })).statusCode).toBe(401);
+    for (const u of [student, admin]) expect((await t.app.inject({ method: 'PUT', url, headers: u.auth, payload: change })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url, headers: otherUni.auth, payload: change })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'PUT', url, headers: uni.auth, payload: { title: '', endTime: '09:00' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await stored(id))?.title).toBe('Draft to edit');
+
+    const res = await t.app.inject({ method: 'PUT', url, headers: uni.auth, payload: change });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body<{ message: string }>(res).message).toBe('Submission updated. It is still awaiting approval.');
+    expect(await stored(id)).toMatchObject({ title: 'Edited: Thesis Clinic', maxParticipants: 35, status: 'draft', organisationId: uni.organisationId });
+  });
+
+  it('the university withdraws its own draft; another university gets 404; once approved it can neither edit nor withdraw', async () => {
+    const id = await submit('Draft to withdraw');
+    const url = `/api/organisations/me/workshops/${id}`;
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: student.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: otherUni.auth })).statusCode).toBe(404);
+    expect(await stored(id)).toBeDefined();
+    const res = await t.app.inject({ method: 'DELETE', url, headers: uni.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(id)).toBeUndefined();
+
+    const approved = await submit('Approved one');
+    const publish = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${approved}`, headers: admin.auth, payload: { status: 'published' } });
+    expect(publish.statusCode, publish.body).toBe(200);
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/organisations/me/workshops/${approved}`, headers: uni.auth, payload: { title: 'Sneaky change' } });
+    expect(edit.statusCode).toBe(409);
+    expect(body<{ message: string }>(edit).message).toBe('This workshop has already been approved. Ask an administrator to change or cancel it.');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/organisations/me/workshops/${approved}`, headers: uni.auth })).statusCode).toBe(409);
+    expect(await stored(approved)).toMatchObject({ title: 'Approved one', status: 'published' });
+  });
+
+  it('an administrator rejects a submission with a reason the university is told; only drafts of a university can be rejected', async () => {
+    const id = await submit('Draft to reject');
+    const url = `/api/admin/workshops/${id}/reject`;
+    const reason = 'Please name a confirmed instructor and a room.';
+    expect((await t.app.inject({ method: 'POST', url, payload: { reason } })).statusCode).toBe(401);
+    for (const u of [student, uni]) expect((await t.app.inject({ method: 'POST', url, headers: u.auth, payload: { reason } })).statusCode).toBe(403);
+    const short = await t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { reason: 'no' } });
+    expect(short.statusCode).toBe(400);
+    expect(body<{ message: string }>(short).message).toBe('Please tell the university why (at least 10 characters).');
+    expect((await t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { reason, status: 'x' } })).statusCode).toBe(400);
+    expect(await stored(id)).toBeDefined();
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/workshops/000000000000000000000000/reject', headers: admin.auth, payload: { reason } })).statusCode).toBe(404);
+
+    // An administrator's own draft is not a submission: delete it instead.
+    const own = await t.app.inject({ method: 'POST', url: '/api/admin/workshops', headers: admin.auth, payload: { ...form, title: 'Admin draft', status: 'draft' } });
+    const ownId = body<{ data: { workshop: WorkshopDto } }>(own).data.workshop._id;
+    const notSubmission = await t.app.inject({ method: 'POST', url: `/api/admin/workshops/${ownId}/reject`, headers: admin.auth, payload: { reason } });
+    expect(notSubmission.statusCode).toBe(400);
+    expect(await stored(ownId)).toBeDefined();
+
+    const res = await t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { reason } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(id)).toBeUndefined();
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, uni.id));
+    const rejection = told.find((n) => n.title === 'Workshop not approved');
+    expect(rejection?.message).toBe(`"Draft to reject" was not approved: ${reason}`);
+    expect((await t.database.db.select().from(notifications).where(eq(notifications.userId, otherUni.id))).map((n) => n.title)).not.toContain(
+      'Workshop not approved',
+    );
+    // Rejecting twice: it is gone.
+    expect((await t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { reason } })).statusCode).toBe(404);
+  });
+});

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
+import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
 import { likePattern } from '../workshops/workshops.service.ts';
 
@@ -56,11 +57,16 @@ export async function listProfessionals(db: Db, query: ProfessionalListQuery, ca
   return cache.get('professionals.list', ['users', 'professional_profiles'], query, () => readProfessionals(db, query));
 }
 
-async function readProfessionals(db: Db, query: ProfessionalListQuery) {
+/** The directory's statements, built once per shape (decision 640): which filters are set; values are bound. */
+interface DirectoryShape {
+  search: boolean;
+  expertise: boolean;
+}
+
+function directoryWhere(shape: DirectoryShape): SQL | undefined {
   const conditions: (SQL | undefined)[] = [listed];
-  const search = query.search?.trim();
-  if (search) {
-    const p = likePattern(search);
+  if (shape.search) {
+    const p = param('pattern');
     conditions.push(sql`(
       (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}
       OR ${professionalProfiles.title} ILIKE ${p}
@@ -69,30 +75,51 @@ async function readProfessionals(db: Db, query: ProfessionalListQuery) {
       OR ${professionalProfiles.specializations}::text ILIKE ${p}
       OR ${professionalProfiles.skills}::text ILIKE ${p})`);
   }
-  const expertise = query.expertise?.trim();
-  if (expertise && expertise.toLowerCase() !== 'all') conditions.push(sql`lower(${professionalProfiles.expertise}) = lower(${expertise})`);
-  const where = and(...conditions);
-  const countAll = async () => {
-    const [row] = await db
+  if (shape.expertise) conditions.push(sql`lower(${professionalProfiles.expertise}) = lower(${param('expertise')})`);
+  return and(...conditions);
+}
+
+const directoryKey = (shape: DirectoryShape) => `${shape.search ? 's' : '-'}${shape.expertise ? 'e' : '-'}`;
+
+const directoryCount = (db: Db, shape: DirectoryShape) =>
+  once(db, `professionals.count:${directoryKey(shape)}`, () =>
+    db
       .select({ n: count() })
       .from(users)
       .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
-      .where(where);
-    return row?.n ?? 0;
-  };
-  // The page counts its matches as it goes (count(*) OVER ()): one statement instead of a count and a page
-  // (issue 13; the listed professionals are a few thousand at most). An empty page past the end carries no
-  // count: count separately then.
+      .where(directoryWhere(shape))
+      .prepare(UNNAMED),
+  );
+
+// The page counts its matches as it goes (count(*) OVER ()): one statement instead of a count and a page
+// (issue 13; the listed professionals are a few thousand at most).
+const directoryPage = (db: Db, shape: DirectoryShape) =>
+  once(db, `professionals.page:${directoryKey(shape)}`, () =>
+    db
+      .select({ user: users, profile: professionalProfiles, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(users)
+      .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+      .where(directoryWhere(shape))
+      .orderBy(desc(professionalProfiles.ratingCount), asc(users.firstName), asc(users.id))
+      .limit(param('limit'))
+      .offset(param('offset'))
+      .prepare(UNNAMED),
+  );
+
+async function readProfessionals(db: Db, query: ProfessionalListQuery) {
+  const search = query.search?.trim();
+  const expertise = query.expertise?.trim();
+  const shape = { search: Boolean(search), expertise: Boolean(expertise && expertise.toLowerCase() !== 'all') };
   const offset = (query.page - 1) * query.limit;
-  const rows = await db
-    .select({ user: users, profile: professionalProfiles, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(users)
-    .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
-    .where(where)
-    .orderBy(desc(professionalProfiles.ratingCount), asc(users.firstName), asc(users.id))
-    .limit(query.limit)
-    .offset(offset);
-  const total = rows[0]?.total ?? (offset > 0 ? await countAll() : 0);
+  const values = {
+    pattern: search ? likePattern(search) : undefined,
+    expertise: shape.expertise ? expertise : undefined,
+    limit: query.limit,
+    offset,
+  };
+  const rows = await directoryPage(db, shape).execute(values);
+  // An empty page past the end carries no count: count separately then.
+  const total = rows[0]?.total ?? (offset > 0 ? ((await directoryCount(db, shape).execute(values))[0]?.n ?? 0) : 0);
   return {
     professionals: rows.map((r) => toCard(r.user, r.profile)),
     pagination: makePagination(query.page, query.limit, total),

@@ -7,8 +7,10 @@ import { rdAlerts, rdApplications, rdBookmarks, rdProjects } from '../../db/sche
 import type { CatalogueCache } from '../../lib/cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
+import { param } from '../../lib/prepared.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { rdStudentState } from '../../lib/user-state.ts';
 import { companyProjectHidden, companyProjectVisible } from '../organisations/company.service.ts';
 import { likePattern } from './projects-admin.service.ts';
 import { publicProjectToDto, studentProjectToDto } from './rd-projects.presenter.ts';
@@ -55,43 +57,67 @@ export async function listForStudent(
   now ??= new Date();
   // Only one's own list: another user's id is not found (PRODUCT.md: do not reveal).
   if (userId !== actor.id) throw notFound('User');
-  const where: (SQL | undefined)[] = [listed()];
   const set = (v: string | undefined) => (v && v !== 'all' ? v : undefined);
   const field = set(query.field);
   const roleType = set(query.roleType);
   const workMode = set(query.workMode);
   const duration = set(query.duration);
   const deadline = set(query.deadlineFilter);
-  if (field) where.push(eq(rdProjects.field, field));
-  if (duration) where.push(eq(rdProjects.duration, duration));
-  if (roleType) where.push(roleExists(sql`r.title = ${roleType}`));
-  if (workMode) where.push(roleExists(sql`r.work_mode = ${workMode}`));
   const nowIso = now.toISOString();
-  if (deadline === 'open') where.push(sql`${rdProjects.applicationDeadline} > ${nowIso}`);
-  if (deadline === 'this-week' || deadline === 'this-month') {
-    const until = new Date(now.getTime() + (deadline === 'this-week' ? 7 : 30) * DAY).toISOString();
-    where.push(sql`${rdProjects.applicationDeadline} > ${nowIso} AND ${rdProjects.applicationDeadline} <= ${until}`);
-  }
-  if (query.availableOnly) {
-    where.push(sql`${rdProjects.applicationDeadline} > ${nowIso}`);
-    where.push(roleExists(sql`r.current_positions < r.max_positions`));
-  }
-  if (query.search) {
-    const p = likePattern(query.search);
-    where.push(
-      sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.description} ILIKE ${p}
+  const window = deadline === 'this-week' || deadline === 'this-month';
+  // The statements are built once per shape (decision 640): which filters are set and the sort; values are bound.
+  const shape = [
+    field ? 'f' : '-',
+    duration ? 'd' : '-',
+    roleType ? 'r' : '-',
+    workMode ? 'w' : '-',
+    deadline === 'open' ? 'o' : window ? 'u' : '-',
+    query.availableOnly ? 'a' : '-',
+    query.search ? 's' : '-',
+  ].join('');
+  const condition = () => {
+    const where: (SQL | undefined)[] = [listed()];
+    if (field) where.push(eq(rdProjects.field, param('field')));
+    if (duration) where.push(eq(rdProjects.duration, param('duration')));
+    if (roleType) where.push(roleExists(sql`r.title = ${param('roleType')}`));
+    if (workMode) where.push(roleExists(sql`r.work_mode = ${param('workMode')}`));
+    if (deadline === 'open') where.push(sql`${rdProjects.applicationDeadline} > ${param('now')}`);
+    if (window) where.push(sql`${rdProjects.applicationDeadline} > ${param('now')} AND ${rdProjects.applicationDeadline} <= ${param('until')}`);
+    if (query.availableOnly) {
+      where.push(sql`${rdProjects.applicationDeadline} > ${param('now')}`);
+      where.push(roleExists(sql`r.current_positions < r.max_positions`));
+    }
+    if (query.search) {
+      const p = param('pattern');
+      where.push(
+        sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.description} ILIKE ${p}
            OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p} OR ${rdProjects.supervisor}->>'name' ILIKE ${p})`,
-    );
-  }
-  const cond = and(...where);
-  const read = () => loadProjectPage(db, cond, SORTS[query.sortBy], query.limit, (query.page - 1) * query.limit);
+      );
+    }
+    return and(...where);
+  };
+  const values = {
+    field,
+    duration,
+    roleType,
+    workMode,
+    now: nowIso,
+    until: window ? new Date(now.getTime() + (deadline === 'this-week' ? 7 : 30) * DAY).toISOString() : undefined,
+    pattern: query.search ? likePattern(query.search) : undefined,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+  const read = () => loadProjectPage(db, `student:${shape}:${query.sortBy}`, condition, () => SORTS[query.sortBy], values);
   // The shared part (total and the page's projects) comes from the catalogue cache (decision 441, 610); the
   // caller's bookmarks, alerts and applications are one query on top. A deadline filter reads the clock:
   // such an entry lives 15 s at most (as the workshop list's).
   const clock = Boolean(deadline || query.availableOnly);
   const key = { field, roleType, workMode, duration, deadline, availableOnly: query.availableOnly, search: query.search, sortBy: query.sortBy, page: query.page, limit: query.limit };
   const { total, loaded } = cache && !fixedNow ? await cache.get('rd.student-list', RD_LIST_TABLES, key, read, clock ? { ttlMs: 15_000 } : {}) : await read();
-  const state = await studentState(db, actor.id, loaded.map((p) => p.row.id));
+  // With the cache on, the caller's bookmarks, alerts and applications are their cached own state
+  // (decision 645); otherwise (or past its cap) one query for the page's ids.
+  const state =
+    (cache?.enabled ? await rdStudentState(db, cache, actor.id) : null) ?? (await studentState(db, actor.id, loaded.map((p) => p.row.id)));
   return { projects: loaded.map((p) => studentProjectToDto(p, state, now)), pagination: makePagination(query.page, query.limit, total) };
 }
 
@@ -181,16 +207,20 @@ export async function bookmarks(db: Db, actor: Actor, now = new Date()): Promise
 }
 
 export async function publicProjects(db: Db, query: { page: number; limit: number; search?: string; field?: string }, cache?: CatalogueCache) {
-  const where: (SQL | undefined)[] = [listed()];
   const field = query.field && query.field !== 'all' ? query.field : undefined;
-  if (field) where.push(eq(rdProjects.field, field));
-  if (query.search) {
-    const p = likePattern(query.search);
-    where.push(sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p})`);
-  }
-  const cond = and(...where);
+  // Built once per shape (decision 640): whether a field and a search are set; the values are bound.
+  const condition = () => {
+    const where: (SQL | undefined)[] = [listed()];
+    if (field) where.push(eq(rdProjects.field, param('field')));
+    if (query.search) {
+      const p = param('pattern');
+      where.push(sql`(${rdProjects.title} ILIKE ${p} OR ${rdProjects.summary} ILIKE ${p} OR ${rdProjects.field} ILIKE ${p} OR ${rdProjects.tags}::text ILIKE ${p})`);
+    }
+    return and(...where);
+  };
+  const values = { field, pattern: query.search ? likePattern(query.search) : undefined, limit: query.limit, offset: (query.page - 1) * query.limit };
   const read = () =>
-    loadProjectPage(db, cond, [asc(rdProjects.applicationDeadline), desc(rdProjects.id)], query.limit, (query.page - 1) * query.limit);
+    loadProjectPage(db, `public:${field ? 'f' : '-'}${query.search ? 's' : '-'}`, condition, () => [asc(rdProjects.applicationDeadline), desc(rdProjects.id)], values);
   // Nothing per user and nothing read from the clock: the whole page is shared (decision 610).
   const key = { field, search: query.search, page: query.page, limit: query.limit };
   const { total, loaded } = cache ? await cache.get('rd.public-list', RD_LIST_TABLES, key, read) : await read();

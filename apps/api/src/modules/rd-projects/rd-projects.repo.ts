@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/rd-projects.ts';
 import { files } from '../../db/schema/platform.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
+import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 export type ProjectRow = typeof rdProjects.$inferSelect;
@@ -71,48 +72,71 @@ export async function loadProjects(db: Db, ids: readonly string[]): Promise<Load
  * the page's projects, their creators and the total (count(*) OVER ()) are one statement instead of three
  * (a count, the page's ids, the projects; issue 13). An empty page past the end carries no count: counted
  * separately then.
+ *
+ * Its statements are built once per shape (decision 640): `key` names the shape (which filters and which
+ * sort), `where` and `order` build it with `param()` placeholders, `values` binds them (and `limit`, `offset`).
  */
 export async function loadProjectPage(
   db: Db,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number,
-  offset: number,
+  key: string,
+  where: () => SQL | undefined,
+  order: () => SQL[],
+  values: Record<string, unknown> & { limit: number; offset: number },
 ): Promise<{ total: number; loaded: LoadedProject[] }> {
-  const rows = await db
-    .select({ project: rdProjects, firstName: users.firstName, lastName: users.lastName, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(rdProjects)
-    .leftJoin(users, eq(users.id, rdProjects.createdBy))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+  const page = once(db, `rd.page:${key}`, () =>
+    db
+      .select({ project: rdProjects, firstName: users.firstName, lastName: users.lastName, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(rdProjects)
+      .leftJoin(users, eq(users.id, rdProjects.createdBy))
+      .where(where())
+      .orderBy(...order())
+      .limit(param('limit'))
+      .offset(param('offset'))
+      .prepare(UNNAMED),
+  );
+  const rows = await page.execute(values);
   let total = rows[0]?.total;
   if (total === undefined) {
     total = 0;
-    if (offset > 0) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(where);
+    if (values.offset > 0) {
+      const counted = once(db, `rd.count:${key}`, () =>
+        db.select({ n: sql<number>`count(*)::int` }).from(rdProjects).where(where()).prepare(UNNAMED),
+      );
+      const [row] = await counted.execute(values);
       total = Number(row?.n ?? 0);
     }
   }
   return { total, loaded: rows.length ? await withRolesAndCounts(db, rows.map((r) => r.project.id), rows) : [] };
 }
 
+/** The roles and application counts of the projects `ids` (an array parameter: one statement whatever their number). */
+const rolesOf = (db: Db) =>
+  once(db, 'rd.roles', () =>
+    db
+      .select()
+      .from(rdProjectRoles)
+      .where(sql`${rdProjectRoles.projectId} = ANY(${param('ids')})`)
+      .orderBy(asc(rdProjectRoles.position), asc(rdProjectRoles.id))
+      .prepare(UNNAMED),
+  );
+
+const applicationCountsOf = (db: Db) =>
+  once(db, 'rd.application-counts', () =>
+    db
+      .select({ projectId: rdApplications.projectId, status: rdApplications.status, n: sql<number>`count(*)::int` })
+      .from(rdApplications)
+      .where(sql`${rdApplications.projectId} = ANY(${param('ids')})`)
+      .groupBy(rdApplications.projectId, rdApplications.status)
+      .prepare(UNNAMED),
+  );
+
 async function withRolesAndCounts(
   db: Db,
   ids: readonly string[],
   rows: { project: typeof rdProjects.$inferSelect; firstName: string | null; lastName: string | null }[],
 ): Promise<LoadedProject[]> {
-  const roles = await db
-    .select()
-    .from(rdProjectRoles)
-    .where(inArray(rdProjectRoles.projectId, [...ids]))
-    .orderBy(asc(rdProjectRoles.position), asc(rdProjectRoles.id));
-  const counts = await db
-    .select({ projectId: rdApplications.projectId, status: rdApplications.status, n: sql<number>`count(*)::int` })
-    .from(rdApplications)
-    .where(inArray(rdApplications.projectId, [...ids]))
-    .groupBy(rdApplications.projectId, rdApplications.status);
+  const roles = await rolesOf(db).execute({ ids: [...ids] });
+  const counts = await applicationCountsOf(db).execute({ ids: [...ids] });
   const byId = new Map<string, LoadedProject>();
   for (const r of rows) {
     byId.set(r.project.id, {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import {
   BANNER_MAX_BYTES,
+  UNIVERSITY_WORKSHOP_MESSAGES,
   WORKSHOP_ADMIN_MESSAGES,
   WORKSHOP_FORM_MESSAGES,
   adminWorkshopListQuery,
@@ -20,6 +21,7 @@ import {
   registrationIdParams,
   workshopPatchBody,
   workshopRegistrationsData,
+  workshopRejectBody,
 } from '@app/shared/workshop-admin';
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
@@ -269,6 +271,16 @@ export async function workshopsManageRoutes(app: App) {
       },
     );
   }
+
+  // Declining a university's submission, with the reason its admins are told (decision 632).
+  app.post(
+    '/admin/workshops/:id/reject',
+    { config: { access: ['admin'] as const }, schema: { tags: ['admin'], security, params: idParams, body: workshopRejectBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await manage.rejectUniversityWorkshop(app.ctx.db, actorOf(request), request.params.id, request.body.reason);
+      return { success: true as const, message: UNIVERSITY_WORKSHOP_MESSAGES.rejected, data: null };
+    },
+  );
 
   app.get(
     '/admin/instructors',

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { DateTime } from 'luxon';
 import { makePagination } from '@app/shared/api';
 import {
+  UNIVERSITY_WORKSHOP_MESSAGES,
   WORKSHOP_FORM_MESSAGES,
   adminWorkshopBody,
   flattenWorkshopInput,
@@ -15,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
-import { AppError, PG, badRequest, notFound, pgCode } from '../../lib/errors.ts';
+import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
@@ -239,7 +240,10 @@ export async function updateManagedWorkshop(
 ): Promise<{ workshop: WorkshopDto; statusOnly: boolean }> {
   const current = await loadManaged(db, manager, id);
   if (current.workshop.status === 'completed' || current.workshop.status === 'cancelled') throw badRequest(WORKSHOP_FORM_MESSAGES.finished);
+  // A university edits its submission only while it awaits approval, and it stays a draft (decision 632).
+  if (manager.kind === 'university' && current.workshop.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
   const patch = flat(body);
+  if (manager.kind === 'university') patch.status = 'draft';
   // A read-back status the form cannot set (e.g. completed) that did not change is not a change.
   if (patch.status === current.workshop.status) delete patch.status;
   const keys = Object.keys(patch);
@@ -250,7 +254,7 @@ export async function updateManagedWorkshop(
   if (manager.kind === 'admin' && 'professionalId' in patch && patch.professionalId && !('manualInstructor' in patch))
     merged.manualInstructor = null;
   const v = validate(manager, merged);
-  if (manager.kind === 'admin' && v.professionalId && v.professionalId !== current.workshop.professionalId)
+  if (manager.kind !== 'professional' && v.professionalId && v.professionalId !== current.workshop.professionalId)
     await assertInstructor(db, v.professionalId);
   const values = columns(config, manager, v, current.workshop);
   try {
@@ -270,22 +274,11 @@ export async function updateManagedWorkshop(
       await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
       // Publishing a university's workshop is the administrator's approval: its admins hear of it (decision 630).
       if (row.organisationId && current.workshop.status === 'draft' && row.status === 'published') {
-        const members = await tx
-          .select({ userId: organisationMembers.userId })
-          .from(organisationMembers)
-          .where(eq(organisationMembers.organisationId, row.organisationId));
-        await notifyMany(
-          tx,
-          members.map((m) => ({
-            userId: m.userId,
-            type: 'workshop' as const,
-            subType: 'approved',
-            title: 'Workshop approved',
-            message: `"${row.title}" is published: your students can now see it and register.`,
-            actionUrl: '/university/dashboard',
-            metadata: { workshopId: id },
-          })),
-        );
+        await tellUniversityAdmins(tx, row.organisationId, id, {
+          subType: 'approved',
+          title: 'Workshop approved',
+          message: `"${row.title}" is published: your students can now see it and register.`,
+        });
       }
     });
   } catch (error) {
@@ -301,6 +294,8 @@ export async function updateManagedWorkshop(
  */
 export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string, now: Date): Promise<{ cancelled: boolean }> {
   const current = await loadManaged(db, manager, id);
+  // A university withdraws its submission while it awaits approval; afterwards only an administrator cancels it.
+  if (manager.kind === 'university' && current.workshop.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
   const [held] = await db
     .select({ n: count() })
     .from(workshopRegistrations)
@@ -315,6 +310,48 @@ export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string
     await audit(tx, manager.actor.id, 'delete', 'workshop', id, current.workshop, null);
   });
   return { cancelled: false };
+}
+
+/** What an administrator decided about a university's workshop reaches each of its admins (decisions 630, 632). */
+async function tellUniversityAdmins(
+  tx: Db,
+  organisationId: string,
+  workshopId: string,
+  note: { subType: string; title: string; message: string },
+) {
+  const members = await tx
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.organisationId, organisationId));
+  await notifyMany(
+    tx,
+    members.map((m) => ({ userId: m.userId, type: 'workshop' as const, ...note, actionUrl: '/university/dashboard', metadata: { workshopId } })),
+  );
+}
+
+/**
+ * An administrator declines a university's submission (decision 632): the draft is removed (the audit log
+ * keeps it) and the university's admins are told why. A published workshop, or one that is not a
+ * university's, is not a submission: unpublish or delete it instead.
+ */
+export async function rejectUniversityWorkshop(db: Db, actor: Actor, id: string, reason: string): Promise<void> {
+  const current = await loadManaged(db, { kind: 'admin', actor }, id);
+  const organisationId = current.workshop.organisationId;
+  if (!organisationId || current.workshop.status !== 'draft') throw badRequest(UNIVERSITY_WORKSHOP_MESSAGES.onlySubmissions);
+  await db.transaction(async (tx) => {
+    // Conditional on still being a draft: a concurrent publish wins, and this rejection then changes nothing.
+    const [gone] = await tx
+      .delete(workshops)
+      .where(and(eq(workshops.id, id), eq(workshops.status, 'draft')))
+      .returning({ id: workshops.id });
+    if (!gone) throw badRequest(UNIVERSITY_WORKSHOP_MESSAGES.onlySubmissions);
+    await audit(tx, actor.id, 'reject', 'workshop', id, current.workshop, { reason });
+    await tellUniversityAdmins(tx, organisationId, id, {
+      subType: 'rejected',
+      title: 'Workshop not approved',
+      message: `"${current.workshop.title}" was not approved: ${reason}`,
+    });
+  });
 }
 
 export async function setBanner(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/http.ts';
+import { onceRaw, param } from '../../lib/prepared.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 /**
@@ -12,11 +13,14 @@ import { queryRows } from '../../lib/sql.ts';
 /** The approved university a student is affiliated with, or null (anyone else: null). */
 export async function viewerUniversity(db: Db, actor: Actor | null): Promise<string | null> {
   if (actor?.role !== 'student') return null;
-  const [row] = await queryRows<{ id: string }>(
+  // Every workshop list asks this first: built once (decision 640).
+  const universityOf = onceRaw<{ id: string }>(
     db,
-    sql`SELECT o.id FROM student_affiliations a JOIN organisations o ON o.id = a.organisation_id
-        WHERE a.student_id = ${actor.id} AND o.type = 'university' AND o.status = 'approved'`,
+    'workshops.viewer-university',
+    () => sql`SELECT o.id FROM student_affiliations a JOIN organisations o ON o.id = a.organisation_id
+        WHERE a.student_id = ${param('student')} AND o.type = 'university' AND o.status = 'approved'`,
   );
+  const [row] = await universityOf({ student: actor.id });
   return row?.id ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
   WORKSHOP_MESSAGES,
@@ -18,10 +18,12 @@ import type { Actor } from '../../lib/http.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { workshopViewerState } from '../../lib/user-state.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { canSeeWorkshop, organisationNames, viewerUniversity, visibleToStudent } from './workshops-visibility.ts';
 import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
+import { workshopListCount, workshopListPage, workshopSearchPage } from './workshops.repo.ts';
 
 export interface Viewer {
   actor: Actor | null;
@@ -32,9 +34,6 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Students see published workshops that have not ended yet, and completed ones (PRODUCT.md "Students"). */
-const listedCondition = sql`((${workshops.status} = 'published' AND ${workshops.endsAt} > now()) OR ${workshops.status} = 'completed')`;
-
 function isManager(actor: Actor | null, row: WorkshopWithInstructor): boolean {
   return actor?.role === 'admin' || (actor?.role === 'professional' && row.workshop.professionalId === actor.id);
 }
@@ -44,80 +43,58 @@ const WORKSHOP_TABLES = ['workshops', 'users', 'professional_profiles'] as const
 
 export async function listWorkshops(db: Db, actor: Actor | null, query: WorkshopListQuery, cache?: CatalogueCache) {
   // University-only workshops (decision 630): the public catalogue plus the viewer's own university's.
-  const university = await viewerUniversity(db, actor);
-  const conditions: SQL[] = [
-    listedCondition,
-    university ? sql`(${workshops.organisationId} IS NULL OR ${workshops.organisationId} = ${university})` : sql`${workshops.organisationId} IS NULL`,
-  ];
+  // With the cache on, a student's affiliation and registrations are their cached own state (decision 645).
+  const shared = cache?.enabled ? cache : undefined;
+  const viewer = shared && actor?.role === 'student' ? await workshopViewerState(db, shared, actor.id) : undefined;
+  const university = viewer ? (viewer.university?.id ?? null) : await viewerUniversity(db, actor);
   const search = query.search?.trim();
-  if (search) {
-    const p = likePattern(search);
-    const searchCondition = or(
-      ilike(workshops.title, p),
-      ilike(workshops.description, p),
-      ilike(workshops.category, p),
-      sql`${workshops.tags}::text ILIKE ${p}`,
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-      sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
-    );
-    if (searchCondition) conditions.push(searchCondition);
-  }
   const category = query.category?.trim();
-  if (category && category.toLowerCase() !== 'all') conditions.push(sql`lower(${workshops.category}) = lower(${category})`);
-  const where = and(...conditions);
+  const byCategory = Boolean(category && category.toLowerCase() !== 'all');
   const student = actor?.role === 'student' ? actor.id : null;
+  // The statements are built once per shape (decision 640, workshops.repo.ts); the request's values are bound.
   const read = async (perUser: string | null = null): Promise<{ rows: (WorkshopWithInstructor & { myStatus?: RegistrationStatus | null })[]; total: number }> => {
-    const countAll = async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(workshops)
-        .leftJoin(users, eq(users.id, workshops.professionalId))
-        .where(where);
-      return row?.n ?? 0;
-    };
-    // Upcoming first (soonest first), then completed (most recent first).
-    const order = [
-      sql`CASE WHEN ${workshops.status} = 'published' THEN 0 ELSE 1 END`,
-      sql`CASE WHEN ${workshops.status} = 'published' THEN ${workshops.startsAt} END ASC`,
-      desc(workshops.startsAt),
-      asc(workshops.id),
-    ];
+    const shape = { search: Boolean(search), category: byCategory, university: Boolean(university), student: Boolean(perUser) };
     const offset = (query.page - 1) * query.limit;
-    // Read uncached for a student, the page carries the student's registration status (a scalar subquery:
-    // one statement fewer, issue 13); the cached page is shared, so there the status is one query on top.
-    const mine = {
-      myStatus: perUser
-        ? sql<RegistrationStatus | null>`(SELECT r.status FROM workshop_registrations r WHERE r.workshop_id = ${workshops.id} AND r.student_id = ${perUser})`
-        : sql<RegistrationStatus | null>`NULL`,
+    const values = {
+      pattern: search ? likePattern(search) : undefined,
+      category: byCategory ? category : undefined,
+      university: university ?? undefined,
+      // Read uncached for a student, the page carries the student's registration status (a scalar subquery:
+      // one statement fewer, issue 13); the cached page is shared, so there the status is one query on top.
+      student: perUser ?? undefined,
+      limit: query.limit,
+      offset,
     };
+    const countAll = async () => (await workshopListCount(db, shape).execute(values))[0]?.n ?? 0;
     if (search) {
       // A search has to test every listed workshop before it can sort them (no index serves ILIKE here),
       // so the page query counts the matches as it goes (count(*) OVER ()) instead of a second scan.
       // An empty page past the end carries no count: count separately then.
-      const found = await selectWorkshops(db, { total: sql<number>`count(*) OVER ()`.mapWith(Number), ...mine })
-        .where(where)
-        .orderBy(...order)
-        .limit(query.limit)
-        .offset(offset);
+      const found = await workshopSearchPage(db, shape).execute(values);
       return { rows: found, total: found[0]?.total ?? (offset > 0 ? await countAll() : 0) };
     } else {
       // Without a search the page walks workshops_listing_order_idx and stops after it; the count is its own
       // query (count(*) OVER () here made the page join and count every listed workshop: the raw handler of
       // this list fell from 604 to 281 req/s at scale 0.25).
       const total = await countAll();
-      return { rows: await selectWorkshops(db, mine).where(where).orderBy(...order).limit(query.limit).offset(offset), total };
+      return { rows: await workshopListPage(db, shape).execute(values), total };
     }
   };
   // The shared part comes from the catalogue cache (decision 441); the caller's own registration statuses
-  // are one cheap query on top. The list also changes with the clock (a workshop ends): 15 s at most.
-  const shared = cache?.enabled ? cache : undefined;
+  // come from their cached own state (decision 645; a page query only past its cap). The list also changes
+  // with the clock (a workshop ends): 15 s at most.
   const { rows, total } = shared
     ? await shared.get('workshops.list', WORKSHOP_TABLES, { search, category, page: query.page, limit: query.limit, university }, () => read(), { ttlMs: 15_000 })
     : await read(student);
   const statuses =
-    student && shared ? await registrationStatuses(db, student, rows.map((r) => r.workshop.id)) : new Map<string, RegistrationStatus>();
+    student && shared
+      ? (viewer?.registrations ?? (await registrationStatuses(db, student, rows.map((r) => r.workshop.id))))
+      : new Map<string, RegistrationStatus>();
   // Only the viewer's own university can appear here: its name, read once when the page holds one.
-  const universityName = university && rows.some((r) => r.workshop.organisationId) ? (await organisationNames(db, [university])).get(university) : undefined;
+  const universityName =
+    university && rows.some((r) => r.workshop.organisationId)
+      ? (viewer?.university?.name ?? (await organisationNames(db, [university])).get(university))
+      : undefined;
   return {
     workshops: rows.map((r) => {
       const dto = toWorkshopDto(r, {

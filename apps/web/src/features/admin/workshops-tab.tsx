@@ -13,6 +13,8 @@ import { adminApi } from './api.ts';
 import { useWorkshopMutations, workshopsManageApi } from '../workshops/manage-workshops.ts';
 import { AttendancePanel, LifecycleActions, PhaseBadge } from '../workshops/lifecycle-ui.tsx';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, SearchBox, useListState } from './ui.tsx';
+import { rejectUniversityWorkshop } from '../organisations/api.ts';
+import { DecisionDialog, type Pending } from '../organisations/decision-dialog.tsx';
 
 const api = workshopsManageApi('/admin/workshops');
 const KEY = 'admin-workshops';
@@ -62,6 +64,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
   const [editing, setEditing] = useState<WorkshopDto | 'new' | null>(openCreate ? 'new' : null);
   const [viewing, setViewing] = useState<{ w: WorkshopDto; tab: 'details' | 'registrations' } | null>(null);
   const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
+  const [deciding, setDeciding] = useState<Pending | null>(null);
   const query = useQuery({ queryKey: [KEY, list.query], queryFn: () => api.list(list.query), placeholderData: keepPreviousData });
   const instructors = useQuery({ queryKey: [KEY, 'instructors'], queryFn: adminApi.instructors, enabled: editing !== null });
   const refresh = () => qc.invalidateQueries({ queryKey: [KEY] });
@@ -177,6 +180,26 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
                   {w.status === 'published' ? 'Unpublish' : 'Publish'}
                 </Button>
               ) : null}
+              {w.organisationId && w.status === 'draft' && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    setDeciding({
+                      title: 'Reject submission',
+                      message: `Reject "${w.title}" from ${w.organisationName ?? 'the university'}? It is removed, and the university is told why.`,
+                      confirmLabel: 'Reject',
+                      needsReason: true,
+                      reasonLabel: 'Reason (sent to the university)',
+                      run: (reason) => rejectUniversityWorkshop(w._id, reason ?? ''),
+                      done: 'Submission rejected. The university has been told why.',
+                      after: refresh,
+                    })
+                  }
+                >
+                  Reject<span className="sr-only"> {w.title}</span>
+                </Button>
+              )}
               {(w.status === 'draft' || w.status === 'published') && (
                 <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
                   <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
@@ -227,6 +250,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
           </>
         )}
       </Dialog>
+      <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete workshop"

@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EXPERT_STATUSES, ORGANISATION_STATUSES, type ExpertStatus, type OrganisationStatus } from '@app/shared/organisations';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { Alert, TextArea } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import {
   actOnOrganisation,
@@ -17,64 +13,7 @@ import {
   useExpertApplications,
   useModerationQueue,
 } from './api.ts';
-
-interface Pending {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  needsReason: boolean;
-  run: (reason?: string) => Promise<unknown>;
-  done: string;
-}
-
-/** Every decision asks for confirmation; a rejection or suspension asks for the reason the applicant will read. */
-function DecisionDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
-  const toast = useToast();
-  const client = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!pending) return null;
-  const close = () => {
-    setReason('');
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (pending.needsReason && !reason.trim()) return setError('Please give a reason');
-    setBusy(true);
-    try {
-      await pending.run(reason.trim() || undefined);
-      toast.success(pending.done);
-      await client.invalidateQueries({ queryKey: ['admin'] });
-      close();
-    } catch (err) {
-      setError(errorMessage(err, 'The decision could not be saved'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open
-      title={pending.title}
-      onClose={close}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>Cancel</Button>
-          <Button onClick={() => void confirm()} disabled={busy}>{pending.confirmLabel}</Button>
-        </>
-      }
-    >
-      <p className="text-sm text-slate-700">{pending.message}</p>
-      {pending.needsReason && (
-        <TextArea label="Reason (sent to the applicant)" className="mt-3" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-      )}
-      <div aria-live="assertive" className="mt-2">{error && <Alert kind="error">{error}</Alert>}</div>
-    </Dialog>
-  );
-}
+import { DecisionDialog, type Pending } from './decision-dialog.tsx';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

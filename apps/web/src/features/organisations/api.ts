@@ -125,6 +125,13 @@ export function useUniversityWorkshops() {
 }
 export const submitUniversityWorkshop = (body: unknown) =>
   api('/organisations/me/workshops', envelope(manageWorkshopData), { method: 'POST', body });
+// While a submission awaits approval the university may change or withdraw it (decision 632).
+export const updateUniversityWorkshop = ({ id, body }: { id: string; body: unknown }) =>
+  api(`/organisations/me/workshops/${id}`, envelope(manageWorkshopData), { method: 'PUT', body });
+export const withdrawUniversityWorkshop = (id: string) => api(`/organisations/me/workshops/${id}`, envelope(z.null()), { method: 'DELETE' });
+/** An administrator declines a university's submission; the university is told the reason. */
+export const rejectUniversityWorkshop = (id: string, reason: string) =>
+  api(`/admin/workshops/${id}/reject`, envelope(z.null()), { method: 'POST', body: { reason } });
 export function useUniversityWorkshopRegistrations(id: string | null) {
   return useQuery({
     queryKey: ['organisation', 'workshops', id, 'registrations'],

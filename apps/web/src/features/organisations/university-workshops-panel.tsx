@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { WorkshopForm } from '../workshops/workshop-form.tsx';
-import { submitUniversityWorkshop, useOrganisationMutation, useUniversityWorkshopRegistrations, useUniversityWorkshops } from './api.ts';
+import {
+  submitUniversityWorkshop,
+  updateUniversityWorkshop,
+  useOrganisationMutation,
+  useUniversityWorkshopRegistrations,
+  useUniversityWorkshops,
+  withdrawUniversityWorkshop,
+} from './api.ts';
 
 /** What the university sees of a workshop's progress (decision 630: an administrator publishes it). */
 function statusLabel(w: WorkshopDto): string {
@@ -20,16 +27,24 @@ function statusLabel(w: WorkshopDto): string {
 export function UniversityWorkshopsPanel() {
   const toast = useToast();
   const list = useUniversityWorkshops();
-  const [creating, setCreating] = useState(false);
+  // The form is open for a new submission ('new') or to change one still awaiting approval (decision 632).
+  const [editing, setEditing] = useState<WorkshopDto | 'new' | null>(null);
+  const [withdrawing, setWithdrawing] = useState<WorkshopDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<WorkshopDto | null>(null);
   const submit = useOrganisationMutation(submitUniversityWorkshop);
+  const update = useOrganisationMutation(updateUniversityWorkshop);
+  const withdraw = useOrganisationMutation(withdrawUniversityWorkshop);
+  const closeForm = () => {
+    setEditing(null);
+    setError(null);
+  };
   const workshops = list.data?.data.workshops ?? [];
   return (
     <section aria-labelledby="uni-ws-heading" className="space-y-4 pt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="uni-ws-heading" className="text-lg font-semibold">Workshops for your students</h2>
-        <Button onClick={() => setCreating(true)}>Submit a workshop</Button>
+        <Button onClick={() => setEditing('new')}>Submit a workshop</Button>
       </div>
       <p className="text-sm text-slate-600">
         Only students affiliated with your university see these workshops, once an administrator has approved them.
@@ -54,33 +69,69 @@ export function UniversityWorkshopsPanel() {
               <p className="text-sm">
                 Registrations: {w.registeredCount}/{w.capacity.maxParticipants}
               </p>
-              <Button className="mt-3" size="sm" variant="secondary" onClick={() => setOpen(w)}>
-                View registrations<span className="sr-only"> for {w.title}</span>
-              </Button>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button size="sm" variant="secondary" onClick={() => setOpen(w)}>
+                  View registrations<span className="sr-only"> for {w.title}</span>
+                </Button>
+                {w.status === 'draft' && (
+                  <>
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(w)}>
+                      Edit<span className="sr-only"> {w.title}</span>
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setWithdrawing(w)}>
+                      Withdraw<span className="sr-only"> {w.title}</span>
+                    </Button>
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ul>
       )}
-      <Dialog open={creating} onClose={() => setCreating(false)} title="Submit a workshop" size="xl">
+      <Dialog open={editing !== null} onClose={closeForm} title={editing === 'new' ? 'Submit a workshop' : 'Edit your submission'} size="xl">
         {error && <Alert kind="error">{error}</Alert>}
-        {creating && (
+        {editing !== null && (
           <WorkshopForm
             mode="university"
-            busy={submit.isPending}
-            onCancel={() => setCreating(false)}
+            initial={editing === 'new' ? null : editing}
+            busy={submit.isPending || update.isPending}
+            onCancel={closeForm}
             onSubmit={(value) => {
               setError(null);
-              submit.mutate(value.body, {
+              const handlers = {
                 onSuccess: () => {
-                  toast.success('Workshop submitted for approval');
-                  setCreating(false);
+                  toast.success(editing === 'new' ? 'Workshop submitted for approval' : 'Submission updated. It is still awaiting approval.');
+                  closeForm();
                 },
-                onError: (err) => setError(errorMessage(err, 'Failed to submit the workshop')),
-              });
+                onError: (err: unknown) => setError(errorMessage(err, 'Failed to save the workshop')),
+              };
+              if (editing === 'new') submit.mutate(value.body, handlers);
+              else update.mutate({ id: editing._id, body: value.body }, handlers);
             }}
           />
         )}
       </Dialog>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw submission"
+        message={`Withdraw "${withdrawing?.title ?? ''}"? It is removed and no longer awaits approval.`}
+        confirmLabel="Withdraw"
+        busy={withdraw.isPending}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={() =>
+          withdrawing &&
+          withdraw.mutate(withdrawing._id, {
+            onSuccess: () => {
+              toast.success('Submission withdrawn.');
+              setWithdrawing(null);
+            },
+            onError: (err) => {
+              toast.error(errorMessage(err, 'Failed to withdraw the submission'));
+              setWithdrawing(null);
+            },
+          })
+        }
+      />
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `Registrations: ${open.title}` : 'Registrations'}>
         {open && <Registrations id={open._id} />}
       </Dialog>
