@@ -173,7 +173,6 @@ export async function notificationsRoutes(app: App) {
         write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
       write('retry: 5000\n\n');
-      send('ready', { unreadCount: await unreadCount(db(), userId) });
 
       // Notification events carry the user's notification number (`seq`, 1, 2, 3… in commit order) as
       // their id. The stream keeps a cursor, the last seq it sent, and every time it hears of a new
@@ -217,11 +216,14 @@ export async function notificationsRoutes(app: App) {
         if (event.type === 'notification') schedulePull();
         else chain = chain.then(() => send(event.type, event.data ?? {}));
       };
-      // Listen before reading where to start: a notification committed after that read is heard.
+      // Listen before reading where to start: a notification committed after that read is heard. `ready`
+      // goes out only once the cursor is read: a client that acts on `ready` (and causes a notification)
+      // gets that notification, which it would not if the cursor were read after it had committed.
       const unsubscribe = app.ctx.events.subscribe(onEvent);
       chain = chain
         .then(async () => {
           cursor = await resumeCursor(typeof lastEventId === 'string' ? lastEventId : undefined);
+          send('ready', { unreadCount: await unreadCount(db(), userId) });
         })
         .catch((err: unknown) => {
           // Without a cursor the stream cannot know what the client has: end it, the client reconnects.
