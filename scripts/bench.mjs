@@ -6,7 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench.mjs --data scale
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
-//            --duration 10 (closed-loop runs, s)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
+//            --duration 10 (closed-loop runs, s)  --warmup 5 (s of every list together before a process's lists are measured)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
 //            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule
 //            --cache on|off (the API's catalogue cache; with on the lists also run once with it off)
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
@@ -49,6 +49,18 @@ if (DB === 'postgres' && !PG_URL)
 const AT_SCALE = args.data === 'scale';
 const SCALE = Number(args.scale ?? (AT_SCALE ? (DB === 'postgres' ? 1 : 0.1) : 0.01));
 const DURATION = Number(args.duration ?? process.env.BENCH_DURATION ?? (AT_SCALE ? 10 : 5));
+/**
+ * Each process whose lists are compared (the API with the cache on, the API with it off, the raw handlers)
+ * first serves every list together for this many seconds, unmeasured: a fresh Node process runs its code
+ * interpreted and compiles it in background threads for its first few thousand requests (measured: the
+ * uncached API's CPU per rd-user-deadline request fell from 2.5 to 1.5 ms over its first 6,000 requests,
+ * the raw handler's small script warms within a few hundred). Without it the ratio compares a cold API
+ * with a warm raw handler (docs/performance.md, sixth sitting).
+ */
+const WARMUP = Number(args.warmup ?? (AT_SCALE ? 5 : 2));
+async function warmUp(url, requests) {
+  if (WARMUP > 0) await run({ url, requests, duration: WARMUP });
+}
 const MIX_DURATION = Number(args['mix-duration'] ?? (AT_SCALE ? 60 : 20));
 const LOGIN_DURATION = Number(args['login-duration'] ?? (AT_SCALE ? 30 : 10));
 const CONNECTIONS = Number(args.connections ?? process.env.BENCH_CONNECTIONS ?? 10);
@@ -550,12 +562,13 @@ async function main() {
     const res = await fetch(`${base}${l.path}`, { headers: auth });
     if (res.status !== 200) throw new Error(`${l.path} answered ${res.status}`);
   }
+  if (wanted('lists')) await warmUp(base, lists.map((l) => ({ method: 'GET', path: l.path, headers: auth })));
 
   // Scenario 2: each list in a closed loop, then all of them together (ratio to the raw handlers, later).
   if (wanted('lists')) {
     for (const l of benchLists) {
       const m = await measured(l.key, () => run({ url: `${base}${l.path}`, headers: auth }));
-      results.push(summarise(`list ${l.key} (closed loop, cache ${CACHE_MODE})`, m.result, { group: 'lists', key: l.key, server: m.server }));
+      results.push(summarise(`list ${l.key} (closed loop, cache ${CACHE_MODE})`, m.result, { group: 'lists', key: l.key, server: m.server, cpu: m.cpu }));
     }
     const m = await measured('lists', () =>
       run({ url: base, requests: lists.map((l) => ({ method: 'GET', path: l.path, headers: auth })) }),
@@ -842,6 +855,7 @@ async function main() {
   if (wanted('lists') && CACHE_MODE !== 'off') {
     const offChild = start('api-uncached', [...SERVER_NODE_FLAGS, serverJs], { ...env, CATALOGUE_CACHE: 'off' }, path.join(work, 'api-uncached.log'));
     await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 180_000, offChild);
+    await warmUp(base, lists.map((l) => ({ method: 'GET', path: l.path, headers: auth })));
     for (const l of benchLists) {
       await fetch(`${base}${l.path}`, { headers: auth });
       const m = await withCpu(offChild.pid, () => run({ url: `${base}${l.path}`, headers: auth }));
@@ -868,6 +882,10 @@ async function main() {
       path.join(work, 'raw.log'),
     );
     await waitFor(`http://127.0.0.1:${RAW_PORT}/raw/me`, 60_000, raw, (status) => status === 401);
+    await warmUp(`http://127.0.0.1:${RAW_PORT}`, [
+      ...(wanted('lists') ? lists.map((l) => ({ method: 'GET', path: `/raw/${l.key}`, headers: auth })) : []),
+      ...(adminRaw ? (captured.adminLists ?? []).map((l) => ({ method: 'GET', path: `/raw/${l.key}`, headers: { authorization: `Bearer ${fx.adminToken}` } })) : []),
+    ]);
     if (wanted('lists')) {
       for (const l of benchLists) {
         const m = await withCpu(raw.pid, () => run({ url: `http://127.0.0.1:${RAW_PORT}/raw/${l.key}`, headers: auth }));

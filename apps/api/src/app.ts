@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -66,7 +67,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Standard output written asynchronously (decision 662): lines logged while a write is in flight go
+      // out together in the next one, instead of one blocking write(2) per line on the event loop; pino
+      // flushes what is left synchronously when the process exits.
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
       redact: { paths: REDACT, censor: '[redacted]' },
       // Errors and strings are scrubbed wherever they appear (bound query parameters, hashes, tokens).
       hooks: {

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/rd-projects.ts';
 import { files } from '../../db/schema/platform.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
-import { once, param, UNNAMED } from '../../lib/prepared.ts';
+import { once, onceRaw, param, UNNAMED } from '../../lib/prepared.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 export type ProjectRow = typeof rdProjects.$inferSelect;
@@ -162,37 +162,39 @@ export async function loadProject(db: Db, id: string): Promise<LoadedProject | u
  * The student's bookmarks, alerts and applications among `projectIds`: the per-user part of a (cached)
  * R&D list, in one statement (issue 13; it was three).
  */
+type StudentStateRow = {
+  kind: 'b' | 'a' | 'p';
+  project_id: string;
+  preferences: Record<string, boolean> | null;
+  id: string | null;
+  status: ApplicationRow['status'] | null;
+  role_title: string | null;
+  applied_ms: number | string | null;
+};
+const studentStateStatement = (db: Db) =>
+  onceRaw<StudentStateRow>(
+    db,
+    'rd.student-state',
+    () => sql`SELECT 'b' AS kind, ${rdBookmarks.projectId} AS project_id, NULL::jsonb AS preferences, NULL AS id, NULL AS status, NULL AS role_title,
+               NULL::float8 AS applied_ms
+          FROM ${rdBookmarks} WHERE ${rdBookmarks.userId} = ${param('student')} AND ${rdBookmarks.projectId} = ANY(${param('ids')})
+        UNION ALL
+        SELECT 'a', ${rdAlerts.projectId}, ${rdAlerts.preferences}, NULL, NULL, NULL, NULL
+          FROM ${rdAlerts} WHERE ${rdAlerts.userId} = ${param('student')} AND ${rdAlerts.projectId} = ANY(${param('ids')})
+        UNION ALL
+        SELECT 'p', ${rdApplications.projectId}, NULL, ${rdApplications.id}, ${rdApplications.status}, ${rdProjectRoles.title},
+               (extract(epoch FROM ${rdApplications.appliedAt}) * 1000)::float8
+          FROM ${rdApplications} JOIN ${rdProjectRoles} ON ${rdProjectRoles.id} = ${rdApplications.roleId}
+          WHERE ${rdApplications.studentId} = ${param('student')} AND ${rdApplications.projectId} = ANY(${param('ids')})`,
+  );
+
 export async function studentState(db: Db, studentId: string, projectIds: readonly string[]) {
   const bookmarks = new Set<string>();
   const alerts = new Map<string, Record<string, boolean>>();
   const applications = new Map<string, { id: string; status: ApplicationRow['status']; roleTitle: string; appliedAt: Date }>();
   if (!projectIds.length) return { bookmarks, alerts, applications };
-  const ids = sql.join(
-    projectIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await queryRows<{
-    kind: 'b' | 'a' | 'p';
-    project_id: string;
-    preferences: Record<string, boolean> | null;
-    id: string | null;
-    status: ApplicationRow['status'] | null;
-    role_title: string | null;
-    applied_ms: number | string | null;
-  }>(
-    db,
-    sql`SELECT 'b' AS kind, ${rdBookmarks.projectId} AS project_id, NULL::jsonb AS preferences, NULL AS id, NULL AS status, NULL AS role_title,
-               NULL::float8 AS applied_ms
-          FROM ${rdBookmarks} WHERE ${rdBookmarks.userId} = ${studentId} AND ${rdBookmarks.projectId} IN (${ids})
-        UNION ALL
-        SELECT 'a', ${rdAlerts.projectId}, ${rdAlerts.preferences}, NULL, NULL, NULL, NULL
-          FROM ${rdAlerts} WHERE ${rdAlerts.userId} = ${studentId} AND ${rdAlerts.projectId} IN (${ids})
-        UNION ALL
-        SELECT 'p', ${rdApplications.projectId}, NULL, ${rdApplications.id}, ${rdApplications.status}, ${rdProjectRoles.title},
-               (extract(epoch FROM ${rdApplications.appliedAt}) * 1000)::float8
-          FROM ${rdApplications} JOIN ${rdProjectRoles} ON ${rdProjectRoles.id} = ${rdApplications.roleId}
-          WHERE ${rdApplications.studentId} = ${studentId} AND ${rdApplications.projectId} IN (${ids})`,
-  );
+  // Built once (decision 640): the page's ids are one array parameter.
+  const rows = await studentStateStatement(db)({ student: studentId, ids: [...projectIds] });
   for (const r of rows) {
     if (r.kind === 'b') bookmarks.add(r.project_id);
     else if (r.kind === 'a') alerts.set(r.project_id, r.preferences ?? {});
