@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import helmet from 'helmet';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@app/shared/api';
 
@@ -54,4 +56,24 @@ export function clientErrorHandler(this: { log: { trace(o: object, m: string): v
     socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n\r\n${body}`);
   }
   socket.destroy(err);
+}
+
+/**
+ * The headers helmet sets for `options`, computed once (decision 663): helmet's middleware is run against a
+ * recording response and what it set is returned, in order, for a hook to set on every answer.
+ */
+export function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return [...headers];
 }

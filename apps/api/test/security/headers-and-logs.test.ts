@@ -41,7 +41,19 @@ function assertSecurityHeaders(res: { statusCode: number; headers: Record<string
   expect(res.headers['x-powered-by'], `${label}: X-Powered-By`).toBeUndefined();
   expect(res.headers['access-control-allow-origin'], `${label}: ACAO`).toBeUndefined();
   expect(res.headers['access-control-allow-credentials'], `${label}: ACAC`).toBeUndefined();
+  // helmet's other headers, set once per answer by our own hook since decision 663.
+  for (const [name, value] of Object.entries(HELMET_BASELINE)) expect(res.headers[name], `${label}: ${name}`).toBe(value);
 }
+
+const HELMET_BASELINE: Record<string, string> = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
 
 describe('security headers', () => {
   it('on every kind of answer: 200, 201, 400, 401, 403, 404, 413, 429, 500, 503, file and non-API 404', async () => {
