@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { makePagination } from '@app/shared/api';
 import {
@@ -26,6 +26,7 @@ import { fullName } from '../users/users.presenter.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
 import { organisationNames } from './workshops-visibility.ts';
+import { workshopTextMatch } from './workshops.repo.ts';
 import { organisationMembers } from '../../db/schema/organisations.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 
@@ -50,14 +51,7 @@ export function workshopFilter(query: { search?: string; category?: string; stat
   if (extra) conditions.push(extra);
   const search = query.search?.trim();
   if (search) {
-    const p = likePattern(search);
-    const cond = or(
-      ilike(workshops.title, p),
-      ilike(workshops.description, p),
-      sql`${workshops.tags}::text ILIKE ${p}`,
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-      sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
-    );
+    const cond = or(...workshopTextMatch(likePattern(search)));
     if (cond) conditions.push(cond);
   }
   const category = query.category?.trim();

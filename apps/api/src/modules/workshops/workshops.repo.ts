@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RegistrationStatus } from '@app/shared/workshops';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -44,19 +44,24 @@ function listWhere(shape: WorkshopListShape): SQL | undefined {
   ];
   if (shape.search) {
     const p = param('pattern');
-    const searchCondition = or(
-      ilike(workshops.title, p),
-      ilike(workshops.description, p),
-      ilike(workshops.category, p),
-      sql`${workshops.tags}::text ILIKE ${p}`,
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-      sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
-    );
+    const searchCondition = or(...workshopTextMatch(p), ilike(workshops.category, p));
     if (searchCondition) conditions.push(searchCondition);
   }
   if (shape.category) conditions.push(sql`lower(${workshops.category}) = lower(${param('category')})`);
   return and(...conditions);
 }
+
+/**
+ * A search term against a workshop's title, description, tags, instructor (account or manual): the public
+ * list adds the category, the management list does not. The instructor needs the `users` join.
+ */
+export const workshopTextMatch = (p: string | SQLWrapper): SQL[] => [
+  ilike(workshops.title, p),
+  ilike(workshops.description, p),
+  sql`${workshops.tags}::text ILIKE ${p}`,
+  sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+  sql`${workshops.manualInstructor}->>'name' ILIKE ${p}`,
+];
 
 /** Upcoming first (soonest first), then completed (most recent first). */
 const listOrder = () => [
