@@ -61,6 +61,7 @@ export function useMarkAllRead() {
 }
 
 const streamEvent = z.object({ notification: notificationDto, unreadCount: z.number() });
+const readyEvent = z.object({ unreadCount: z.number() });
 
 /**
  * Live updates over server-sent events (EventSource cannot send headers: the token goes in the
@@ -89,9 +90,19 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
       client.setQueryData<number>(COUNT_KEY, unreadCount);
       onNew?.(notification);
     };
+    // `ready` carries the unread count from where the stream starts: a notification that came while no
+    // stream was open (before this one connected, or between reconnects) is in it but not replayed, so a
+    // different count refetches the list and the count.
+    const onReady = (event: MessageEvent<string>) => {
+      const parsed = readyEvent.safeParse(JSON.parse(event.data));
+      if (!parsed.success) return;
+      if (client.getQueryData<number>(COUNT_KEY) !== parsed.data.unreadCount) void client.invalidateQueries({ queryKey: ['notifications'] });
+    };
     source.addEventListener('notification', onNotification);
+    source.addEventListener('ready', onReady);
     return () => {
       source.removeEventListener('notification', onNotification);
+      source.removeEventListener('ready', onReady);
       source.close();
     };
   }, [token, client, onNew]);
