@@ -10,7 +10,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { FRAMEWORK_ERROR_HEADERS, clientErrorHandler, enforceFramePolicy, helmet
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
 import { createEventBus } from './lib/events.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createClock } from './lib/clock.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -125,7 +125,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Production writes responses with each contract's compiled serializer; tests and development also
+  // validate against the contract and check the compiled output is the same (decision 665).
+  app.setSerializerCompiler(responseSerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
 
   const jobs = createJobRunner(database.db, app.log);
   const events = createEventBus(database, app.log, config.databaseUrl);
