@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { selectIdeas, toIdeaDto, type IdeaWithPeople } from './ideas.presenter.ts';
+import { extend } from '../../lib/dto.ts';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -48,10 +49,7 @@ async function emailsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
 
 function toAdminIdea(row: IdeaWithPeople, admin: Actor, emails: Map<string, string>): AdminIdeaDto {
   const dto = toIdeaDto(row, { id: admin.id, role: 'admin' });
-  return {
-    ...dto,
-    submittedBy: dto.submittedBy ? { ...dto.submittedBy, email: emails.get(row.idea.authorId) ?? '' } : null,
-  };
+  return extend(dto, { submittedBy: dto.submittedBy ? { ...dto.submittedBy, email: emails.get(row.idea.authorId) ?? '' } : null });
 }
 
 export async function listIdeasForAdmin(db: Db, admin: Actor, query: AdminIdeaQuery) {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { ideaLikes, ideas } from '../../db/schema/ideas.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
 import { fullName } from '../users/users.presenter.ts';
+import { isoOf } from '../../lib/dto.ts';
 
 export type IdeaRow = typeof ideas.$inferSelect;
 
@@ -94,15 +95,15 @@ export function toIdeaDto(row: IdeaWithPeople, viewer: IdeaViewer | null): IdeaD
       course: author.course,
       year: author.year,
     },
-    submittedDate: (idea.submittedAt ?? idea.createdAt).toISOString(),
-    submittedAt: idea.submittedAt?.toISOString() ?? null,
+    submittedDate: isoOf(idea.submittedAt ?? idea.createdAt),
+    submittedAt: idea.submittedAt ? isoOf(idea.submittedAt) : null,
     totalScore: idea.totalScore,
     feedback: privileged ? idea.feedback : null,
     reviewNotes: viewer?.role === 'admin' ? idea.reviewNotes : null,
     reviewedBy: reviewer && privileged ? { _id: reviewer.id ?? '', name: fullName({ firstName: reviewer.firstName ?? '', lastName: reviewer.lastName ?? '' }) } : null,
-    reviewedAt: idea.reviewedAt?.toISOString() ?? null,
+    reviewedAt: idea.reviewedAt ? isoOf(idea.reviewedAt) : null,
     implementationDetails: idea.status === 'approved' || idea.status === 'implemented' || privileged ? (idea.implementationDetails ?? null) : null,
-    createdAt: idea.createdAt.toISOString(),
-    updatedAt: idea.updatedAt.toISOString(),
+    createdAt: isoOf(idea.createdAt),
+    updatedAt: isoOf(idea.updatedAt),
   };
 }

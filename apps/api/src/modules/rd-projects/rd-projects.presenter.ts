@@ -15,10 +15,11 @@ import {
   type StudentApplicationDto,
   type StudentProjectDto,
 } from '@app/shared/rd-projects';
+import { extend, isoOf } from '../../lib/dto.ts';
 import type { InterviewDetails } from '../../db/schema/rd-projects.ts';
 import type { LoadedApplication, LoadedProject, RoleRow, studentState } from './rd-projects.repo.ts';
 
-const iso = (d: Date) => d.toISOString();
+const iso = isoOf;
 
 export function roleToDto(r: RoleRow): RoleDto {
   const paid = r.compensationType === 'paid' || r.compensationType === 'stipend';
@@ -67,7 +68,7 @@ export function projectToDto({ row, roles, counts, createdBy }: LoadedProject): 
   const max = roleDtos.reduce((s, r) => s + r.maxPositions, 0);
   const current = roleDtos.reduce((s, r) => s + r.currentPositions, 0);
   const open = roleDtos.reduce((s, r) => s + r.availablePositions, 0);
-  const deadlineDate = row.applicationDeadline.toISOString().slice(0, 10);
+  const deadlineDate = iso(row.applicationDeadline).slice(0, 10);
   const milestones = row.milestones.map((m) => ({
     title: m.title,
     description: m.description ?? '',
@@ -123,15 +124,14 @@ export function projectToDto({ row, roles, counts, createdBy }: LoadedProject): 
 }
 
 export function adminProjectToDto(p: LoadedProject): AdminProjectDto {
-  return {
-    ...projectToDto(p),
+  return extend(projectToDto(p), {
     totalApplications: p.counts.total - p.counts.withdrawn,
     pendingApplications: p.counts.pending,
     underReviewApplications: p.counts.underReview,
     acceptedApplications: p.counts.accepted,
     rejectedApplications: p.counts.rejected,
     activeStudents: p.counts.accepted,
-  };
+  });
 }
 
 /** canApply (PRODUCT.md): active, deadline not passed, a role with open positions, no existing application. */
@@ -146,8 +146,7 @@ export function canApply(p: LoadedProject, hasApplication: boolean, now: Date): 
 
 export function studentProjectToDto(p: LoadedProject, state: Awaited<ReturnType<typeof studentState>>, now: Date): StudentProjectDto {
   const application = state.applications.get(p.row.id);
-  return {
-    ...projectToDto(p),
+  return extend(projectToDto(p), {
     isBookmarked: state.bookmarks.has(p.row.id),
     hasAlert: state.alerts.has(p.row.id),
     alertPreferences: state.alerts.get(p.row.id) ?? null,
@@ -155,7 +154,7 @@ export function studentProjectToDto(p: LoadedProject, state: Awaited<ReturnType<
     userApplication: application
       ? { _id: application.id, status: application.status, roleAppliedFor: application.roleTitle, appliedAt: iso(application.appliedAt) }
       : null,
-  };
+  });
 }
 
 export function publicProjectToDto(p: LoadedProject): PublicProjectDto {

@@ -29,6 +29,7 @@ import { organisationNames } from './workshops-visibility.ts';
 import { workshopTextMatch } from './workshops.repo.ts';
 import { organisationMembers } from '../../db/schema/organisations.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
+import { extend } from '../../lib/dto.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -79,7 +80,7 @@ export async function listManagedWorkshops(db: Db, manager: Manager, query: Admi
   const names = await organisationNames(db, rows.map((row) => row.workshop.organisationId));
   const withNames = rows.map((row) => {
     const dto = present(row, now);
-    return row.workshop.organisationId ? { ...dto, organisationName: names.get(row.workshop.organisationId) ?? null } : dto;
+    return row.workshop.organisationId ? extend(dto, { organisationName: names.get(row.workshop.organisationId) ?? null }) : dto;
   });
   return { workshops: withNames, pagination: makePagination(query.page, query.limit, total?.n ?? 0) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { avatarUrl, fullName } from '../users/users.presenter.ts';
+import { isoOf } from '../../lib/dto.ts';
 
 export type WorkshopRow = typeof workshops.$inferSelect;
 
@@ -126,8 +127,8 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
       startTime: w.startTime,
       endTime: w.endTime,
       timezone: w.timezone,
-      startsAt: w.startsAt.toISOString(),
-      endsAt: w.endsAt.toISOString(),
+      startsAt: isoOf(w.startsAt),
+      endsAt: isoOf(w.endsAt),
     },
     capacity: { maxParticipants: w.maxParticipants, currentParticipants: w.registeredCount },
     registeredCount: w.registeredCount,
@@ -148,8 +149,8 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     recurringPattern: w.isRecurring ? { frequency: w.recurringFrequency, endDate: w.recurringEndDate } : null,
     isRegistered,
     registrationStatus: status,
-    createdAt: w.createdAt.toISOString(),
-    updatedAt: w.updatedAt.toISOString(),
+    createdAt: isoOf(w.createdAt),
+    updatedAt: isoOf(w.updatedAt),
   };
 }
 

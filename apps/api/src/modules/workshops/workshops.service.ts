@@ -24,6 +24,7 @@ import { fullName } from '../users/users.presenter.ts';
 import { canSeeWorkshop, organisationNames, viewerUniversity, visibleToStudent } from './workshops-visibility.ts';
 import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
 import { workshopListCount, workshopListPage, workshopSearchPage } from './workshops.repo.ts';
+import { extend } from '../../lib/dto.ts';
 
 export interface Viewer {
   actor: Actor | null;
@@ -102,7 +103,7 @@ export async function listWorkshops(db: Db, actor: Actor | null, query: Workshop
         registrationStatus: (shared ? statuses.get(r.workshop.id) : r.myStatus) ?? null,
         manager: isManager(actor, r),
       });
-      return r.workshop.organisationId ? { ...dto, organisationName: universityName ?? null } : dto;
+      return r.workshop.organisationId ? extend(dto, { organisationName: universityName ?? null }) : dto;
     }),
     pagination: makePagination(query.page, query.limit, total),
   };
@@ -128,7 +129,7 @@ export async function getWorkshop(db: Db, actor: Actor | null, id: string, cache
   if (!(await canSeeWorkshop(db, actor, row.workshop))) throw notFound('Workshop');
   const dto = toWorkshopDto(row, { signedIn: Boolean(actor), registrationStatus: reg?.status ?? null, manager });
   if (!row.workshop.organisationId) return dto;
-  return { ...dto, organisationName: (await organisationNames(db, [row.workshop.organisationId])).get(row.workshop.organisationId) ?? null };
+  return extend(dto, { organisationName: (await organisationNames(db, [row.workshop.organisationId])).get(row.workshop.organisationId) ?? null });
 }
 
 /** The invitation for a workshop as an iCalendar event (the feed lists these; workshopIcs wraps one). */
