@@ -180,7 +180,6 @@ function run(opts) {
 /** One table row from an autocannon result (and, when given, the API's own response times from its log). */
 // CPU time (ms, user + system) of a process and of every PostgreSQL server process, from /proc (Linux).
 // A scenario's CPU per request — API and database apart — is what docs/scaling.md sizes machines from.
-// Connections that end inside a window lose their ticks; the API's pool keeps its connections open.
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 function procCpuMs(pid) {
   try {
@@ -191,22 +190,34 @@ function procCpuMs(pid) {
     return null;
   }
 }
-function postgresCpuMs() {
-  let total = 0;
-  let seen = 0;
+/** CPU (ms) of every PostgreSQL server process now, by pid. */
+function postgresCpuSnapshot() {
+  const byPid = new Map();
   for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-      seen++;
+      byPid.set(entry, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       /* the process ended */
     }
   }
-  return seen ? total : null;
+  return byPid.size ? byPid : null;
+}
+/**
+ * PostgreSQL's CPU between two snapshots, as [0, ms]: every process alive at the end counts from its
+ * ticks at the start (0 for a connection opened inside the window). A process that ended inside the window
+ * is left out rather than subtracted: with two servers side by side (decision 666) those are the idle pool
+ * connections of the one not being measured, closed after 10 s idle, whose earlier ticks would otherwise
+ * come off this window's total (negative numbers).
+ */
+function postgresCpuMs(before, after) {
+  if (!before || !after) return [null, null];
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return [0, total];
 }
 
 /**
@@ -214,9 +225,11 @@ function postgresCpuMs() {
  * exactly its window: where a list's time goes when its ratio to the raw handler is compared.
  */
 async function withCpu(pid, fn) {
-  const before = { proc: procCpuMs(pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
+  const dbBefore = DB === 'postgres' ? postgresCpuSnapshot() : null;
+  const before = { proc: procCpuMs(pid), at: Date.now() };
   const result = await fn();
-  const after = { proc: procCpuMs(pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
+  const after = { proc: procCpuMs(pid), at: Date.now() };
+  [before.db, after.db] = postgresCpuMs(dbBefore, DB === 'postgres' ? postgresCpuSnapshot() : null);
   const requests = result?.requests?.total ?? 0;
   const per = (a, b) => (a === null || b === null || !requests ? null : round((b - a) / requests, 2));
   const cores = (a, b) => (a === null || b === null ? null : round((b - a) / (after.at - before.at), 2));
@@ -528,9 +541,11 @@ async function main() {
     eld.reset();
     let peakRss = rss();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss() ?? 0)), 200);
-    const cpuBefore = { api: procCpuMs(apiChild.pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
+    const dbBefore = DB === 'postgres' ? postgresCpuSnapshot() : null;
+    const cpuBefore = { api: procCpuMs(apiChild.pid), at: Date.now() };
     const result = await fn();
-    const cpuAfter = { api: procCpuMs(apiChild.pid), db: DB === 'postgres' ? postgresCpuMs() : null, at: Date.now() };
+    const cpuAfter = { api: procCpuMs(apiChild.pid), at: Date.now() };
+    [cpuBefore.db, cpuAfter.db] = postgresCpuMs(dbBefore, DB === 'postgres' ? postgresCpuSnapshot() : null);
     clearInterval(sampler);
     const loop = await eld.read();
     await sleep(300); // let the last log lines reach the file
