@@ -207,36 +207,37 @@ function postgresCpuSnapshot() {
   return byPid.size ? byPid : null;
 }
 /**
- * PostgreSQL's CPU between two snapshots, as [0, ms]: every process alive at the end counts from its
- * ticks at the start (0 for a connection opened inside the window). A process that ended inside the window
- * is left out rather than subtracted: with two servers side by side (decision 666) those are the idle pool
- * connections of the one not being measured, closed after 10 s idle, whose earlier ticks would otherwise
- * come off this window's total (negative numbers).
+ * PostgreSQL's CPU (ms) between two snapshots: every process alive at the end counts from its ticks at the
+ * start (0 for a connection opened inside the window). A process that ended inside the window is left out
+ * rather than subtracted: with two servers side by side (decision 666) those are the idle pool connections
+ * of the one not being measured, closed after 10 s idle, whose earlier ticks would otherwise come off this
+ * window's total (negative numbers).
  */
 function postgresCpuMs(before, after) {
-  if (!before || !after) return [null, null];
+  if (!before || !after) return null;
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return [0, total];
+  return total;
 }
 
 /**
- * A closed loop's CPU per request in one process (the uncached API, a raw handler) and in PostgreSQL, over
- * exactly its window: where a list's time goes when its ratio to the raw handler is compared.
+ * A run's CPU per request in one process (the API, a raw handler) and in PostgreSQL, over exactly its window:
+ * where a list's time goes when its ratio to the raw handler is compared. `fn` may return several results.
+ * With PGlite the database runs inside the API process: its CPU is in the API's share.
  */
 async function withCpu(pid, fn) {
   const dbBefore = DB === 'postgres' ? postgresCpuSnapshot() : null;
-  const before = { proc: procCpuMs(pid), at: Date.now() };
+  const procBefore = procCpuMs(pid);
+  const startedAt = Date.now();
   const result = await fn();
-  const after = { proc: procCpuMs(pid), at: Date.now() };
-  [before.db, after.db] = postgresCpuMs(dbBefore, DB === 'postgres' ? postgresCpuSnapshot() : null);
-  const requests = result?.requests?.total ?? 0;
-  const per = (a, b) => (a === null || b === null || !requests ? null : round((b - a) / requests, 2));
-  const cores = (a, b) => (a === null || b === null ? null : round((b - a) / (after.at - before.at), 2));
-  return {
-    result,
-    cpu: { requests, apiMsPerRequest: per(before.proc, after.proc), dbMsPerRequest: per(before.db, after.db), apiCores: cores(before.proc, after.proc), dbCores: cores(before.db, after.db) },
-  };
+  const procAfter = procCpuMs(pid);
+  const wallMs = Date.now() - startedAt;
+  const procMs = procBefore === null || procAfter === null ? null : procAfter - procBefore;
+  const dbMs = postgresCpuMs(dbBefore, DB === 'postgres' ? postgresCpuSnapshot() : null);
+  const requests = [result].flat().reduce((n, r) => n + (r?.requests?.total ?? 0), 0);
+  const per = (ms) => (ms === null || !requests ? null : round(ms / requests, 2));
+  const cores = (ms) => (ms === null ? null : round(ms / wallMs, 2));
+  return { result, cpu: { requests, apiMsPerRequest: per(procMs), dbMsPerRequest: per(dbMs), apiCores: cores(procMs), dbCores: cores(dbMs) } };
 }
 
 function summarise(name, result, extra = {}) {
@@ -541,28 +542,12 @@ async function main() {
     eld.reset();
     let peakRss = rss();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss() ?? 0)), 200);
-    const dbBefore = DB === 'postgres' ? postgresCpuSnapshot() : null;
-    const cpuBefore = { api: procCpuMs(apiChild.pid), at: Date.now() };
-    const result = await fn();
-    const cpuAfter = { api: procCpuMs(apiChild.pid), at: Date.now() };
-    [cpuBefore.db, cpuAfter.db] = postgresCpuMs(dbBefore, DB === 'postgres' ? postgresCpuSnapshot() : null);
+    const { result, cpu } = await withCpu(apiChild.pid, fn);
     clearInterval(sampler);
     const loop = await eld.read();
     await sleep(300); // let the last log lines reach the file
     const to = logOffset(apiLog);
     const server = serverTimes(apiLog, from, to, opts.match);
-    const requests = [result].flat().reduce((n, r) => n + (r?.requests?.total ?? 0), 0);
-    const wallMs = cpuAfter.at - cpuBefore.at;
-    const perRequest = (a, b) => (a === null || b === null || !requests ? null : round((b - a) / requests, 2));
-    const cores = (a, b) => (a === null || b === null ? null : round((b - a) / wallMs, 2));
-    // With PGlite the database runs inside the API process: its CPU is in the API's share.
-    const cpu = {
-      requests,
-      apiMsPerRequest: perRequest(cpuBefore.api, cpuAfter.api),
-      dbMsPerRequest: perRequest(cpuBefore.db, cpuAfter.db),
-      apiCores: cores(cpuBefore.api, cpuAfter.api),
-      dbCores: cores(cpuBefore.db, cpuAfter.db),
-    };
     return { name, result, server, loop, peakRssMb: peakRss, from, to, cpu };
   }
 
