@@ -55,7 +55,7 @@ const DURATION = Number(args.duration ?? process.env.BENCH_DURATION ?? (AT_SCALE
  * interpreted and compiles it in background threads for its first few thousand requests (measured: the
  * uncached API's CPU per rd-user-deadline request fell from 2.5 to 1.5 ms over its first 6,000 requests,
  * the raw handler's small script warms within a few hundred). Without it the ratio compares a cold API
- * with a warm raw handler (docs/performance.md, sixth sitting).
+ * with a warm raw handler (docs/performance/2026-11-22_to_11-24-sittings-1-to-7.md, sixth sitting).
  */
 const WARMUP = Number(args.warmup ?? (AT_SCALE ? 5 : 2));
 async function warmUp(url, requests) {

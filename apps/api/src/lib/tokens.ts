@@ -29,7 +29,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
    * Tokens whose signature, issuer, audience, type and claims were verified, with the moment they stop
    * counting (their expiry, or their age limit if sooner): a signed-in client sends the same token with
    * every request, and verifying its HMAC through WebCrypto each time cost ~0.15 ms of the event loop
-   * (docs/performance.md, sixth sitting). Only a token that verified is remembered, by its exact text;
+   * (docs/performance/2026-11-22_to_11-24-sittings-1-to-7.md, sixth sitting). Only a token that verified is remembered, by its exact text;
    * whether its user still exists, is active and has not changed password is checked on every request
    * (resolveActor), so revocation is unchanged.
    */
