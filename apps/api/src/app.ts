@@ -129,9 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // validate against the contract and check the compiled output is the same (decision 665).
   app.setSerializerCompiler(responseSerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
 
-  const jobs = createJobRunner(database.db, app.log);
-  const events = createEventBus(database, app.log, config.databaseUrl);
   const clock = createClock();
+  const jobs = createJobRunner(database.db, app.log, { clock });
+  const events = createEventBus(database, app.log, config.databaseUrl);
   const scheduler = createScheduler(database.db, jobs, clock, app.log);
   const ctx: AppContext = {
     config,
