@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { emails, jobs, type EmailAttachment } from '../db/schema/platform.ts';
 import { users } from '../db/schema/users.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
-import { enqueue, type JobHandler } from './jobs.ts';
+import { JOB_LEASE_MS, enqueue, type JobHandler } from './jobs.ts';
 import { queryRows, textIn } from './sql.ts';
 
 export { EMAIL_CATEGORIES, type EmailCategory };
@@ -173,6 +173,14 @@ export async function composeMessage(from: string, message: StoredEmail, domain?
  * Message-ID (`<email id@PUBLIC_URL host>`). The outbox file is named by the e-mail id and moved into
  * place whole, so a retry replaces it and never adds a second one.
  */
+/**
+ * How long a started send keeps another worker from starting the same e-mail. A second job for one e-mail
+ * is not made, and the job's own lease keeps other workers off while its worker lives; this guards the
+ * send step itself (two callers at once), and is shorter than the job lease so a job claimed again after
+ * its worker died is never held back by it.
+ */
+export const SEND_CLAIM_MS = JOB_LEASE_MS / 2;
+
 export function createEmailJob(
   db: Db,
   config: { smtpUrl?: string; mailFrom: string; dataDir?: string; publicUrl?: string },
@@ -185,9 +193,16 @@ export function createEmailJob(
     const [claimed] = await queryRows<{ send_attempts: number }>(
       db,
       sql`UPDATE emails SET send_attempts = send_attempts + 1, sending_at = now()
-          WHERE id = ${emailId} AND status = 'queued' RETURNING send_attempts`,
+          WHERE id = ${emailId} AND status = 'queued'
+            AND (sending_at IS NULL OR sending_at < now() - make_interval(secs => ${SEND_CLAIM_MS / 1000}))
+          RETURNING send_attempts`,
     );
-    if (!claimed) return; // sent, written to the outbox, given up or deleted: nothing to do
+    if (!claimed) {
+      const [current] = await db.select({ status: emails.status }).from(emails).where(eq(emails.id, emailId));
+      // Another worker started sending it moments ago: this job tries again later (never marks it done unsent).
+      if (current?.status === 'queued') throw new Error('the e-mail is being sent by another worker');
+      return; // sent, written to the outbox, given up or deleted: nothing to do
+    }
     const [message] = await db.select().from(emails).where(eq(emails.id, emailId));
     if (!message) return;
     if (claimed.send_attempts > 1) {
@@ -206,7 +221,8 @@ export function createEmailJob(
       await transport.sendMail(mailOptions(config.mailFrom, message, domain));
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      await db.update(emails).set({ error: text.slice(0, 1000) }).where(eq(emails.id, emailId));
+      // Refused or unreachable: nothing was delivered, so the retry may claim it at once.
+      await db.update(emails).set({ error: text.slice(0, 1000), sendingAt: null }).where(eq(emails.id, emailId));
       throw error;
     }
     await db.update(emails).set({ status: 'sent', sentAt: new Date(), error: null }).where(stillQueued);
