@@ -11,7 +11,7 @@
 //        DRILL_PORT_BASE=N puts the API processes on N, N+1, N+2)
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_STUDENTS, api, createWorkshop, demoPassword, exited, isRunning, login, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
+import { DEMO_STUDENTS, createWorkshop, demoPassword, exited, isRunning, login, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
 import { cluster, unavailable } from './pg-cluster.mjs';
 
 const why = unavailable();
@@ -65,7 +65,6 @@ try {
   let round = 0;
   let phase = 'up';
   let stop = false;
-  let seq = 0;
   const record = (kind, port, start, res) =>
     log.push({ round, phase, kind, port, start, end: Date.now(), status: res.status, error: res.error, retryAfter: res.retryAfter });
   const call = async (port, method, url, opts) => {

@@ -51,7 +51,7 @@ function agent(port, node) {
   const server = http.createServer(async (_req, res) => {
     const c = new pg.Client({ connectionString: node.url(), connectionTimeoutMillis: 1000, query_timeout: 1000 });
     c.on('error', () => undefined);
-    let primaryNow = false;
+    let primaryNow;
     try {
       await c.connect();
       primaryNow = (await c.query('SELECT pg_is_in_recovery() AS r')).rows[0].r === false;

@@ -113,12 +113,7 @@ type StoredEmail = { id: string; to: string; subject: string; text: string; html
  * `<id@domain>` and the same for every attempt at one e-mail.
  */
 export function messageIdDomain(publicUrl: string): string {
-  let host = '';
-  try {
-    host = new URL(publicUrl).hostname.toLowerCase();
-  } catch {
-    host = '';
-  }
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname.toLowerCase() : '';
   const isAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
   return host.includes('.') && !isAddress ? host : 'mentorbridge.invalid';
 }
