@@ -80,10 +80,6 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
   async function claim(): Promise<Claimed | undefined> {
     const now = clock.now();
     const expired = new Date(now.getTime() - leaseMs);
-    // A job whose worker died on every attempt gives up instead of being claimed forever.
-    await db.execute(sql`
-      UPDATE jobs SET status = 'failed', last_error = 'the worker stopped (lease expired) on every attempt'
-      WHERE status = 'running' AND locked_at < ${expired} AND attempts >= max_attempts`);
     const rows = await queryRows<ClaimedJob>(db, sql`
       UPDATE jobs SET status = 'running', locked_at = ${now}, attempts = attempts + 1
       WHERE id = (
@@ -141,6 +137,11 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
   }
   /** Run every due job now; resolves with how many ran. */
   async function drain(): Promise<number> {
+    // A job whose worker died on every attempt gives up instead of being claimed forever.
+    const expired = new Date(clock.now().getTime() - leaseMs);
+    await db.execute(sql`
+      UPDATE jobs SET status = 'failed', last_error = 'the worker stopped (lease expired) on every attempt'
+      WHERE status = 'running' AND locked_at < ${expired} AND attempts >= max_attempts`);
     let count = 0;
     for (;;) {
       const job = await claim();
