@@ -129,9 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // validate against the contract and check the compiled output is the same (decision 665).
   app.setSerializerCompiler(responseSerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
 
-  const jobs = createJobRunner(database.db, app.log);
-  const events = createEventBus(database, app.log, config.databaseUrl);
   const clock = createClock();
+  const jobs = createJobRunner(database.db, app.log, { clock });
+  const events = createEventBus(database, app.log, config.databaseUrl);
   const scheduler = createScheduler(database.db, jobs, clock, app.log);
   const ctx: AppContext = {
     config,
@@ -363,7 +363,10 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   '57014',
   '57P01',
+  '57P02',
   '57P03',
+  '08000',
+  '08004',
   '55P03',
   '08006',
   '08001',
@@ -384,7 +387,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of causes(error)) {
     const code = errorCode(e);
     if (code && UNAVAILABLE_CODES.has(code)) return true;
-    if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    // node-postgres: the connection died (mid-statement, or before a transaction's next statement or its ROLLBACK).
+    if (e instanceof Error && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message)) return true;
   }
   return false;
 }

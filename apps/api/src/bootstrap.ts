@@ -15,7 +15,8 @@ export interface Prepared {
  * applied is logged as a warning (or refuses to start, when applying it would be wrong).
  */
 export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<Prepared> {
-  const database = await openDatabase(config);
+  // A lost connection is logged and the pool opens a new one when asked; it never ends the process.
+  const database = await openDatabase(config, (err) => log.warn(`database connection lost: ${err.message}`));
   try {
     await database.migrate();
     let seeded = false;

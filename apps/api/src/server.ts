@@ -23,6 +23,10 @@ async function main() {
   const bootLog = { info: (msg: unknown) => console.log(typeof msg === 'string' ? msg : JSON.stringify(msg)), warn: (msg: unknown) => console.warn(msg) };
   const { database } = await prepareDatabase(config, bootLog);
   const app = await buildApp({ config, database, startJobs: true });
+  // Defence in depth (issue 31, decision 722): a promise nobody awaited that rejects (a lost database
+  // connection surfacing somewhere unforeseen) is logged, not fatal; every other request keeps being served.
+  // Errors thrown synchronously outside a request still end the process, and the process manager restarts it.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
 
   let closing = false;
   const shutdown = (signal: string) => {

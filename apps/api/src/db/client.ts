@@ -100,7 +100,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return fromPglite(client);
 }
 
-export function openPostgres(url: string, options: { statementTimeoutMs?: number; max?: number } = {}): Database {
+export interface PostgresOptions {
+  statementTimeoutMs?: number;
+  max?: number;
+  /** Told about a lost connection (logged by the caller); never thrown. */
+  onConnectionError?: (err: Error) => void;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -108,8 +115,16 @@ export function openPostgres(url: string, options: { statementTimeoutMs?: number
     // A statement never waits forever on a lock: the request fails and the pool recovers.
     options: `-c statement_timeout=${options.statementTimeoutMs ?? 10_000} -c lock_timeout=${options.statementTimeoutMs ?? 10_000}`,
   });
-  // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', () => undefined);
+  // A connection that dies must never end the process (issue 31). node-postgres emits `error` on a client
+  // whose connection is lost while no query runs on it; the pool listens only while the client is idle
+  // (`pool.on('error')`), not while it is checked out (a transaction between statements, the job worker,
+  // migrate). Every client gets its own listener for its whole life: the statement in progress is rejected
+  // by the driver (the request answers 503), and the pool discards the dead client when it is released
+  // (`_queryable` is false), so the next checkout opens a new connection once the database is back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => options.onConnectionError?.(err));
+  });
+  pool.on('error', (err) => options.onConnectionError?.(err));
   const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -134,8 +149,11 @@ export function openPostgres(url: string, options: { statementTimeoutMs?: number
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; statementTimeoutMs: number }) {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string; statementTimeoutMs: number },
+  onConnectionError?: (err: Error) => void,
+) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs, onConnectionError });
   // PGlite creates only the last directory: a new DATA_DIR (with JWT_SECRET set, nothing else makes it) must exist.
   mkdirSync(config.dataDir, { recursive: true });
   return openPglite(path.join(config.dataDir, 'db'));

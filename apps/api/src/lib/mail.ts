@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { EMAIL_CATEGORIES, type EmailCategory } from '@app/shared/notifications';
@@ -8,8 +8,8 @@ import type { Db } from '../db/client.ts';
 import { emails, jobs, type EmailAttachment } from '../db/schema/platform.ts';
 import { users } from '../db/schema/users.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
-import { enqueue } from './jobs.ts';
-import { textIn } from './sql.ts';
+import { JOB_LEASE_MS, enqueue, type JobHandler } from './jobs.ts';
+import { queryRows, textIn } from './sql.ts';
 
 export { EMAIL_CATEGORIES, type EmailCategory };
 
@@ -108,17 +108,33 @@ export async function queueEmails(db: Db, messages: OutgoingEmail[], options: Qu
 type StoredEmail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: EmailAttachment[]; createdAt: Date };
 
 /**
+ * The right-hand side of every Message-ID: the host of PUBLIC_URL when it is a domain name (has a dot and
+ * is not an address), else `mentorbridge.invalid` (RFC 2606: never a real host), so a Message-ID is always
+ * `<id@domain>` and the same for every attempt at one e-mail.
+ */
+export function messageIdDomain(publicUrl: string): string {
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname.toLowerCase() : '';
+  const isAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+  return host.includes('.') && !isAddress ? host : 'mentorbridge.invalid';
+}
+
+/** The e-mail's Message-ID: derived from its row id, so a retry sends the very same one (receivers can tell). */
+export function messageIdOf(emailId: string, domain: string): string {
+  return `<${emailId}@${domain}>`;
+}
+
+/**
  * The message as nodemailer builds it: multipart/alternative (text, HTML) and each attachment once.
  * A calendar file is one `text/calendar; method=…` attachment, not also nodemailer's `icalEvent`
  * (which adds it twice more: as an alternative and as application/ics).
  */
-export function mailOptions(from: string, message: StoredEmail): SendMailOptions {
+export function mailOptions(from: string, message: StoredEmail, domain = 'mentorbridge.invalid'): SendMailOptions {
   return {
     from,
     to: message.to,
     subject: message.subject,
     date: message.createdAt,
-    messageId: `<${message.id}@mentorbridge>`,
+    messageId: messageIdOf(message.id, domain),
     text: message.text,
     html: message.html ?? undefined,
     attachments: message.attachments.map((a) => ({
@@ -132,9 +148,9 @@ export function mailOptions(from: string, message: StoredEmail): SendMailOptions
 }
 
 /** The complete RFC 5322 message (CRLF line ends), as a relay would receive it. */
-export async function composeMessage(from: string, message: StoredEmail): Promise<Buffer> {
+export async function composeMessage(from: string, message: StoredEmail, domain?: string): Promise<Buffer> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  const info = await transport.sendMail(mailOptions(from, message));
+  const info = await transport.sendMail(mailOptions(from, message, domain));
   return info.message as Buffer;
 }
 
@@ -144,35 +160,75 @@ export async function composeMessage(from: string, message: StoredEmail): Promis
  * (multipart text + HTML, attachments included, built by nodemailer exactly as SMTP would send it) is
  * written to DATA_DIR/outbox/<id>.eml (owner-only) so whoever runs the server can relay it as is. The admin outbox
  * view shows only the redacted preview; the file is as private as the database beside it.
+ *
+ * Once per e-mail row (issue 31, decision 720): the send step starts with one conditional UPDATE that only
+ * a `queued` e-mail passes (counting the attempt), and records `sent`/`outbox` only from `queued`; an e-mail
+ * already sent or written is never sent again, whoever retries its job. An attempt that died mid-send
+ * leaves the row `queued` with its attempt counted: the retry sends the identical message with the same
+ * Message-ID (`<email id@PUBLIC_URL host>`). The outbox file is named by the e-mail id and moved into
+ * place whole, so a retry replaces it and never adds a second one.
  */
+/**
+ * How long a started send keeps another worker from starting the same e-mail. A second job for one e-mail
+ * is not made, and the job's own lease keeps other workers off while its worker lives; this guards the
+ * send step itself (two callers at once), and is shorter than the job lease so a job claimed again after
+ * its worker died is never held back by it.
+ */
+export const SEND_CLAIM_MS = JOB_LEASE_MS / 2;
+
 export function createEmailJob(
   db: Db,
-  config: { smtpUrl?: string; mailFrom: string; dataDir?: string },
+  config: { smtpUrl?: string; mailFrom: string; dataDir?: string; publicUrl?: string },
   log: FastifyBaseLogger,
-) {
+): JobHandler {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-  return async (payload: Record<string, unknown>) => {
+  const domain = messageIdDomain(config.publicUrl ?? '');
+  return async (payload, job) => {
     const emailId = typeof payload.emailId === 'string' ? payload.emailId : '';
+    const [claimed] = await queryRows<{ send_attempts: number }>(
+      db,
+      sql`UPDATE emails SET send_attempts = send_attempts + 1, sending_at = now()
+          WHERE id = ${emailId} AND status = 'queued'
+            AND (sending_at IS NULL OR sending_at < now() - make_interval(secs => ${SEND_CLAIM_MS / 1000}))
+          RETURNING send_attempts`,
+    );
+    if (!claimed) {
+      const [current] = await db.select({ status: emails.status }).from(emails).where(eq(emails.id, emailId));
+      // Another worker started sending it moments ago: this job tries again later (never marks it done unsent).
+      if (current?.status === 'queued') throw new Error('the e-mail is being sent by another worker');
+      return; // sent, written to the outbox, given up or deleted: nothing to do
+    }
     const [message] = await db.select().from(emails).where(eq(emails.id, emailId));
-    if (!message || message.status === 'sent' || message.status === 'outbox') return;
+    if (!message) return;
+    if (claimed.send_attempts > 1) {
+      log.warn({ emailId, attempt: claimed.send_attempts }, 'e-mail: an earlier attempt did not record its outcome; sending again with the same Message-ID');
+    }
+    // This worker's lease was taken (it was presumed dead): the other worker sends it.
+    job.signal.throwIfAborted();
+    const stillQueued = and(eq(emails.id, emailId), eq(emails.status, 'queued'));
     if (!transport) {
-      if (config.dataDir) await writeOutboxFile(path.join(config.dataDir, 'outbox'), config.mailFrom, message);
-      await db.update(emails).set({ status: 'outbox' }).where(eq(emails.id, emailId));
+      if (config.dataDir) await writeOutboxFile(path.join(config.dataDir, 'outbox'), config.mailFrom, message, domain);
+      await db.update(emails).set({ status: 'outbox' }).where(stillQueued);
       log.info({ emailId, to: message.to, subject: message.subject }, 'e-mail written to the outbox (no SMTP_URL)');
       return;
     }
     try {
-      await transport.sendMail(mailOptions(config.mailFrom, message));
-      await db.update(emails).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(emails.id, emailId));
+      await transport.sendMail(mailOptions(config.mailFrom, message, domain));
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      await db.update(emails).set({ error: text.slice(0, 1000) }).where(eq(emails.id, emailId));
+      // Refused or unreachable: nothing was delivered, so the retry may claim it at once.
+      await db.update(emails).set({ error: text.slice(0, 1000), sendingAt: null }).where(eq(emails.id, emailId));
       throw error;
     }
+    await db.update(emails).set({ status: 'sent', sentAt: new Date(), error: null }).where(stillQueued);
   };
 }
 
-async function writeOutboxFile(dir: string, from: string, message: StoredEmail): Promise<void> {
+/** `<dir>/<id>.eml`, written beside it under a temporary name and renamed into place (whole or not at all). */
+async function writeOutboxFile(dir: string, from: string, message: StoredEmail, domain: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path.join(dir, `${message.id}.eml`), await composeMessage(from, message), { mode: 0o600 });
+  const final = path.join(dir, `${message.id}.eml`);
+  const partial = path.join(dir, `.${message.id}.eml.partial`);
+  await writeFile(partial, await composeMessage(from, message, domain), { mode: 0o600 });
+  await rename(partial, final);
 }

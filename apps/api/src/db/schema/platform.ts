@@ -55,6 +55,10 @@ export const emails = pgTable(
       .notNull()
       .default('queued'),
     error: text('error'),
+    /** Send attempts started (the e-mail job counts one as it claims the row; decision 720). */
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    /** When the latest attempt started. */
+    sendingAt: ts('sending_at'),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
   },
