@@ -16,7 +16,7 @@ let cache: string[] | null = null;
 /** Every IANA zone the browser knows, plus the common names it may spell differently (Asia/Kolkata, UTC). */
 export function allZones(): string[] {
   if (cache) return cache;
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {

@@ -20,7 +20,7 @@ export function TimeZoneField({
   label?: string;
   value: string;
   onChange: (zone: string) => void;
-  hint?: string;
+  hint?: string | null;
 }) {
   const listId = useId();
   const zones = useMemo(() => allZones(), []);
@@ -40,7 +40,7 @@ export function TimeZoneField({
         autoComplete="off"
         spellCheck={false}
         value={text}
-        hint={hint}
+        hint={hint ?? undefined}
         error={invalid ? copy.invalid : undefined}
         onFocus={(e) => e.currentTarget.select()}
         onChange={(e) => {
