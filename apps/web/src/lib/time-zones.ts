@@ -1,10 +1,26 @@
 import { MENTORING_TIMEZONES } from '@app/shared/mentoring';
 import { isTimeZone } from '@app/shared/time-zones';
 
+/** Old names some browsers still report (ICU's canonical ids) → today's IANA names. */
+const CURRENT_NAME: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Etc/UTC': 'UTC',
+  'Etc/GMT': 'UTC',
+};
+const current = (zone: string) => CURRENT_NAME[zone] ?? zone;
+
 /** The browser's own IANA zone (decision 702); UTC if the browser cannot say. */
 export function browserZone(): string {
   try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = current(Intl.DateTimeFormat().resolvedOptions().timeZone);
     return zone && isTimeZone(zone) ? zone : 'UTC';
   } catch {
     return 'UTC';
@@ -22,7 +38,7 @@ export function allZones(): string[] {
   } catch {
     zones = [];
   }
-  cache = [...new Set([...zones, ...MENTORING_TIMEZONES, browserZone()])].sort((a, b) => a.localeCompare(b));
+  cache = [...new Set([...zones.map(current), ...MENTORING_TIMEZONES, browserZone()])].sort((a, b) => a.localeCompare(b));
   return cache;
 }
 

@@ -31,7 +31,7 @@ const copy = {
   change: 'Change',
   sentTitle: 'Request sent',
   sentBody: 'You can follow it, and withdraw it while it is pending, under “My requests”.',
-  yourTime: 'your time',
+  close: 'Close',
 };
 
 type Step = 0 | 1 | 2;
@@ -110,7 +110,7 @@ export function ConnectSection({
           {copy.sentTitle}
         </h3>
         <p className="text-sm text-slate-700">{copy.sentBody}</p>
-        {onDone && <Button variant="secondary" onClick={onDone}>Close</Button>}
+        {onDone && <Button variant="secondary" onClick={onDone}>{copy.close}</Button>}
       </section>
     );
   }

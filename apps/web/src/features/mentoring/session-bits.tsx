@@ -30,7 +30,7 @@ export function SessionStatusBadge({ status }: { status: Session['status'] }) {
 }
 
 const time = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone });
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
 
 /**
  * Date and time in the viewer's own zone (profile, else browser; decision 702), named; plus the other
