@@ -58,6 +58,9 @@ for (const run of [
     try {
       await signIn(studentPage, student.email, student.password);
       await studentPage.getByRole('tab', { name: 'Professionals' }).click();
+      // Each rate in the professional's own currency: the New York mentor in dollars, not rupees.
+      await studentPage.getByLabel('Search professionals').fill('Grace');
+      await expect(studentPage.getByRole('article').filter({ has: studentPage.getByRole('button', { name: 'View profile of Grace Miller' }) })).toContainText('$120/hour');
       await studentPage.getByLabel('Search professionals').fill('Ananya');
       await studentPage.getByRole('button', { name: 'View profile of Ananya Iyer' }).click();
       const detail = studentPage.getByRole('dialog', { name: 'Ananya Iyer' });
