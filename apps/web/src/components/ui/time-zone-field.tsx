@@ -26,6 +26,8 @@ export function TimeZoneField({
   const zones = useMemo(() => allZones(), []);
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  // The ~420 suggestions exist only once the field is used: pages with several closed pickers stay light.
+  const [used, setUsed] = useState(false);
   // Follow a value changed from outside (e.g. the profile's zone arriving).
   if (value !== shown) {
     setShown(value);
@@ -42,7 +44,10 @@ export function TimeZoneField({
         value={text}
         hint={hint ?? undefined}
         error={invalid ? copy.invalid : undefined}
-        onFocus={(e) => e.currentTarget.select()}
+        onFocus={(e) => {
+          setUsed(true);
+          e.currentTarget.select();
+        }}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
@@ -56,9 +61,10 @@ export function TimeZoneField({
         }}
       />
       <datalist id={listId}>
-        {zones.map((z) => (
-          <option key={z} value={z} />
-        ))}
+        {used &&
+          zones.map((z) => (
+            <option key={z} value={z} />
+          ))}
       </datalist>
     </div>
   );
