@@ -66,7 +66,8 @@ test('a professional opens a slot, a student requests it, the session is booked,
   await expect(ruleItem).toContainText('One-time');
 
   // 2. The student finds the slot in the professional's detail modal and requests it.
-  const studentContext = await browser.newContext();
+  // The student's browser is in Kolkata: the booking zone defaults to it (issue 29).
+  const studentContext = await browser.newContext({ timezoneId: zone });
   const studentPage = await studentContext.newPage();
   const studentWatch = await watchPage(studentPage);
   await signIn(studentPage, student.email, student.password);
@@ -75,12 +76,12 @@ test('a professional opens a slot, a student requests it, the session is booked,
   await studentPage.getByRole('button', { name: 'View profile of Ananya Iyer' }).click();
   const detail = studentPage.getByRole('dialog', { name: 'Ananya Iyer' });
   await expect(detail.getByRole('heading', { name: 'Connect with Ananya Iyer' })).toBeVisible();
-  await expect(detail.getByLabel('Timezone')).toHaveValue(zone);
+  await expect(detail.getByLabel('Time zone')).toHaveValue(zone);
   // The same window seen from UTC: 06:00 in Kolkata (UTC+05:30) is 00:30 UTC on the same day.
-  await detail.getByLabel('Timezone').selectOption('UTC');
+  await detail.getByLabel('Time zone').fill('UTC');
   await pickDate(detail, date, monthLabel);
   await expect(detail.getByRole('listitem').filter({ hasText: note })).toContainText('00:30 – 01:30');
-  await detail.getByLabel('Timezone').selectOption(zone);
+  await detail.getByLabel('Time zone').fill(zone);
   await pickDate(detail, date, monthLabel);
   await studentPage.screenshot({ path: '/tmp/h11-connect-1280.png', fullPage: true });
   // The day may hold weekly windows too (the date is random): remember how many slots it offers.
@@ -90,9 +91,14 @@ test('a professional opens a slot, a student requests it, the session is booked,
   const slotRow = detail.getByRole('listitem').filter({ hasText: note });
   await expect(slotRow).toContainText('06:00 – 07:00');
   await expectAccessible(studentPage);
-  await detail.getByLabel('Message (optional)').fill('Could we talk about system design interviews?');
+  // Choose the slot → write the message → review → send (issue 29).
   await slotRow.getByRole('button', { name: 'Request this slot' }).click();
+  await detail.getByLabel('Message (optional)').fill('Could we talk about system design interviews?');
+  await detail.getByRole('button', { name: 'Review request' }).click();
+  await expect(detail).toContainText('06:00–07:00 (Asia/Kolkata)');
+  await detail.getByRole('button', { name: 'Send request' }).click();
   await expect(studentPage.getByText('Connection request sent!')).toBeVisible();
+  await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(detail).toBeHidden();
 
   // The held slot is no longer offered (it was the day's only slot).

@@ -164,10 +164,12 @@ test.describe('organisations and experts', () => {
     await studentPage.getByRole('button', { name: `View profile of ${name}` }).click();
     const detail = studentPage.getByRole('dialog', { name });
     await expect(detail.getByRole('heading', { name: `Connect with ${name}` })).toBeVisible();
-    await detail.getByLabel('Timezone').selectOption(zone);
+    await detail.getByLabel('Time zone').fill(zone);
     await pickDate(detail, date, monthLabel);
     await expectAccessible(studentPage);
     await detail.getByRole('listitem').filter({ hasText: '06:00 – 07:00' }).first().getByRole('button', { name: 'Request this slot' }).click();
+    await detail.getByRole('button', { name: 'Review request' }).click();
+    await detail.getByRole('button', { name: 'Send request' }).click();
     await expect(studentPage.getByText('Connection request sent!')).toBeVisible();
     await studentContext.close();
   });

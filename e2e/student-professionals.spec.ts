@@ -95,16 +95,24 @@ test('a student filters and pages professionals, meets every empty state and req
   const dialog = page.getByRole('dialog', { name: target });
   await expect(dialog.getByText('Advisor at ' + company)).toBeVisible();
   await expect(dialog.getByRole('heading', { name: `Connect with ${target}` })).toBeVisible();
-  await expect(dialog.getByLabel('Timezone')).toHaveValue('Asia/Kolkata');
+  // The booking time zone is the browser's (issue 29): this journey's browser runs in UTC.
+  await expect(dialog.getByLabel('Time zone')).toHaveValue(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
   await expectAccessible(page);
+  // Choose (no time) → message → review → send: the message is what is sent.
+  await dialog.getByRole('button', { name: 'Send a request without a time' }).click();
   await dialog.getByLabel('Message (optional)').fill('Hello! I would like guidance on personal finance projects.');
-  await dialog.getByRole('button', { name: 'Request Connection' }).click();
+  await dialog.getByRole('button', { name: 'Review request' }).click();
+  await expect(dialog.getByText('Hello! I would like guidance on personal finance projects.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText('Connection request sent!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toBeHidden();
 
   // A second request to the same professional is refused with the server's message.
   await page.getByRole('button', { name: `View profile of ${target}` }).click();
   await expect(dialog.getByRole('heading', { name: `Connect with ${target}` })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Request Connection' }).click();
+  await dialog.getByRole('button', { name: 'Send a request without a time' }).click();
+  await dialog.getByRole('button', { name: 'Review request' }).click();
+  await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog.getByText('You already have a pending connection request with this professional')).toBeVisible();
 });

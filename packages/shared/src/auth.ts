@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, isCleanText, requiredText, text } from './text.ts';
 import { ROLES } from './roles.ts';
+import { TIME_ZONE_MESSAGE, isTimeZone } from './time-zones.ts';
 
 export const INTEREST_OPTIONS = [
   'Engineering',
@@ -181,6 +182,8 @@ export const userDto = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
   passwordChangedAt: z.string().nullable(),
+  /** The person's IANA time zone; null until set (the web app then sets it from the browser, decision 702). */
+  timezone: z.string().nullable(),
   // student fields
   university: z.string().nullable().optional(),
   course: z.string().nullable().optional(),
@@ -217,6 +220,7 @@ export const updateProfileBody = z
     state: text('State', LIMITS.name),
     zipCode: text('ZIP code', 20),
     bio: text('Bio', LIMITS.long),
+    timezone: z.union([z.literal(''), z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE)], { error: TIME_ZONE_MESSAGE }),
   })
   .partial();
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, isCleanText, text } from './text.ts';
+import { TIME_ZONE_MESSAGE, isTimeZone } from './time-zones.ts';
+
+export { isTimeZone };
 
 /**
  * Mentoring (issue 4): connection requests, availability, sessions, conversations and the
@@ -17,6 +20,10 @@ export const MENTORING_TIMEZONES = [
 ] as const;
 export type MentoringTimezone = (typeof MENTORING_TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: MentoringTimezone = 'Asia/Kolkata';
+
+/** Notice a professional asks before a session (hours), unless they set another (decision 700). */
+export const DEFAULT_NOTICE_HOURS = 12;
+export const MAX_NOTICE_HOURS = 168;
 
 /** 00:00, 00:30 … 23:30 (spec 002 §9: time step 30 minutes). */
 export const TIME_STEPS: readonly string[] = Array.from(
@@ -69,7 +76,7 @@ export const MENTORING_MESSAGES = {
   ruleDayRequired: 'Please select a day of the week for a recurring rule',
   timeStep: 'Times must be in 30-minute steps from 00:00 to 23:30',
   endAfterStart: 'End time must be after start time',
-  timezone: 'Please choose one of the listed timezones',
+  timezone: TIME_ZONE_MESSAGE,
   // Sessions
   doubleBooked: 'You already have a session at this time. Please choose another time.',
   notConnected: 'You can schedule sessions only with students whose connection request you accepted',
@@ -84,6 +91,15 @@ export const MENTORING_MESSAGES = {
   rateNotEnded: 'You can rate a session after it has ended',
   rateCancelled: 'A cancelled session cannot be rated',
   rateNoShow: 'A session marked as a no-show cannot be rated',
+  // The student's own changes (issue 29, decision 700)
+  cancelledByStudent: 'Session cancelled. The professional has been notified.',
+  rescheduledByStudent: 'Session rescheduled. The professional has been notified.',
+  reasonRequired: 'Please give a reason',
+  sameTime: 'Please choose a different time from the current one',
+  requestWithdrawn: 'Request withdrawn. The professional has been told.',
+  requestNotPending: 'Only a pending request can be withdrawn',
+  noticeSaved: 'Notice period saved',
+  notice: 'Notice must be a whole number of hours from 0 to 168',
   attendanceChoice: 'Please choose attended or no-show',
   attendanceTooEarly: 'Attendance can be marked once the session has started',
   attendanceCancelled: 'A cancelled session cannot be marked',
@@ -118,7 +134,9 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 const dateString = z.string().trim().refine(isValidDate, 'Please enter a valid date (YYYY-MM-DD)');
 const clockTime = z.string().trim().regex(TIME_PATTERN, 'Please enter a valid time (HH:MM)');
 const stepTime = z.string().refine((v) => TIME_STEPS.includes(v), MENTORING_MESSAGES.timeStep);
-const timezone = z.enum(MENTORING_TIMEZONES, { error: MENTORING_MESSAGES.timezone });
+const timezone = z.string({ error: MENTORING_MESSAGES.timezone }).trim().refine(isTimeZone, MENTORING_MESSAGES.timezone);
+/** Any IANA zone (decision 702), for every schema that takes one. */
+export const timeZoneSchema = timezone;
 const shortText = (label: string) => text(label, LIMITS.short);
 const isoInstant = z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' });
 
@@ -312,6 +330,22 @@ export const connectionRequest = z.object({
 export type ConnectionRequest = z.infer<typeof connectionRequest>;
 export const requestsData = z.object({ requests: z.array(connectionRequest) });
 
+/** A request as the student who sent it sees it ('cancelled' is shown as withdrawn). */
+export const studentRequest = z.object({
+  _id: z.string(),
+  professional: z.object({ _id: z.string(), name: z.string(), title: z.string().nullable(), company: z.string().nullable() }),
+  message: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  requestedAt: z.string(),
+  requestedSlot: slotOut.nullable(),
+  responseMessage: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  sessionId: z.string().nullable(),
+});
+export type StudentRequest = z.infer<typeof studentRequest>;
+export const studentRequestsData = z.object({ requests: z.array(studentRequest) });
+export const studentRequestData = z.object({ request: studentRequest });
+
 export const connectData = z.object({
   request: z.object({
     _id: z.string(),
@@ -372,6 +406,20 @@ export const session = z.object({
   attendance: z.enum(['attended', 'no-show']).nullable(),
   /** The professional may mark attendance (started, not cancelled). */
   canMarkAttendance: z.boolean(),
+  /** Who cancelled it, why, when; late when a student cancelled inside the notice window. */
+  cancellation: z
+    .object({ by: z.enum(['student', 'professional']).nullable(), reason: z.string().nullable(), at: z.string().nullable(), late: z.boolean() })
+    .nullable(),
+  /** The last move: by whom, why, when (null when it never moved). */
+  rescheduled: z.object({ by: z.enum(['student', 'professional']).nullable(), reason: z.string().nullable(), at: z.string().nullable() }).nullable(),
+  /** The professional's notice (hours) and the instant it starts: a student's reschedule after it is refused, a cancel is late. */
+  noticeHours: z.number().int(),
+  changeDeadline: z.string(),
+  /** What the viewer may do now. */
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  /** Each participant's own time zone (null when not set), to show the other's where it differs. */
+  zones: z.object({ student: z.string().nullable(), professional: z.string().nullable() }),
 });
 export type Session = z.infer<typeof session>;
 export const sessionsData = z.object({ sessions: z.array(session) });
@@ -394,6 +442,15 @@ export const createSessionBody = z.object({
 export type CreateSessionBody = z.input<typeof createSessionBody>;
 
 export const rescheduleBody = z.object({ ...scheduleFields, reason: shortText('Reason').optional() });
+/** Hours of notice a professional asks before a session (decision 700). */
+export const bookingPolicyBody = z.object({
+  noticeHours: z
+    .number({ error: MENTORING_MESSAGES.notice })
+    .int(MENTORING_MESSAGES.notice)
+    .min(0, MENTORING_MESSAGES.notice)
+    .max(MAX_NOTICE_HOURS, MENTORING_MESSAGES.notice),
+});
+export const bookingPolicyData = z.object({ noticeHours: z.number().int() });
 export type RescheduleBody = z.input<typeof rescheduleBody>;
 export const cancelBody = z.object({ reason: shortText('Reason').optional() }).default({});
 export const sessionAttendanceBody = z.object({
@@ -449,6 +506,8 @@ export const dashboardStats = z.object({
   monthOverMonthChange: z.number().nullable(),
   activeWorkshops: z.number().int(),
   acceptingRequests: z.boolean(),
+  /** Hours of notice the professional asks of students (decision 700). */
+  noticeHours: z.number().int(),
   /** Past sessions the professional marked as a no-show. */
   noShowSessions: z.number().int(),
 });

@@ -155,12 +155,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/professionals/dashboard-stats': professional(200),
   'GET /api/professionals/connected-students': professional(200),
   'PUT /api/professionals/me/accepting-requests': professional(400),
+  'PUT /api/professionals/me/booking-policy': professional(400),
+  // issue 29: the student's own requests
+  'GET /api/connection-requests/my': student(200),
+  'POST /api/connection-requests/:id/withdraw': student(404),
   'POST /api/professionals/upload-image': professional(400),
 
   // mentoring sessions and messages
   'GET /api/sessions/my': only(['student', 'professional'], 200),
   'POST /api/sessions': professional(400),
-  'PUT /api/sessions/:id/reschedule': professional(400),
+  'PUT /api/sessions/:id/reschedule': only(['student', 'professional'], 400),
   'PUT /api/sessions/:id/cancel': only(['student', 'professional'], 404),
   'POST /api/sessions/:id/rate': student(400),
   'POST /api/sessions/:id/attendance': professional(400),

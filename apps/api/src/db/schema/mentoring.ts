@@ -86,6 +86,15 @@ export const mentoringSessions = pgTable(
     attendanceMarkedAt: ts('attendance_marked_at'),
     rating: integer('rating'),
     ratedAt: ts('rated_at'),
+    /** Who cancelled, why, when, and whether a student did it inside the professional's notice window. */
+    cancelledBy: ref('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: ts('cancelled_at'),
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /** How many times the session moved, and by whom last (shown to both sides). */
+    rescheduledBy: ref('rescheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    rescheduleReason: text('reschedule_reason'),
+    rescheduledAt: ts('rescheduled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

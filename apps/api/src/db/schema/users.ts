@@ -30,6 +30,8 @@ export const users = pgTable(
     emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
     /** When the owner proved the account's address by opening the link sent to it (decision 482). */
     emailConfirmedAt: ts('email_confirmed_at'),
+    /** The person's IANA time zone (any zone); null until set, first from their browser (decision 702). */
+    timezone: text('timezone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +95,8 @@ export const professionalProfiles = pgTable(
     socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
     /** A professional may pause new connection requests (PRODUCT.md, responsiveness). */
     acceptingRequests: boolean('accepting_requests').notNull().default(true),
+    /** Hours before a session inside which a student may no longer reschedule, and a cancel counts as late (decision 700). */
+    noticeHours: integer('notice_hours').notNull().default(12),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
   },

@@ -38,11 +38,11 @@ const STUDENTS = [
 const PROFESSIONALS = [
   { email: 'mentor@example.com', firstName: 'Ananya', lastName: 'Iyer', title: 'Senior Software Engineer', company: 'Northwind Labs', expertise: 'Software Development', years: 9, rate: 2500, location: 'Bengaluru, India', specializations: ['System Design', 'TypeScript', 'Career Growth', 'Code Review'], skills: ['Node.js', 'React', 'PostgreSQL'], bio: 'Builds large web platforms and loves helping students ship their first production system.', achievements: ['Led a platform migration serving 5M users'], education: ['B.Tech, Computer Science'] },
   { email: 'newmentor@example.com', firstName: 'Vikram', lastName: 'Rao', title: 'Product Manager', company: 'Contoso Health', expertise: 'Product Management', years: 6, rate: null, location: 'Hyderabad, India', specializations: ['Product Discovery', 'Roadmapping'], skills: ['User Research', 'Analytics'], bio: 'Turns messy problems into products people use.', achievements: [], education: ['MBA'], temporary: true },
-  { email: 'grace@example.com', firstName: 'Grace', lastName: 'Miller', title: 'Machine Learning Lead', company: 'Fabrikam AI', expertise: 'Machine Learning', years: 11, rate: 4000, location: 'New York, USA', specializations: ['Deep Learning', 'MLOps', 'Research Careers'], skills: ['PyTorch', 'Python', 'Kubernetes'], bio: 'Leads applied ML research; mentors students moving from coursework to research.', achievements: ['15 peer-reviewed papers'], education: ['PhD, Computer Science'] },
-  { email: 'oliver@example.com', firstName: 'Oliver', lastName: 'Hughes', title: 'Security Architect', company: 'Tailspin Security', expertise: 'Cybersecurity', years: 14, rate: 3500, location: 'London, UK', specializations: ['Threat Modelling', 'Cloud Security', 'CTF Coaching'], skills: ['AWS', 'OWASP', 'Incident Response'], bio: 'Has defended banks and hospitals; coaches university CTF teams.', achievements: ['OSCP, CISSP'], education: ['M.Sc, Information Security'] },
+  { email: 'grace@example.com', firstName: 'Grace', lastName: 'Miller', title: 'Machine Learning Lead', company: 'Fabrikam AI', expertise: 'Machine Learning', years: 11, rate: 120, currency: 'USD', timezone: 'America/New_York', location: 'New York, USA', specializations: ['Deep Learning', 'MLOps', 'Research Careers'], skills: ['PyTorch', 'Python', 'Kubernetes'], bio: 'Leads applied ML research; mentors students moving from coursework to research.', achievements: ['15 peer-reviewed papers'], education: ['PhD, Computer Science'] },
+  { email: 'oliver@example.com', firstName: 'Oliver', lastName: 'Hughes', title: 'Security Architect', company: 'Tailspin Security', expertise: 'Cybersecurity', years: 14, rate: 90, currency: 'GBP', timezone: 'Europe/London', location: 'London, UK', specializations: ['Threat Modelling', 'Cloud Security', 'CTF Coaching'], skills: ['AWS', 'OWASP', 'Incident Response'], bio: 'Has defended banks and hospitals; coaches university CTF teams.', achievements: ['OSCP, CISSP'], education: ['M.Sc, Information Security'] },
   { email: 'meera@example.com', firstName: 'Meera', lastName: 'Kapoor', title: 'Data Scientist', company: 'Woodgrove Bank', expertise: 'Data Science', years: 5, rate: 1800, location: 'Mumbai, India', specializations: ['Statistics', 'Forecasting', 'SQL'], skills: ['Python', 'dbt', 'Tableau'], bio: 'Makes numbers tell the truth, and teaches students to do the same.', achievements: ['Kaggle Expert'], education: ['M.Stat'] },
-  { email: 'kenji@example.com', firstName: 'Kenji', lastName: 'Sato', title: 'Design Director', company: 'Adatum Studio', expertise: 'Graphic Design', years: 12, rate: 3000, location: 'Tokyo, Japan', specializations: ['Brand Systems', 'UX Writing', 'Portfolio Reviews'], skills: ['Figma', 'Typography'], bio: 'Reviews hundreds of portfolios a year and tells you what actually matters.', achievements: ['Red Dot Award'], education: ['BFA, Visual Communication'] },
-  { email: 'lucia@example.com', firstName: 'Lucía', lastName: 'Fernández', title: 'Venture Consultant', company: 'Litware Partners', expertise: 'Consulting', years: 8, rate: null, location: 'Madrid, Spain', specializations: ['Startup Strategy', 'Pitch Decks', 'Fundraising'], skills: ['Financial Modelling'], bio: 'Helps student founders turn ideas into fundable companies.', achievements: ['Advised 40+ startups'], education: ['MBA, IE Business School'] },
+  { email: 'kenji@example.com', firstName: 'Kenji', lastName: 'Sato', title: 'Design Director', company: 'Adatum Studio', expertise: 'Graphic Design', years: 12, rate: 12000, currency: 'JPY', timezone: 'Asia/Tokyo', location: 'Tokyo, Japan', specializations: ['Brand Systems', 'UX Writing', 'Portfolio Reviews'], skills: ['Figma', 'Typography'], bio: 'Reviews hundreds of portfolios a year and tells you what actually matters.', achievements: ['Red Dot Award'], education: ['BFA, Visual Communication'] },
+  { email: 'lucia@example.com', firstName: 'Lucía', lastName: 'Fernández', title: 'Venture Consultant', company: 'Litware Partners', expertise: 'Consulting', years: 8, rate: null, currency: 'EUR', timezone: 'Europe/Madrid', location: 'Madrid, Spain', specializations: ['Startup Strategy', 'Pitch Decks', 'Fundraising'], skills: ['Financial Modelling'], bio: 'Helps student founders turn ideas into fundable companies.', achievements: ['Advised 40+ startups'], education: ['MBA, IE Business School'] },
 ];
 
 export async function seedAccounts(db: Db): Promise<Record<string, string>> {
@@ -84,6 +84,7 @@ export async function seedAccounts(db: Db): Promise<Record<string, string>> {
         lastName: p.lastName,
         bio: p.bio,
         phone: '+91 90000 00000',
+        timezone: 'timezone' in p && p.timezone ? p.timezone : 'Asia/Kolkata',
         isVerified: true,
         isTemporaryPassword: p.temporary === true,
         passwordChangedAt: p.temporary ? null : new Date(),
@@ -103,7 +104,8 @@ export async function seedAccounts(db: Db): Promise<Record<string, string>> {
       education: p.education,
       location: p.location,
       hourlyRate: p.rate,
-      currency: 'INR',
+      // Each rate in the professional's own currency (issue 29); the Indian mentors charge in rupees.
+      currency: 'currency' in p && p.currency ? p.currency : 'INR',
     });
   }
   return ids;

@@ -10,7 +10,7 @@ import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { loadPeople, nameOf } from '../mentoring/mentoring.common.ts';
-import { sessionIcs, whenText as sessionWhen } from '../mentoring/sessions.service.ts';
+import { sessionIcs, whenFor } from '../mentoring/sessions.service.ts';
 import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
 import { interviewIcs } from '../rd-projects/applications-admin.service.ts';
 import { RD_ACTION_URL } from '../rd-projects/alerts.ts';
@@ -122,7 +122,7 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
   const content = sessionIcs(row, people, { ...config, meetingBaseUrl: '' }, method);
   const actor = change.actorId ? people.get(change.actorId) : undefined;
   const otherOf = (id: string) => people.get(id === row.studentId ? row.professionalId : row.studentId);
-  const link = (id: string) => (id === row.studentId ? '/student/dashboard' : '/professional/dashboard?tab=sessions');
+  const link = (id: string) => (id === row.studentId ? '/student/dashboard?tab=professionals' : '/professional/dashboard?tab=sessions');
   const participants: Recipient[] = [row.professionalId, row.studentId].flatMap((id) => {
     const p = people.get(id);
     return p ? [{ id, email: p.email, firstName: p.firstName, lastName: p.lastName, role: id === row.studentId ? 'student' : 'professional' }] : [];
@@ -138,8 +138,8 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
       subType: cancelled ? 'cancelled' : 'rescheduled',
       title: cancelled ? 'Mentoring session cancelled' : 'Mentoring session rescheduled',
       message: cancelled
-        ? `${actor ? nameOf(actor) : 'The session'} cancelled "${row.topic}" on ${sessionWhen(row)}.${change.note ? ` Reason: ${change.note}` : ''}`
-        : `"${row.topic}" with ${nameOf(otherOf(r.id))} is now on ${sessionWhen(row)}.`,
+        ? `${actor ? nameOf(actor) : 'The session'} cancelled "${row.topic}" on ${whenFor(row, people, r.id)}.${change.note ? ` Reason: ${change.note}` : ''}`
+        : `${actor ? nameOf(actor) : 'The session'} moved "${row.topic}" with ${nameOf(otherOf(r.id))}: it is now on ${whenFor(row, people, r.id)}.${change.note ? ` Reason: ${change.note}` : ''}`,
       actionUrl: link(r.id),
       priority: 'high',
       metadata: { sessionId: row.id, sequence: change.sequence },
@@ -150,10 +150,10 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
       text: paragraphs(
         `Hello ${r.firstName},`,
         cancelled
-          ? `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} on ${sessionWhen(row)} has been cancelled.`
-          : `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} is now on ${sessionWhen(row)}.`,
+          ? `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} on ${whenFor(row, people, r.id ?? '')} has been cancelled.`
+          : `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} is now on ${whenFor(row, people, r.id ?? '')}.`,
         !cancelled && row.meetLink && `Join the meeting: ${row.meetLink}`,
-        change.note && `Message: ${change.note}`,
+        change.note && `Reason: ${change.note}`,
         cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
       ),
       action: { label: 'Open my sessions', url: `${config.publicUrl}${link(r.id ?? '')}` },

@@ -111,7 +111,7 @@ export async function deleteRule(db: Db, actor: Actor, id: string): Promise<void
 }
 
 /** Scheduled sessions and pending slot holds of a professional overlapping an interval (one query). */
-export async function busyIntervals(db: Db, professionalId: string, range: Interval, exceptRequestId?: string): Promise<Interval[]> {
+export async function busyIntervals(db: Db, professionalId: string, range: Interval, exceptId?: string): Promise<Interval[]> {
   const from = new Date(range.start).toISOString();
   const to = new Date(range.end).toISOString();
   const rows = await queryRows<{ id: string; start: Date | string; end: Date | string }>(
@@ -125,7 +125,7 @@ export async function busyIntervals(db: Db, professionalId: string, range: Inter
           AND requested_start < ${to}::timestamptz AND requested_end > ${from}::timestamptz`,
   );
   return rows
-    .filter((r) => r.id !== exceptRequestId)
+    .filter((r) => r.id !== exceptId)
     .map((r) => ({ start: new Date(r.start).getTime(), end: new Date(r.end).getTime() }));
 }
 
@@ -162,12 +162,19 @@ export async function publicAvailability(
  * Is [start, end) free in the professional's availability right now? 'outside' when no enabled rule
  * covers it, 'taken' when a session or another pending hold overlaps it.
  */
-export async function slotState(db: Db, professionalId: string, start: Date, end: Date): Promise<'free' | 'outside' | 'taken'> {
+export async function slotState(
+  db: Db,
+  professionalId: string,
+  start: Date,
+  end: Date,
+  options: { exceptSessionId?: string } = {},
+): Promise<'free' | 'outside' | 'taken'> {
   const range = { start: start.getTime() - 86_400_000, end: end.getTime() + 86_400_000 };
   const rules = await enabledRules(db, professionalId);
   const windows = freeWindows(rules, [], range);
   if (!isInsideFree(windows, start.getTime(), end.getTime())) return 'outside';
-  const busy = await busyIntervals(db, professionalId, range);
+  // A session being moved does not block its own new time.
+  const busy = await busyIntervals(db, professionalId, range, options.exceptSessionId);
   return isInsideFree(freeWindows(rules, busy, range), start.getTime(), end.getTime()) ? 'free' : 'taken';
 }
 

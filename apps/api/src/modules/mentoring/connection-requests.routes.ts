@@ -1,5 +1,14 @@
 import { envelope, idParams } from '@app/shared/api';
-import { MENTORING_MESSAGES, connectBody, connectData, requestsData, respondBody, respondData } from '@app/shared/mentoring';
+import {
+  MENTORING_MESSAGES,
+  connectBody,
+  connectData,
+  requestsData,
+  respondBody,
+  respondData,
+  studentRequestData,
+  studentRequestsData,
+} from '@app/shared/mentoring';
 import { actorOf, type App } from '../../lib/http.ts';
 import * as requests from './connection-requests.service.ts';
 
@@ -44,6 +53,28 @@ export async function connectionRequestRoutes(app: App) {
         message: request.body.status === 'accepted' ? MENTORING_MESSAGES.accepted : MENTORING_MESSAGES.declined,
         data,
       };
+    },
+  );
+
+  app.get(
+    '/connection-requests/my',
+    { config: { access: ['student'] }, schema: { ...secured, response: { 200: envelope(studentRequestsData) } } },
+    async (request) => ({
+      success: true as const,
+      data: { requests: await requests.listMyRequests(app.ctx.db, actorOf(request)) },
+    }),
+  );
+
+  app.post(
+    '/connection-requests/:id/withdraw',
+    {
+      config: { access: ['student'] },
+      schema: { ...secured, params: idParams, response: { 200: envelope(studentRequestData) } },
+    },
+    async (request) => {
+      const withdrawn = await requests.withdrawRequest(app.ctx.db, actorOf(request), request.params.id, app.ctx.clock.now());
+      app.ctx.jobs.kick();
+      return { success: true as const, message: MENTORING_MESSAGES.requestWithdrawn, data: { request: withdrawn } };
     },
   );
 }

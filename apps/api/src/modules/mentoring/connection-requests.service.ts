@@ -5,6 +5,7 @@ import {
   MENTORING_MESSAGES,
   type ConnectionRequest,
   type Session,
+  type StudentRequest,
   type connectBody,
   type respondBody,
 } from '@app/shared/mentoring';
@@ -20,18 +21,12 @@ import {
   assertSchedulable,
   findListedProfessional,
   loadPeople,
+  nameOf,
   scheduleInstants,
   type Instants,
   type PersonRow,
 } from './mentoring.common.ts';
-import {
-  emailSession,
-  insertSession,
-  presentSessions,
-  whenText,
-  type MentoringDeps,
-  type SessionRow,
-} from './sessions.service.ts';
+import { insertSession, inviteBoth, presentSessions, whenFor, type MentoringDeps, type SessionRow } from './sessions.service.ts';
 
 type RequestRow = typeof connectionRequests.$inferSelect;
 
@@ -229,7 +224,9 @@ export async function respond(
         });
       }
       const pro = `${actor.firstName} ${actor.lastName}`.trim();
-      const scheduled = session ? ` Your session is on ${whenText(session)}.` : '';
+      const booked = session as SessionRow | null;
+      const people = booked ? await loadPeople(tx, [booked.studentId, booked.professionalId]) : new Map<string, PersonRow>();
+      const scheduled = booked ? ` Your session is on ${whenFor(booked, people, booked.studentId)}.` : '';
       const reply = body.message ? ` Message: "${body.message}"` : '';
       await notify(tx, {
         userId: updated.studentId,
@@ -239,11 +236,12 @@ export async function respond(
         message: accepted
           ? `${pro} accepted your connection request.${scheduled}${reply}`
           : `${pro} declined your connection request.${reply}`,
-        actionUrl: '/student/dashboard',
-        metadata: { requestId: updated.id, ...(session ? { sessionId: (session as SessionRow).id } : {}) },
+        actionUrl: '/student/dashboard?tab=professionals',
+        metadata: { requestId: updated.id, ...(booked ? { sessionId: booked.id } : {}) },
       });
-      if (session) {
-        await emailSession(tx, deps.config, session, 'student', 'scheduled', body.message);
+      if (booked) {
+        // The first invitation goes to both sides (issue 28): later updates refer to an event both calendars have.
+        await inviteBoth(tx, deps.config, booked, body.message);
       } else if (accepted) {
         const people = await loadPeople(tx, [updated.studentId]);
         const student = people.get(updated.studentId);
@@ -276,4 +274,75 @@ export async function respond(
     request: toRequest(finalRow, people, sessionRow?.id ?? null),
     session: sessionRow ? ((await presentSessions(db, [sessionRow], actor.id))[0] ?? null) : null,
   };
+}
+
+/** GET /connection-requests/my: every request the student sent, newest first, with its answer and session. */
+export async function listMyRequests(db: Db, actor: Actor): Promise<StudentRequest[]> {
+  const rows = await db
+    .select({ request: connectionRequests, sessionId: mentoringSessions.id })
+    .from(connectionRequests)
+    .leftJoin(mentoringSessions, eq(mentoringSessions.requestId, connectionRequests.id))
+    .where(eq(connectionRequests.studentId, actor.id))
+    .orderBy(desc(connectionRequests.createdAt))
+    .limit(500);
+  const people = await loadPeople(
+    db,
+    rows.map((r) => r.request.professionalId),
+  );
+  const seen = new Set<string>();
+  const out: StudentRequest[] = [];
+  for (const r of rows) {
+    if (seen.has(r.request.id)) continue;
+    seen.add(r.request.id);
+    out.push(toStudentRequest(r.request, people, r.sessionId));
+  }
+  return out;
+}
+
+function toStudentRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null): StudentRequest {
+  const pro = people.get(row.professionalId);
+  const base = toRequest(row, people, sessionId);
+  return {
+    _id: base._id,
+    professional: { _id: row.professionalId, name: nameOf(pro), title: pro?.title || null, company: pro?.company || null },
+    message: base.message,
+    status: base.status,
+    requestedAt: base.requestedAt,
+    requestedSlot: base.requestedSlot,
+    responseMessage: base.responseMessage,
+    respondedAt: base.respondedAt,
+    sessionId,
+  };
+}
+
+/** POST /connection-requests/{id}/withdraw: the student takes back a pending request; the professional is told. */
+export async function withdrawRequest(db: Db, actor: Actor, id: string, now = new Date()): Promise<StudentRequest> {
+  if (!isId(id)) throw notFound('Connection request');
+  const [current] = await db
+    .select()
+    .from(connectionRequests)
+    .where(and(eq(connectionRequests.id, id), eq(connectionRequests.studentId, actor.id)));
+  if (!current) throw notFound('Connection request');
+  const row = await db.transaction(async (tx) => {
+    // Exactly one of a withdrawal and the professional's answer wins.
+    const [updated] = await tx
+      .update(connectionRequests)
+      .set({ status: 'cancelled', respondedAt: now })
+      .where(and(eq(connectionRequests.id, id), eq(connectionRequests.studentId, actor.id), eq(connectionRequests.status, 'pending')))
+      .returning();
+    if (!updated) throw conflict(MENTORING_MESSAGES.requestNotPending);
+    const student = `${actor.firstName} ${actor.lastName}`.trim();
+    await notify(tx, {
+      userId: updated.professionalId,
+      type: 'connection',
+      subType: 'withdrawn',
+      title: 'Connection request withdrawn',
+      message: `${student} withdrew their connection request.`,
+      actionUrl: '/professional/dashboard?tab=requests',
+      metadata: { requestId: updated.id },
+    });
+    return updated;
+  });
+  const people = await loadPeople(db, [row.professionalId]);
+  return toStudentRequest(row, people, null);
 }

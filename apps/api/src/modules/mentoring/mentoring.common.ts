@@ -43,6 +43,10 @@ export interface PersonRow {
   title: string | null;
   company: string | null;
   isActive: boolean;
+  /** The person's own IANA zone, when set (decision 702). */
+  timezone: string | null;
+  /** A professional's notice in hours (null for anyone else). */
+  noticeHours: number | null;
 }
 
 /** Users with whichever profile they have, by id. */
@@ -63,6 +67,8 @@ export async function loadPeople(db: Db, ids: string[]): Promise<Map<string, Per
       cgpa: studentProfiles.cgpa,
       title: professionalProfiles.title,
       company: professionalProfiles.company,
+      timezone: users.timezone,
+      noticeHours: professionalProfiles.noticeHours,
     })
     .from(users)
     .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))

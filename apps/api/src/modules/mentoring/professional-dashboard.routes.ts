@@ -3,6 +3,8 @@ import {
   MENTORING_MESSAGES,
   acceptingRequestsBody,
   acceptingRequestsData,
+  bookingPolicyBody,
+  bookingPolicyData,
   connectedStudentsData,
   connectedStudentsQuery,
   dashboardStatsData,
@@ -52,6 +54,16 @@ export async function professionalDashboardRoutes(app: App) {
         data: { acceptingRequests: accepting },
       };
     },
+  );
+
+  app.put(
+    '/professionals/me/booking-policy',
+    { config: own, schema: { ...secured, body: bookingPolicyBody, response: { 200: envelope(bookingPolicyData) } } },
+    async (request) => ({
+      success: true as const,
+      message: MENTORING_MESSAGES.noticeSaved,
+      data: { noticeHours: await dashboard.setNoticeHours(app.ctx.db, actorOf(request), request.body.noticeHours) },
+    }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { DEFAULT_TIMEZONE, type ConnectedStudent, type DashboardStats } from '@app/shared/mentoring';
+import { DEFAULT_NOTICE_HOURS, DEFAULT_TIMEZONE, type ConnectedStudent, type DashboardStats } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -41,6 +41,7 @@ export async function dashboardStats(db: Db, actor: Actor, now = new Date()): Pr
       sum: professionalProfiles.ratingSum,
       count: professionalProfiles.ratingCount,
       accepting: professionalProfiles.acceptingRequests,
+      noticeHours: professionalProfiles.noticeHours,
     })
     .from(professionalProfiles)
     .where(eq(professionalProfiles.userId, id));
@@ -59,6 +60,7 @@ export async function dashboardStats(db: Db, actor: Actor, now = new Date()): Pr
     sessionsLastMonth: n('last_month'),
     monthOverMonthChange: monthChange(n('this_month'), n('last_month')),
     acceptingRequests: profile?.accepting ?? true,
+    noticeHours: profile?.noticeHours ?? DEFAULT_NOTICE_HOURS,
     noShowSessions: n('no_shows'),
   };
 }
@@ -129,4 +131,14 @@ export async function setAcceptingRequests(db: Db, actor: Actor, accepting: bool
     .where(eq(professionalProfiles.userId, actor.id))
     .returning({ accepting: professionalProfiles.acceptingRequests });
   return row?.accepting ?? accepting;
+}
+
+/** The professional's notice policy (decision 700): hours before a session a student may still move it. */
+export async function setNoticeHours(db: Db, actor: Actor, noticeHours: number): Promise<number> {
+  const [row] = await db
+    .update(professionalProfiles)
+    .set({ noticeHours })
+    .where(eq(professionalProfiles.userId, actor.id))
+    .returning({ noticeHours: professionalProfiles.noticeHours });
+  return row?.noticeHours ?? noticeHours;
 }

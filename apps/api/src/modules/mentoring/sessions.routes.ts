@@ -53,16 +53,19 @@ export async function sessionRoutes(app: App) {
     },
   );
 
+  // Either participant (decision 700): a student within the professional's notice policy.
   app.put(
     '/sessions/:id/reschedule',
     {
-      config: { access: ['professional'] },
+      config: participants,
       schema: { ...secured, params: idParams, body: rescheduleBody, response: { 200: envelope(sessionData) } },
     },
     async (request) => {
-      const session = await sessions.rescheduleSession(deps(), actorOf(request), request.params.id, request.body);
+      const actor = actorOf(request);
+      const session = await sessions.rescheduleSession(deps(), actor, request.params.id, request.body, app.ctx.clock.now());
       app.ctx.jobs.kick();
-      return { success: true as const, message: MENTORING_MESSAGES.sessionRescheduled, data: { session } };
+      const message = actor.role === 'student' ? MENTORING_MESSAGES.rescheduledByStudent : MENTORING_MESSAGES.sessionRescheduled;
+      return { success: true as const, message, data: { session } };
     },
   );
 
@@ -73,9 +76,11 @@ export async function sessionRoutes(app: App) {
       schema: { ...secured, params: idParams, body: cancelBody.optional(), response: { 200: envelope(sessionData) } },
     },
     async (request) => {
-      const session = await sessions.cancelSession(deps(), actorOf(request), request.params.id, request.body?.reason);
+      const actor = actorOf(request);
+      const session = await sessions.cancelSession(deps(), actor, request.params.id, request.body?.reason, app.ctx.clock.now());
       app.ctx.jobs.kick();
-      return { success: true as const, message: MENTORING_MESSAGES.sessionCancelled, data: { session } };
+      const message = actor.role === 'student' ? MENTORING_MESSAGES.cancelledByStudent : MENTORING_MESSAGES.sessionCancelled;
+      return { success: true as const, message, data: { session } };
     },
   );
 

@@ -1,6 +1,12 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MENTORING_MESSAGES, type Session, type createSessionBody, type rescheduleBody } from '@app/shared/mentoring';
+import {
+  DEFAULT_NOTICE_HOURS,
+  MENTORING_MESSAGES,
+  type Session,
+  type createSessionBody,
+  type rescheduleBody,
+} from '@app/shared/mentoring';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
@@ -13,6 +19,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { slotState } from './availability.service.ts';
 import {
   assertSchedulable,
   loadPeople,
@@ -30,11 +37,21 @@ export interface MentoringDeps {
 
 export const DEFAULT_TOPIC = 'Mentoring session';
 
+/** Which side of the session a user is on (null: neither, e.g. a removed account). */
+const sideOf = (row: SessionRow, id: string | null): 'student' | 'professional' | null =>
+  id === row.studentId ? 'student' : id === row.professionalId ? 'professional' : null;
+
+/** The instant from which a student may no longer move the session and a cancel counts as late (decision 700). */
+export const changeDeadline = (row: SessionRow, noticeHours: number) => new Date(row.startsAt.getTime() - noticeHours * 3_600_000);
+
 export function toSession(row: SessionRow, people: Map<string, PersonRow>, viewerId: string, now = new Date()): Session {
   const student = people.get(row.studentId);
   const pro = people.get(row.professionalId);
   const ended = row.endsAt.getTime() <= now.getTime();
   const status = row.status === 'scheduled' && ended ? 'completed' : row.status;
+  const noticeHours = pro?.noticeHours ?? DEFAULT_NOTICE_HOURS;
+  const deadline = changeDeadline(row, noticeHours);
+  const open = row.status === 'scheduled' && !ended;
   return {
     _id: row.id,
     type: row.type,
@@ -60,6 +77,24 @@ export function toSession(row: SessionRow, people: Map<string, PersonRow>, viewe
     requestId: row.requestId,
     attendance: row.attendance,
     canMarkAttendance: viewerId === row.professionalId && row.status !== 'cancelled' && row.startsAt.getTime() <= now.getTime(),
+    cancellation:
+      row.status === 'cancelled'
+        ? {
+            by: sideOf(row, row.cancelledBy),
+            reason: row.cancelReason,
+            at: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+            late: row.lateCancellation,
+          }
+        : null,
+    rescheduled: row.rescheduledAt
+      ? { by: sideOf(row, row.rescheduledBy), reason: row.rescheduleReason, at: row.rescheduledAt.toISOString() }
+      : null,
+    noticeHours,
+    changeDeadline: deadline.toISOString(),
+    canCancel: open,
+    // The professional may move a session at any time; a student only before the notice window.
+    canReschedule: open && (viewerId === row.professionalId || now.getTime() < deadline.getTime()),
+    zones: { student: student?.timezone ?? null, professional: pro?.timezone ?? null },
   };
 }
 
@@ -121,8 +156,23 @@ export function sessionEvent(
   };
 }
 
-function whenText(row: SessionRow): string {
-  return `${row.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: row.timezone })} (${row.timezone})`;
+function whenText(row: SessionRow, zone: string = row.timezone): string {
+  return `${row.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone })} (${zone})`;
+}
+
+/**
+ * The session's time for one participant: in their own zone (the session's when they set none), and
+ * the other participant's local time when their zone differs (decision 702).
+ */
+export function whenFor(row: SessionRow, people: Map<string, PersonRow>, recipientId: string): string {
+  const recipient = people.get(recipientId);
+  const other = people.get(recipientId === row.studentId ? row.professionalId : row.studentId);
+  const mine = recipient?.timezone ?? row.timezone;
+  const theirs = other?.timezone ?? row.timezone;
+  const text = whenText(row, mine);
+  if (theirs === mine || !other) return text;
+  const time = row.startsAt.toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit', timeZone: theirs });
+  return `${text}; ${time} for ${other.firstName} (${theirs})`;
 }
 
 /** E-mail the session's calendar invitation (or cancellation) to one participant, in the caller's transaction. */
@@ -148,8 +198,8 @@ export async function emailSession(
     `Hello ${recipient.firstName},`,
     '',
     kind === 'cancelled'
-      ? `Your mentoring session "${row.topic}" with ${nameOf(other)} on ${whenText(row)} has been cancelled.`
-      : `Your mentoring session "${row.topic}" with ${nameOf(other)} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenText(row)}.`.replace(
+      ? `Your mentoring session "${row.topic}" with ${nameOf(other)} on ${whenFor(row, people, recipient.id)} has been cancelled.`
+      : `Your mentoring session "${row.topic}" with ${nameOf(other)} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenFor(row, people, recipient.id)}.`.replace(
           '  ',
           ' ',
         ),
@@ -209,11 +259,11 @@ export async function insertSession(
 }
 
 /** Translate a double booking (exclusion constraint) into the 409 users understand. */
-export async function withBookingErrors<T>(work: () => Promise<T>): Promise<T> {
+export async function withBookingErrors<T>(work: () => Promise<T>, message: string = MENTORING_MESSAGES.doubleBooked): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isBookingClash(error)) throw conflict(MENTORING_MESSAGES.doubleBooked);
+    if (isBookingClash(error)) throw conflict(message);
     throw error;
   }
 }
@@ -264,21 +314,43 @@ export async function createSession(
         type: body.type,
         when,
       });
+      const people = await loadPeople(tx, [created.studentId, created.professionalId]);
       await notify(tx, {
         userId: body.studentId,
         type: 'session',
         subType: 'scheduled',
         title: 'New mentoring session',
-        message: `${actor.firstName} ${actor.lastName} scheduled "${created.topic}" for ${whenText(created)}.`.replace('  ', ' '),
-        actionUrl: '/student/dashboard',
+        message: `${actor.firstName} ${actor.lastName} scheduled "${created.topic}" for ${whenFor(created, people, created.studentId)}.`.replace('  ', ' '),
+        actionUrl: '/student/dashboard?tab=professionals',
         metadata: { sessionId: created.id },
       });
-      await emailSession(tx, deps.config, created, 'student', 'scheduled');
+      await inviteBoth(tx, deps.config, created);
       return created;
     }),
   );
   return presentSession(db, row, actor.id);
 }
+
+/**
+ * The first invitation of a new session (METHOD:REQUEST, SEQUENCE 0) to both participants, so that a later
+ * update or CANCEL refers to an event each calendar already has (issue 28).
+ */
+export async function inviteBoth(db: Db, config: MentoringDeps['config'], row: SessionRow, note?: string) {
+  await emailSession(db, config, row, 'student', 'scheduled', note);
+  await emailSession(db, config, row, 'professional', 'scheduled', note);
+}
+
+async function noticeHoursOf(db: Db, professionalId: string): Promise<number> {
+  const [row] = await db
+    .select({ noticeHours: professionalProfiles.noticeHours })
+    .from(professionalProfiles)
+    .where(eq(professionalProfiles.userId, professionalId));
+  return row?.noticeHours ?? DEFAULT_NOTICE_HOURS;
+}
+
+const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+export const rescheduleTooLate = (noticeHours: number) =>
+  `This session starts in less than ${hours(noticeHours)}, so it can no longer be rescheduled. You can still cancel it; that counts as a late cancellation.`;
 
 async function ownSession(db: Db, actor: Actor, id: string, as: 'professional' | 'either'): Promise<SessionRow> {
   if (!isId(id)) throw notFound('Session');
@@ -298,62 +370,95 @@ export async function getSessionForParticipant(db: Db, actor: Actor, id: string)
   return ownSession(db, actor, id, 'either');
 }
 
+/**
+ * Move a scheduled session. The professional may pick any time (their own calendar); the student picks a
+ * free slot of the professional's availability, with a reason, and only before the professional's notice
+ * window (decision 700). Both get the updated invitation through the one change path (queueEventChange).
+ */
 export async function rescheduleSession(
   deps: MentoringDeps,
   actor: Actor,
   id: string,
   body: z.output<typeof rescheduleBody>,
+  now = new Date(),
 ): Promise<Session> {
   const { db } = deps;
-  const current = await ownSession(db, actor, id, 'professional');
-  if (current.status !== 'scheduled' || current.endsAt.getTime() <= Date.now())
-    throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+  const current = await ownSession(db, actor, id, 'either');
+  const asStudent = current.studentId === actor.id;
+  if (current.status !== 'scheduled' || current.endsAt.getTime() <= now.getTime()) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+  const reason = body.reason?.trim() || null;
+  // For a student: the session must still start after now + notice.
+  let startsAfter: Date | null = null;
+  if (asStudent) {
+    if (!reason) throw badRequest(MENTORING_MESSAGES.reasonRequired);
+    const notice = await noticeHoursOf(db, current.professionalId);
+    if (now.getTime() >= changeDeadline(current, notice).getTime()) throw conflict(rescheduleTooLate(notice));
+    startsAfter = new Date(now.getTime() + notice * 3_600_000);
+  }
   const when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
-  assertSchedulable(when);
-  const row = await withBookingErrors(() =>
-    db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(mentoringSessions)
-        .set({
-          startsAt: when.start,
-          endsAt: when.end,
-          timezone: when.timezone,
-        })
-        .where(
-          and(
-            eq(mentoringSessions.id, id),
-            eq(mentoringSessions.professionalId, actor.id),
-            eq(mentoringSessions.status, 'scheduled'),
-          ),
-        )
-        .returning();
-      if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
-      // Both participants get the updated invitation (SEQUENCE + 1); the student is also told in-app.
-      const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'updated', actorId: actor.id, note: body.reason });
-      return { ...updated, sequence };
-    }),
+  assertSchedulable(when, now);
+  if (when.start.getTime() === current.startsAt.getTime() && when.end.getTime() === current.endsAt.getTime())
+    throw badRequest(MENTORING_MESSAGES.sameTime);
+  if (asStudent) {
+    const state = await slotState(db, current.professionalId, when.start, when.end, { exceptSessionId: id });
+    if (state === 'outside') throw conflict(MENTORING_MESSAGES.slotOutside);
+    if (state === 'taken') throw conflict(MENTORING_MESSAGES.slotTaken);
+  }
+  const row = await withBookingErrors(
+    () =>
+      db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(mentoringSessions)
+          .set({ startsAt: when.start, endsAt: when.end, timezone: when.timezone, rescheduledBy: actor.id, rescheduleReason: reason, rescheduledAt: now })
+          .where(
+            and(
+              eq(mentoringSessions.id, id),
+              eq(mentoringSessions.status, 'scheduled'),
+              // The notice window is checked against the row as it is now: a racing change cannot slip past it.
+              startsAfter ? sql`${mentoringSessions.startsAt} > ${startsAfter.toISOString()}::timestamptz` : undefined,
+            ),
+          )
+          .returning();
+        if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
+        // Both participants get the updated invitation (SEQUENCE + 1); the other one is also told in-app.
+        const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'updated', actorId: actor.id, note: reason });
+        return { ...updated, sequence };
+      }),
+    asStudent ? MENTORING_MESSAGES.slotTaken : MENTORING_MESSAGES.doubleBooked,
   );
-  return presentSession(db, row, actor.id);
+  return presentSession(db, row, actor.id, now);
 }
 
-/** Either participant may cancel a scheduled session that has not ended; the other one is told. */
-export async function cancelSession(deps: MentoringDeps, actor: Actor, id: string, reason?: string): Promise<Session> {
+/**
+ * Either participant may cancel a scheduled session that has not ended; the other one is told. A student
+ * gives a reason, and a cancel inside the professional's notice window is recorded as late (decision 700).
+ */
+export async function cancelSession(deps: MentoringDeps, actor: Actor, id: string, reason?: string, now = new Date()): Promise<Session> {
   const { db } = deps;
-  await ownSession(db, actor, id, 'either');
+  const current = await ownSession(db, actor, id, 'either');
+  const asStudent = current.studentId === actor.id;
+  const why = reason?.trim() || null;
+  if (asStudent && !why) throw badRequest(MENTORING_MESSAGES.reasonRequired);
+  const late = asStudent && now.getTime() >= changeDeadline(current, await noticeHoursOf(db, current.professionalId)).getTime();
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(mentoringSessions)
-      .set({ status: 'cancelled' })
+      .set({ status: 'cancelled', cancelledBy: actor.id, cancelReason: why, cancelledAt: now, lateCancellation: late })
       .where(
-        and(eq(mentoringSessions.id, id), eq(mentoringSessions.status, 'scheduled'), sql`${mentoringSessions.endsAt} > now()`),
+        and(
+          eq(mentoringSessions.id, id),
+          eq(mentoringSessions.status, 'scheduled'),
+          sql`${mentoringSessions.endsAt} > ${now.toISOString()}::timestamptz`,
+        ),
       )
       .returning();
     if (!updated) throw conflict(MENTORING_MESSAGES.sessionNotScheduled);
     // Both participants get the METHOD:CANCEL invitation; the other one is also told in-app.
-    const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'cancelled', actorId: actor.id, note: reason });
+    const note = why && late ? `${why} (late cancellation)` : why;
+    const { sequence } = await queueEventChange(tx, { kind: 'session', id, change: 'cancelled', actorId: actor.id, note });
     return { ...updated, sequence };
   });
-  return presentSession(db, row, actor.id);
+  return presentSession(db, row, actor.id, now);
 }
 
 /** The student rates a session once, after it ended; the professional's totals move in the same transaction. */

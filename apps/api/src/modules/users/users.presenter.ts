@@ -35,6 +35,7 @@ export function toUserDto({ user, student, professional }: UserWithProfiles): Us
     profileImageUrl: url,
     createdAt: user.createdAt.toISOString(),
     passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
+    timezone: user.timezone,
   };
   if (student) {
     dto.university = student.university;

@@ -14,6 +14,9 @@ import {
   rulesData,
   sessionData,
   sessionsData,
+  studentRequestData,
+  studentRequestsData,
+  bookingPolicyData,
   uploadImageData,
   type AvailabilityRuleBody,
   type ConnectBody,
@@ -33,6 +36,7 @@ export const mentoringKeys = {
   rules: ['mentoring', 'rules'] as const,
   requests: ['mentoring', 'requests'] as const,
   sessions: ['mentoring', 'sessions'] as const,
+  myRequests: ['mentoring', 'my-requests'] as const,
   stats: ['mentoring', 'stats'] as const,
   students: (search: string, status: string) => ['mentoring', 'students', search, status] as const,
   conversation: (otherId: string) => ['mentoring', 'conversation', otherId] as const,
@@ -53,6 +57,11 @@ export const deleteRule = (id: string) => api(`/professionals/availability/${id}
 export const fetchRequests = () => api('/professionals/connection-requests', envelope(requestsData));
 export const respondToRequest = (id: string, body: RespondBody) =>
   api(`/professionals/connection-requests/${id}/respond`, envelope(respondData), { method: 'POST', body });
+export const fetchMyRequests = () => api('/connection-requests/my', envelope(studentRequestsData));
+export const withdrawRequest = (id: string) =>
+  api(`/connection-requests/${id}/withdraw`, envelope(studentRequestData), { method: 'POST' });
+export const setNoticeHours = (noticeHours: number) =>
+  api('/professionals/me/booking-policy', envelope(bookingPolicyData), { method: 'PUT', body: { noticeHours } });
 export const fetchMySessions = () => api('/sessions/my', envelope(sessionsData));
 export const createSession = (body: CreateSessionBody) => api('/sessions', envelope(sessionData), { method: 'POST', body });
 export const rescheduleSession = (id: string, body: RescheduleBody) =>
@@ -90,6 +99,11 @@ export function useAvailability(professionalId: string, from: string, to: string
 
 export function useMySessions(enabled = true) {
   return useQuery({ queryKey: mentoringKeys.sessions, queryFn: () => fetchMySessions().then((r) => r.data.sessions), enabled });
+}
+
+/** The student's own requests (every state), newest first. */
+export function useMyRequests(enabled = true) {
+  return useQuery({ queryKey: mentoringKeys.myRequests, queryFn: () => fetchMyRequests().then((r) => r.data.requests), enabled });
 }
 
 export function useConversation(otherId: string | null) {

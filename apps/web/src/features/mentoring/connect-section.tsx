@@ -1,27 +1,45 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Send } from 'lucide-react';
-import {
-  DEFAULT_TIMEZONE,
-  LIMITS_SHORT,
-  MENTORING_MESSAGES,
-  MENTORING_TIMEZONES,
-  todayIn,
-  type AvailabilitySlot,
-} from './shared.ts';
+import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { Alert, SelectField, TextArea } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/feedback.tsx';
+import { Alert, TextArea } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { isFullId, mentoringKeys, sendConnect, useAvailability } from './api.ts';
-import { longDate, monthGrid, monthStart } from './calendar-utils.ts';
-import { MonthCalendar } from './month-calendar.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+import { LIMITS_SHORT, MENTORING_MESSAGES, todayIn, type AvailabilitySlot } from './shared.ts';
+import { slotText } from './time-utils.ts';
+
+const copy = {
+  heading: (name: string) => `Connect with ${name}`,
+  steps: ['Choose a time', 'Write a message', 'Review and send'] as const,
+  stepOf: (n: number) => `Step ${n} of 3`,
+  requestSlot: 'Request this slot',
+  withoutTime: 'Send a request without a time',
+  messageLabel: 'Message (optional)',
+  messagePlaceholder: (name: string) => `Introduce yourself and tell ${name} what you would like help with`,
+  back: 'Back',
+  toReview: 'Review request',
+  send: 'Send request',
+  sending: 'Sending…',
+  reviewTo: 'To',
+  reviewTime: 'Time',
+  reviewNoTime: 'No time requested: the professional proposes one when accepting',
+  reviewMessage: 'Message',
+  reviewNoMessage: 'No message',
+  change: 'Change',
+  sentTitle: 'Request sent',
+  sentBody: 'You can follow it, and withdraw it while it is pending, under “My requests”.',
+  close: 'Close',
+};
+
+type Step = 0 | 1 | 2;
 
 /**
- * The student's "connect with a professional" block (spec 000 §2, 002 §2 "Student availability
- * picker"): the professional's free slots on a 42-day month grid in a chosen timezone (Asia/Kolkata
- * by default), 'Request this slot' per slot, an optional message and 'Request Connection'.
+ * The student's booking flow (issue 29): choose a slot of the professional's availability (or none) →
+ * write a message → review → send. Each step keeps what was entered when going back; nothing is sent
+ * before "Send request". The zone defaults to the person's own (profile, else browser; decision 702).
  */
 export function ConnectSection({
   professionalId,
@@ -34,143 +52,188 @@ export function ConnectSection({
 }) {
   const toast = useToast();
   const client = useQueryClient();
-  const [timezone, setTimezone] = useState<string>(DEFAULT_TIMEZONE);
-  const today = todayIn(timezone);
-  const [month, setMonth] = useState(() => monthStart(today));
-  const [selected, setSelected] = useState<string | null>(null);
+  const myZone = useMyTimeZone();
+  const [timezone, setTimezone] = useState<string>(myZone);
+  const [zoneTouched, setZoneTouched] = useState(false);
+  // The profile's zone may arrive after the first render.
+  useEffect(() => {
+    if (!zoneTouched) setTimezone(myZone);
+  }, [myZone, zoneTouched]);
+  const [step, setStep] = useState<Step>(0);
+  const [slot, setSlot] = useState<AvailabilitySlot | null>(null);
   const [message, setMessage] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step, sent]);
 
-  const grid = useMemo(() => monthGrid(month), [month]);
-  const from = grid[0] ?? month;
-  const to = grid[grid.length - 1] ?? month;
-  const availability = useAvailability(professionalId, from, to, timezone);
-
-  const byDate = useMemo(() => {
-    const map: Record<string, AvailabilitySlot[]> = {};
-    for (const day of availability.data?.availability ?? []) map[day.date] = day.slots;
-    return map;
-  }, [availability.data]);
-  const counts = useMemo(() => Object.fromEntries(Object.entries(byDate).map(([d, s]) => [d, s.length])), [byDate]);
-  const slots = selected ? (byDate[selected] ?? []) : [];
-  const paused = availability.data?.acceptingRequests === false;
+  // Only to know whether requests are paused (the picker shares this query's cache).
+  const today = todayIn(timezone);
+  const paused = useAvailability(professionalId, today, today, timezone).data?.acceptingRequests === false;
 
   const connect = useMutation({
-    mutationFn: (slot: AvailabilitySlot | null) =>
+    mutationFn: () =>
       sendConnect(professionalId, {
         message: message.trim() || undefined,
-        slot: slot ? { start: slot.start, end: slot.end, timezone: timezone as (typeof MENTORING_TIMEZONES)[number] } : undefined,
+        slot: slot ? { start: slot.start, end: slot.end, timezone } : undefined,
       }),
     onSuccess: () => {
       setFailure(null);
-      setMessage('');
+      setSent(true);
       toast.success(MENTORING_MESSAGES.connectSent);
       void client.invalidateQueries({ queryKey: mentoringKeys.all });
-      onDone?.();
     },
     onError: (error) => {
       setFailure(errorMessage(error, MENTORING_MESSAGES.connectFailed));
-      // A slot taken meanwhile: show the fresh picture.
-      if (error instanceof ApiError && error.status === 409) void availability.refetch();
+      // A slot taken meanwhile: back to the picker with the fresh picture; the message stays.
+      if (error instanceof ApiError && error.status === 409 && slot) {
+        setSlot(null);
+        setStep(0);
+        void client.invalidateQueries({ queryKey: ['mentoring', 'availability', professionalId] });
+      }
     },
   });
 
   if (!isFullId(professionalId)) return null;
 
+  if (sent) {
+    return (
+      <section aria-labelledby="connect-heading" className="space-y-3">
+        <h3 id="connect-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          {copy.sentTitle}
+        </h3>
+        <p className="text-sm text-slate-700">{copy.sentBody}</p>
+        {onDone && <Button variant="secondary" onClick={onDone}>{copy.close}</Button>}
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="connect-heading" className="space-y-4">
-      <h3 id="connect-heading" className="text-lg font-semibold text-slate-900">
-        Connect with {professionalName}
-      </h3>
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className="space-y-3">
-          <SelectField
-            label="Timezone"
-            value={timezone}
-            onChange={(e) => {
-              setTimezone(e.target.value);
-              setSelected(null);
-            }}
-          >
-            {MENTORING_TIMEZONES.map((tz) => (
-              <option key={tz} value={tz}>
-                {tz}
-              </option>
-            ))}
-          </SelectField>
-          <MonthCalendar
-            month={month}
-            onMonthChange={setMonth}
-            selected={selected}
-            onSelect={setSelected}
-            counts={counts}
-            today={today}
-            minMonth={monthStart(today)}
-          />
-        </div>
-
-        <div>
-          <h4 className="flex items-center gap-2 font-medium text-slate-900">
-            <CalendarClock className="h-4 w-4" aria-hidden="true" />
-            {selected ? longDate(selected) : 'Select a date'}
-          </h4>
-          <div className="mt-2" aria-live="polite">
-            {availability.isPending && isFullId(professionalId) ? (
-              <Spinner label="Loading availability…" />
-            ) : availability.isError ? (
-              <Alert kind="error">{MENTORING_MESSAGES.fetchAvailabilityFailed}</Alert>
-            ) : !selected ? (
-              <p className="text-sm text-slate-600">
-                {Object.keys(counts).length
-                  ? 'Choose a highlighted day to see its free slots.'
-                  : 'No available slots this month. You can still send a connection request.'}
-              </p>
-            ) : slots.length === 0 ? (
-              <p className="text-sm text-slate-600">No available slots on this day.</p>
-            ) : (
-              <ul className="space-y-2">
-                {slots.map((slot) => (
-                  <li
-                    key={slot.start}
-                    className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2"
-                  >
-                    <div>
-                      <p className="font-medium text-slate-900">
-                        {slot.startTime} – {slot.endTime} <span className="text-xs font-normal text-slate-600">({timezone})</span>
-                      </p>
-                      {slot.notes && <p className="text-xs text-slate-600">{slot.notes}</p>}
-                    </div>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={connect.isPending || paused}
-                      onClick={() => connect.mutate(slot)}
-                    >
-                      Request this slot
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
+      <div>
+        <h3 id="connect-heading" className="text-lg font-semibold text-slate-900">
+          {copy.heading(professionalName)}
+        </h3>
+        <ol className="mt-2 flex flex-wrap gap-2 text-xs" aria-label="Booking steps">
+          {copy.steps.map((label, i) => (
+            <li
+              key={label}
+              aria-current={i === step ? 'step' : undefined}
+              className={`rounded-full px-2 py-0.5 ${i === step ? 'bg-brand-700 font-semibold text-white' : i < step ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-700'}`}
+            >
+              {i + 1}. {label}
+            </li>
+          ))}
+        </ol>
       </div>
-
-      <TextArea
-        label="Message (optional)"
-        rows={3}
-        maxLength={LIMITS_SHORT}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        placeholder={`Introduce yourself and tell ${professionalName} what you would like help with`}
-      />
+      <h4 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+        {copy.stepOf(step + 1)}: {copy.steps[step]}
+      </h4>
       {paused && <Alert kind="info">{MENTORING_MESSAGES.notAccepting}</Alert>}
       {failure && <Alert kind="error">{failure}</Alert>}
-      <Button onClick={() => connect.mutate(null)} disabled={connect.isPending || paused}>
-        <Send className="h-4 w-4" aria-hidden="true" />
-        {connect.isPending ? 'Sending...' : 'Request Connection'}
-      </Button>
+
+      {step === 0 && (
+        <>
+          <SlotPicker
+            idPrefix="connect"
+            professionalId={professionalId}
+            timezone={timezone}
+            onTimezone={(zone) => {
+              setZoneTouched(true);
+              setTimezone(zone);
+              setSlot(null);
+            }}
+            actionLabel={copy.requestSlot}
+            picked={slot}
+            disabled={paused}
+            onPick={(s) => {
+              setSlot(s);
+              setFailure(null);
+              setStep(1);
+            }}
+          />
+          <Button
+            variant="ghost"
+            disabled={paused}
+            onClick={() => {
+              setSlot(null);
+              setFailure(null);
+              setStep(1);
+            }}
+          >
+            {copy.withoutTime}
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </>
+      )}
+
+      {step === 1 && (
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setStep(2);
+          }}
+        >
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">{copy.reviewTime}:</span> {slot ? slotText(slot.start, slot.end, timezone) : copy.reviewNoTime}
+          </p>
+          <TextArea
+            label={copy.messageLabel}
+            rows={4}
+            maxLength={LIMITS_SHORT}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            placeholder={copy.messagePlaceholder(professionalName)}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="secondary" onClick={() => setStep(0)}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              {copy.back}
+            </Button>
+            <Button type="submit">
+              {copy.toReview}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {step === 2 && (
+        <div className="space-y-3">
+          <dl className="grid gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
+            <div>
+              <dt className="text-xs text-slate-600">{copy.reviewTo}</dt>
+              <dd>{professionalName}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">{copy.reviewTime}</dt>
+              <dd>{slot ? slotText(slot.start, slot.end, timezone) : copy.reviewNoTime}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">{copy.reviewMessage}</dt>
+              <dd className="whitespace-pre-line">{message.trim() || copy.reviewNoMessage}</dd>
+            </div>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setStep(1)} disabled={connect.isPending}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              {copy.back}
+            </Button>
+            <Button onClick={() => connect.mutate()} disabled={connect.isPending || paused}>
+              <Send className="h-4 w-4" aria-hidden="true" />
+              {connect.isPending ? copy.sending : copy.send}
+            </Button>
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,19 +1,132 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { CalendarPlus, MessageSquare, Star } from 'lucide-react';
+import { CalendarClock, CalendarPlus, MessageSquare, Star, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { downloadSessionIcs, rateSession, useInvalidateMentoring, useMySessions } from './api.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
+import { downloadSessionIcs, rateSession, useInvalidateMentoring, useMyRequests, useMySessions, withdrawRequest } from './api.ts';
 import { MessageThreadDialog } from './message-thread.tsx';
-import { JoinLink, SessionStatusBadge, SessionWhen } from './session-bits.tsx';
-import { MENTORING_MESSAGES, type Session } from './shared.ts';
+import { CancelSessionDialog, RescheduleSessionDialog } from './session-change-dialogs.tsx';
+import { JoinLink, SessionChanges, SessionStatusBadge, SessionWhen } from './session-bits.tsx';
+import { MENTORING_MESSAGES, type Session, type StudentRequest } from './shared.ts';
+import { slotText } from './time-utils.ts';
 
-/** The student's mentoring sessions: join link, calendar file, rating after the end, messages. */
+export const requestCopy = {
+  heading: 'My requests',
+  empty: 'No requests yet. Choose a professional above and request a time.',
+  status: { pending: 'Requested', accepted: 'Accepted', rejected: 'Declined', expired: 'Expired', cancelled: 'Withdrawn' } as const,
+  requestedTime: 'Requested time',
+  noTime: 'No time requested',
+  yourMessage: 'Your message',
+  reply: 'Reply',
+  withdraw: 'Withdraw',
+  withdrawTitle: 'Withdraw this request?',
+  withdrawBody: (name: string) => `${name} will be told that you withdrew it, and any time you asked for is released.`,
+  withdrawFailed: 'Failed to withdraw the request. Please try again.',
+  sentOn: 'Sent',
+  noticeClosed: (h: number) => `Less than ${h} h to go: rescheduling is closed, and cancelling now counts as a late cancellation.`,
+};
+
+const REQUEST_STYLE: Record<StudentRequest['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  accepted: 'bg-green-100 text-green-800',
+  rejected: 'bg-red-100 text-red-800',
+  expired: 'bg-slate-200 text-slate-700',
+  cancelled: 'bg-slate-200 text-slate-700',
+};
+
+export function RequestStatusBadge({ status }: { status: StudentRequest['status'] }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REQUEST_STYLE[status]}`}>{requestCopy.status[status]}</span>;
+}
+
+/** Every request the student sent, with its state and answer; a pending one can be withdrawn (issue 29). */
+function StudentRequestsList() {
+  const requests = useMyRequests();
+  const toast = useToast();
+  const invalidate = useInvalidateMentoring();
+  const zone = useMyTimeZone();
+  const [confirm, setConfirm] = useState<StudentRequest | null>(null);
+  const withdraw = useMutation({
+    mutationFn: (id: string) => withdrawRequest(id),
+    onSuccess: (res) => {
+      toast.success(res.message ?? MENTORING_MESSAGES.requestWithdrawn);
+      setConfirm(null);
+      void invalidate();
+    },
+    onError: (e) => {
+      toast.error(errorMessage(e, requestCopy.withdrawFailed));
+      setConfirm(null);
+    },
+  });
+  if (requests.isPending) return <Spinner label="Loading requests…" />;
+  if (requests.isError)
+    return <ErrorState message={errorMessage(requests.error, 'Failed to load your requests')} onRetry={() => void requests.refetch()} />;
+  return (
+    <div>
+      <h3 id="student-requests-heading" className="mb-2 font-semibold text-slate-800">{requestCopy.heading}</h3>
+      {requests.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{requestCopy.empty}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-labelledby="student-requests-heading">
+          {requests.data.map((r) => (
+            <li key={r._id} className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+              <div className="flex items-start justify-between gap-2">
+                <div>
+                  <p className="font-semibold text-slate-900">{r.professional.name}</p>
+                  {(r.professional.title || r.professional.company) && (
+                    <p className="text-slate-700">{[r.professional.title, r.professional.company].filter(Boolean).join(' at ')}</p>
+                  )}
+                </div>
+                <RequestStatusBadge status={r.status} />
+              </div>
+              <p className="text-slate-700">
+                <span className="font-medium">{requestCopy.requestedTime}:</span>{' '}
+                {r.requestedSlot ? slotText(r.requestedSlot.start, r.requestedSlot.end, zone) : requestCopy.noTime}
+              </p>
+              {r.message && (
+                <p className="text-slate-700">
+                  <span className="font-medium">{requestCopy.yourMessage}:</span> {r.message}
+                </p>
+              )}
+              {r.responseMessage && (
+                <p className="text-slate-700">
+                  <span className="font-medium">{requestCopy.reply}:</span> {r.responseMessage}
+                </p>
+              )}
+              <p className="text-xs text-slate-600">
+                {requestCopy.sentOn} {new Date(r.requestedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}
+              </p>
+              {r.status === 'pending' && (
+                <Button size="sm" variant="secondary" onClick={() => setConfirm(r)} aria-label={`${requestCopy.withdraw} request to ${r.professional.name}`}>
+                  {requestCopy.withdraw}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={requestCopy.withdrawTitle}
+        message={requestCopy.withdrawBody(confirm?.professional.name ?? '')}
+        confirmLabel={requestCopy.withdraw}
+        busy={withdraw.isPending}
+        onConfirm={() => confirm && withdraw.mutate(confirm._id)}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}
+
+/** The student's requests and mentoring sessions: join link, calendar file, cancel, reschedule, rating, messages. */
 export function StudentSessionsPanel() {
   const sessions = useMySessions();
   const [thread, setThread] = useState<{ id: string; name: string } | null>(null);
+  const [cancelling, setCancelling] = useState<Session | null>(null);
+  const [moving, setMoving] = useState<Session | null>(null);
 
   if (sessions.isPending) return <Spinner label="Loading sessions…" />;
   if (sessions.isError)
@@ -30,32 +143,31 @@ export function StudentSessionsPanel() {
       <h2 id="student-sessions-heading" className="text-xl font-semibold text-slate-900">
         My Mentoring Sessions
       </h2>
+      <StudentRequestsList />
       {list.length === 0 ? (
         <EmptyState title="No mentoring sessions yet">
-          When a professional accepts your connection request with a time, the session appears here.
+          When a professional accepts your request with a time, the session appears here.
         </EmptyState>
       ) : (
         <>
-          <SessionGroup title="Upcoming" sessions={upcoming} empty="No upcoming sessions" onMessage={setThread} />
-          <SessionGroup title="Past and cancelled" sessions={past} empty="No past sessions" onMessage={setThread} />
+          <SessionGroup title="Upcoming" sessions={upcoming} empty="No upcoming sessions" actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
+          <SessionGroup title="Past and cancelled" sessions={past} empty="No past sessions" actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
         </>
       )}
       <MessageThreadDialog otherId={thread?.id ?? null} otherName={thread?.name ?? ''} onClose={() => setThread(null)} />
+      {cancelling && <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />}
+      {moving && <RescheduleSessionDialog session={moving} onClose={() => setMoving(null)} />}
     </section>
   );
 }
 
-function SessionGroup({
-  title,
-  sessions,
-  empty,
-  onMessage,
-}: {
-  title: string;
-  sessions: Session[];
-  empty: string;
+interface CardActions {
   onMessage: (t: { id: string; name: string }) => void;
-}) {
+  onCancel: (s: Session) => void;
+  onMove: (s: Session) => void;
+}
+
+function SessionGroup({ title, sessions, empty, actions }: { title: string; sessions: Session[]; empty: string; actions: CardActions }) {
   return (
     <div>
       <h3 className="mb-2 font-semibold text-slate-800">{title}</h3>
@@ -64,7 +176,7 @@ function SessionGroup({
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {sessions.map((s) => (
-            <StudentSessionCard key={s._id} session={s} onMessage={onMessage} />
+            <StudentSessionCard key={s._id} session={s} actions={actions} />
           ))}
         </ul>
       )}
@@ -72,7 +184,8 @@ function SessionGroup({
   );
 }
 
-function StudentSessionCard({ session, onMessage }: { session: Session; onMessage: (t: { id: string; name: string }) => void }) {
+function StudentSessionCard({ session, actions }: { session: Session; actions: CardActions }) {
+  const { onMessage } = actions;
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const [rating, setRating] = useState(0);
@@ -103,7 +216,13 @@ function StudentSessionCard({ session, onMessage }: { session: Session; onMessag
         </div>
         <SessionStatusBadge status={session.status} />
       </div>
-      <SessionWhen session={session} />
+      <SessionWhen session={session} viewer="student" />
+      <SessionChanges session={session} viewer="student" />
+      {session.canCancel && !session.canReschedule && (
+        <p className="text-xs text-slate-600">
+          {requestCopy.noticeClosed(session.noticeHours)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <JoinLink session={session} />
         {session.status !== 'cancelled' && (
@@ -116,6 +235,18 @@ function StudentSessionCard({ session, onMessage }: { session: Session; onMessag
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           Message
         </Button>
+        {session.canReschedule && (
+          <Button size="sm" variant="secondary" onClick={() => actions.onMove(session)}>
+            <CalendarClock className="h-4 w-4" aria-hidden="true" />
+            Reschedule
+          </Button>
+        )}
+        {session.canCancel && (
+          <Button size="sm" variant="secondary" onClick={() => actions.onCancel(session)}>
+            <XCircle className="h-4 w-4" aria-hidden="true" />
+            Cancel
+          </Button>
+        )}
       </div>
       {session.rating !== null ? (
         <p className="text-sm text-slate-700" aria-label={`You rated this session ${session.rating} out of 5`}>

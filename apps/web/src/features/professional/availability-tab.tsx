@@ -6,7 +6,6 @@ import {
   DEFAULT_RULE,
   DEFAULT_TIMEZONE,
   MENTORING_MESSAGES,
-  MENTORING_TIMEZONES,
   RULE_MESSAGE_CLEAR_MS,
   TIME_STEPS,
   rulesOverlap,
@@ -23,9 +22,10 @@ import { errorMessage } from '../../lib/api.ts';
 import { createRule, deleteRule, isFullId, updateRule, useAvailability, useInvalidateMentoring } from '../mentoring/api.ts';
 import { longDate, monthGrid, monthStart } from '../mentoring/calendar-utils.ts';
 import { MonthCalendar } from '../mentoring/month-calendar.tsx';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { useRules } from './api.ts';
 
-type Zone = (typeof MENTORING_TIMEZONES)[number];
+type Zone = string;
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
 
 /** Spec 002 §2: 'Loading professional data...' until the id is 24 characters, then the manager. */
@@ -294,11 +294,7 @@ function RuleForm({
             onChange={(e) => setDate(e.target.value)}
           />
         )}
-        <SelectField label="Timezone" value={timezone} onChange={(e) => setTimezone(e.target.value as Zone)}>
-          {MENTORING_TIMEZONES.map((tz) => (
-            <option key={tz}>{tz}</option>
-          ))}
-        </SelectField>
+        <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} />
         <SelectField label="Start time" value={startTime} onChange={(e) => setStart(e.target.value)}>
           {TIME_STEPS.map((t) => (
             <option key={t}>{t}</option>
@@ -349,11 +345,7 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
           Calendar
         </h3>
         <div className="w-48">
-          <SelectField label="Show in timezone" value={timezone} onChange={(e) => setTimezone(e.target.value as Zone)}>
-            {MENTORING_TIMEZONES.map((tz) => (
-              <option key={tz}>{tz}</option>
-            ))}
-          </SelectField>
+          <TimeZoneField label="Show in timezone" value={timezone} onChange={setTimezone} hint={null} />
         </div>
       </div>
       {availability.isError && <Alert kind="error">{MENTORING_MESSAGES.loadAvailabilityFailed}</Alert>}

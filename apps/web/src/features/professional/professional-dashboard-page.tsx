@@ -19,6 +19,7 @@ import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } 
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
 import { MentorCapacityCard } from '../matching/mentor-capacity-card.tsx';
+import { useAdoptBrowserZone } from '../profile/my-time-zone.ts';
 import { MenteeSuggestionsCard } from '../matching/mentee-suggestions-card.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
@@ -35,6 +36,7 @@ const IMAGE_MAX = 5 * 1024 * 1024;
 
 export function ProfessionalDashboardPage() {
   useDocumentTitle('Professional Dashboard');
+  useAdoptBrowserZone();
   const session = useSession();
   const profile = useProfile();
   const stats = useDashboardStats();

@@ -20,7 +20,7 @@ const STATUS_LABEL: Record<ConnectionRequest['status'], string> = {
   accepted: 'Accepted',
   rejected: 'Declined',
   expired: 'Expired',
-  cancelled: 'Cancelled',
+  cancelled: 'Withdrawn',
 };
 const STATUS_STYLE: Record<ConnectionRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-800',

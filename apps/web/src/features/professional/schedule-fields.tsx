@@ -1,4 +1,5 @@
-import { MENTORING_TIMEZONES, TIME_STEPS, todayIn } from '@app/shared/mentoring';
+import { TIME_STEPS, todayIn } from '@app/shared/mentoring';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 
 export interface ScheduleValue {
@@ -21,11 +22,7 @@ export function ScheduleFields({ value, onChange }: { value: ScheduleValue; onCh
         value={value.date}
         onChange={(e) => set({ date: e.target.value })}
       />
-      <SelectField label="Timezone" value={value.timezone} onChange={(e) => set({ timezone: e.target.value })}>
-        {MENTORING_TIMEZONES.map((tz) => (
-          <option key={tz}>{tz}</option>
-        ))}
-      </SelectField>
+      <TimeZoneField label="Timezone" value={value.timezone} onChange={(timezone) => set({ timezone })} />
       <SelectField label="Start time" required value={value.startTime} onChange={(e) => set({ startTime: e.target.value })}>
         {TIME_STEPS.map((t) => (
           <option key={t}>{t}</option>

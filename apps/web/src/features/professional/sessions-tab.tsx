@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus, MessageSquare, Plus, RefreshCw, XCircle } from 'lucide-react';
-import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, MENTORING_TIMEZONES, todayIn, type Session } from '@app/shared/mentoring';
+import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, todayIn, type Session } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
@@ -10,14 +10,14 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cancelSession, createSession, downloadSessionIcs, markSessionAttendance, rescheduleSession, useInvalidateMentoring } from '../mentoring/api.ts';
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
-import { JoinLink, SessionStatusBadge } from '../mentoring/session-bits.tsx';
+import { JoinLink, SessionChanges, SessionStatusBadge } from '../mentoring/session-bits.tsx';
 import { wallClock } from '../mentoring/time-utils.ts';
 import { viewerSeesSameTime } from '../../lib/format.ts';
 import { useConnectedStudents, useMySessions } from './api.ts';
 import { ScheduleFields, type ScheduleValue } from './schedule-fields.tsx';
 
-type Zone = (typeof MENTORING_TIMEZONES)[number];
-const asZone = (tz: string): Zone => ((MENTORING_TIMEZONES as readonly string[]).includes(tz) ? (tz as Zone) : DEFAULT_TIMEZONE);
+// Any IANA zone is accepted (decision 702); an empty one falls back to the default.
+const asZone = (tz: string): string => tz || DEFAULT_TIMEZONE;
 
 export function SessionsTab({ initialStudentId, onConsumed }: { initialStudentId?: string | null; onConsumed?: () => void }) {
   const sessions = useMySessions();
@@ -125,6 +125,7 @@ function SessionCard({
         <SessionStatusBadge status={s.status} />
       </div>
       <p className="text-sm font-medium text-slate-800">{s.topic}</p>
+      <SessionChanges session={s} viewer="professional" />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
         <div>
           <dt className="text-xs text-slate-500">Date</dt>

@@ -8,7 +8,8 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ProfessionalPasswordDialog } from '../auth/password-change-dialog.tsx';
-import { setAcceptingRequests, useInvalidateMentoring } from '../mentoring/api.ts';
+import { setAcceptingRequests, setNoticeHours, useInvalidateMentoring } from '../mentoring/api.ts';
+import { NoticePolicyForm } from './notice-policy-form.tsx';
 import { useDashboardStats } from './api.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
@@ -94,6 +95,7 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
             </span>
           </label>
         </section>
+        {stats.data && <NoticePolicyForm key={stats.data.noticeHours} noticeHours={stats.data.noticeHours} save={setNoticeHours} onSaved={() => void invalidate()} />}
         <NotificationSettings />
         <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="account-heading" className="font-semibold text-slate-900">

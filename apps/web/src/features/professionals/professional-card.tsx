@@ -1,5 +1,6 @@
 import { Briefcase, MapPin, Star } from 'lucide-react';
 import type { ProfessionalCardDto } from '@app/shared/professionals';
+import type { StudentRequest } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { initials, hourlyRate, truncate } from '../../lib/format.ts';
 
@@ -23,7 +24,23 @@ export function Rating({ average, count }: { average: number | null; count: numb
   );
 }
 
-export function ProfessionalCard({ professional: p, onView }: { professional: ProfessionalCardDto; onView: (id: string) => void }) {
+const cardCopy = {
+  pending: 'Request pending',
+  accepted: 'Connected',
+  accepting: 'Accepting requests',
+  paused: 'Not taking requests',
+};
+
+export function ProfessionalCard({
+  professional: p,
+  onView,
+  request,
+}: {
+  professional: ProfessionalCardDto;
+  onView: (id: string) => void;
+  /** The viewing student's pending or accepted request to this professional, if any. */
+  request?: StudentRequest;
+}) {
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -45,11 +62,15 @@ export function ProfessionalCard({ professional: p, onView }: { professional: Pr
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-medium text-slate-900">{hourlyRate(p.pricing.hourlyRate, p.pricing.currency)}</span>
-        {/* What the professional has set, not a fixed "Available". */}
-        {p.acceptingRequests ? (
-          <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> Accepting requests</span>
+        {/* The student's own request first; otherwise what the professional has set, not a fixed "Available". */}
+        {request?.status === 'pending' ? (
+          <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-500" /> {cardCopy.pending}</span>
+        ) : request?.status === 'accepted' ? (
+          <span className="inline-flex items-center gap-1 text-xs font-medium text-green-800"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> {cardCopy.accepted}</span>
+        ) : p.acceptingRequests ? (
+          <span className="inline-flex items-center gap-1 text-xs text-green-700"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" /> {cardCopy.accepting}</span>
         ) : (
-          <span className="inline-flex items-center gap-1 text-xs text-slate-600"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" /> Not taking requests</span>
+          <span className="inline-flex items-center gap-1 text-xs text-slate-600"><span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" /> {cardCopy.paused}</span>
         )}
       </div>
       {p.location && <p className="mt-1 flex items-center gap-1 text-xs text-slate-500"><MapPin aria-hidden="true" className="h-3 w-3" /> {p.location}</p>}

@@ -20,8 +20,8 @@ export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | n
       ) : query.isError ? (
         <ErrorState message={errorMessage(query.error, 'Failed to load this profile')} onRetry={() => void query.refetch()} />
       ) : p ? (
-        <div className="space-y-5 text-sm text-slate-700">
-          <div className="flex flex-wrap items-center gap-4">
+        <div className="flex flex-col gap-5 text-sm text-slate-700">
+          <div className="order-first flex flex-wrap items-center gap-4">
             <Avatar url={p.displayImage} name={p.name} size="h-20 w-20" />
             <div className="space-y-1">
               <p className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">{p.expertise}</p>
@@ -74,7 +74,8 @@ export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | n
             </section>
           )}
           {mode === 'student' ? (
-            <section className="border-t border-slate-200 pt-4">
+            // On a phone the booking comes right after the header, before the long biography (issue 29).
+            <section className="order-[-1] border-b border-slate-200 pb-4 md:order-none md:border-b-0 md:border-t md:pb-0 md:pt-4">
               <ConnectSection professionalId={p.id} professionalName={p.name} onDone={onClose} />
             </section>
           ) : mode === 'public' ? (

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { StudentRequest } from '@app/shared/mentoring';
+import { useMyRequests } from '../mentoring/api.ts';
 import { EXPERTISE_OPTIONS, PROFESSIONAL_MESSAGES } from '@app/shared/professionals';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -20,6 +22,15 @@ export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'o
   const [selected, setSelected] = useState<string | null>(null);
   const debounced = useDebounced(search, 500);
   const list = useProfessionals({ page, limit: PAGE_SIZE, search: debounced, expertise }, mode !== 'public');
+  // The student's own open request to each professional, shown on the card (issue 29).
+  const mine = useMyRequests(mode === 'student');
+  const openRequests = useMemo(() => {
+    const map = new Map<string, StudentRequest>();
+    for (const r of mine.data ?? []) {
+      if ((r.status === 'pending' || r.status === 'accepted') && !map.has(r.professional._id)) map.set(r.professional._id, r);
+    }
+    return map;
+  }, [mine.data]);
   const hasSearch = debounced.trim() !== '';
   const hasCategory = expertise !== 'all';
 
@@ -66,7 +77,7 @@ export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'o
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.professionals.map((p) => <ProfessionalCard key={p.id} professional={p} onView={setSelected} />)}
+            {list.data.professionals.map((p) => <ProfessionalCard key={p.id} professional={p} onView={setSelected} request={openRequests.get(p.id)} />)}
           </div>
           <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Professional pages" />
         </>

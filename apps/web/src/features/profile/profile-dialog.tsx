@@ -13,6 +13,8 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { formatDate, initials } from '../../lib/format.ts';
 import { updateStoredUser } from '../../lib/session.ts';
+import { browserZone } from '../../lib/time-zones.ts';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 
 export type ProfileTab = 'profile' | 'security' | 'notifications';
@@ -72,9 +74,11 @@ function ProfileForm({ user }: { user: UserDto }) {
   const toast = useToast();
   const client = useQueryClient();
   const [form, setForm] = useState<Record<Editable, string>>(() => Object.fromEntries(EDITABLE.map((k) => [k, (user[k] as string | null) ?? ''])) as Record<Editable, string>);
+  const [timezone, setTimezone] = useState(user.timezone ?? browserZone());
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => api('/auth/update-profile', envelope(userData), { method: 'PUT', body: Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim()])) }),
+    mutationFn: () =>
+      api('/auth/update-profile', envelope(userData), { method: 'PUT', body: { ...Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim()])), timezone } }),
     onSuccess: (res) => {
       updateStoredUser(res.data.user);
       client.setQueryData(['auth', 'profile'], res.data.user);
@@ -103,6 +107,7 @@ function ProfileForm({ user }: { user: UserDto }) {
         <TextField label="City" maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} />
         <TextField label="State" maxLength={100} value={form.state} onChange={(e) => set('state', e.target.value)} />
         <TextField label="ZIP code" maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} />
+        <TimeZoneField label="Time zone" value={timezone} onChange={setTimezone} hint="Sessions, workshops and e-mails show times in this zone. Type to search." />
         <div className="sm:col-span-2"><TextArea label="Bio" rows={4} maxLength={5000} value={form.bio} onChange={(e) => set('bio', e.target.value)} /></div>
         <dl className="grid gap-2 text-sm text-slate-700 sm:col-span-2 sm:grid-cols-2">
           <div><dt className="text-xs text-slate-500">University</dt><dd>{user.university ?? '–'}</dd></div>

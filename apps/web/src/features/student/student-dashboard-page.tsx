@@ -11,6 +11,7 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
+import { useAdoptBrowserZone } from '../profile/my-time-zone.ts';
 import { RecommendedPanel } from '../matching/recommended-panel.tsx';
 import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
@@ -38,6 +39,7 @@ function Count({ n }: { n: number | undefined }) {
 /** The student dashboard: header with bell and user menu, five tabs kept in the URL (?tab=). */
 export function StudentDashboardPage() {
   useDocumentTitle('Student Dashboard');
+  useAdoptBrowserZone();
   const session = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { CalendarClock } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Alert } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/feedback.tsx';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
+import { useAvailability } from './api.ts';
+import { longDate, monthGrid, monthStart } from './calendar-utils.ts';
+import { MonthCalendar } from './month-calendar.tsx';
+import { MENTORING_MESSAGES, todayIn, type AvailabilitySlot } from './shared.ts';
+
+export const slotPickerCopy = {
+  selectDate: 'Select a date',
+  chooseDay: 'Choose a highlighted day to see its free slots.',
+  noneThisMonth: 'No available slots this month.',
+  noneThisDay: 'No available slots on this day.',
+  loading: 'Loading availability…',
+};
+
+/**
+ * A professional's free slots (their availability minus booked and held times, from the server) on a
+ * month grid in a chosen zone; each slot has one action button. Used to book and to reschedule.
+ */
+export function SlotPicker({
+  professionalId,
+  timezone,
+  onTimezone,
+  actionLabel,
+  onPick,
+  picked,
+  disabled,
+  idPrefix,
+}: {
+  professionalId: string;
+  timezone: string;
+  onTimezone: (zone: string) => void;
+  actionLabel: string;
+  onPick: (slot: AvailabilitySlot) => void;
+  picked?: AvailabilitySlot | null;
+  disabled?: boolean;
+  idPrefix: string;
+}) {
+  const today = todayIn(timezone);
+  const [month, setMonth] = useState(() => monthStart(picked?.date ?? today));
+  const [selected, setSelected] = useState<string | null>(picked?.date ?? null);
+  const grid = useMemo(() => monthGrid(month), [month]);
+  const availability = useAvailability(professionalId, grid[0] ?? month, grid[grid.length - 1] ?? month, timezone);
+  const byDate = useMemo(() => {
+    const map: Record<string, AvailabilitySlot[]> = {};
+    for (const day of availability.data?.availability ?? []) map[day.date] = day.slots;
+    return map;
+  }, [availability.data]);
+  const counts = useMemo(() => Object.fromEntries(Object.entries(byDate).map(([d, s]) => [d, s.length])), [byDate]);
+  const slots = selected ? (byDate[selected] ?? []) : [];
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div className="space-y-3">
+        <TimeZoneField
+          value={timezone}
+          onChange={(zone) => {
+            onTimezone(zone);
+            setSelected(null);
+          }}
+        />
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          selected={selected}
+          onSelect={setSelected}
+          counts={counts}
+          today={today}
+          minMonth={monthStart(today)}
+        />
+      </div>
+      <div>
+        <h4 id={`${idPrefix}-day`} className="flex items-center gap-2 font-medium text-slate-900">
+          <CalendarClock className="h-4 w-4" aria-hidden="true" />
+          {selected ? longDate(selected) : slotPickerCopy.selectDate}
+        </h4>
+        <div className="mt-2" aria-live="polite">
+          {availability.isPending ? (
+            <Spinner label={slotPickerCopy.loading} />
+          ) : availability.isError ? (
+            <Alert kind="error">{MENTORING_MESSAGES.fetchAvailabilityFailed}</Alert>
+          ) : !selected ? (
+            <p className="text-sm text-slate-600">{Object.keys(counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
+          ) : slots.length === 0 ? (
+            <p className="text-sm text-slate-600">{slotPickerCopy.noneThisDay}</p>
+          ) : (
+            <ul className="space-y-2" aria-labelledby={`${idPrefix}-day`}>
+              {slots.map((slot) => {
+                const chosen = picked?.start === slot.start && picked.end === slot.end;
+                return (
+                  <li
+                    key={slot.start}
+                    className={`flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 ${chosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                  >
+                    <div>
+                      <p className="font-medium text-slate-900">
+                        {slot.startTime} – {slot.endTime} <span className="text-xs font-normal text-slate-600">({timezone})</span>
+                      </p>
+                      {slot.notes && <p className="text-xs text-slate-600">{slot.notes}</p>}
+                    </div>
+                    <Button
+                      size="sm"
+                      variant={chosen ? 'primary' : 'secondary'}
+                      disabled={disabled}
+                      aria-pressed={chosen}
+                      aria-label={`${actionLabel}: ${slot.startTime} – ${slot.endTime}`}
+                      onClick={() => onPick(slot)}
+                    >
+                      {actionLabel}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

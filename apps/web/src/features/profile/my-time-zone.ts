@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { envelope } from '@app/shared/api';
+import { userData } from '@app/shared/auth';
+import { api } from '../../lib/api.ts';
+import { updateStoredUser } from '../../lib/session.ts';
+import { browserZone } from '../../lib/time-zones.ts';
+
+const profileKey = ['auth', 'profile'] as const;
+
+function useMyProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: ({ signal }) => api('/auth/profile', envelope(userData), { signal }).then((r) => r.data.user),
+    staleTime: 60_000,
+  });
+}
+
+/** The zone times are shown in for the signed-in person: their profile's, else the browser's (decision 702). */
+export function useMyTimeZone(): string {
+  const profile = useMyProfile();
+  return profile.data?.timezone ?? browserZone();
+}
+
+/**
+ * A person who never chose a zone gets the browser's, once (decision 702): later they change it in their
+ * profile. Mounted by the dashboards.
+ */
+export function useAdoptBrowserZone() {
+  const profile = useMyProfile();
+  const client = useQueryClient();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!profile.data || profile.data.timezone || sent.current) return;
+    sent.current = true;
+    api('/auth/update-profile', envelope(userData), { method: 'PUT', body: { timezone: browserZone() } })
+      .then((res) => {
+        updateStoredUser(res.data.user);
+        client.setQueryData(profileKey, res.data.user);
+      })
+      .catch(() => {
+        // Not essential: times still show in the browser's zone; the next visit tries again.
+      });
+  }, [profile.data, client]);
+}
