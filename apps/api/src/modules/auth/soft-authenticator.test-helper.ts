@@ -54,7 +54,7 @@ export function softAuthenticator(origin: string, rpId: string) {
       const signer = createSign('SHA256');
       signer.update(Buffer.concat([authData, createHash('sha256').update(cdj).digest()]));
       const signature = signer.sign(privateKey);
-      if (tamper) signature[signature.length - 1] ^= 0xff;
+      if (tamper) signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0xff, signature.length - 1);
       return {
         id: b64(credentialId),
         rawId: b64(credentialId),

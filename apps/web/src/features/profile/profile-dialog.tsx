@@ -14,6 +14,8 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { formatDate, initials } from '../../lib/format.ts';
 import { updateStoredUser } from '../../lib/session.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
+import { Link } from 'react-router';
+import { SECURITY_COPY } from '../auth/security.copy.ts';
 
 export type ProfileTab = 'profile' | 'security' | 'notifications';
 const IMAGE_MAX = 5 * 1024 * 1024;
@@ -192,6 +194,11 @@ function Security({ user }: { user: UserDto }) {
       <p>Password last changed: {user.passwordChangedAt ? formatDate(user.passwordChangedAt) : 'never'}</p>
       <p>Changing your password signs out your other devices.</p>
       <Button onClick={() => setOpen(true)}>Change Password</Button>
+      <p>
+        <Link to="/account/security" className="font-medium text-brand-700 hover:underline">
+          {SECURITY_COPY.profileLink}
+        </Link>
+      </p>
       <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
     </div>
   );
