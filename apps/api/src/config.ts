@@ -49,6 +49,8 @@ const schema = z.object({
   MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(36500).default(7),
   /** WebAuthn relying party id (a domain); defaults to PUBLIC_URL's host name. */
   WEBAUTHN_RP_ID: z.string().optional(),
+  /** Origins passkey ceremonies may come from (comma-separated); defaults to PUBLIC_URL's origin. */
+  WEBAUTHN_ORIGINS: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -115,7 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       requiredRoles: parseRoles(c.MFA_REQUIRED_ROLES),
       graceDays: c.MFA_GRACE_DAYS,
       rpId: c.WEBAUTHN_RP_ID ?? new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).hostname,
-      origin: new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,
+      origins: c.WEBAUTHN_ORIGINS
+        ? c.WEBAUTHN_ORIGINS.split(',').map((o) => new URL(o.trim()).origin)
+        : [new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin],
     },
   };
 }

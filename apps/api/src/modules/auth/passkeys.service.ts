@@ -90,7 +90,7 @@ export async function registerPasskey(deps: AuthDeps, actor: Actor, input: { cha
     verification = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: expected,
-      expectedOrigin: config.mfa.origin,
+      expectedOrigin: config.mfa.origins,
       expectedRPID: config.mfa.rpId,
       requireUserVerification: false,
     });
@@ -163,7 +163,7 @@ async function verifyAssertion(deps: AuthDeps, expected: string, response: Webau
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge: expected,
-      expectedOrigin: config.mfa.origin,
+      expectedOrigin: config.mfa.origins,
       expectedRPID: config.mfa.rpId,
       credential: { id: key.credentialId, publicKey: Buffer.from(key.publicKey, 'base64url'), counter: key.counter, transports: key.transports as never },
       requireUserVerification: false,

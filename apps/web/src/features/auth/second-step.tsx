@@ -76,9 +76,7 @@ export function SecondStep({
         <p className="mt-1 text-sm text-slate-700">{hasTotp ? copy.subtitle : copy.passkeyOnly}</p>
       </div>
       {error && (
-        <div role="alert">
-          <Alert kind="error">{error}</Alert>
-        </div>
+        <Alert kind="error">{error}</Alert>
       )}
       {hasTotp && (
         <form onSubmit={submit} noValidate className="space-y-4">

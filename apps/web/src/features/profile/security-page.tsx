@@ -156,9 +156,7 @@ function TotpSection({ status }: { status: Status }) {
             </a>
           </details>
           {error && (
-            <div role="alert">
-              <Alert kind="error">{error}</Alert>
-            </div>
+            <Alert kind="error">{error}</Alert>
           )}
           <div ref={codeField}>
             <TextField
@@ -264,9 +262,7 @@ function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disa
     <Dialog open={mode !== null} onClose={onClose} title={mode === 'disable' ? copy.totp.disableTitle : copy.totp.regenerateTitle}>
       <form onSubmit={submit} noValidate className="space-y-3">
         {error && (
-          <div role="alert">
-            <Alert kind="error">{error}</Alert>
-          </div>
+          <Alert kind="error">{error}</Alert>
         )}
         <TextField label={copy.totp.passwordLabel} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="flex justify-end gap-2">
@@ -333,9 +329,7 @@ function PasskeysSection() {
         <p className="text-slate-600">{copy.passkeySignIn.unsupported}</p>
       )}
       {error && (
-        <div role="alert">
-          <Alert kind="error">{error}</Alert>
-        </div>
+        <Alert kind="error">{error}</Alert>
       )}
       <ConfirmDialog
         open={removing !== null}
