@@ -43,6 +43,8 @@ for (const viewport of [
 ]) {
   test.describe(`security at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Several sign-ins and a passkey ceremony per journey on a shared 2-core machine.
+    test.describe.configure({ timeout: 150_000 });
 
     test('enrol an authenticator app, then sign in with a code and with a recovery code', async ({ page, request }) => {
       const student = await registerStudentViaApi(request, 'Totp');
