@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Loader2 } from 'lucide-react';
 import { clearSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { endSessionOnServer } from './security-api.ts';
+import { endSessionOnServer } from './end-session.ts';
 
 const RELOAD_MS = 1200;
 

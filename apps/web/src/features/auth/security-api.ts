@@ -14,7 +14,7 @@ import {
 } from '@app/shared/security';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { z } from 'zod';
-import { api, buildUrl } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 const nothing = envelope(z.null());
 const keys = { mfa: ['auth', 'mfa'], passkeys: ['auth', 'passkeys'], sessions: ['auth', 'sessions'] } as const;
@@ -119,8 +119,3 @@ export function useEndOtherSessions() {
   });
 }
 
-/** Sign-out ends the session on the server too; a failure (offline, already ended) never keeps anyone signed in. */
-export function endSessionOnServer(token: string | null) {
-  if (!token) return;
-  void fetch(buildUrl('/auth/logout'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
-}
