@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLES, isRole, type Role } from '@app/shared/roles';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -42,6 +43,14 @@ const schema = z.object({
   UPLOADS_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 'database']).default('local'),
   CATALOGUE_CACHE: z.enum(['on', 'off', 'verify']).default('on'),
+  /** Roles that must use a second factor (comma-separated; empty = nobody). */
+  MFA_REQUIRED_ROLES: z.string().default('admin,university_admin,company_admin'),
+  /** Days a required role may keep working before enrolling (0 = at once). */
+  MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(36500).default(7),
+  /** WebAuthn relying party id (a domain); defaults to PUBLIC_URL's host name. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  /** Origins passkey ceremonies may come from (comma-separated); defaults to PUBLIC_URL's origin. */
+  WEBAUTHN_ORIGINS: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -104,7 +113,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storageDriver: c.STORAGE_DRIVER,
     /** The shared catalogue cache (decision 441): on, off, or verify (every hit compared with a fresh read). */
     catalogueCache: c.CATALOGUE_CACHE,
+    mfa: {
+      requiredRoles: parseRoles(c.MFA_REQUIRED_ROLES),
+      graceDays: c.MFA_GRACE_DAYS,
+      rpId: c.WEBAUTHN_RP_ID ?? new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).hostname,
+      origins: c.WEBAUTHN_ORIGINS
+        ? c.WEBAUTHN_ORIGINS.split(',').map((o) => new URL(o.trim()).origin)
+        : [new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin],
+    },
   };
+}
+
+function parseRoles(value: string): Role[] {
+  const names = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const unknown = names.filter((r) => !isRole(r));
+  if (unknown.length > 0) throw new Error(`Invalid configuration:\n  - MFA_REQUIRED_ROLES: unknown role ${unknown.join(', ')} (roles: ${ROLES.join(', ')})`);
+  return names.filter(isRole);
 }
 
 function persistentSecret(dataDir: string): string {

@@ -205,6 +205,8 @@ export const authData = z.object({
   token: z.string(),
   user: userDto,
   permissions: z.object({ role: z.enum(ROLES), actions: z.array(z.string()) }),
+  /** The role must use a second factor and has none yet (issue 23): until when it may wait, or blocked now. */
+  mfaEnrolment: z.object({ deadline: z.string(), blocked: z.boolean() }).optional(),
 });
 export type AuthData = z.infer<typeof authData>;
 

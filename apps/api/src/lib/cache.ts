@@ -57,6 +57,10 @@ export const PER_USER_TABLES: Readonly<Record<string, string>> = {
   rd_alerts: 'user_id',
   rd_applications: 'student_id',
   student_affiliations: 'student_id',
+  // The access hook's account entry (decision 646) also holds the open sessions and the second factor (decision 760).
+  auth_sessions: 'user_id',
+  user_mfa: 'user_id',
+  passkeys: 'user_id',
 };
 const USER_TRIGGER = 'app_user_cache_invalidate';
 /**

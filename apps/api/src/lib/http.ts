@@ -43,6 +43,10 @@ export interface Actor {
   isTemporaryPassword: boolean;
   /** The organisation a university_admin or company_admin acts for. */
   organisation?: ActorOrganisation;
+  /** The sign-in session of the token (absent on tokens minted by scripts and tests). */
+  sessionId?: string;
+  /** A role that must use a second factor, past its grace period without one: only enrolment works. */
+  mfaBlocked?: boolean;
 }
 
 export interface AppContext {
@@ -77,6 +81,8 @@ declare module 'fastify' {
     etag?: boolean;
     member?: RouteAccess['member'];
     allowPendingOrganisation?: boolean;
+    /** Reachable by a person who must enrol a second factor first (the enrolment routes, issue 23). */
+    allowMfaEnrolment?: boolean;
   }
 }
 

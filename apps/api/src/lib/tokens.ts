@@ -14,6 +14,8 @@ export interface TokenClaims {
   role: Role;
   /** The user's token version when the token was issued. */
   tv: number;
+  /** The sign-in session (auth_sessions) the token belongs to; absent on tokens minted by scripts and tests. */
+  sid?: string;
 }
 
 /** Verified tokens remembered (decision 661); past this the oldest are forgotten. */
@@ -45,7 +47,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     /** How many verified tokens are remembered (bounded by VERIFIED_TOKENS_MAX). */
     rememberedCount: () => verified.size,
     async sign(claims: TokenClaims, rememberMe: boolean): Promise<string> {
-      return new SignJWT({ role: claims.role, tv: claims.tv, typ: 'access' })
+      return new SignJWT({ role: claims.role, tv: claims.tv, typ: 'access', ...(claims.sid ? { sid: claims.sid } : {}) })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -77,7 +79,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
         const role = payload.role;
         if (!isRole(role)) return null;
-        const claims: TokenClaims = { sub: payload.sub, role, tv: payload.tv };
+        const claims: TokenClaims = { sub: payload.sub, role, tv: payload.tv, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
         if (typeof payload.exp === 'number' && typeof payload.iat === 'number') remember(token, claims, payload.exp, payload.iat);
         return claims;
       } catch {

@@ -1,5 +1,8 @@
 import type { App } from '../lib/http.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { mfaRoutes } from './auth/mfa.routes.ts';
+import { passkeysRoutes } from './auth/passkeys.routes.ts';
+import { sessionsRoutes } from './auth/sessions.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
@@ -28,6 +31,9 @@ import { organisationsRoutes } from './organisations/organisations.routes.ts';
 export async function registerModules(app: App) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
+  await app.register(passkeysRoutes);
+  await app.register(sessionsRoutes);
   await app.register(contentRoutes);
   await app.register(uploadsRoutes);
   await app.register(workshopsRoutes);

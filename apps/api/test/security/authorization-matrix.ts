@@ -116,6 +116,27 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/auth/professional/check-password-status': only(['professional'], 200, { tmp: true }),
   'POST /api/auth/professional/change-password': only(['professional'], 400, { tmp: true }),
 
+  // issue 23: second factor, passkeys, sessions (open to a role that must still enrol: allowMfaEnrolment)
+  'POST /api/auth/mfa/verify': pub(400),
+  'POST /api/auth/mfa/passkey-options': pub(400),
+  'GET /api/auth/mfa': any(200),
+  'POST /api/auth/mfa/totp/setup': any(200),
+  'POST /api/auth/mfa/totp/confirm': any(400),
+  'POST /api/auth/mfa/recovery-codes': any(400),
+  'POST /api/auth/mfa/totp/disable': any(400),
+  'POST /api/admin/users/:id/mfa/reset': admin(404),
+  'GET /api/auth/passkeys': any(200),
+  'POST /api/auth/passkeys/registration-options': any(200),
+  'POST /api/auth/passkeys': any(400),
+  'PATCH /api/auth/passkeys/:id': any(400), // {} has no name: validation answers before the lookup
+  'DELETE /api/auth/passkeys/:id': any(404),
+  'POST /api/auth/passkey/options': pub(200),
+  'POST /api/auth/passkey/login': pub(400),
+  'GET /api/auth/sessions': any(200),
+  'DELETE /api/auth/sessions/:id': any(404, { tmp: true }),
+  'POST /api/auth/sessions/end-others': any(200),
+  'POST /api/auth/logout': any(200, { tmp: true }),
+
   // workshops (student side and public)
   'GET /api/workshops': pub(200),
   'GET /api/workshops/registered': student(200),

@@ -15,6 +15,8 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (session.role !== role) return <Redirect to={dashboardPath(session.role)} />;
   if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
+  // A role that must use a second factor, past its grace period: enrolment first (issue 23).
+  if (session.user.mfaBlocked) return <Redirect to="/account/security" />;
   return children;
 }
 

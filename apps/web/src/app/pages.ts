@@ -63,6 +63,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/signup', page: page(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage)), guestOnly: true },
   { path: '/forgot-password', page: page(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
   { path: '/reset-password', page: page(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+  { path: '/account/security', page: page(() => import('../features/profile/security-page.tsx').then((m) => m.SecurityPage)) },
   { path: '/logout', page: page(() => import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage)) },
   {
     path: '/admin/dashboard',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { errorEnvelope } from '@app/shared/api';
+import { ErrorCode, errorEnvelope } from '@app/shared/api';
 import { claimEarly } from './early.ts';
-import { clearSession, readSession } from './session.ts';
+import { clearSession, readSession, setMfaBlocked } from './session.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -77,6 +77,8 @@ async function fail(response: Response, options: RequestOptions): Promise<never>
   const payload: unknown = await response.json().catch(() => null);
   const { message, code, errors } = failureMessage(payload);
   if (response.status === 401 && !options.anonymous) onUnauthorized(message);
+  // Past the grace period of MFA_REQUIRED_ROLES: the guard sends the person to enrolment (issue 23).
+  if (response.status === 403 && code === ErrorCode.MFA_ENROLMENT_REQUIRED) setMfaBlocked(true);
   throw new ApiError(message, response.status, code, errors);
 }
 

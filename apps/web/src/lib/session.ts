@@ -32,6 +32,8 @@ export interface StoredUser {
   email?: string;
   isTemporaryPassword?: boolean;
   passwordResetRequired?: boolean;
+  /** A role that must use a second factor, past its grace period: only the Security page works (issue 23). */
+  mfaBlocked?: boolean;
   profileImageUrl?: string | null;
 }
 
@@ -118,6 +120,16 @@ export function updateStoredUser(user: UserDto, token?: string) {
   localStorage.setItem('user', raw);
   const roleKey = `${SESSION_AREA[user.role]}User`;
   localStorage.setItem(roleKey, raw);
+  notify();
+}
+
+/** Mark the stored user as needing (or no longer needing) second-factor enrolment before anything else. */
+export function setMfaBlocked(blocked: boolean) {
+  const raw = localStorage.getItem('user');
+  if (!raw) return;
+  const user = parseUser(raw);
+  if (!user || Boolean(user.mfaBlocked) === blocked) return;
+  localStorage.setItem('user', JSON.stringify({ ...user, mfaBlocked: blocked }));
   notify();
 }
 

@@ -8,6 +8,9 @@ import type { Actor, App } from '../../lib/http.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from '../organisations/membership.ts';
 import { ORG_MESSAGES } from '@app/shared/organisations';
+import { SECURITY_MESSAGES } from '@app/shared/security';
+import { isMfaBlocked } from './mfa.policy.ts';
+import { readSecurityState, touchSession, TOUCH_INTERVAL_MS } from './sessions.service.ts';
 
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token. Please sign in again.';
 export const PASSWORD_CHANGE_MESSAGE = 'You must change your temporary password before continuing.';
@@ -47,6 +50,10 @@ export function registerAccessControl(app: App) {
     // admin added) must choose their own before anything else.
     if (actor.isTemporaryPassword && !config.allowTemporaryPassword) {
       throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 403, PASSWORD_CHANGE_MESSAGE);
+    }
+    // A role that must use a second factor, past its grace period: nothing but enrolment (issue 23).
+    if (actor.mfaBlocked && !config.allowMfaEnrolment) {
+      throw new AppError(ErrorCode.MFA_ENROLMENT_REQUIRED, 403, SECURITY_MESSAGES.enrolmentRequired);
     }
     if (access !== 'authenticated' && !access.includes(actor.role)) {
       throw forbidden('You do not have permission to access this resource');
@@ -92,7 +99,11 @@ const actorStatement = (db: Db) =>
 async function readAccount(db: Db, id: string) {
   const [user] = await actorStatement(db).execute({ id });
   if (!user) return null;
-  return { user, organisation: isOrganisationRole(user.role) ? ((await membershipOf(db, user.id)) ?? null) : null };
+  return {
+    user,
+    organisation: isOrganisationRole(user.role) ? ((await membershipOf(db, user.id)) ?? null) : null,
+    security: await readSecurityState(db, user.id),
+  };
 }
 
 /**
@@ -117,7 +128,18 @@ export async function resolveActor(app: App, token: string): Promise<Actor | nul
     organisation = account.organisation ?? undefined;
     if (!organisationAllowsSignIn(organisation)) return null;
   }
+  // A token of a sign-in session counts while the session is open (ended from the sessions list, or by
+  // "sign out everywhere else", it stops at once on every process: decision 760).
+  const now = app.ctx.clock.now();
+  if (claims.sid) {
+    const session = account.security.sessions.find((s) => s.id === claims.sid);
+    if (!session || session.expiresAt <= now.getTime()) return null;
+    if (now.getTime() - session.lastUsedAt >= TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+  }
+  const mfaBlocked = isMfaBlocked(app.ctx.config, user.role, account.security, now);
   return {
+    ...(claims.sid ? { sessionId: claims.sid } : {}),
+    ...(mfaBlocked ? { mfaBlocked } : {}),
     ...(organisation ? { organisation } : {}),
     id: user.id,
     role: user.role,

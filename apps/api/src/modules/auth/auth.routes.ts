@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SECURITY_MESSAGES, mfaChallengeData } from '@app/shared/security';
+import { authDeps } from './client.ts';
 import { envelope } from '@app/shared/api';
 import {
   authData,
@@ -24,13 +27,18 @@ import { offerAffiliationOnRegister } from '../organisations/university.service.
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
 
 export async function authRoutes(app: App) {
-  const deps = () => ({ db: app.ctx.db, tokens: app.ctx.tokens, config: app.ctx.config });
+  const deps = (request?: FastifyRequest) => authDeps(app, request);
 
   app.post(
     '/auth/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authData) } } },
-    async (request) => {
-      const data = await auth.login(deps(), request.body, request.ip);
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authData), 202: envelope(mfaChallengeData) } },
+    },
+    async (request, reply) => {
+      const data = await auth.login(deps(request), request.body, request.ip);
+      // A second factor is set up: 202 with a short-lived challenge for /auth/mfa/verify (issue 23).
+      if ('mfaRequired' in data) return reply.status(202).send({ success: true as const, message: SECURITY_MESSAGES.secondStep, data });
       return { success: true as const, message: 'Login successful', data };
     },
   );
@@ -40,7 +48,7 @@ export async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
-      const data = await auth.registerStudent(deps(), request.body);
+      const data = await auth.registerStudent(deps(request), request.body);
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
       await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
       return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
@@ -48,7 +56,7 @@ export async function authRoutes(app: App) {
   );
 
   const profileRoute = {
-    config: { access: 'authenticated' as const, allowTemporaryPassword: true },
+    config: { access: 'authenticated' as const, allowTemporaryPassword: true, allowMfaEnrolment: true },
     schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelope(userData) } },
   };
   app.get('/auth/me', profileRoute, async (request) => ({
@@ -82,7 +90,7 @@ export async function authRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: 'Password updated successfully!',
-      data: await auth.changePassword(deps(), actorOf(request).id, request.body),
+      data: await auth.changePassword(deps(request), actorOf(request).id, request.body),
     }),
   );
 
@@ -139,7 +147,7 @@ export async function authRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: 'Password changed successfully!',
-      data: await auth.changeProfessionalPassword(deps(), actorOf(request).id, request.body),
+      data: await auth.changeProfessionalPassword(deps(request), actorOf(request).id, request.body),
     }),
   );
 

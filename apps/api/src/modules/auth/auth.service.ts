@@ -25,21 +25,32 @@ import { ErrorCode } from '@app/shared/api';
 import { toUserDto } from '../users/users.presenter.ts';
 import { assertOrganisationSignIn } from '../organisations/membership.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo.ts';
+import type { MfaChallengeData } from '@app/shared/security';
+import type { Clock } from '../../lib/clock.ts';
+import { createSession, endAllSessions, type ClientInfo } from './sessions.service.ts';
+import { enrolmentReminder, secondStepChallenge } from './mfa.service.ts';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   config: Config;
+  /** The device signing in (its session record, issue 23); absent for scripts. */
+  client?: ClientInfo;
+  clock?: Clock;
 }
 
-async function issue(deps: AuthDeps, userId: string, rememberMe: boolean): Promise<AuthData> {
+/** A token for a new sign-in session (sessions.service.ts): the token carries the session's id. */
+export async function issue(deps: AuthDeps, userId: string, rememberMe: boolean, method = 'password'): Promise<AuthData> {
   const full = await findUserById(deps.db, userId);
   if (!full) throw notFound('User');
-  const token = await deps.tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion }, rememberMe);
+  const now = deps.clock?.now() ?? new Date();
+  const sid = await createSession(deps.db, { userId, client: deps.client, rememberMe, method, now });
+  const token = await deps.tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion, sid }, rememberMe);
   return {
     token,
     user: toUserDto(full),
     permissions: { role: full.user.role, actions: [...PERMISSIONS[full.user.role]] },
+    ...(await enrolmentReminder(deps.db, deps.config, full.user, now)),
   };
 }
 
@@ -48,7 +59,7 @@ async function issue(deps: AuthDeps, userId: string, rememberMe: boolean): Promi
  * Throttled by failures only, per source, per account and source, and per account from unusual
  * sources (login-throttle.ts, docs/decisions/500-login-throttling.md).
  */
-export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<AuthData> {
+export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<AuthData | MfaChallengeData> {
   const { db, config } = deps;
   await throttle.assertMayTry(db, config.login, input.email, ip);
   const user = await findUserByEmail(db, input.email);
@@ -61,6 +72,9 @@ export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promi
   await assertOrganisationSignIn(db, user);
   await throttle.recordSuccess(db, input.email, ip);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  // A second factor set up: the password alone only earns a short-lived challenge (mfa.service.ts).
+  const challenge = await secondStepChallenge(deps, user, input.rememberMe);
+  if (challenge) return challenge;
   return issue(deps, user.id, input.rememberMe);
 }
 
@@ -138,6 +152,7 @@ async function setPassword(db: Db, userId: string, password: string) {
       tokenVersion: sql`${users.tokenVersion} + 1`,
     })
     .where(eq(users.id, userId));
+  await endAllSessions(db, userId, new Date());
 }
 
 async function requireUser(db: Db, userId: string): Promise<UserRow> {

@@ -1,3 +1,4 @@
+import { clientOf } from '../auth/client.ts';
 import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import { authData } from '@app/shared/auth';
@@ -33,7 +34,7 @@ export async function expertsRoutes(app: App) {
       await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await experts.apply(app.ctx.db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
-      const data = await sessionFor(app.ctx.db, app.ctx.tokens, userId);
+      const data = await sessionFor(app.ctx.db, app.ctx.tokens, userId, clientOf(request));
       return reply.status(201).send({ success: true as const, message: EXPERT_MESSAGES.applied, data });
     },
   );

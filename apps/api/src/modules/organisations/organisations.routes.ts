@@ -1,3 +1,4 @@
+import { clientOf } from '../auth/client.ts';
 import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import { authData } from '@app/shared/auth';
@@ -76,7 +77,7 @@ export async function organisationsRoutes(app: App) {
       await limiter.limitSignups(db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await orgs.register(db, app.ctx.config, request.body);
       app.ctx.jobs.kick();
-      const data = await sessionFor(db, app.ctx.tokens, userId);
+      const data = await sessionFor(db, app.ctx.tokens, userId, clientOf(request));
       return reply.status(201).send({ success: true as const, message: ORG_MESSAGES.registered, data });
     },
   );
@@ -106,7 +107,7 @@ export async function organisationsRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags, body: acceptInvitationBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       const userId = await orgs.acceptInvitation(db, request.body);
-      const data = await sessionFor(db, app.ctx.tokens, userId);
+      const data = await sessionFor(db, app.ctx.tokens, userId, clientOf(request));
       return reply.status(201).send({ success: true as const, message: 'Welcome to MentorBridge', data });
     },
   );

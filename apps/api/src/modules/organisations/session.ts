@@ -5,11 +5,14 @@ import { notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { toUserDto } from '../users/users.presenter.ts';
 import { findUserById } from '../users/users.repo.ts';
+import { createSession, type ClientInfo } from '../auth/sessions.service.ts';
 
 /** The sign-in answer for a freshly created account (same shape as POST /api/auth/login). */
-export async function sessionFor(db: Db, tokens: TokenService, userId: string): Promise<AuthData> {
+export async function sessionFor(db: Db, tokens: TokenService, userId: string, client?: ClientInfo): Promise<AuthData> {
   const full = await findUserById(db, userId);
   if (!full) throw notFound('User');
-  const token = await tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion }, false);
+  // A sign-in session like any other (issue 23, decision 760): listed, and ended from the Security page.
+  const sid = await createSession(db, { userId, client, rememberMe: false, method: 'password', now: new Date() });
+  const token = await tokens.sign({ sub: full.user.id, role: full.user.role, tv: full.user.tokenVersion, sid }, false);
   return { token, user: toUserDto(full), permissions: { role: full.user.role, actions: [...PERMISSIONS[full.user.role]] } };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
@@ -110,6 +110,9 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                     {item.label}
                   </button>
                 ))}
+                <Link role="menuitem" tabIndex={-1} to="/account/security" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50">
+                  <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Security
+                </Link>
                 <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
                   <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
                 </Link>

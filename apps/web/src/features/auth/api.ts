@@ -1,12 +1,14 @@
 import { envelope } from '@app/shared/api';
 import { authData, passwordStatusData, type LoginBody, type RegisterBody } from '@app/shared/auth';
 import { z } from 'zod';
+import { loginAnswerData } from '@app/shared/security';
 import { api } from '../../lib/api.ts';
 
 const authAnswer = envelope(authData);
 
+/** 200 with the session, or 202 with a second-step challenge when the account has a second factor (issue 23). */
 export function login(body: LoginBody) {
-  return api('/auth/login', authAnswer, { method: 'POST', body, anonymous: true });
+  return api('/auth/login', envelope(loginAnswerData), { method: 'POST', body, anonymous: true });
 }
 
 export function register(body: RegisterBody) {

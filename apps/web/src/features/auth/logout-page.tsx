@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Loader2 } from 'lucide-react';
 import { clearSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { endSessionOnServer } from './end-session.ts';
 
 const RELOAD_MS = 1200;
 
@@ -9,6 +10,7 @@ const RELOAD_MS = 1200;
 export function LogoutPage() {
   useDocumentTitle('Logging out');
   useEffect(() => {
+    endSessionOnServer(localStorage.getItem('token'));
     clearSession();
     const timer = setTimeout(() => window.location.assign('/'), RELOAD_MS);
     return () => clearTimeout(timer);

@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Eye, EyeOff } from 'lucide-react';
-import { LOGIN_MESSAGES } from '@app/shared/auth';
+import { Eye, EyeOff, KeyRound } from 'lucide-react';
+import { LOGIN_MESSAGES, type AuthData } from '@app/shared/auth';
+import type { MfaChallengeData } from '@app/shared/security';
 import { dashboardPath, isRole } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { storeAuth } from '../../lib/session.ts';
+import { formatDate } from '../../lib/format.ts';
+import { setMfaBlocked, storeAuth } from '../../lib/session.ts';
+import { SecondStep } from './second-step.tsx';
+import { SECURITY_COPY } from './security.copy.ts';
+import { signInWithPasskey } from './security-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { login } from './api.ts';
 
 const REDIRECT_MS = 1500;
+const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
@@ -23,6 +29,9 @@ export function SignInPage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [reminder, setReminder] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<MfaChallengeData | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -30,6 +39,38 @@ export function SignInPage() {
     setError(null);
     setSuccess(null);
   };
+
+  /** Signed in (password, second step or passkey): say so, then the role's dashboard (or enrolment first). */
+  function finish(data: AuthData, message?: string) {
+    const enrolment = data.mfaEnrolment;
+    setSecondStep(null);
+    setSubmitting(true);
+    setSuccess(message ?? 'Login successful');
+    if (enrolment && !enrolment.blocked) setReminder(SECURITY_COPY.reminder(formatDate(enrolment.deadline, DEADLINE_FORMAT)));
+    // Straight to the role's own dashboard (spec 000 §4 ends there): a professional or an admin
+    // never passes through the student dashboard on the way.
+    const target = enrolment?.blocked ? '/account/security' : isRole(data.user.role) ? dashboardPath(data.user.role) : '/student/dashboard';
+    timer.current = setTimeout(() => {
+      storeAuth(data, rememberMe);
+      if (enrolment?.blocked) setMfaBlocked(true);
+      void navigate(target, { replace: true });
+    }, REDIRECT_MS);
+  }
+
+  async function onPasskey() {
+    clearMessages();
+    setPasskeyBusy(true);
+    try {
+      const answer = await signInWithPasskey(rememberMe);
+      finish(answer.data, answer.message);
+    } catch (err) {
+      if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) setError(SECURITY_COPY.passkeySignIn.cancelled);
+      else if (err instanceof ApiError || err instanceof NetworkError) setError(err.message);
+      else setError(SECURITY_COPY.passkeySignIn.unsupported);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,14 +82,13 @@ export function SignInPage() {
     setSubmitting(true);
     try {
       const answer = await login({ email: email.trim(), password, rememberMe });
-      setSuccess(answer.message ?? 'Login successful');
-      // Straight to the role's own dashboard (spec 000 §4 ends there): a professional or an admin
-      // never passes through the student dashboard on the way.
-      const target = isRole(answer.data.user.role) ? dashboardPath(answer.data.user.role) : '/student/dashboard';
-      timer.current = setTimeout(() => {
-        storeAuth(answer.data, rememberMe);
-        void navigate(target, { replace: true });
-      }, REDIRECT_MS);
+      // A second factor is set up: the password earned a challenge, not a session (issue 23).
+      if ('mfaRequired' in answer.data) {
+        setSecondStep(answer.data);
+        setSubmitting(false);
+        return;
+      }
+      finish(answer.data, answer.message);
     } catch (err) {
       if (err instanceof NetworkError) setError(err.message);
       else if (err instanceof ApiError) setError(err.message || 'Login failed. Please try again.');
@@ -67,9 +107,21 @@ export function SignInPage() {
         </>
       }
     >
+      {secondStep ? (
+        <SecondStep
+          challenge={secondStep}
+          onDone={finish}
+          onStartOver={() => {
+            setSecondStep(null);
+            setPassword('');
+          }}
+        />
+      ) : (
+      <>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
         {error && <div id="signin-error"><Alert kind="error" field={error === LOGIN_MESSAGES.missing ? (email.trim() ? 'password' : 'email') : undefined}>{error}</Alert></div>}
         {success && <Alert kind="success">{success}</Alert>}
+        {reminder && <Alert kind="info">{reminder}</Alert>}
         <TextField
           label="Email"
           type="email"
@@ -124,6 +176,15 @@ export function SignInPage() {
           {submitting ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
+      <div className="mt-4">
+        <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-600">{SECURITY_COPY.passkeySignIn.or}</p>
+        <Button variant="secondary" className="w-full" disabled={submitting || passkeyBusy} onClick={() => void onPasskey()}>
+          <KeyRound aria-hidden="true" className="h-4 w-4" />
+          {passkeyBusy ? SECURITY_COPY.passkeySignIn.working : SECURITY_COPY.passkeySignIn.button}
+        </Button>
+      </div>
+      </>
+      )}
       <p className="mt-6 text-center text-sm text-slate-700">
         New to MentorBridge?{' '}
         <Link to="/signup" className="font-medium text-brand-700 hover:underline">

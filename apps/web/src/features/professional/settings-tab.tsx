@@ -13,6 +13,8 @@ import { NoticePolicyForm } from './notice-policy-form.tsx';
 import { useDashboardStats } from './api.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
+import { Link } from 'react-router';
+import { SECURITY_COPY } from '../auth/security.copy.ts';
 
 const NOT_SET = 'Not set';
 
@@ -73,6 +75,11 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
           <Button className="mt-3" variant="secondary" onClick={() => setPasswordOpen(true)}>
             <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
           </Button>
+          <p className="mt-3 text-sm">
+            <Link to="/account/security" className="font-medium text-brand-700 hover:underline">
+              {SECURITY_COPY.profileLink}
+            </Link>
+          </p>
         </section>
         <section aria-labelledby="requests-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="requests-heading" className="font-semibold text-slate-900">

@@ -16,6 +16,8 @@ import { updateStoredUser } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
+import { Link } from 'react-router';
+import { SECURITY_COPY } from '../auth/security.copy.ts';
 
 export type ProfileTab = 'profile' | 'security' | 'notifications';
 const IMAGE_MAX = 5 * 1024 * 1024;
@@ -197,6 +199,11 @@ function Security({ user }: { user: UserDto }) {
       <p>Password last changed: {user.passwordChangedAt ? formatDate(user.passwordChangedAt) : 'never'}</p>
       <p>Changing your password signs out your other devices.</p>
       <Button onClick={() => setOpen(true)}>Change Password</Button>
+      <p>
+        <Link to="/account/security" className="font-medium text-brand-700 hover:underline">
+          {SECURITY_COPY.profileLink}
+        </Link>
+      </p>
       <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
     </div>
   );

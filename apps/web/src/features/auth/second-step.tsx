@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AuthData } from '@app/shared/auth';
+import type { MfaChallengeData } from '@app/shared/security';
+import { Button } from '../../components/ui/button.tsx';
+import { Alert, TextField } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { SECURITY_COPY } from './security.copy.ts';
+import { secondStepWithPasskey, verifySecondStep } from './security-api.ts';
+
+const copy = SECURITY_COPY.secondStep;
+
+function passkeyError(error: unknown, fallback: string): string {
+  // The browser's own refusal (cancelled, timed out, no matching credential) is a DOMException.
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return SECURITY_COPY.passkeySignIn.cancelled;
+  return errorMessage(error, fallback);
+}
+
+/**
+ * The second step of sign-in (issue 23): after a correct password the API answered with a short-lived
+ * challenge; the person proves the second factor with a code from their app, a recovery code or a passkey.
+ */
+export function SecondStep({
+  challenge,
+  onDone,
+  onStartOver,
+}: {
+  challenge: MfaChallengeData;
+  onDone: (data: AuthData, message?: string) => void;
+  onStartOver: () => void;
+}) {
+  const hasTotp = challenge.methods.includes('totp');
+  const hasPasskey = challenge.methods.includes('passkey');
+  const [mode, setMode] = useState<'totp' | 'recovery'>(hasTotp ? 'totp' : 'recovery');
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const focusInput = () => document.getElementById('second-step-code')?.focus();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (hasTotp) focusInput();
+    else heading.current?.focus();
+  }, [mode, hasTotp]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await verifySecondStep(mode === 'totp' ? { challenge: challenge.challenge, code: value.trim() } : { challenge: challenge.challenge, recoveryCode: value.trim() });
+      onDone(answer.data, answer.message);
+    } catch (err) {
+      setError(errorMessage(err, 'Login failed. Please try again.'));
+      setBusy(false);
+      focusInput();
+    }
+  }
+
+  async function withPasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await secondStepWithPasskey(challenge.challenge);
+      onDone(answer.data, answer.message);
+    } catch (err) {
+      setError(passkeyError(err, 'Login failed. Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="second-step-title" className="space-y-4">
+      <div>
+        <h2 id="second-step-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          {copy.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{hasTotp ? copy.subtitle : copy.passkeyOnly}</p>
+      </div>
+      {error && (
+        <Alert kind="error">{error}</Alert>
+      )}
+      {hasTotp && (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          {mode === 'totp' ? (
+            <TextField
+              id="second-step-code"
+              label={copy.codeLabel}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              value={value}
+              onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
+            />
+          ) : (
+            <TextField
+              id="second-step-code"
+              label={copy.recoveryLabel}
+              hint={copy.recoveryHint}
+              name="recoveryCode"
+              autoComplete="off"
+              maxLength={11}
+              required
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          )}
+          <Button type="submit" className="w-full" disabled={busy || value.trim() === ''}>
+            {busy ? copy.verifying : copy.verify}
+          </Button>
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 hover:underline"
+            onClick={() => {
+              setMode(mode === 'totp' ? 'recovery' : 'totp');
+              setValue('');
+              setError(null);
+            }}
+          >
+            {mode === 'totp' ? copy.useRecovery : copy.useCode}
+          </button>
+        </form>
+      )}
+      {hasPasskey && (
+        <Button variant={hasTotp ? 'secondary' : 'primary'} className="w-full" disabled={busy} onClick={() => void withPasskey()}>
+          {copy.usePasskey}
+        </Button>
+      )}
+      <button type="button" className="block text-sm text-slate-700 underline" onClick={onStartOver}>
+        {copy.startOver}
+      </button>
+    </section>
+  );
+}
