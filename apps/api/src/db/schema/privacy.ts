@@ -21,7 +21,7 @@ export const privacyRequests = pgTable(
       .default('pending'),
     /** Who asked: the person themself, an administrator or their university's admin. */
     requestedBy: ref('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    requesterRole: text('requester_role', { enum: ['self', 'admin', 'university'] }).notNull(),
+    requesterRole: text('requester_role', { enum: ['self', 'admin', 'university', 'retention'] }).notNull(),
     /** When an erasure runs (end of the notice period) or an export is due (30 days, GDPR art. 12). */
     dueAt: ts('due_at').notNull(),
     /** An administrator's reason for refusing or extending (e.g. a legal hold). */
