@@ -22,6 +22,16 @@ export const ERASED_FIRST_NAME = 'Deleted';
 export const ERASED_LAST_NAME = 'user';
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
+/** `IN (…)` of values (drizzle expands a JS array into a list; an empty list matches nothing). */
+function inList(values: string[]) {
+  return values.length === 0 ? sql`(NULL)` : sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+}
+
+/** The name as a whole word (so "Ann" does not match "Annual"), case-insensitively. */
+function wordPattern(value: string): string {
+  return `\\m${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\M`;
+}
+
 function like(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -111,6 +121,15 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
     ).map((r) => r.id);
     objectIds.push(userId);
 
+    // The people they dealt with (before their shared rows go).
+    const related = await queryRows<{ id: string; email: string }>(
+      tx,
+      sql`SELECT id, email FROM users WHERE id IN (
+            SELECT professional_id FROM mentoring_sessions WHERE student_id = ${userId} UNION SELECT student_id FROM mentoring_sessions WHERE professional_id = ${userId}
+            UNION SELECT professional_id FROM connection_requests WHERE student_id = ${userId} UNION SELECT student_id FROM connection_requests WHERE professional_id = ${userId}
+            UNION SELECT professional_id FROM conversation_messages WHERE student_id = ${userId} UNION SELECT student_id FROM conversation_messages WHERE professional_id = ${userId}
+            UNION SELECT mentor_id FROM programme_pairs WHERE mentee_id = ${userId} UNION SELECT mentee_id FROM programme_pairs WHERE mentor_id = ${userId})`,
+    );
     // Comments: counted on their idea, so the count goes down with them.
     const comments = await queryRows<{ idea_id: string }>(tx, sql`DELETE FROM idea_comments WHERE author_id = ${userId} RETURNING idea_id`);
     for (const c of comments) await tx.execute(sql`UPDATE ideas SET comments_count = greatest(comments_count - 1, 0) WHERE id = ${c.idea_id}`);
@@ -124,7 +143,7 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
     );
     storageKeys.push(...documentKeys.map((d) => d.storage_key));
     add('rd_application_documents', (await queryRows(tx, sql`DELETE FROM rd_application_documents WHERE application_id IN (SELECT id FROM rd_applications WHERE student_id = ${userId}) RETURNING id`)).length);
-    await tx.execute(sql`DELETE FROM files WHERE storage_key IN (SELECT unnest(${documentKeys.map((d) => d.storage_key)}::text[]))`);
+    await tx.execute(sql`DELETE FROM files WHERE storage_key IN ${inList(documentKeys.map((d) => d.storage_key))}`);
     const owned = await queryRows<{ storage_key: string }>(tx, sql`DELETE FROM files WHERE owner_id = ${userId} RETURNING storage_key`);
     storageKeys.push(...owned.map((f) => f.storage_key));
     add('files', owned.length + documentKeys.length);
@@ -157,6 +176,29 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
           RETURNING id`,
     );
     emailIds = mail.map((m) => m.id);
+    // The people they dealt with were written to by first name alone ("Reminder: session with Asha"): their
+    // e-mails and notifications naming the person's first or last name as a word go too.
+    const names = [person.first_name, person.last_name].filter((n) => n.trim().length >= 2).map(wordPattern);
+    if (related.length > 0 && names.length > 0) {
+      const named = (column: ReturnType<typeof sql>) => sql.join(names.map((n) => sql`${column} ~* ${n}`), sql` OR `);
+      const relatedMail = await queryRows<{ id: string }>(
+        tx,
+        sql`DELETE FROM emails WHERE lower("to") IN ${inList(related.map((r) => r.email.toLowerCase()))}
+              AND (${named(sql`subject`)} OR ${named(sql`text`)})
+            RETURNING id`,
+      );
+      emailIds.push(...relatedMail.map((m) => m.id));
+      add('emails', relatedMail.length);
+      add(
+        'notifications',
+        (
+          await queryRows(
+            tx,
+            sql`DELETE FROM notifications WHERE user_id IN ${inList(related.map((r) => r.id))} AND (${named(sql`title`)} OR ${named(sql`message`)}) RETURNING 1 AS x`,
+          )
+        ).length,
+      );
+    }
     add('emails', mail.length);
     add(
       'notifications',
@@ -176,7 +218,7 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
           tx,
           sql`UPDATE audit_log SET before = CASE WHEN before IS NULL THEN NULL ELSE '{"erased":true}'::jsonb END,
                                    after = CASE WHEN after IS NULL THEN NULL ELSE '{"erased":true}'::jsonb END
-              WHERE entity_id IN (SELECT unnest(${objectIds}::text[]))
+              WHERE entity_id IN ${inList(objectIds)}
                  OR ${mentions(sql`coalesce(before::text, '')`, needles)} OR ${mentions(sql`coalesce(after::text, '')`, needles)}
               RETURNING 1 AS x`,
         )

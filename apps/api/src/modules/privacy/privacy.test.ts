@@ -16,14 +16,14 @@ afterEach(() => t.app.ctx.clock.set(null));
 type Json = { success: boolean; message?: string; data: any };
 
 /** Every text value in every table, as one string per table (what an attacker with the database sees). */
-async function everyTableText(): Promise<string> {
+async function tablesMentioning(needles: string[]): Promise<string[]> {
   const tables = await queryRows<{ table_name: string }>(t.database.db, sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
-  let all = '';
+  const hits: string[] = [];
   for (const { table_name } of tables) {
     const rows = await queryRows<{ r: string }>(t.database.db, sql`SELECT row_to_json(x)::text AS r FROM ${sql.identifier(table_name)} x`);
-    all += rows.map((r) => r.r).join('\n');
+    for (const r of rows) for (const n of needles) if (r.r.toLowerCase().includes(n.toLowerCase())) hits.push(`${table_name}: ${r.r.slice(0, 300)}`);
   }
-  return all;
+  return hits;
 }
 
 function grepDir(dir: string, needles: string[]): string[] {
@@ -181,7 +181,8 @@ describe('erasure', () => {
     t.app.ctx.clock.set(new Date(Date.now() + 47 * 3_600_000));
     await t.app.ctx.scheduler.runDue();
     expect((await t.app.inject({ method: 'GET', url: '/api/privacy/me', headers: f.person.auth })).statusCode).toBe(200);
-    t.app.ctx.clock.set(new Date(Date.now() + 49 * 3_600_000));
+    // (Another slot than the earlier tests' runs: each scheduled slot runs once.)
+    t.app.ctx.clock.set(new Date(Date.now() + 50 * 3_600_000));
     await t.app.ctx.scheduler.runDue();
     t.app.ctx.clock.set(null);
     await t.runJobs();
@@ -192,8 +193,7 @@ describe('erasure', () => {
     expect(login.statusCode).toBeGreaterThanOrEqual(400);
 
     const needles = [f.unique.first, f.unique.last, f.unique.email, f.unique.phone, ...f.unique.phrases];
-    const text = (await everyTableText()).toLowerCase();
-    for (const n of needles) expect(text.includes(n.toLowerCase()), n).toBe(false);
+    expect(await tablesMentioning(needles)).toEqual([]);
     expect(grepDir(t.config.dataDir, needles)).toEqual([]);
     expect(await t.app.ctx.storage.exists(f.documentKey)).toBe(false);
 
@@ -221,7 +221,7 @@ describe('erasure', () => {
     const cancels = await queryRows(db, sql`SELECT 1 FROM emails WHERE "to" = ${f.mentor.email} AND attachments::text LIKE '%METHOD:CANCEL%'`);
     expect(cancels.length).toBeGreaterThanOrEqual(1);
     // The other student's message and the mentor's reply stay.
-    const kept = await queryRows(db, sql`SELECT 1 FROM conversation_messages WHERE body IN ('Happy to help.', 'A message of the other student')`);
+    const kept = await queryRows(db, sql`SELECT 1 FROM conversation_messages WHERE professional_id = ${f.mentor.id} AND body IN ('Happy to help.', 'A message of the other student')`);
     expect(kept).toHaveLength(2);
     // The minimal record remains.
     const [record] = await queryRows<{ status: string }>(db, sql`SELECT status FROM privacy_requests WHERE user_id = ${f.person.id} AND kind = 'erasure'`);
@@ -255,7 +255,7 @@ describe('retention', () => {
     const [request] = await queryRows<{ requester_role: string }>(db, sql`SELECT requester_role FROM privacy_requests WHERE user_id = ${sleeper.id}`);
     expect(request?.requester_role).toBe('retention');
     const view = body<Json>(await t.app.inject({ method: 'GET', url: '/api/privacy/admin/retention', headers: admin.auth })).data;
-    expect(view.runs[0].counts.outbox).toBeGreaterThanOrEqual(1);
+    expect(view.runs.some((r: { counts: Record<string, number> }) => (r.counts.outbox ?? 0) >= 1)).toBe(true);
     expect(view.settings.find((s: { category: string }) => s.category === 'outbox').days).toBe(30);
     // A second run the same day finds nothing new for the same student.
     expect((await runRetention(db, { now: new Date(), publicUrl: 'http://localhost' })).inactiveNotices).toBe(0);
