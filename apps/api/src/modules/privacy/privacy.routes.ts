@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, idParams, messageOnly } from '@app/shared/api';
 import {
   accessLogData,
@@ -167,5 +166,4 @@ export async function privacyRoutes(app: App) {
       return { success: true as const, message: PRIVACY_MESSAGES.holdLifted };
     },
   );
-  void z;
 }

@@ -52,6 +52,14 @@ interface RequestRow {
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** Where a person finds "Your data" (the link of the notification and e-mail). */
+export function yourDataPath(role: string): string {
+  if (role === 'student') return '/student/dashboard?profile=data';
+  if (role === 'professional') return '/professional/dashboard?tab=settings';
+  if (role === 'admin') return '/admin/dashboard?tab=privacy';
+  return '/dashboard';
+}
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 export function toRequestDto(row: RequestRow, now: Date): PrivacyRequestDto {
@@ -155,7 +163,8 @@ export function createExportJob(deps: PrivacyDeps) {
         UPDATE privacy_requests SET status = 'ready', archive_key = ${key}, archive_size = ${zip.byteLength},
           expires_at = ${expiresAt.toISOString()}::timestamptz, completed_at = ${now.toISOString()}::timestamptz, updated_at = now()
         WHERE id = ${request.id}`);
-      const link = forThemself ? `${deps.config.publicUrl}/profile?section=data` : `${deps.config.publicUrl}/admin/dashboard?section=privacy`;
+      const target = forThemself ? yourDataPath(owner.role) : yourDataPath(recipient.role);
+      const link = `${deps.config.publicUrl}${target}`;
       const whose = forThemself ? 'Your data' : `The data of ${owner.first_name} ${owner.last_name}`.trim();
       await notify(tx, {
         userId: recipient.id,
@@ -163,7 +172,7 @@ export function createExportJob(deps: PrivacyDeps) {
         subType: 'privacy-export',
         title: forThemself ? 'Your data is ready to download' : 'A data export is ready',
         message: `${whose} can be downloaded until ${expiresAt.toUTCString()}.`,
-        actionUrl: forThemself ? '/profile?section=data' : '/admin/dashboard?section=privacy',
+        actionUrl: target,
         priority: 'normal',
         metadata: { requestId: request.id },
       });
@@ -218,7 +227,7 @@ export async function requestErasure(deps: PrivacyDeps, requester: Actor, userId
         ` It will be erased on ${dueAt.toUTCString()}: your profile, messages, ideas, comments, applications, files and e-mails go; ` +
         `records other people depend on (ratings, likes, past attendance) stay without your name.\n\n` +
         `Until then you can cancel this in your profile, under "Your data". You can also download your data first.\n\nMentorBridge`,
-      action: { label: 'Review or cancel', url: `${deps.config.publicUrl}/profile?section=data` },
+      action: { label: 'Review or cancel', url: `${deps.config.publicUrl}${yourDataPath(owner.role)}` },
     });
     if (role !== 'self') await audit(tx, requester.id, 'privacy.erasure-requested', 'user', userId, null, { requestId: created.id, requesterRole: role });
     return created;
@@ -235,11 +244,6 @@ export async function cancelMyErasure(deps: PrivacyDeps, actor: Actor): Promise<
   const row = rows[0];
   if (!row) throw notFound('Deletion request');
   return toRequestDto(row, deps.clock.now());
-}
-
-async function heldReason(db: Db, userId: string): Promise<string | null> {
-  const [hold] = await queryRows<{ reason: string }>(db, sql`SELECT reason FROM privacy_legal_holds WHERE user_id = ${userId}`);
-  return hold?.reason ?? null;
 }
 
 /** Claim one erasure (pending → processing: only one process wins) and run it. */

@@ -12,6 +12,7 @@ import { setAcceptingRequests, useInvalidateMentoring } from '../mentoring/api.t
 import { useDashboardStats } from './api.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
+import { YourDataSection } from '../privacy/your-data-section.tsx';
 
 const NOT_SET = 'Not set';
 
@@ -105,6 +106,12 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
             <Row label="Member since" value={formatDate(user.createdAt)} />
             {user.passwordChangedAt && <Row label="Last password change" value={formatDate(user.passwordChangedAt)} />}
           </dl>
+        </section>
+        <section aria-labelledby="your-data-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id="your-data-heading" className="mb-2 font-semibold text-slate-900">
+            Your data
+          </h2>
+          <YourDataSection />
         </section>
       </div>
       <ProfessionalPasswordDialog
