@@ -16,6 +16,7 @@ import { actorOf, organisationOf, type App } from '../../lib/http.ts';
 import { FILE_CSP } from '../../lib/security-headers.ts';
 import * as service from './privacy.service.ts';
 import { registerRetention } from './retention.ts';
+import { registerBreach } from './breach.ts';
 
 const FILE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP, 'cache-control': 'private, no-store' };
 /** How often the scheduler looks for erasures whose notice has ended and archives that expired. */
@@ -33,6 +34,7 @@ export async function privacyRoutes(app: App) {
     if (erased + expired > 0) app.log.info({ erased, expired }, 'privacy: scheduled erasures and archive expiry');
   });
   registerRetention(app);
+  registerBreach(app);
 
   // --- the person
 

@@ -262,3 +262,33 @@ describe('retention', () => {
     expect((await runRetention(db, { now: new Date(), publicUrl: 'http://localhost' })).inactiveNotices).toBe(0);
   });
 });
+
+describe('breach support', () => {
+  it('lists the people with rows in a table during a window and sends them a notice', async () => {
+    const admin = await buildAdmin(t);
+    const student = await buildStudent(t);
+    await t.database.db.execute(sql`INSERT INTO notifications (id, user_id, type, title, message) VALUES ('bbbbbbbbbbbbbbbbbbbbbbbb', ${student.id}, 'system', 'Hi', 'Hi')`);
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const student403 = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: student.auth, query: { table: 'notifications', from, to } });
+    expect(student403.statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: admin.auth, query: { table: 'site_content', from, to } });
+    expect(bad.statusCode).toBe(400);
+    expect(body<Json>(bad).message).toBe('Choose a table from the list');
+    const list = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: admin.auth, query: { table: 'notifications', from, to } });
+    expect(list.statusCode).toBe(200);
+    expect(body<Json>(list).data.people.map((p: { id: string }) => p.id)).toContain(student.id);
+    const earlier = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: admin.auth, query: { table: 'notifications', from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' } });
+    expect(body<Json>(earlier).data.people).toEqual([]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/privacy/admin/breach/notice',
+      headers: admin.auth,
+      payload: { table: 'notifications', from, to, subject: 'A security incident', message: 'We found that notifications were exposed between these times.' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(body<Json>(sent).data.notified).toBeGreaterThanOrEqual(1);
+    const mails = await queryRows(t.database.db, sql`SELECT 1 FROM emails WHERE "to" = ${student.email} AND subject = 'A security incident'`);
+    expect(mails).toHaveLength(1);
+  });
+});
