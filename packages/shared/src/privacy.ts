@@ -126,6 +126,7 @@ export const breachQuery = z.object({
 });
 export const breachPerson = z.object({ id: z.string(), name: z.string(), email: z.string(), rows: z.number().int() });
 export const breachData = z.object({ table: z.string(), people: z.array(breachPerson), tables: z.array(z.string()) });
+export const breachTablesData = z.object({ tables: z.array(z.string()) });
 export const breachNoticeBody = breachQuery.extend({
   subject: z.string().trim().min(1, 'Give a subject').max(200),
   message: z.string().trim().min(20, 'Write the notice (20 characters at least)').max(10000),

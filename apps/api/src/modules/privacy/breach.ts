@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { envelope } from '@app/shared/api';
-import { breachData, breachNoticeBody, breachNoticeData, breachQuery } from '@app/shared/privacy';
+import { breachData, breachNoticeBody, breachNoticeData, breachQuery, breachTablesData } from '@app/shared/privacy';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -56,6 +56,11 @@ export async function affectedPeople(db: Db, table: string, from: string, to: st
 export function registerBreach(app: App) {
   const secured = { security: [{ bearer: [] }] };
   const tags = ['privacy'];
+  app.get(
+    '/privacy/admin/breach/tables',
+    { config: { access: ['admin'] }, schema: { tags, ...secured, response: { 200: envelope(breachTablesData) } } },
+    async () => ({ success: true as const, data: { tables: BREACH_TABLES } }),
+  );
   app.get(
     '/privacy/admin/breach',
     { config: { access: ['admin'] }, schema: { tags, ...secured, querystring: breachQuery, response: { 200: envelope(breachData) } } },

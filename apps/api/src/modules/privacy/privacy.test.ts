@@ -275,6 +275,8 @@ describe('breach support', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: admin.auth, query: { table: 'site_content', from, to } });
     expect(bad.statusCode).toBe(400);
     expect(body<Json>(bad).message).toBe('Choose a table from the list');
+    const tables = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach/tables', headers: admin.auth });
+    expect(body<Json>(tables).data.tables).toContain('notifications');
     const list = await t.app.inject({ method: 'GET', url: '/api/privacy/admin/breach', headers: admin.auth, query: { table: 'notifications', from, to } });
     expect(list.statusCode).toBe(200);
     expect(body<Json>(list).data.people.map((p: { id: string }) => p.id)).toContain(student.id);

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope, messageOnly } from '@app/shared/api';
 import {
   PRIVACY_REQUEST_KINDS,
   adminPrivacyRequestData,
+  breachData,
+  breachNoticeData,
+  breachTablesData,
   retentionData,
   type AdminPrivacyRequestDto,
   type PrivacyRequestKind,
@@ -127,6 +130,7 @@ export function AdminPrivacyTab() {
       <ActDialog acting={acting} onClose={() => setActing(null)} onDone={() => void refresh()} />
       <NewRequest onDone={() => void refresh()} />
       <Retention />
+      <Breach />
     </div>
   );
 }
@@ -297,6 +301,104 @@ function Retention() {
             </ul>
           )}
         </>
+      )}
+    </section>
+  );
+}
+
+/** The value of a datetime-local field as an ISO instant (the browser's zone), or '' while incomplete. */
+function instant(local: string): string {
+  const d = new Date(local);
+  return local && !Number.isNaN(d.getTime()) ? d.toISOString() : '';
+}
+
+function Breach() {
+  const toast = useToast();
+  const [table, setTable] = useState('users');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const tables = useQuery({
+    queryKey: ['privacy', 'admin', 'breach-tables'],
+    queryFn: ({ signal }) => api('/privacy/admin/breach/tables', envelope(breachTablesData), { signal }).then((r) => r.data.tables),
+  });
+  const find = useMutation({
+    mutationFn: () => api('/privacy/admin/breach', envelope(breachData), { query: { table, from: instant(from), to: instant(to) } }),
+    onSuccess: () => setError(null),
+    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+  });
+  const send = useMutation({
+    mutationFn: () => api('/privacy/admin/breach/notice', envelope(breachNoticeData), { method: 'POST', body: { table, from: instant(from), to: instant(to), subject, message } }),
+    onSuccess: (r) => {
+      setError(null);
+      toast.success(r.message ?? copy.saved);
+    },
+    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+  });
+  const people = find.data?.data.people;
+  return (
+    <section aria-labelledby="privacy-breach" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="privacy-breach" className="font-semibold text-slate-900">
+        {copy.breachTitle}
+      </h2>
+      <p className="text-sm text-slate-600">{copy.breachIntro}</p>
+      {error && <Alert kind="error">{error}</Alert>}
+      <form
+        className="grid gap-3 sm:grid-cols-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          find.mutate();
+        }}
+      >
+        <SelectField label={copy.breachTable} value={table} onChange={(e) => setTable(e.target.value)}>
+          {(tables.data ?? ['users']).map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={copy.breachFrom} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <TextField label={copy.breachTo} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} required />
+        <div className="sm:col-span-3">
+          <Button type="submit" variant="secondary" disabled={find.isPending}>
+            {copy.breachFind}
+          </Button>
+        </div>
+      </form>
+      {people && (
+        <div className="space-y-3">
+          <p role="status" className="text-sm font-medium text-slate-900">
+            {people.length === 0 ? copy.breachNone : copy.breachPeople(people.length)}
+          </p>
+          {people.length > 0 && (
+            <>
+              <ul className="max-h-48 overflow-auto text-sm text-slate-700">
+                {people.slice(0, 200).map((p) => (
+                  <li key={p.id} className="break-words">
+                    {p.name} ({p.email})
+                  </li>
+                ))}
+              </ul>
+              <form
+                className="space-y-3"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  send.mutate();
+                }}
+              >
+                <TextField label={copy.breachSubject} value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
+                <TextArea label={copy.breachMessage} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={10000} rows={5} />
+                <Button type="submit" variant="danger" disabled={send.isPending}>
+                  {copy.breachSend}
+                </Button>
+              </form>
+            </>
+          )}
+        </div>
       )}
     </section>
   );

@@ -72,4 +72,16 @@ export const copy = {
   lastRuns: 'Last runs',
   noRuns: 'No run yet.',
   saved: 'Saved',
+  breachTitle: 'Breach notification',
+  breachIntro:
+    'Find the people whose records in a table were written during a window, and send them a notice by e-mail. Notify the authority within 72 hours of becoming aware (docs/privacy.md).',
+  breachTable: 'Table',
+  breachFrom: 'From',
+  breachTo: 'To',
+  breachFind: 'Find affected people',
+  breachPeople: (n: number) => `${n} ${n === 1 ? 'person' : 'people'} affected`,
+  breachNone: 'No one had records in that table during that window.',
+  breachSubject: 'Subject',
+  breachMessage: 'Notice',
+  breachSend: 'Send the notice',
 } as const;
