@@ -51,6 +51,8 @@ const schema = z.object({
   WEBAUTHN_RP_ID: z.string().optional(),
   /** Origins passkey ceremonies may come from (comma-separated); defaults to PUBLIC_URL's origin. */
   WEBAUTHN_ORIGINS: z.string().optional(),
+  /** Hours between an erasure request and the erasure (issue 24; DPDP asks 48). */
+  ERASURE_NOTICE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerMaxPerIp: c.REGISTER_MAX_PER_IP,
     jobsEnabled: c.JOBS_ENABLED === 'true',
     staticDir: c.STATIC_DIR ? path.resolve(c.STATIC_DIR) : undefined,
+    erasureNoticeHours: c.ERASURE_NOTICE_HOURS,
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     /** Where uploads live: `local` (uploadsDir, one machine) or `database` (shared by every process). */
     storageDriver: c.STORAGE_DRIVER,

@@ -209,7 +209,8 @@ export function createEmailJob(
     if (!transport) {
       if (config.dataDir) await writeOutboxFile(path.join(config.dataDir, 'outbox'), config.mailFrom, message, domain);
       await db.update(emails).set({ status: 'outbox' }).where(stillQueued);
-      log.info({ emailId, to: message.to, subject: message.subject }, 'e-mail written to the outbox (no SMTP_URL)');
+      // The id only: addresses and subjects (which name people) stay out of the logs (issue 24).
+      log.info({ emailId }, 'e-mail written to the outbox (no SMTP_URL)');
       return;
     }
     try {

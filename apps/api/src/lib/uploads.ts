@@ -45,13 +45,14 @@ function isFileTooLarge(error: unknown): boolean {
 
 const HOUR = 3_600_000;
 
-/** Every storage key a row refers to: avatars, workshop banners, and the `files` table (R&D documents). */
+/** Every storage key a row refers to: avatars, workshop banners, the `files` table (R&D documents), data-export archives. */
 export async function referencedKeys(db: Db): Promise<Set<string>> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`SELECT profile_image_key AS key FROM users WHERE profile_image_key IS NOT NULL
         UNION SELECT banner_image_key FROM workshops WHERE banner_image_key IS NOT NULL
-        UNION SELECT storage_key FROM files`,
+        UNION SELECT storage_key FROM files
+        UNION SELECT archive_key FROM privacy_requests WHERE archive_key IS NOT NULL`,
   );
   return new Set(rows.map((r) => r.key));
 }

@@ -26,6 +26,7 @@ import { matchingRoutes } from './matching/matching.routes.ts';
 import { programmesRoutes } from './programmes/programmes.routes.ts';
 import { expertsRoutes } from './experts/experts.routes.ts';
 import { organisationsRoutes } from './organisations/organisations.routes.ts';
+import { privacyRoutes } from './privacy/privacy.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -56,4 +57,5 @@ export async function registerModules(app: App) {
   await app.register(programmesRoutes);
   await app.register(expertsRoutes);
   await app.register(organisationsRoutes);
+  await app.register(privacyRoutes);
 }

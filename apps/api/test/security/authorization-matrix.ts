@@ -352,6 +352,25 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/organisations/:id/decision': admin(400),
   'GET /api/admin/project-moderation': admin(200),
   'POST /api/admin/project-moderation/:id/decision': admin(400),
+  // issue 24: privacy and data rights (DELETE before POST: nothing to cancel yet)
+  'GET /api/privacy/me': any(200),
+  'GET /api/privacy/me/access': any(200),
+  'DELETE /api/privacy/me/erasure': any(404),
+  'POST /api/privacy/me/erasure': any(201),
+  'POST /api/privacy/me/export': any(201),
+  'GET /api/privacy/requests/:id/archive': any(404),
+  'POST /api/privacy/university/exports': member('university', 400),
+  'GET /api/privacy/admin/requests': admin(200),
+  'POST /api/privacy/admin/requests': admin(400),
+  'POST /api/privacy/admin/requests/:id/process': admin(404),
+  'POST /api/privacy/admin/requests/:id/refuse': admin(400),
+  'POST /api/privacy/admin/requests/:id/extend': admin(400),
+  'DELETE /api/privacy/admin/holds/:id': admin(404),
+  'GET /api/privacy/admin/retention': admin(200),
+  'PUT /api/privacy/admin/retention': admin(400),
+  'GET /api/privacy/admin/breach/tables': admin(200),
+  'GET /api/privacy/admin/breach': admin(400),
+  'POST /api/privacy/admin/breach/notice': admin(400),
 };
 
 /**

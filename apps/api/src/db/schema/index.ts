@@ -11,3 +11,4 @@ export * from './calendar.ts';
 export * from './matching.ts';
 export * from './organisations.ts';
 export * from './security.ts';
+export * from './privacy.ts';

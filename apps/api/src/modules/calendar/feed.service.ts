@@ -74,6 +74,19 @@ export async function feedCalendar(db: Db, config: FeedConfig, file: string, now
   }
   const from = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
   const to = new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000);
+  return calendarOf(db, config, owner, from, to);
+}
+
+export interface CalendarOwner {
+  id: string;
+  role: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A person's workshops, sessions and interviews between two instants (the feed; the data export, issue 24). */
+export async function calendarOf(db: Db, config: FeedConfig, owner: CalendarOwner, from: Date, to: Date, limit = FEED_LIMIT): Promise<string> {
   const me = { name: fullName(owner), email: owner.email };
   const events: IcsEvent[] = [];
 
@@ -94,7 +107,7 @@ export async function feedCalendar(db: Db, config: FeedConfig, file: string, now
         : sql`false`;
   // A university-only workshop leaves the student's feed while that university is suspended (decision 630).
   const visible = owner.role === 'student' ? visibleToStudent(sql`${workshops.organisationId}`, owner.id) : undefined;
-  const workshopRows = await selectWorkshops(db).where(and(window, mine, visible)).orderBy(desc(workshops.startsAt)).limit(FEED_LIMIT);
+  const workshopRows = await selectWorkshops(db).where(and(window, mine, visible)).orderBy(desc(workshops.startsAt)).limit(limit);
   for (const row of workshopRows) events.push(workshopEvent(row, [me], { method: 'PUBLISH', publicUrl: config.publicUrl, mailFrom: config.mailFrom }));
 
   const sessions = await db
@@ -108,7 +121,7 @@ export async function feedCalendar(db: Db, config: FeedConfig, file: string, now
       ),
     )
     .orderBy(desc(mentoringSessions.startsAt))
-    .limit(FEED_LIMIT);
+    .limit(limit);
   const people = await loadPeople(db, sessions.flatMap((s) => [s.studentId, s.professionalId]));
   for (const s of sessions) events.push(sessionEvent(s, people, { ...config, meetingBaseUrl: '' }, 'PUBLISH'));
 
@@ -119,7 +132,7 @@ export async function feedCalendar(db: Db, config: FeedConfig, file: string, now
       .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
       .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
       .where(and(eq(rdApplications.studentId, owner.id), eq(rdApplications.status, 'interview-scheduled')))
-      .limit(FEED_LIMIT);
+      .limit(limit);
     for (const i of interviews) {
       const slot = interviewSlot(i.app.interview);
       if (!slot || !i.app.interview || slot.end < from || slot.start > to) continue;

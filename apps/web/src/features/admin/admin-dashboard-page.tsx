@@ -12,6 +12,7 @@ import {
   Shuffle,
   ShieldCheck,
   Building2,
+  Lock,
   X,
 } from 'lucide-react';
 import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
@@ -34,6 +35,7 @@ const AdminProgrammesTab = lazy(() =>
 );
 const VerificationTab = lazy(() => import('../organisations/admin-tabs.tsx').then((m) => ({ default: m.VerificationTab })));
 const OrganisationsTab = lazy(() => import('../organisations/admin-tabs.tsx').then((m) => ({ default: m.OrganisationsTab })));
+const AdminPrivacyTab = lazy(() => import('../privacy/admin-privacy-tab.tsx').then((m) => ({ default: m.AdminPrivacyTab })));
 const SettingsTab = lazy(() => import('./settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
 
 type TabId =
@@ -47,6 +49,7 @@ type TabId =
   | 'rd'
   | 'programmes'
   | 'analytics'
+  | 'privacy'
   | 'settings';
 
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
@@ -60,6 +63,7 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'rd', label: 'R&D Projects', icon: <FlaskConical className="h-4 w-4" /> },
   { id: 'programmes', label: 'Programmes', icon: <Shuffle className="h-4 w-4" /> },
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 className="h-4 w-4" /> },
+  { id: 'privacy', label: 'Privacy', icon: <Lock className="h-4 w-4" /> },
   { id: 'settings', label: 'Settings', icon: <Settings className="h-4 w-4" /> },
 ];
 
@@ -154,6 +158,7 @@ export function AdminDashboardPage() {
             {tab === 'rd' && <AdminRdProjectsTab />}
             {tab === 'programmes' && <AdminProgrammesTab />}
             {tab === 'analytics' && <AnalyticsTab />}
+            {tab === 'privacy' && <AdminPrivacyTab />}
             {tab === 'settings' && <SettingsTab />}
           </Suspense>
         </main>

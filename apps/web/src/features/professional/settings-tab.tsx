@@ -15,6 +15,7 @@ import { NotificationSettings } from '../notifications/notification-settings.tsx
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
 import { Link } from 'react-router';
 import { SECURITY_COPY } from '../auth/security.copy.ts';
+import { YourDataSection } from '../privacy/your-data-section.tsx';
 
 const NOT_SET = 'Not set';
 
@@ -114,6 +115,12 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
             <Row label="Member since" value={formatDate(user.createdAt)} />
             {user.passwordChangedAt && <Row label="Last password change" value={formatDate(user.passwordChangedAt)} />}
           </dl>
+        </section>
+        <section aria-labelledby="your-data-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id="your-data-heading" className="mb-2 font-semibold text-slate-900">
+            Your data
+          </h2>
+          <YourDataSection />
         </section>
       </div>
       <ProfessionalPasswordDialog

@@ -18,8 +18,9 @@ import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { Link } from 'react-router';
 import { SECURITY_COPY } from '../auth/security.copy.ts';
+import { YourDataSection } from '../privacy/your-data-section.tsx';
 
-export type ProfileTab = 'profile' | 'security' | 'notifications';
+export type ProfileTab = 'profile' | 'security' | 'notifications' | 'data';
 const IMAGE_MAX = 5 * 1024 * 1024;
 const EDITABLE = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'bio'] as const;
 type Editable = (typeof EDITABLE)[number];
@@ -46,6 +47,7 @@ export function ProfileDialog({ open, tab, onTab, onClose }: { open: boolean; ta
           { id: 'profile', label: 'Profile Information' },
           { id: 'security', label: 'Security' },
           { id: 'notifications', label: 'Notifications' },
+          { id: 'data', label: 'Your data' },
         ]}
       />
       <div className="pt-4">
@@ -57,6 +59,10 @@ export function ProfileDialog({ open, tab, onTab, onClose }: { open: boolean; ta
           <TabPanel idPrefix="profile" id="profile">
             <ProfileForm user={profile.data} />
             {profile.data.role === 'student' && <AffiliationCard />}
+          </TabPanel>
+        ) : tab === 'data' ? (
+          <TabPanel idPrefix="profile" id="data">
+            <YourDataSection />
           </TabPanel>
         ) : tab === 'notifications' ? (
           <TabPanel idPrefix="profile" id="notifications">

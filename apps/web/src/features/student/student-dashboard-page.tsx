@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Bell, BookOpen, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
+import { Bell, BookOpen, Database, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
 import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
@@ -48,7 +48,8 @@ export function StudentDashboardPage() {
   useEffect(() => window.sessionStorage.removeItem(WELCOME_KEY), []);
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'workshops';
   const summary = useStudentSummary();
-  const [profileTab, setProfileTab] = useState<ProfileTab | null>(null);
+  // ?profile=data opens "Your data" (the link of the export-ready notification and e-mail).
+  const [profileTab, setProfileTab] = useState<ProfileTab | null>(() => (params.get('profile') === 'data' ? 'data' : null));
   // Once opened, the dialog stays mounted so closing it returns focus as a native dialog does.
   const profileOpened = useHasBeenTrue(profileTab !== null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -98,6 +99,7 @@ export function StudentDashboardPage() {
     { label: 'View Profile', icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
     { label: 'Account Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
     { label: 'Notifications & Calendar', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('notifications') },
+    { label: 'Your data', icon: <Database aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('data') },
     { label: 'Mentoring programmes', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
     { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];

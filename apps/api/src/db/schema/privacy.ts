@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * A data-rights request (issue 24): an export or an erasure, asked by the person or by an administrator
+ * for them. The row outlives the erasure as its minimal record (opaque id, dates, who asked): the user row
+ * it points at is anonymised then, never deleted.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'ready', 'done', 'cancelled', 'refused', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Who asked: the person themself, an administrator or their university's admin. */
+    requestedBy: ref('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requesterRole: text('requester_role', { enum: ['self', 'admin', 'university', 'retention'] }).notNull(),
+    /** When an erasure runs (end of the notice period) or an export is due (30 days, GDPR art. 12). */
+    dueAt: ts('due_at').notNull(),
+    /** An administrator's reason for refusing or extending (e.g. a legal hold). */
+    reason: text('reason'),
+    /** Export: the archive's storage key while it can be downloaded. */
+    archiveKey: text('archive_key'),
+    archiveSize: integer('archive_size'),
+    expiresAt: ts('expires_at'),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('privacy_requests_user_idx').on(t.userId, t.createdAt),
+    index('privacy_requests_open_idx').on(t.dueAt).where(sql`${t.status} IN ('pending', 'processing')`),
+  ],
+);
+
+/** An account under legal hold is never erased by the schedule (an administrator lifts it). */
+export const privacyLegalHolds = pgTable('privacy_legal_holds', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  placedBy: ref('placed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Retention periods an administrator set (days), per category; a missing row means the documented default. */
+export const retentionSettings = pgTable('retention_settings', {
+  category: text('category').primaryKey(),
+  days: integer('days').notNull(),
+  updatedBy: ref('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** One enforcement run of the retention schedule, with what it removed per category. */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: idColumn(),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index('retention_runs_started_idx').on(t.startedAt)],
+);
