@@ -72,7 +72,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
             <button
               ref={buttonRef}
               type="button"
-              className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-2"
+              className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pe-2"
               aria-haspopup="menu"
               aria-expanded={open}
               aria-label={`Account menu for ${name || 'user'}`}
@@ -89,7 +89,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
               <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 sm:block" />
             </button>
             {open && (
-              <div role="menu" aria-label="Account" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+              <div role="menu" aria-label="Account" className="absolute inset-e-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
                 <div className="border-b border-slate-100 px-4 py-2">
                   <p className="truncate text-sm font-medium">{name}</p>
                   <p className="text-xs text-slate-600">{roleLabel(session?.role)}</p>
@@ -100,7 +100,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                     type="button"
                     role="menuitem"
                     tabIndex={-1}
-                    className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
+                    className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50"
                     onClick={() => {
                       setOpen(false);
                       item.onSelect();
@@ -110,8 +110,8 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                     {item.label}
                   </button>
                 ))}
-                <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
-                  <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+                <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
+                  <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> Sign Out
                 </Link>
               </div>
             )}

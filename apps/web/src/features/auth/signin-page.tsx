@@ -98,11 +98,11 @@ export function SignInPage() {
                 setPassword(e.target.value);
                 clearMessages();
               }}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 pr-11 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 pe-11 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
             />
             <button
               type="button"
-              className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
+              className="absolute inset-y-0 inset-e-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
               onClick={() => setShowPassword((v) => !v)}
               aria-label={showPassword ? 'Hide password' : 'Show password'}
               aria-pressed={showPassword}

@@ -71,7 +71,7 @@ export function SignUpPage() {
                   <button
                     type="button"
                     onClick={() => setChosen(role.id)}
-                    className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-brand-200 p-4 text-left transition hover:border-brand-600 hover:bg-brand-50"
+                    className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-brand-200 p-4 text-start transition hover:border-brand-600 hover:bg-brand-50"
                   >
                     <role.icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
                     <span className="font-semibold text-slate-900">{role.label}</span>

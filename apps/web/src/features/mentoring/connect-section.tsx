@@ -168,7 +168,7 @@ export function ConnectSection({
       {paused && <Alert kind="info">{MENTORING_MESSAGES.notAccepting}</Alert>}
       {failure && <Alert kind="error">{failure}</Alert>}
       <Button onClick={() => connect.mutate(null)} disabled={connect.isPending || paused}>
-        <Send className="h-4 w-4" aria-hidden="true" />
+        <Send className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         {connect.isPending ? 'Sending...' : 'Request Connection'}
       </Button>
     </section>

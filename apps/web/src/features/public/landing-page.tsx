@@ -161,7 +161,7 @@ function FeatureCards() {
             >
               {f.cta}
               <span className="sr-only">: {f.title}</span>
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+              <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
             </Link>
           </li>
         );
@@ -307,7 +307,7 @@ export function LandingPage() {
               )}
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link to="/signup" className={buttonClass('primary', 'lg')}>
-                  Start Your Journey <ArrowRight aria-hidden="true" className="h-5 w-5" />
+                  Start Your Journey <ArrowRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
                 </Link>
                 <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => setTourOpen(true)}>
                   <PlayCircle aria-hidden="true" className="h-5 w-5" /> Watch Demo
