@@ -47,6 +47,26 @@ export default tseslint.config(
     },
   },
   {
+    // Screens converted to the message catalogues stay converted: no hard-coded user-visible text in
+    // their JSX (docs/translating.md, "Converted screens"). Add a file or folder here once it is converted.
+    files: [
+      'apps/web/src/components/layout/site-layout.tsx',
+      'apps/web/src/components/ui/language-menu.tsx',
+      'apps/web/src/features/auth/auth-layout.tsx',
+      'apps/web/src/features/auth/signin-page.tsx',
+      'apps/web/src/features/auth/signup-page.tsx',
+      'apps/web/src/features/auth/forgot-password-page.tsx',
+      'apps/web/src/features/auth/reset-password-page.tsx',
+      'apps/web/src/features/public/landing-page.tsx',
+      'apps/web/src/features/public/site-content.tsx',
+      'apps/web/src/features/workshops/public-workshops-page.tsx',
+      'apps/web/src/features/professionals/public-experts-page.tsx',
+      'apps/web/src/features/rd-projects/public-projects-page.tsx',
+    ],
+    plugins: { mentorbridge },
+    rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
+  },
+  {
     // The entry and what it imports stay framework-free (docs/decisions/310-first-load.md): it starts
     // the page's code, the app shell and the first reads in parallel, so it must not pull them in.
     files: ['apps/web/src/main.tsx', 'apps/web/src/app/pages.ts', 'apps/web/src/lib/early.ts'],

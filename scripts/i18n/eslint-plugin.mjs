@@ -55,6 +55,8 @@ const noPhysicalDirectionClasses = {
 
 /** Attributes whose text people read or hear. */
 const VISIBLE_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'label', 'description', 'hint', 'emptyText', 'confirmLabel', 'cancelLabel', 'heading']);
+/** Text that is the same in every language: the product's name. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['MentorBridge']);
 /** Text with at least one letter (any script); numbers, punctuation and symbols alone are not words. */
 const HAS_LETTER = /\p{L}/u;
 
@@ -69,7 +71,10 @@ const noLiteralJsxText = {
     schema: [],
   },
   create(context) {
-    const report = (node, text) => context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    const report = (node, text) => {
+      if (SAME_IN_EVERY_LANGUAGE.has(text.trim())) return;
+      context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    };
     return {
       JSXText(node) {
         if (HAS_LETTER.test(node.value)) report(node, node.value);

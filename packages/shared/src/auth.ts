@@ -181,6 +181,8 @@ export const userDto = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
   passwordChangedAt: z.string().nullable(),
+  /** The language the person chose (en, hi, es, ar…); null = follow the browser (decision 741). */
+  language: z.string().nullable().optional(),
   // student fields
   university: z.string().nullable().optional(),
   course: z.string().nullable().optional(),

@@ -30,6 +30,8 @@ export const users = pgTable(
     emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
     /** When the owner proved the account's address by opening the link sent to it (decision 482). */
     emailConfirmedAt: ts('email_confirmed_at'),
+    /** The language the person chose (a catalogue's tag: en, hi, es, ar); null = follow the browser (decision 741). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

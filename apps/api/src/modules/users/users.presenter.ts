@@ -35,6 +35,7 @@ export function toUserDto({ user, student, professional }: UserWithProfiles): Us
     profileImageUrl: url,
     createdAt: user.createdAt.toISOString(),
     passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
+    language: user.language ?? null,
   };
   if (student) {
     dto.university = student.university;
