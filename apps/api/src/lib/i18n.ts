@@ -39,6 +39,48 @@ interface Loaded {
 
 let loaded: Loaded | undefined;
 
+type Compiled = ReturnType<typeof compileMessage>;
+
+/**
+ * A pattern that recognises the English text a compiled message produces, and the placeholder each
+ * capture group fills: `{name}` captures text, a plural's `#` captures its number (each plural case
+ * is an alternative). Messages with a select cannot be read back (the chosen case is not in the text).
+ */
+function reversePattern(compiled: Compiled): { pattern: RegExp; names: string[] } | undefined {
+  const names: string[] = [];
+  const build = (tokens: Compiled, pluralArg?: string): string | undefined => {
+    const list = typeof tokens === 'string' ? [tokens] : tokens;
+    let out = '';
+    for (const token of list) {
+      if (typeof token === 'string') {
+        if (token === '#' && pluralArg) {
+          names.push(pluralArg);
+          out += '(\\d[\\d,]*)';
+        } else out += escape(token);
+        continue;
+      }
+      const [name, kind, cases] = token as [string, string?, Record<string, Compiled>?];
+      if (!kind) {
+        names.push(name);
+        out += '(.+?)';
+        continue;
+      }
+      if ((kind !== 'plural' && kind !== 'selectordinal') || !cases) return undefined;
+      const branches: string[] = [];
+      for (const branch of Object.values(cases)) {
+        if (typeof branch !== 'string' && !Array.isArray(branch)) continue; // e.g. the plural's offset
+        const b = build(branch, name);
+        if (b === undefined) return undefined;
+        branches.push(b);
+      }
+      out += `(?:${branches.join('|')})`;
+    }
+    return out;
+  };
+  const body = build(compiled);
+  return body === undefined ? undefined : { pattern: new RegExp(`^${body}$`, 's'), names };
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function load(): Loaded {
@@ -62,23 +104,12 @@ function load(): Loaded {
   const patterns: Loaded['patterns'] = [];
   for (const [key, message] of Object.entries(source)) {
     if (!key.startsWith('error.')) continue;
-    const names: string[] = [];
     if (!message.includes('{')) {
       exact.set(message, key);
       continue;
     }
-    // Only simple `{name}` placeholders are matched back out of an English text.
-    if (/\{[^}]*,/.test(message)) continue;
-    const body = message
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return escape(part.replace(/''/g, "'"));
-        names.push(name);
-        return '(.+?)';
-      })
-      .join('');
-    patterns.push({ key, pattern: new RegExp(`^${body}$`, 's'), names });
+    const reverse = reversePattern(compileMessage(message));
+    if (reverse) patterns.push({ key, ...reverse });
   }
   loaded = { languages, raw, translators, exact, patterns };
   return loaded;
@@ -119,7 +150,12 @@ export function localiseMessage(message: string, language: string): string {
   for (const { key: k, pattern, names } of patterns) {
     const m = pattern.exec(message);
     if (!m) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, m[i + 1] ?? '']));
+    const values: Record<string, string | number> = {};
+    names.forEach((name, i) => {
+      const captured = m[i + 1];
+      if (captured === undefined || name in values) return;
+      values[name] = /^\d[\d,]*$/.test(captured) ? Number(captured.replace(/,/g, '')) : captured;
+    });
     return t.t(k as Parameters<Translator['t']>[0], values);
   }
   return message;
