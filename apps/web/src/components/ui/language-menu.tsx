@@ -1,7 +1,4 @@
 import { useId } from 'react';
-import { envelope } from '@app/shared/api';
-import { languageData } from '@app/shared/languages';
-import { api } from '../../lib/api.ts';
 import { useLanguage, useT } from '../../lib/i18n.tsx';
 import { languages } from '../../lib/language.ts';
 import { readSession } from '../../lib/session.ts';
@@ -19,7 +16,8 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
     await setLanguage(code);
     if (readSession()?.token) {
       // The profile's choice; the page has already switched, a failure here only leaves the profile as it was.
-      await api('/users/me/language', envelope(languageData), { method: 'PUT', body: { language: code } }).catch(() => undefined);
+      // Loaded on use: the public pages' first download stays without the API client and zod.
+      await import('../../lib/save-language.ts').then((m) => m.saveLanguage(code)).catch(() => undefined);
     }
   };
   return (
