@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LogOut } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
+import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
 import { roleLabel } from '@app/shared/roles';
@@ -67,6 +68,8 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
           </span>
         </Link>
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
+          {/* The person's language (saved in their profile); on a phone it is on the public pages' header. */}
+          <LanguageMenu className="hidden sm:inline-flex" />
           {actions}
           <div className="relative" ref={menuRef} onKeyDown={onMenuKey}>
             <button
