@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import mentorbridge from './scripts/i18n/eslint-plugin.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -36,11 +37,34 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, mentorbridge },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The layout mirrors right to left: margins, paddings, insets, borders and alignment are logical
+      // (ms-/pe-/inset-s-/text-start…), never left/right (docs/decisions/741-right-to-left.md).
+      'mentorbridge/no-physical-direction-classes': 'error',
     },
+  },
+  {
+    // Screens converted to the message catalogues stay converted: no hard-coded user-visible text in
+    // their JSX (docs/translating.md, "Converted screens"). Add a file or folder here once it is converted.
+    files: [
+      'apps/web/src/components/layout/site-layout.tsx',
+      'apps/web/src/components/ui/language-menu.tsx',
+      'apps/web/src/features/auth/auth-layout.tsx',
+      'apps/web/src/features/auth/signin-page.tsx',
+      'apps/web/src/features/auth/signup-page.tsx',
+      'apps/web/src/features/auth/forgot-password-page.tsx',
+      'apps/web/src/features/auth/reset-password-page.tsx',
+      'apps/web/src/features/public/landing-page.tsx',
+      'apps/web/src/features/public/site-content.tsx',
+      'apps/web/src/features/workshops/public-workshops-page.tsx',
+      'apps/web/src/features/professionals/public-experts-page.tsx',
+      'apps/web/src/features/rd-projects/public-projects-page.tsx',
+    ],
+    plugins: { mentorbridge },
+    rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
   },
   {
     // The entry and what it imports stay framework-free (docs/decisions/310-first-load.md): it starts

@@ -1,7 +1,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readFileSync, readdirSync } from 'node:fs';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -57,6 +59,54 @@ function precompress(): Plugin {
   };
 }
 
+const CATALOGUES = path.resolve(import.meta.dirname, '../../packages/shared/src/i18n/catalogues');
+const CATALOGUE_INDEX = 'virtual:mentorbridge/catalogues';
+const CATALOGUE_PREFIX = 'virtual:mentorbridge/catalogue/';
+
+/**
+ * The message catalogues (packages/shared/src/i18n/catalogues/<language>.json), one lazily loaded chunk
+ * per language, compiled ahead of time so the browser needs only @lingui/core's small runtime, not
+ * the ICU parser (docs/decisions/740-languages-lingui-icu-catalogues.md). `virtual:mentorbridge/catalogues`
+ * lists the languages found in the folder (code, own name, direction) with a loader for each: adding
+ * a language is adding its catalogue, nothing in code.
+ */
+function catalogues(): Plugin {
+  const read = (code: string): Record<string, string> => {
+    const raw = JSON.parse(readFileSync(path.join(CATALOGUES, `${code}.json`), 'utf8')) as Record<string, string | { message: string }>;
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : v.message]));
+  };
+  const codes = () =>
+    readdirSync(CATALOGUES)
+      .filter((f) => /^[a-z]{2,3}(-[A-Za-z0-9]+)*\.json$/.test(f))
+      .map((f) => f.slice(0, -5))
+      .sort();
+  return {
+    name: 'mentorbridge:catalogues',
+    resolveId(id) {
+      if (id === CATALOGUE_INDEX || id.startsWith(CATALOGUE_PREFIX)) return `\0${id}`;
+      return null;
+    },
+    load(id) {
+      if (id === `\0${CATALOGUE_INDEX}`) {
+        const languages = codes().map((code) => {
+          const m = read(code);
+          this.addWatchFile(path.join(CATALOGUES, `${code}.json`));
+          return { code, name: m['language.name'] ?? code, direction: m['language.direction'] === 'rtl' ? 'rtl' : 'ltr' };
+        });
+        const loaders = languages.map((l) => `${JSON.stringify(l.code)}: () => import(${JSON.stringify(CATALOGUE_PREFIX + l.code)}).then((m) => m.default)`);
+        return `export const languages = ${JSON.stringify(languages)};\nexport const loaders = {${loaders.join(',')}};\n`;
+      }
+      if (id.startsWith(`\0${CATALOGUE_PREFIX}`)) {
+        const code = id.slice(CATALOGUE_PREFIX.length + 1);
+        this.addWatchFile(path.join(CATALOGUES, `${code}.json`));
+        const compiled = Object.fromEntries(Object.entries(read(code)).map(([k, v]) => [k, compileMessage(v)]));
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});\n`;
+      }
+      return null;
+    },
+  };
+}
+
 /**
  * `<link rel="modulepreload">` in index.html for the app shell (src/app/boot.tsx and its static
  * imports: React, the router, React Query). The entry imports the shell dynamically so that it can
@@ -96,7 +146,7 @@ function preloadAppShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadAppShell(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), preloadAppShell(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

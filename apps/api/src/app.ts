@@ -36,6 +36,7 @@ import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
+import { localiseEnvelope, profileLanguage, requestLanguage } from './lib/i18n.ts';
 import { registerModules } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -209,6 +210,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (ctx.lifecycle.draining) void reply.header('connection', 'close');
   });
   registerCacheHooks(app, ctx);
+  // Failure envelopes in the caller's language (docs/decisions/742-localised-api-errors.md): the
+  // profile's choice, else Accept-Language. The machine `code` stays as it is.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.includes('"success":false')) return payload;
+    void reply.header('vary', 'accept-language');
+    const language = await requestLanguage(request, (id) => profileLanguage(ctx.db, id));
+    return localiseEnvelope(payload, language);
+  });
 
   registerAccessControl(app);
   // Before any schema: NUL, control characters, lone surrogates and absurd nesting are refused (400).

@@ -1,5 +1,6 @@
 import { matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
+import { applyLanguage, initialLanguage, loadCatalogue } from './lib/language.ts';
 import './index.css';
 
 // The entry is deliberately tiny (docs/decisions/310-first-load.md): it reads the URL, starts the
@@ -22,6 +23,13 @@ const role = localStorage.getItem('userRole');
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
 const page = shown ? route : undefined;
 const pageReady = page?.page.load().catch(() => undefined);
+// The page's language (docs/decisions/741-who-sees-which-language.md): <html lang dir> at once, its
+// catalogue (a small chunk of its own) loads beside the page's code.
+const language = initialLanguage();
+applyLanguage(language);
+const catalogue = loadCatalogue(language);
 for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);
 
-if (container) void Promise.all([import('./app/boot.tsx'), pageReady]).then(([{ start }]) => start(container, page));
+if (container) {
+  void Promise.all([import('./app/boot.tsx'), catalogue, pageReady]).then(([{ start }, messages]) => start(container, { language, messages }, page));
+}

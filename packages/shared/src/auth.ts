@@ -184,6 +184,8 @@ export const userDto = z.object({
   passwordChangedAt: z.string().nullable(),
   /** The person's IANA time zone; null until set (the web app then sets it from the browser, decision 702). */
   timezone: z.string().nullable(),
+  /** The language the person chose (en, hi, es, ar…); null = follow the browser (decision 741). */
+  language: z.string().nullable().optional(),
   // student fields
   university: z.string().nullable().optional(),
   course: z.string().nullable().optional(),

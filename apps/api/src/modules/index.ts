@@ -27,6 +27,7 @@ import { programmesRoutes } from './programmes/programmes.routes.ts';
 import { expertsRoutes } from './experts/experts.routes.ts';
 import { organisationsRoutes } from './organisations/organisations.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
+import { languagesRoutes } from './languages/languages.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -55,6 +56,7 @@ export async function registerModules(app: App) {
   await app.register(calendarRoutes);
   await app.register(matchingRoutes);
   await app.register(programmesRoutes);
+  await app.register(languagesRoutes);
   await app.register(expertsRoutes);
   await app.register(organisationsRoutes);
   await app.register(privacyRoutes);

@@ -2,7 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import type { Messages } from '@lingui/core';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { I18nProvider } from '../lib/i18n.tsx';
 import type { PageRoute } from './pages.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -13,7 +15,7 @@ const PREFETCH_WAIT_MS = 2500;
  * Render the app into `container` (main.tsx calls this once the page's code has loaded); `route` is
  * the page a full load of this URL shows, when the stored session may see it.
  */
-export async function start(container: HTMLElement, route?: PageRoute) {
+export async function start(container: HTMLElement, i18n: { language: string; messages: Messages }, route?: PageRoute) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
@@ -33,6 +35,7 @@ export async function start(container: HTMLElement, route?: PageRoute) {
   startTransition(() => {
     root.render(
       <StrictMode>
+        <I18nProvider language={i18n.language} messages={i18n.messages}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
             <BrowserRouter>
@@ -40,6 +43,7 @@ export async function start(container: HTMLElement, route?: PageRoute) {
             </BrowserRouter>
           </ToastProvider>
         </QueryClientProvider>
+        </I18nProvider>
       </StrictMode>,
     );
   });

@@ -31,7 +31,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
-      <a href="#main" className="sr-only-focusable fixed top-2 left-2 z-[2000] rounded bg-white px-3 py-2 text-sm font-medium shadow">
+      <a href="#main" className="sr-only-focusable fixed top-2 inset-s-2 z-[2000] rounded bg-white px-3 py-2 text-sm font-medium shadow">
         Skip to content
       </a>
       <PageLoadBoundary>

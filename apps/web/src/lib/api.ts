@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCode, errorEnvelope } from '@app/shared/api';
 import { claimEarly } from './early.ts';
+import { currentLanguage } from './language.ts';
 import { clearSession, readSession, setMfaBlocked } from './session.ts';
 
 export class ApiError extends Error {
@@ -43,9 +44,10 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return url.pathname + url.search;
 }
 
-function onUnauthorized(message: string) {
-  // An expired or revoked session (message mentions 'token' or 'Invalid'): clear it and sign in again.
-  if (/token|invalid/i.test(message)) {
+function onUnauthorized(message: string, code: string | undefined) {
+  // An expired or revoked session: clear it and sign in again. The message may be in any language
+  // (docs/decisions/742-localised-api-errors.md), so the machine code decides.
+  if (code === 'UNAUTHENTICATED' || /token|invalid/i.test(message)) {
     clearSession();
     if (!['/signin', '/signup'].includes(window.location.pathname)) window.location.assign('/signin');
   }
@@ -53,7 +55,8 @@ function onUnauthorized(message: string) {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Errors come back in the page's language (the API also knows the profile's choice).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -76,7 +79,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 async function fail(response: Response, options: RequestOptions): Promise<never> {
   const payload: unknown = await response.json().catch(() => null);
   const { message, code, errors } = failureMessage(payload);
-  if (response.status === 401 && !options.anonymous) onUnauthorized(message);
+  if (response.status === 401 && !options.anonymous) onUnauthorized(message, code);
   // Past the grace period of MFA_REQUIRED_ROLES: the guard sends the person to enrolment (issue 23).
   if (response.status === 403 && code === ErrorCode.MFA_ENROLMENT_REQUIRED) setMfaBlocked(true);
   throw new ApiError(message, response.status, code, errors);

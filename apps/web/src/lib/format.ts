@@ -1,3 +1,5 @@
+import { currentLocale } from './language.ts';
+
 /** 'Just now', minutes, hours, days up to 7, then a date (spec 000 §9). */
 export function relativeTime(iso: string | Date, now = Date.now()): string {
   const then = typeof iso === 'string' ? new Date(iso).getTime() : iso.getTime();
@@ -9,7 +11,7 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
   const days = Math.floor(hours / 24);
   if (days <= 7) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return new Date(then).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(then).toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 export function truncate(text: string | null | undefined, max: number): string {
@@ -20,7 +22,7 @@ export function truncate(text: string | null | undefined, max: number): string {
 export function formatDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, options);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(currentLocale(), options);
 }
 
 /**
@@ -41,9 +43,9 @@ export function viewerSeesSameTime(iso: string, timeZone: string): boolean {
 export function formatInZone(iso: string, timeZone: string): { text: string; local?: string } {
   const d = new Date(iso);
   const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  const text = `${d.toLocaleString(undefined, { ...opts, timeZone })} (${timeZone})`;
+  const text = `${d.toLocaleString(currentLocale(), { ...opts, timeZone })} (${timeZone})`;
   if (viewerSeesSameTime(iso, timeZone)) return { text };
-  return { text, local: `${d.toLocaleString(undefined, opts)} your time` };
+  return { text, local: `${d.toLocaleString(currentLocale(), opts)} your time` };
 }
 
 export function initials(name: string): string {

@@ -32,6 +32,8 @@ export const users = pgTable(
     emailConfirmedAt: ts('email_confirmed_at'),
     /** The person's IANA time zone (any zone); null until set, first from their browser (decision 702). */
     timezone: text('timezone'),
+    /** The language the person chose (a catalogue's tag: en, hi, es, ar); null = follow the browser (decision 741). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,7 @@ export function toUserDto({ user, student, professional }: UserWithProfiles): Us
     createdAt: user.createdAt.toISOString(),
     passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
     timezone: user.timezone,
+    language: user.language ?? null,
   };
   if (student) {
     dto.university = student.university;

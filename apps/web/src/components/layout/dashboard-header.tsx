@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
+import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
 import { roleLabel } from '@app/shared/roles';
@@ -67,12 +68,14 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
           </span>
         </Link>
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
+          {/* The person's language (saved in their profile); on a phone it is on the public pages' header. */}
+          <LanguageMenu className="hidden sm:inline-flex" />
           {actions}
           <div className="relative" ref={menuRef} onKeyDown={onMenuKey}>
             <button
               ref={buttonRef}
               type="button"
-              className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-2"
+              className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pe-2"
               aria-haspopup="menu"
               aria-expanded={open}
               aria-label={`Account menu for ${name || 'user'}`}
@@ -89,7 +92,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
               <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 sm:block" />
             </button>
             {open && (
-              <div role="menu" aria-label="Account" className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+              <div role="menu" aria-label="Account" className="absolute inset-e-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
                 <div className="border-b border-slate-100 px-4 py-2">
                   <p className="truncate text-sm font-medium">{name}</p>
                   <p className="text-xs text-slate-600">{roleLabel(session?.role)}</p>
@@ -100,7 +103,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                     type="button"
                     role="menuitem"
                     tabIndex={-1}
-                    className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50"
+                    className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50"
                     onClick={() => {
                       setOpen(false);
                       item.onSelect();
@@ -110,11 +113,11 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                     {item.label}
                   </button>
                 ))}
-                <Link role="menuitem" tabIndex={-1} to="/account/security" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50 focus:bg-slate-50">
+                <Link role="menuitem" tabIndex={-1} to="/account/security" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50">
                   <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Security
                 </Link>
-                <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
-                  <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+                <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
+                  <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> Sign Out
                 </Link>
               </div>
             )}

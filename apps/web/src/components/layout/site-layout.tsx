@@ -4,52 +4,54 @@ import { Menu, X } from 'lucide-react';
 import { dashboardPath } from '@app/shared/roles';
 import { Logo } from '../ui/logo.tsx';
 import { firstName, useSession } from '../../lib/session.ts';
+import { rich, useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { LanguageMenu } from '../ui/language-menu.tsx';
 
 /** Scroll distance after which the public header turns solid (spec 000 §9). */
 export const SOLID_HEADER_AFTER_PX = 50;
 
-const ANCHORS = [
-  { id: 'features', label: 'Features' },
-  { id: 'how-it-works', label: 'How It Works' },
-  { id: 'team', label: 'Team' },
-] as const;
+const ANCHORS: { id: string; label: MessageKey }[] = [
+  { id: 'features', label: 'site.nav.features' },
+  { id: 'how-it-works', label: 'site.nav.howItWorks' },
+  { id: 'team', label: 'site.nav.team' },
+];
 
-const PAGES = [
-  { to: '/about', label: 'About' },
-  { to: '/workshops', label: 'Workshops' },
-  { to: '/experts', label: 'Experts' },
-  { to: '/projects', label: 'Projects' },
-] as const;
+const PAGES: { to: string; label: MessageKey }[] = [
+  { to: '/about', label: 'site.nav.about' },
+  { to: '/workshops', label: 'site.nav.workshops' },
+  { to: '/experts', label: 'site.nav.experts' },
+  { to: '/projects', label: 'site.nav.projects' },
+];
 
-const FOOTER_GROUPS = [
+const FOOTER_GROUPS: { title: MessageKey; links: { to: string; label: MessageKey }[] }[] = [
   {
-    title: 'Product',
+    title: 'footer.product',
     links: [
-      { to: '/features', label: 'Features' },
-      { to: '/workshops', label: 'Workshops' },
-      { to: '/experts', label: 'Experts' },
-      { to: '/projects', label: 'R&D Projects' },
+      { to: '/features', label: 'footer.features' },
+      { to: '/workshops', label: 'site.nav.workshops' },
+      { to: '/experts', label: 'site.nav.experts' },
+      { to: '/projects', label: 'footer.rdProjects' },
     ],
   },
   {
-    title: 'Company',
+    title: 'footer.company',
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/partners', label: 'Partners' },
-      { to: '/careers', label: 'Careers' },
-      { to: '/blog', label: 'Blog' },
+      { to: '/about', label: 'site.nav.about' },
+      { to: '/partners', label: 'footer.partners' },
+      { to: '/careers', label: 'footer.careers' },
+      { to: '/blog', label: 'footer.blog' },
     ],
   },
   {
-    title: 'Support',
+    title: 'footer.support',
     links: [
-      { to: '/help', label: 'Help Center' },
-      { to: '/contact', label: 'Contact' },
-      { to: '/privacy', label: 'Privacy Policy' },
-      { to: '/terms', label: 'Terms of Service' },
+      { to: '/help', label: 'footer.help' },
+      { to: '/contact', label: 'footer.contact' },
+      { to: '/privacy', label: 'footer.privacy' },
+      { to: '/terms', label: 'footer.terms' },
     ],
   },
-] as const;
+];
 
 /** True once the window is scrolled more than `threshold` pixels. */
 export function useScrolledPast(threshold = SOLID_HEADER_AFTER_PX): boolean {
@@ -68,6 +70,7 @@ const activeNav = ({ isActive }: { isActive: boolean }) => `${navLink} ${isActiv
 
 /** Public header: logo, section anchors (landing page), public pages, and the account links. */
 function SiteHeader() {
+  const t = useT();
   const session = useSession();
   const { pathname } = useLocation();
   const solid = useScrolledPast();
@@ -101,33 +104,34 @@ function SiteHeader() {
       className={`sticky top-0 z-40 transition-colors ${solid || open ? 'border-b border-slate-200 bg-white shadow-sm' : 'border-b border-transparent bg-transparent'}`}
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md" aria-label="MentorBridge home">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md" aria-label={t('site.homeLink')}>
           <Logo />
           <span className="truncate text-lg font-bold text-slate-900">MentorBridge</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('site.nav.main')} className="hidden items-center gap-1 lg:flex">
           {onLanding &&
             ANCHORS.map((a) => (
               <a key={a.id} href={`#${a.id}`} className={navLink}>
-                {a.label}
+                {t(a.label)}
               </a>
             ))}
           {PAGES.map((p) => (
             <NavLink key={p.to} to={p.to} className={activeNav}>
-              {p.label}
+              {t(p.label)}
             </NavLink>
           ))}
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <LanguageMenu />
           {session ? (
             <>
               <Link to={dashboard} className={navLink}>
-                Dashboard
+                {t('site.dashboard')}
               </Link>
               {name && (
-                <span className="px-2 text-sm font-medium text-slate-800" data-testid="header-user-name">
+                <span dir="auto" className="px-2 text-sm font-medium text-slate-800" data-testid="header-user-name">
                   {name}
                 </span>
               )}
@@ -135,28 +139,29 @@ function SiteHeader() {
                 to="/logout"
                 className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
               >
-                Logout
+                {t('site.logout')}
               </Link>
             </>
           ) : (
             <>
               <Link to="/signin" className={navLink}>
-                Sign In
+                {t('site.signIn')}
               </Link>
               <Link to="/signup" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800">
-                Get Started
+                {t('site.getStarted')}
               </Link>
             </>
           )}
         </div>
 
+        <LanguageMenu className="ms-auto lg:hidden" />
         <button
           ref={buttonRef}
           type="button"
           className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('site.closeMenu') : t('site.openMenu')}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
@@ -164,20 +169,20 @@ function SiteHeader() {
       </div>
 
       <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 lg:hidden">
-        <nav aria-label="Mobile">
+        <nav aria-label={t('site.nav.mobile')}>
           <ul className="flex flex-col py-2">
             {onLanding &&
               ANCHORS.map((a) => (
                 <li key={a.id}>
                   <a href={`#${a.id}`} className={`${navLink} block`} onClick={close}>
-                    {a.label}
+                    {t(a.label)}
                   </a>
                 </li>
               ))}
             {PAGES.map((p) => (
               <li key={p.to}>
                 <Link to={p.to} className={`${navLink} block`}>
-                  {p.label}
+                  {t(p.label)}
                 </Link>
               </li>
             ))}
@@ -188,17 +193,21 @@ function SiteHeader() {
             <>
               {name && (
                 <p className="px-3 text-sm text-slate-700">
-                  Signed in as <span className="font-semibold text-slate-900">{name}</span>
+                  {rich(t('site.signedInAs', { name }), {
+                    name: (chunk) => (
+                      <bdi className="font-semibold text-slate-900">{chunk}</bdi>
+                    ),
+                  })}
                 </p>
               )}
               <Link to={dashboard} className={`${navLink} block`}>
-                Dashboard
+                {t('site.dashboard')}
               </Link>
               <Link
                 to="/logout"
                 className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
               >
-                Logout
+                {t('site.logout')}
               </Link>
             </>
           ) : (
@@ -207,13 +216,13 @@ function SiteHeader() {
                 to="/signin"
                 className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
               >
-                Sign In
+                {t('site.signIn')}
               </Link>
               <Link
                 to="/signup"
                 className="rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-800"
               >
-                Get Started
+                {t('site.getStarted')}
               </Link>
             </>
           )}
@@ -224,7 +233,9 @@ function SiteHeader() {
 }
 
 function SiteFooter() {
-  const year = new Date().getFullYear();
+  const t = useT();
+  const format = useFormat();
+  const year = format.number(new Date().getFullYear(), { useGrouping: false });
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -233,18 +244,16 @@ function SiteFooter() {
             <Logo className="h-8 w-8" />
             <span className="text-lg font-bold">MentorBridge</span>
           </Link>
-          <p className="mt-3 text-sm text-slate-300">
-            Connecting university students with verified industry professionals for mentoring, ideas, research and workshops.
-          </p>
+          <p className="mt-3 text-sm text-slate-300">{t('footer.tagline')}</p>
         </div>
         {FOOTER_GROUPS.map((group) => (
-          <nav key={group.title} aria-label={group.title}>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{group.title}</h2>
+          <nav key={group.title} aria-label={t(group.title)}>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t(group.title)}</h2>
             <ul className="mt-3 space-y-2">
               {group.links.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} className="rounded text-sm text-slate-300 hover:text-white hover:underline">
-                    {l.label}
+                    {t(l.label)}
                   </Link>
                 </li>
               ))}
@@ -253,7 +262,7 @@ function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-slate-400 sm:px-6">© {year} MentorBridge. All rights reserved.</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-slate-400 sm:px-6">{t('footer.copyright', { year })}</p>
       </div>
     </footer>
   );

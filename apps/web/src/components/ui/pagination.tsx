@@ -19,7 +19,7 @@ export function Pagination({ page, pages, onChange, label = 'Pagination' }: { pa
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1">
       <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
-        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+        <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
       </button>
       {pageItems(page, pages).map((item, i) =>
         item === 'ellipsis' ? (
@@ -38,7 +38,7 @@ export function Pagination({ page, pages, onChange, label = 'Pagination' }: { pa
         ),
       )}
       <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page + 1)} disabled={page >= pages} aria-label="Next page">
-        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
       </button>
     </nav>
   );

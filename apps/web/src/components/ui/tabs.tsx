@@ -14,8 +14,10 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>) {
     const el = ref.current;
     if (!el) return;
     const update = () => {
-      const start = el.scrollLeft > 1;
-      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      // Right to left, scrollLeft runs from 0 at the start to negative values towards the end.
+      const scrolled = Math.abs(el.scrollLeft);
+      const start = scrolled > 1;
+      const end = scrolled + el.clientWidth < el.scrollWidth - 1;
       setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
     };
     update();
@@ -44,8 +46,12 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
   }, [value]);
   const onKey = (event: KeyboardEvent, index: number) => {
     let target: number | undefined;
-    if (event.key === 'ArrowRight') target = (index + 1) % items.length;
-    if (event.key === 'ArrowLeft') target = (index - 1 + items.length) % items.length;
+    // The arrow that points towards the end of the strip moves forwards: right, or left in a right-to-left page.
+    const rtl = strip.current ? getComputedStyle(strip.current).direction === 'rtl' : false;
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === forward) target = (index + 1) % items.length;
+    if (event.key === backward) target = (index - 1 + items.length) % items.length;
     if (event.key === 'Home') target = 0;
     if (event.key === 'End') target = items.length - 1;
     const item = target === undefined ? undefined : items[target];
@@ -82,13 +88,13 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
       })}
     </div>
       {edges.start && (
-        <span aria-hidden="true" data-scroll-hint="start" className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center bg-gradient-to-r from-slate-50 via-slate-50/90 to-transparent text-slate-500">
-          <ChevronLeft className="h-4 w-4" />
+        <span aria-hidden="true" data-scroll-hint="start" className="pointer-events-none absolute inset-y-0 inset-s-0 flex w-10 items-center bg-gradient-to-r rtl:bg-gradient-to-l from-slate-50 via-slate-50/90 to-transparent text-slate-500">
+          <ChevronLeft className="h-4 w-4 rtl:-scale-x-100" />
         </span>
       )}
       {edges.end && (
-        <span aria-hidden="true" data-scroll-hint="end" className="pointer-events-none absolute inset-y-0 right-0 flex w-10 items-center justify-end bg-gradient-to-l from-slate-50 via-slate-50/90 to-transparent text-slate-500">
-          <ChevronRight className="h-4 w-4" />
+        <span aria-hidden="true" data-scroll-hint="end" className="pointer-events-none absolute inset-y-0 inset-e-0 flex w-10 items-center justify-end bg-gradient-to-l rtl:bg-gradient-to-r from-slate-50 via-slate-50/90 to-transparent text-slate-500">
+          <ChevronRight className="h-4 w-4 rtl:-scale-x-100" />
         </span>
       )}
     </div>

@@ -65,7 +65,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         ref={region}
         popover="manual"
-        className="pointer-events-none fixed inset-auto top-4 right-4 m-0 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
+        className="pointer-events-none fixed inset-auto top-4 inset-e-4 m-0 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
         aria-live="polite"
         role="status"
         data-toast-region=""

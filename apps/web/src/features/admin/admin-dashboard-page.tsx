@@ -99,7 +99,7 @@ export function AdminDashboardPage() {
             type="button"
             onClick={() => select(t.id)}
             aria-current={t.id === tab ? 'page' : undefined}
-            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium ${t.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium ${t.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
             <span aria-hidden="true">{t.icon}</span>
             {t.label}

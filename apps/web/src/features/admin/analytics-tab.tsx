@@ -63,19 +63,19 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
 
 function SimpleTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Row[] }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full text-start text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-slate-600">
           <th scope="col" className="py-1 font-medium">{head[0]}</th>
-          <th scope="col" className="py-1 text-right font-medium">{head[1]}</th>
+          <th scope="col" className="py-1 text-end font-medium">{head[1]}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.label} className="border-t border-slate-100">
             <th scope="row" className="py-1 font-normal">{r.label}</th>
-            <td className="py-1 text-right tabular-nums">{r.display ?? r.value}</td>
+            <td className="py-1 text-end tabular-nums">{r.display ?? r.value}</td>
           </tr>
         ))}
       </tbody>
@@ -207,13 +207,13 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
             title={`Activity per month (last ${months} months)`}
             summary={skipped > 0 && first ? `No activity before ${monthLong(first.month)}: the chart starts there.` : undefined}
             table={
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-start text-sm">
                 <caption className="sr-only">Activity per month</caption>
                 <thead>
                   <tr className="text-slate-600">
                     <th scope="col" className="py-1 font-medium">Month</th>
                     {SERIES.map((s) => (
-                      <th key={s.key} scope="col" className="py-1 text-right font-medium">{s.label}</th>
+                      <th key={s.key} scope="col" className="py-1 text-end font-medium">{s.label}</th>
                     ))}
                   </tr>
                 </thead>
@@ -222,7 +222,7 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
                     <tr key={m.month} className="border-t border-slate-100">
                       <th scope="row" className="py-1 font-normal">{monthLong(m.month)}</th>
                       {SERIES.map((s) => (
-                        <td key={s.key} className="py-1 text-right tabular-nums">{m[s.key]}</td>
+                        <td key={s.key} className="py-1 text-end tabular-nums">{m[s.key]}</td>
                       ))}
                     </tr>
                   ))}

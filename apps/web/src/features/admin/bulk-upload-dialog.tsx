@@ -148,7 +148,7 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
               <p className="font-semibold">Upload Failed</p>
               <p>{failure.message}</p>
               {failure.errors.length > 0 && (
-                <ul className="mt-2 list-disc pl-5">
+                <ul className="mt-2 list-disc ps-5">
                   {failure.errors.map((e) => (
                     <li key={e}>{e}</li>
                   ))}
@@ -193,7 +193,7 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
               {result.conflicts.length > 0 && (
                 <div>
                   <h3 className="text-sm font-semibold">Duplicate e-mails</h3>
-                  <ul className="mt-1 list-disc pl-5 text-sm">
+                  <ul className="mt-1 list-disc ps-5 text-sm">
                     {result.conflicts.map((c) => (
                       <li key={`${c.row}-${c.email}`}>
                         Row {c.row}: {c.email} — {c.message}
@@ -206,7 +206,7 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
               {d.skippedRecords.length > 0 && (
                 <div>
                   <h3 className="text-sm font-semibold">Skipped rows</h3>
-                  <ul className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm">
+                  <ul className="mt-1 max-h-48 list-disc overflow-y-auto ps-5 text-sm">
                     {d.skippedRecords.map((s) => (
                       <li key={s.row}>
                         Row {s.row} ({s.originalData.email || s.originalData.name || 'blank'}): {s.reason}
@@ -218,7 +218,7 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
               {d.processingErrors.length > 0 && (
                 <div>
                   <h3 className="text-sm font-semibold">Processing errors</h3>
-                  <ul className="mt-1 list-disc pl-5 text-sm">
+                  <ul className="mt-1 list-disc ps-5 text-sm">
                     {d.processingErrors.map((p) => (
                       <li key={p.email}>
                         {p.email}: {p.error}

@@ -131,7 +131,7 @@ export function DashboardTab({ go }: { go: (tab: 'professionals' | 'workshops' |
           <button
             type="button"
             onClick={() => go('professionals', true)}
-            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-start hover:bg-slate-50"
           >
             <UserPlus aria-hidden="true" className="h-5 w-5 text-brand-700" />{' '}
             <span className="font-medium">Add Professional</span>
@@ -139,14 +139,14 @@ export function DashboardTab({ go }: { go: (tab: 'professionals' | 'workshops' |
           <button
             type="button"
             onClick={() => go('workshops', true)}
-            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-start hover:bg-slate-50"
           >
             <Plus aria-hidden="true" className="h-5 w-5 text-brand-700" /> <span className="font-medium">Create Workshop</span>
           </button>
           <button
             type="button"
             onClick={() => go('analytics')}
-            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50"
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-start hover:bg-slate-50"
           >
             <BarChart3 aria-hidden="true" className="h-5 w-5 text-brand-700" />{' '}
             <span className="font-medium">View Analytics</span>

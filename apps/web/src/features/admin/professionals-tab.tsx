@@ -371,7 +371,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
             <Detail label="Skills">{viewing.skills.join(', ')}</Detail>
             <Detail className="sm:col-span-2" label="Links">
                 {Object.entries(viewing.socialLinks).map(([k, v]) => (
-                  <a key={k} href={v} target="_blank" rel="noopener noreferrer" className="mr-3 text-brand-700 underline">
+                  <a key={k} href={v} target="_blank" rel="noopener noreferrer" className="me-3 text-brand-700 underline">
                     {k}
                   </a>
                 ))}

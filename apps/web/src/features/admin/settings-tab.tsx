@@ -261,7 +261,7 @@ function Outbox() {
             <li key={e._id} className="p-3 text-sm">
               <button
                 type="button"
-                className="flex w-full flex-wrap items-center justify-between gap-2 text-left"
+                className="flex w-full flex-wrap items-center justify-between gap-2 text-start"
                 aria-expanded={open === e._id}
                 onClick={() => setOpen(open === e._id ? null : e._id)}
               >

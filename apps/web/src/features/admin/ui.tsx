@@ -41,7 +41,7 @@ export function DataTable<T>({
   return (
     <>
       <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
@@ -51,7 +51,7 @@ export function DataTable<T>({
                 </th>
               ))}
               {actions && (
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <th scope="col" className="px-4 py-3 text-end font-semibold">
                   Actions
                 </th>
               )}
@@ -73,7 +73,7 @@ export function DataTable<T>({
                 ))}
                 {actions && (
                   <td
-                    className="px-4 py-3 text-right whitespace-nowrap"
+                    className="px-4 py-3 text-end whitespace-nowrap"
                     onClick={(e) => e.stopPropagation()}
                     onKeyDown={(e) => e.stopPropagation()}
                   >
@@ -98,7 +98,7 @@ export function DataTable<T>({
                     <button
                       type="button"
                       onClick={() => onOpen(row)}
-                      className="block w-full rounded text-left underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                      className="block w-full rounded text-start underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                     >
                       {c.cell(row)}
                     </button>
@@ -150,14 +150,14 @@ export function useListState(initialFilters: Record<string, string> = {}) {
 export function SearchBox({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-xs">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-500" />
+      <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 inset-s-3 h-4 w-4 text-slate-500" />
       <input
         type="search"
         aria-label={label}
         placeholder={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+        className="w-full rounded-lg border border-slate-300 bg-white py-2 pe-3 ps-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
       />
     </div>
   );

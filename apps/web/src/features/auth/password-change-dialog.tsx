@@ -95,7 +95,7 @@ export function ProfessionalPasswordDialog({ open, firstLogin, onClose, onChange
               <span className="text-sm font-medium" aria-live="polite">Strength: {STRENGTH_LABELS[strength]}</span>
             </div>
             {hints.length > 0 && (
-              <ul className="mt-2 list-disc pl-5 text-xs text-slate-700">
+              <ul className="mt-2 list-disc ps-5 text-xs text-slate-700">
                 {hints.map((h) => (
                   <li key={h}>{h}</li>
                 ))}

@@ -4,11 +4,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { resetPassword } from './api.ts';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const t = useT();
+  useDocumentTitle(t('auth.reset.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -20,14 +22,14 @@ export function ResetPasswordPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (password.length < 6) return setError('Password must be at least 6 characters long');
-    if (password !== confirm) return setError('Passwords do not match');
+    if (password.length < 6) return setError(t('error.registration.passwordShort'));
+    if (password !== confirm) return setError(t('error.registration.passwordMismatch'));
     setBusy(true);
     try {
-      const answer = await resetPassword(token, password);
-      setDone(answer.message ?? 'Your password has been reset.');
+      await resetPassword(token, password);
+      setDone(t('auth.reset.done'));
     } catch (err) {
-      setError(errorMessage(err, 'Something went wrong. Please try again.'));
+      setError(errorMessage(err, t('common.somethingWrong')));
     } finally {
       setBusy(false);
     }
@@ -35,31 +37,31 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset link missing">
-        <Alert kind="error">This reset link is invalid or has expired. Please request a new one.</Alert>
+      <AuthLayout title={t('auth.reset.missingTitle')}>
+        <Alert kind="error">{t('error.reset.invalid')}</Alert>
         <p className="mt-6 text-center text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">Request a new link</Link>
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">{t('auth.reset.requestNew')}</Link>
         </p>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle={<p>Mentors: at least 8 characters mixing cases, numbers or symbols.</p>}>
+    <AuthLayout title={t('auth.reset.title')} subtitle={<p>{t('auth.reset.subtitle')}</p>}>
       {done ? (
         <>
           <Alert kind="success">{done}</Alert>
           <p className="mt-6 text-center">
-            <Link to="/signin" className="font-medium text-brand-700 hover:underline">Go to sign in</Link>
+            <Link to="/signin" className="font-medium text-brand-700 hover:underline">{t('auth.reset.goToSignIn')}</Link>
           </p>
         </>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {error && <Alert kind="error">{error}</Alert>}
-          <TextField label="New password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField label={t('auth.reset.newPassword')} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label={t('auth.reset.confirm')} type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Saving...' : 'Reset password'}
+            {busy ? t('auth.reset.saving') : t('auth.reset.submit')}
           </Button>
         </form>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
-import { LOGIN_MESSAGES, type AuthData } from '@app/shared/auth';
+import type { AuthData } from '@app/shared/auth';
 import type { MfaChallengeData } from '@app/shared/security';
 import { dashboardPath, isRole } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +9,8 @@ import { Alert, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { formatDate } from '../../lib/format.ts';
+import { rich, useLanguage, useT } from '../../lib/i18n.tsx';
+import { LANGUAGE_CODES } from '../../lib/language.ts';
 import { setMfaBlocked, storeAuth } from '../../lib/session.ts';
 import { SecondStep } from './second-step.tsx';
 import { SECURITY_COPY } from './security.copy.ts';
@@ -20,7 +22,10 @@ const REDIRECT_MS = 1500;
 const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
 
 export function SignInPage() {
-  useDocumentTitle('Sign in');
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
+  useDocumentTitle(t('auth.signIn.documentTitle'));
+  const [missing, setMissing] = useState(false);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,16 +41,20 @@ export function SignInPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const clearMessages = () => {
+    setMissing(false);
     setError(null);
     setSuccess(null);
   };
 
   /** Signed in (password, second step or passkey): say so, then the role's dashboard (or enrolment first). */
-  function finish(data: AuthData, message?: string) {
+  function finish(data: AuthData) {
     const enrolment = data.mfaEnrolment;
     setSecondStep(null);
     setSubmitting(true);
-    setSuccess(message ?? 'Login successful');
+    setSuccess(t('auth.signIn.success'));
+    // The profile's language wins from now on (docs/decisions/741-who-sees-which-language.md).
+    const chosen = data.user.language;
+    if (chosen && chosen !== language && LANGUAGE_CODES.includes(chosen)) void setLanguage(chosen);
     if (enrolment && !enrolment.blocked) setReminder(SECURITY_COPY.reminder(formatDate(enrolment.deadline, DEADLINE_FORMAT)));
     // Straight to the role's own dashboard (spec 000 §4 ends there): a professional or an admin
     // never passes through the student dashboard on the way.
@@ -62,7 +71,7 @@ export function SignInPage() {
     setPasskeyBusy(true);
     try {
       const answer = await signInWithPasskey(rememberMe);
-      finish(answer.data, answer.message);
+      finish(answer.data);
     } catch (err) {
       if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) setError(SECURITY_COPY.passkeySignIn.cancelled);
       else if (err instanceof ApiError || err instanceof NetworkError) setError(err.message);
@@ -76,7 +85,8 @@ export function SignInPage() {
     event.preventDefault();
     clearMessages();
     if (!email.trim() || !password) {
-      setError(LOGIN_MESSAGES.missing);
+      setMissing(true);
+      setError(t('error.login.missing'));
       return;
     }
     setSubmitting(true);
@@ -88,22 +98,22 @@ export function SignInPage() {
         setSubmitting(false);
         return;
       }
-      finish(answer.data, answer.message);
+      finish(answer.data);
     } catch (err) {
       if (err instanceof NetworkError) setError(err.message);
-      else if (err instanceof ApiError) setError(err.message || 'Login failed. Please try again.');
-      else setError('Login failed. Please try again.');
+      else if (err instanceof ApiError) setError(err.message || t('auth.signIn.failed'));
+      else setError(t('auth.signIn.failed'));
       setSubmitting(false);
     }
   }
 
   return (
     <AuthLayout
-      title="Welcome back"
+      title={t('auth.signIn.title')}
       subtitle={
         <>
-          <p>Sign in to continue to MentorBridge.</p>
-          <p className="mt-2 font-medium text-brand-800">Choose Your Path: Students, Experts, Universities, and Companies</p>
+          <p>{t('auth.signIn.subtitle')}</p>
+          <p className="mt-2 font-medium text-brand-800">{t('auth.signIn.paths')}</p>
         </>
       }
     >
@@ -119,11 +129,11 @@ export function SignInPage() {
       ) : (
       <>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
-        {error && <div id="signin-error"><Alert kind="error" field={error === LOGIN_MESSAGES.missing ? (email.trim() ? 'password' : 'email') : undefined}>{error}</Alert></div>}
+        {error && <div id="signin-error"><Alert kind="error" field={missing ? (email.trim() ? 'password' : 'email') : undefined}>{error}</Alert></div>}
         {success && <Alert kind="success">{success}</Alert>}
         {reminder && <Alert kind="info">{reminder}</Alert>}
         <TextField
-          label="Email"
+          label={t('common.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -136,7 +146,10 @@ export function SignInPage() {
         />
         <div>
           <label htmlFor="signin-password" className="block text-sm font-medium text-slate-800">
-            Password<span aria-hidden="true" className="text-red-700"> *</span>
+            {t('common.password')}
+            <span aria-hidden="true" className="text-red-700">
+              {' *'}
+            </span>
           </label>
           <div className="relative mt-1">
             <input
@@ -150,13 +163,13 @@ export function SignInPage() {
                 setPassword(e.target.value);
                 clearMessages();
               }}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 pr-11 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 pe-11 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
             />
             <button
               type="button"
-              className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
+              className="absolute inset-y-0 inset-e-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
               onClick={() => setShowPassword((v) => !v)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-label={showPassword ? t('auth.signIn.hidePassword') : t('auth.signIn.showPassword')}
               aria-pressed={showPassword}
             >
               {showPassword ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
@@ -166,14 +179,14 @@ export function SignInPage() {
         <div className="flex items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} className="h-4 w-4 rounded border-slate-400" />
-            Remember me
+            {t('auth.signIn.rememberMe')}
           </label>
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
-            Forgot password?
+            {t('auth.signIn.forgot')}
           </Link>
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Signing In...' : 'Sign In'}
+          {submitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
         </Button>
       </form>
       <div className="mt-4">
@@ -186,14 +199,27 @@ export function SignInPage() {
       </>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
-        New to MentorBridge?{' '}
-        <Link to="/signup" className="font-medium text-brand-700 hover:underline">
-          Create an account
-        </Link>
+        {rich(t('auth.signIn.newHere'), {
+          signup: (chunk) => (
+            <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+              {chunk}
+            </Link>
+          ),
+        })}
       </p>
       <p className="mt-4 text-center text-xs text-slate-600">
-        By signing in you agree to our <Link to="/terms" className="underline">Terms of Service</Link> and{' '}
-        <Link to="/privacy" className="underline">Privacy Policy</Link>.
+        {rich(t('auth.signIn.agree'), {
+          terms: (chunk) => (
+            <Link to="/terms" className="underline">
+              {chunk}
+            </Link>
+          ),
+          privacy: (chunk) => (
+            <Link to="/privacy" className="underline">
+              {chunk}
+            </Link>
+          ),
+        })}
       </p>
     </AuthLayout>
   );

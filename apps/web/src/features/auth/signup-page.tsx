@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
-import { INTEREST_OPTIONS, PHONE_HINT, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
+import { INTEREST_OPTIONS, REGISTRATION_MESSAGES, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { rich, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { storeAuth } from '../../lib/session.ts';
 import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -16,11 +17,33 @@ import { ExpertApplicationForm, OrganisationRegistrationForm } from '../organisa
 const REDIRECT_MS = 2000;
 
 const ROLES = [
-  { id: 'student', label: 'Student', description: 'Meet mentors, join workshops, share ideas and apply to R&D projects.', icon: GraduationCap, step: 'Your student profile' },
-  { id: 'expert', label: 'Industry Expert', description: 'Mentor students and run workshops (verified by our team).', icon: UserRound, step: 'Your expert application' },
-  { id: 'university', label: 'University', description: 'Bring the platform to your students (approved by our team).', icon: Building2, step: 'Your university' },
-  { id: 'company', label: 'Company', description: 'Publish R&D projects and find talent (approved by our team).', icon: Briefcase, step: 'Your company' },
-] as const;
+  { id: 'student', label: 'auth.signUp.role.student', description: 'auth.signUp.role.student.text', icon: GraduationCap, step: 'auth.signUp.role.student.step' },
+  { id: 'expert', label: 'auth.signUp.role.expert', description: 'auth.signUp.role.expert.text', icon: UserRound, step: 'auth.signUp.role.expert.step' },
+  { id: 'university', label: 'auth.signUp.role.university', description: 'auth.signUp.role.university.text', icon: Building2, step: 'auth.signUp.role.university.step' },
+  { id: 'company', label: 'auth.signUp.role.company', description: 'auth.signUp.role.company.text', icon: Briefcase, step: 'auth.signUp.role.company.step' },
+] as const satisfies readonly { id: string; label: MessageKey; description: MessageKey; step: MessageKey; icon: unknown }[];
+
+/** The spec's registration messages (shared with the API) and their catalogue entries. */
+const PROBLEM_KEYS: Record<keyof typeof REGISTRATION_MESSAGES, MessageKey> = {
+  firstName: 'error.registration.firstName',
+  lastName: 'error.registration.lastName',
+  emailRequired: 'error.registration.emailRequired',
+  emailInvalid: 'error.registration.emailInvalid',
+  passwordRequired: 'error.registration.passwordRequired',
+  passwordShort: 'error.registration.passwordShort',
+  passwordMismatch: 'error.registration.passwordMismatch',
+  university: 'error.registration.university',
+  course: 'error.registration.course',
+  year: 'error.registration.year',
+  rollNumber: 'error.registration.rollNumber',
+  phoneRequired: 'error.registration.phoneRequired',
+  phoneInvalid: 'error.registration.phoneInvalid',
+  terms: 'error.registration.terms',
+};
+const problemKey = (message: string): MessageKey | undefined => {
+  const name = (Object.keys(REGISTRATION_MESSAGES) as (keyof typeof REGISTRATION_MESSAGES)[]).find((k) => REGISTRATION_MESSAGES[k] === message);
+  return name ? PROBLEM_KEYS[name] : undefined;
+};
 type RoleId = (typeof ROLES)[number]['id'];
 
 const EMPTY: RegistrationForm = {
@@ -39,7 +62,8 @@ const EMPTY: RegistrationForm = {
 };
 
 export function SignUpPage() {
-  useDocumentTitle('Create your account');
+  const t = useT();
+  useDocumentTitle(t('auth.signUp.documentTitle'));
   // A company's expert invitation links here with ?role=expert&invitation=…
   const [params] = useSearchParams();
   const invitation = params.get('invitation') ?? undefined;
@@ -60,22 +84,26 @@ export function SignUpPage() {
   }, [step]);
 
   return (
-    <AuthLayout title="Create your account" subtitle={<p>Step {step} of 2 · {chosen ? ROLES.find((r) => r.id === chosen)?.step : 'Choose your role'}</p>} wide>
+    <AuthLayout
+      title={t('auth.signUp.documentTitle')}
+      subtitle={<p>{t('auth.signUp.progress', { step, what: t(ROLES.find((r) => r.id === chosen)?.step ?? 'auth.signUp.chooseRole') })}</p>}
+      wide
+    >
       <div ref={headingRef}>
         {step === 1 ? (
           <section aria-labelledby="role-heading">
-            <h2 id="role-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none">I am joining as…</h2>
+            <h2 id="role-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none">{t('auth.signUp.joiningAs')}</h2>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {ROLES.map((role) => (
                 <li key={role.id}>
                   <button
                     type="button"
                     onClick={() => setChosen(role.id)}
-                    className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-brand-200 p-4 text-left transition hover:border-brand-600 hover:bg-brand-50"
+                    className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-brand-200 p-4 text-start transition hover:border-brand-600 hover:bg-brand-50"
                   >
                     <role.icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
-                    <span className="font-semibold text-slate-900">{role.label}</span>
-                    <span className="text-sm">{role.description}</span>
+                    <span className="font-semibold text-slate-900">{t(role.label)}</span>
+                    <span className="text-sm">{t(role.description)}</span>
                   </button>
                 </li>
               ))}
@@ -90,16 +118,24 @@ export function SignUpPage() {
         )}
       </div>
       <p className="mt-6 text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to="/signin" className="font-medium text-brand-700 hover:underline">Sign in</Link>
+        {rich(t('auth.signUp.haveAccount'), {
+          signin: (chunk) => (
+            <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+              {chunk}
+            </Link>
+          ),
+        })}
         {' · '}
-        <Link to="/" className="font-medium text-brand-700 hover:underline">Home</Link>
+        <Link to="/" className="font-medium text-brand-700 hover:underline">
+          {t('common.home')}
+        </Link>
       </p>
     </AuthLayout>
   );
 }
 
 function StudentForm({ onBack }: { onBack: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -119,7 +155,8 @@ function StudentForm({ onBack }: { onBack: () => void }) {
     event.preventDefault();
     const problem = firstRegistrationProblem(form);
     if (problem) {
-      setError(problem.message);
+      const key = problemKey(problem.message);
+      setError(key ? t(key) : problem.message);
       setErrorField(problem.field);
       return;
     }
@@ -138,7 +175,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
         phone: form.phone.trim(),
         interests: form.interests.filter((i): i is (typeof INTEREST_OPTIONS)[number] => (INTEREST_OPTIONS as readonly string[]).includes(i)),
       });
-      setSuccess('Registration successful! Redirecting to dashboard...');
+      setSuccess(t('auth.signUp.success'));
       timer.current = setTimeout(() => {
         markNewAccount(answer.data.user);
         // The dashboard opens on the welcome screen of recommendations (read once there).
@@ -148,12 +185,12 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       }, REDIRECT_MS);
     } catch (err) {
       setSubmitting(false);
-      if (err instanceof NetworkError) setError('Network error. Please check your connection and try again.');
+      if (err instanceof NetworkError) setError(t('common.networkError'));
       else if (err instanceof ApiError) {
-        setError(err.message || 'Registration failed. Please try again.');
+        setError(err.message || t('auth.signUp.failed'));
         if (err.status === 409) setErrorField('email');
       }
-      else setError('Network error. Please check your connection and try again.');
+      else setError(t('common.networkError'));
     }
   }
 
@@ -163,9 +200,9 @@ function StudentForm({ onBack }: { onBack: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h2 tabIndex={-1} className="text-lg font-semibold focus:outline-none">Student profile</h2>
+        <h2 tabIndex={-1} className="text-lg font-semibold focus:outline-none">{t('auth.signUp.studentProfile')}</h2>
         <button type="button" onClick={onBack} className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Role Selection
+          {t('auth.signUp.backToRoles')}
         </button>
       </div>
       <div aria-live="assertive">
@@ -173,30 +210,34 @@ function StudentForm({ onBack }: { onBack: () => void }) {
         {success && <Alert kind="success">{success}</Alert>}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
-        <TextField label="Last Name" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+        <TextField label={t('auth.signUp.firstName')} name="firstName" autoComplete="given-name" required value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
+        <TextField label={t('auth.signUp.lastName')} name="lastName" autoComplete="family-name" required value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
       </div>
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
+      <TextField label={t('common.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Password" type="password" name="password" autoComplete="new-password" required hint="At least 6 characters" value={form.password} onChange={(e) => set('password', e.target.value)} />
-        <TextField label="Confirm Password" type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <TextField label={t('common.password')} type="password" name="password" autoComplete="new-password" required hint={t('auth.signUp.passwordHint')} value={form.password} onChange={(e) => set('password', e.target.value)} />
+        <TextField label={t('auth.signUp.confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="University" name="university" autoComplete="organization" required value={form.university} onChange={(e) => set('university', e.target.value)} />
-        <TextField label="Course/Major" name="course" required value={form.course} onChange={(e) => set('course', e.target.value)} />
+        <TextField label={t('auth.signUp.university')} name="university" autoComplete="organization" required value={form.university} onChange={(e) => set('university', e.target.value)} />
+        <TextField label={t('auth.signUp.course')} name="course" required value={form.course} onChange={(e) => set('course', e.target.value)} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Year of Study" name="year" required value={String(form.year)} onChange={(e) => set('year', e.target.value)}>
-          <option value="">Select year</option>
+        <SelectField label={t('auth.signUp.year')} name="year" required value={String(form.year)} onChange={(e) => set('year', e.target.value)}>
+          <option value="">{t('auth.signUp.selectYear')}</option>
           {[1, 2, 3, 4, 5, 6].map((y) => (
-            <option key={y} value={y}>Year {y}</option>
+            <option key={y} value={y}>
+              {t('auth.signUp.yearOption', { year: y })}
+            </option>
           ))}
         </SelectField>
-        <TextField label="Roll Number" name="rollNumber" required value={form.rollNumber} onChange={(e) => set('rollNumber', e.target.value)} />
-        <TextField label="Phone Number" type="tel" name="phone" autoComplete="tel" required hint={PHONE_HINT} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField label={t('auth.signUp.rollNumber')} name="rollNumber" required value={form.rollNumber} onChange={(e) => set('rollNumber', e.target.value)} />
+        <TextField label={t('auth.signUp.phone')} type="tel" name="phone" autoComplete="tel" required hint={t('auth.signUp.phoneHint')} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
       </div>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Interests <span className="font-normal text-slate-600">(optional)</span></legend>
+        <legend className="text-sm font-medium text-slate-800">
+          {t('auth.signUp.interests')} <span className="font-normal text-slate-600">{t('common.optional')}</span>
+        </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {INTEREST_OPTIONS.map((interest) => {
             const on = form.interests.includes(interest);
@@ -212,11 +253,22 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       <label className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
         <input type="checkbox" name="agreeToTerms" className="mt-0.5 h-4 w-4" checked={form.agreeToTerms} onChange={(e) => set('agreeToTerms', e.target.checked)} />
         <span>
-          I agree to the <Link to="/terms" className="underline">Terms of Service</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
+          {rich(t('auth.signUp.agree'), {
+            terms: (chunk) => (
+              <Link to="/terms" className="underline">
+                {chunk}
+              </Link>
+            ),
+            privacy: (chunk) => (
+              <Link to="/privacy" className="underline">
+                {chunk}
+              </Link>
+            ),
+          })}
         </span>
       </label>
       <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms}>
-        {submitting ? 'Creating Account...' : 'Create Account'}
+        {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
       </Button>
     </form>
   );

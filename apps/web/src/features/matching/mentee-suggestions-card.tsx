@@ -31,7 +31,7 @@ export function MenteeSuggestionsCard() {
                 <p className="text-sm text-slate-600">
                   {s.course}, year {s.year} · {s.university}
                 </p>
-                <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+                <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
                   {s.reasons.map((r) => (
                     <li key={r}>{r}</li>
                   ))}

@@ -84,7 +84,7 @@ function RecommendationCard({ item, onOpen }: { item: RecommendationItem; onOpen
       </h3>
       <p className="text-sm break-words text-slate-600">{item.subtitle}</p>
       <p className="mt-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Why</p>
-      <ul className="mt-1 flex-1 list-disc space-y-0.5 pl-5 text-sm text-slate-700" aria-label={`Why ${item.title} is recommended`}>
+      <ul className="mt-1 flex-1 list-disc space-y-0.5 ps-5 text-sm text-slate-700" aria-label={`Why ${item.title} is recommended`}>
         {item.reasons.slice(0, 4).map((r) => (
           <li key={r} className="break-words">
             {r}
@@ -96,7 +96,7 @@ function RecommendationCard({ item, onOpen }: { item: RecommendationItem; onOpen
           View
         </Button>
         <Button size="sm" variant="secondary" onClick={onDismiss} disabled={dismiss.isPending} aria-label={`Not interested in ${item.title}`}>
-          <ThumbsDown aria-hidden="true" className="mr-1 inline h-4 w-4" /> Not interested
+          <ThumbsDown aria-hidden="true" className="me-1 inline h-4 w-4" /> Not interested
         </Button>
       </div>
     </li>

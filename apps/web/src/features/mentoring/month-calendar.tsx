@@ -38,7 +38,7 @@ export function MonthCalendar({
           disabled={!canGoBack}
           aria-label="Previous month"
         >
-          <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          <ChevronLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
         </button>
         <p className="font-semibold text-slate-900" aria-live="polite">
           {monthLabel(month)}
@@ -49,7 +49,7 @@ export function MonthCalendar({
           onClick={() => onMonthChange(addMonths(month, 1))}
           aria-label="Next month"
         >
-          <ChevronRight className="h-5 w-5" aria-hidden="true" />
+          <ChevronRight className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
         </button>
       </div>
       <div role="grid" aria-label={label} className="grid grid-cols-7 gap-1 text-center text-sm">

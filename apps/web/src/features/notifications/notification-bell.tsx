@@ -7,10 +7,10 @@ import { relativeTime } from '../../lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
 
 const SUBTYPE_STYLES: Record<string, string> = {
-  approved: 'border-l-green-500',
-  accepted: 'border-l-green-500',
-  rejected: 'border-l-red-500',
-  cancelled: 'border-l-slate-400',
+  approved: 'border-s-green-500',
+  accepted: 'border-s-green-500',
+  rejected: 'border-s-red-500',
+  cancelled: 'border-s-slate-400',
 };
 
 /** The bell (spec 000 §2): badge capped at '99+', dropdown, mark all, click opens the action URL. */
@@ -66,13 +66,13 @@ export function NotificationBell() {
       >
         <Bell aria-hidden="true" className="h-5 w-5" />
         {unread > 0 && (
-          <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[10px] leading-5 font-bold text-white">
+          <span aria-hidden="true" className="absolute -top-0.5 -inset-e-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[10px] leading-5 font-bold text-white">
             {badgeText(unread)}
           </span>
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-lg" role="region" aria-label="Notifications">
+        <div className="absolute inset-e-0 z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-lg" role="region" aria-label="Notifications">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
             <h2 className="text-sm font-semibold">Notifications</h2>
             <button type="button" className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline disabled:opacity-50" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
@@ -93,7 +93,7 @@ export function NotificationBell() {
                     <button
                       type="button"
                       onClick={() => onItem(n)}
-                      className={`block w-full border-l-4 px-4 py-3 text-left hover:bg-slate-50 focus:bg-slate-50 ${SUBTYPE_STYLES[n.subType ?? ''] ?? 'border-l-transparent'} ${n.priority === 'high' ? 'bg-amber-50' : n.isRead ? '' : 'bg-brand-50/50'}`}
+                      className={`block w-full border-s-4 px-4 py-3 text-start hover:bg-slate-50 focus:bg-slate-50 ${SUBTYPE_STYLES[n.subType ?? ''] ?? 'border-s-transparent'} ${n.priority === 'high' ? 'bg-amber-50' : n.isRead ? '' : 'bg-brand-50/50'}`}
                     >
                       <span className="flex items-start justify-between gap-2">
                         <span className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>{n.title}</span>
@@ -102,7 +102,7 @@ export function NotificationBell() {
                       <span className="mt-0.5 block text-xs text-slate-600">{n.message}</span>
                       <span className="mt-1 block text-[11px] text-slate-500">
                         {relativeTime(n.createdAt)}
-                        {n.priority === 'high' && <span className="ml-2 font-semibold text-amber-800">High priority</span>}
+                        {n.priority === 'high' && <span className="ms-2 font-semibold text-amber-800">High priority</span>}
                       </span>
                     </button>
                   </li>

@@ -42,7 +42,7 @@ export function AffiliationCard() {
           </p>
           <div className="text-sm">
             <p className="font-medium">What {affiliation.university} can see:</p>
-            <ul className="mt-1 list-disc pl-5 text-slate-700">
+            <ul className="mt-1 list-disc ps-5 text-slate-700">
               {visibility.map((v) => <li key={v}>{v}</li>)}
             </ul>
             <p className="mt-1 text-slate-700">It cannot see your messages, your ideas' content or your application documents.</p>

@@ -255,7 +255,7 @@ function StudentsPanel() {
           <ul className="grid gap-3 md:grid-cols-2">
             {list.data.data.students.map((s) => (
               <li key={s.id} className="rounded-2xl border border-slate-200 bg-white p-4">
-                <p className="font-semibold">{s.name} <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">Verified student</span></p>
+                <p className="font-semibold">{s.name} <span className="ms-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">Verified student</span></p>
                 <p className="text-sm break-all text-slate-600">{s.email}</p>
                 <p className="text-sm text-slate-600">{[s.course, s.year ? `Year ${s.year}` : null].filter(Boolean).join(' · ')}</p>
                 <dl className="mt-3 grid grid-cols-4 gap-2 text-center text-xs">
@@ -303,8 +303,8 @@ function CohortPanel() {
               <li key={String(y.year)} className="grid grid-cols-[5rem_1fr] items-center gap-2 text-sm">
                 <span>{y.year ? `Year ${y.year}` : 'Unknown'}</span>
                 <span className="relative h-6 rounded bg-slate-100" aria-label={`${y.students} students, ${y.active} active`} role="img">
-                  <span className="absolute inset-y-0 left-0 rounded bg-brand-200" style={{ width: `${(y.students / max) * 100}%` }} />
-                  <span className="absolute inset-y-0 left-0 rounded bg-brand-700" style={{ width: `${(y.active / max) * 100}%` }} />
+                  <span className="absolute inset-y-0 inset-s-0 rounded bg-brand-200" style={{ width: `${(y.students / max) * 100}%` }} />
+                  <span className="absolute inset-y-0 inset-s-0 rounded bg-brand-700" style={{ width: `${(y.active / max) * 100}%` }} />
                 </span>
               </li>
             ))}

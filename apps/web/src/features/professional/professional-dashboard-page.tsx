@@ -176,7 +176,7 @@ function ProfessionalHeader({
             )}
             <button
               type="button"
-              className="absolute -right-1 -bottom-1 rounded-full border border-white bg-brand-700 p-1 text-white hover:bg-brand-800 disabled:opacity-60"
+              className="absolute -inset-e-1 -bottom-1 rounded-full border border-white bg-brand-700 p-1 text-white hover:bg-brand-800 disabled:opacity-60"
               aria-label="Upload profile picture"
               disabled={upload.isPending}
               onClick={() => input.current?.click()}
@@ -215,7 +215,7 @@ function ProfessionalHeader({
             {pending > 0 && (
               <span
                 aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold text-white"
+                className="absolute -top-0.5 -inset-e-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold text-white"
               >
                 {pending > 99 ? '99+' : pending}
               </span>
@@ -230,7 +230,7 @@ function ProfessionalHeader({
             <Settings className="h-5 w-5" aria-hidden="true" />
           </button>
           <Link to="/logout" className="rounded-lg p-2 text-red-700 hover:bg-red-50" aria-label="Logout">
-            <LogOut className="h-5 w-5" aria-hidden="true" />
+            <LogOut className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
           </Link>
         </nav>
       </div>

@@ -50,14 +50,14 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-9 left-3 h-4 w-4 text-slate-500" aria-hidden="true" />
+          <Search className="pointer-events-none absolute top-9 inset-s-3 h-4 w-4 text-slate-500" aria-hidden="true" />
           <TextField
             label="Search students"
             type="search"
             placeholder="Name, email, university…"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
+            className="ps-9"
           />
         </div>
         <div className="sm:w-44">

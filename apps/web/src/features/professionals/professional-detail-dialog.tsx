@@ -51,13 +51,13 @@ export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | n
           {p.achievements.length > 0 && (
             <section>
               <h3 className="mb-1 flex items-center gap-1 font-semibold text-slate-900"><Award aria-hidden="true" className="h-4 w-4" /> Achievements</h3>
-              <ul className="list-disc pl-5">{p.achievements.map((a) => <li key={a}>{a}</li>)}</ul>
+              <ul className="list-disc ps-5">{p.achievements.map((a) => <li key={a}>{a}</li>)}</ul>
             </section>
           )}
           {(p.education.length > 0 || p.certifications.length > 0) && (
             <section>
               <h3 className="mb-1 flex items-center gap-1 font-semibold text-slate-900"><GraduationCap aria-hidden="true" className="h-4 w-4" /> Education</h3>
-              <ul className="list-disc pl-5">{[...p.education, ...p.certifications].map((a) => <li key={a}>{a}</li>)}</ul>
+              <ul className="list-disc ps-5">{[...p.education, ...p.certifications].map((a) => <li key={a}>{a}</li>)}</ul>
             </section>
           )}
           {(p.email || p.phone || Object.values(p.socialLinks).some(Boolean)) && (

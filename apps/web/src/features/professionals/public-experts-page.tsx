@@ -1,18 +1,20 @@
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { ProfessionalsBrowser } from './professionals-browser.tsx';
 
 /** /experts: verified, active professionals for everyone (no contact details for visitors). */
 export function PublicExpertsPage() {
-  useDocumentTitle('Experts');
+  const t = useT();
+  useDocumentTitle(t('public.experts.documentTitle'));
   const session = useSession();
   const mode = !session ? 'public' : session.role === 'student' ? 'student' : 'other';
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold text-slate-900">Meet the Experts</h1>
-        <p className="mt-2 mb-6 max-w-2xl text-slate-700">Verified industry professionals who mentor students. Sign in as a student to request a connection.</p>
+        <h1 className="text-3xl font-bold text-slate-900">{t('public.experts.title')}</h1>
+        <p className="mt-2 mb-6 max-w-2xl text-slate-700">{t('public.experts.intro')}</p>
         <ProfessionalsBrowser mode={mode} />
       </main>
     </SiteLayout>

@@ -156,7 +156,7 @@ function ProgrammeView({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <div>
       <Button variant="ghost" size="sm" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" /> All programmes
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> All programmes
       </Button>
       {detail.isPending ? (
         <Spinner label="Loading programme…" />
@@ -275,7 +275,7 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
                   {published ? ` · ${pair.sessions} sessions, ${pair.completedSessions} held${pair.lastSessionAt ? `, last ${pair.lastSessionAt.slice(0, 10)}` : ''}` : ''}
                 </p>
                 {pair.reasons.length > 0 && (
-                  <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+                  <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
                     {pair.reasons.map((r) => (
                       <li key={r}>{r}</li>
                     ))}

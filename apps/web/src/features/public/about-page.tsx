@@ -120,12 +120,12 @@ export function AboutPage() {
                 <h2 id="timeline-title" className="text-3xl font-bold text-slate-900">
                   Our journey
                 </h2>
-                <ol className="mt-8 space-y-8 border-l-2 border-brand-100 pl-6">
+                <ol className="mt-8 space-y-8 border-s-2 border-brand-100 ps-6">
                   {data.timeline.map((item) => (
                     <li key={`${item.year}-${item.title}`} className="relative">
                       <span
                         aria-hidden="true"
-                        className="absolute top-1.5 -left-[33px] h-4 w-4 rounded-full border-4 border-white bg-brand-700"
+                        className="absolute top-1.5 -inset-s-[33px] h-4 w-4 rounded-full border-4 border-white bg-brand-700"
                       />
                       <p className="text-sm font-bold text-brand-700">{item.year}</p>
                       <h3 className="text-lg font-semibold">{item.title}</h3>
@@ -224,7 +224,7 @@ export function AboutPage() {
             </h2>
             <p className="mt-3 text-brand-50">Create your free student account in a couple of minutes.</p>
             <Link to="/signup" className={`${buttonClass('secondary', 'lg')} mt-8 border-white`}>
-              Get Started <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              Get Started <ArrowRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
             </Link>
           </div>
         </section>

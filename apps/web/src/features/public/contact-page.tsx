@@ -146,7 +146,7 @@ export function ContactPage() {
                   maxLength={2000}
                 />
                 {/* Honeypot for bots: hidden from people and assistive technology. */}
-                <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+                <div aria-hidden="true" className="absolute -inset-s-[10000px] h-px w-px overflow-hidden">
                   <label htmlFor="contact-website">Website</label>
                   <input
                     id="contact-website"

@@ -22,7 +22,7 @@ const linkClass = 'rounded font-medium text-brand-700 underline hover:text-brand
 
 function List({ items }: { items: ReactNode[] }) {
   return (
-    <ul className="list-disc space-y-2 pl-6">
+    <ul className="list-disc space-y-2 ps-6">
       {items.map((item, i) => (
         <li key={i}>{item}</li>
       ))}
@@ -137,7 +137,7 @@ function Disclosure({ faq }: { faq: Faq }) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((v) => !v)}
-          className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50"
+          className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-start font-semibold text-slate-900 hover:bg-slate-50"
         >
           {faq.question}
           <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />

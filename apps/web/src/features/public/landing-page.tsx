@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useSiteContent } from './api.ts';
 import { StatsList, StatsSkeleton, TeamGrid, TeamSkeleton } from './site-content.tsx';
 
@@ -15,94 +16,29 @@ export const FEATURE_ROTATION_MS = 4000;
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
-const FEATURES: { title: string; description: string; to: string; cta: string; icon: Icon }[] = [
-  {
-    title: 'Meet the Expert',
-    description: 'Browse verified industry professionals, see when they are free and request a one-to-one mentoring session.',
-    to: '/experts',
-    cta: 'Browse experts',
-    icon: Users,
-  },
-  {
-    title: 'Idea Dropbox',
-    description: 'Submit your project or startup idea, keep drafts, and get it reviewed and scored by experts in the field.',
-    to: '/signup',
-    cta: 'Share an idea',
-    icon: Lightbulb,
-  },
-  {
-    title: 'R&D Collaboration',
-    description:
-      'Apply to real research and development projects published by companies and labs, with defined roles and deadlines.',
-    to: '/projects',
-    cta: 'See open projects',
-    icon: FlaskConical,
-  },
-  {
-    title: 'Workshops',
-    description:
-      'Join hands-on workshops run by professionals, add them to your calendar and earn a certificate when you attend.',
-    to: '/workshops',
-    cta: 'Upcoming workshops',
-    icon: BookOpen,
-  },
+const FEATURES: { title: MessageKey; description: MessageKey; to: string; cta: MessageKey; icon: Icon }[] = [
+  { title: 'landing.feature.experts.title', description: 'landing.feature.experts.text', to: '/experts', cta: 'landing.feature.experts.cta', icon: Users },
+  { title: 'landing.feature.ideas.title', description: 'landing.feature.ideas.text', to: '/signup', cta: 'landing.feature.ideas.cta', icon: Lightbulb },
+  { title: 'landing.feature.rd.title', description: 'landing.feature.rd.text', to: '/projects', cta: 'landing.feature.rd.cta', icon: FlaskConical },
+  { title: 'landing.feature.workshops.title', description: 'landing.feature.workshops.text', to: '/workshops', cta: 'landing.feature.workshops.cta', icon: BookOpen },
 ];
 
-const STEPS: { title: string; description: string; icon: Icon }[] = [
-  {
-    title: 'Sign Up & Profile',
-    description: 'Create a free student account with your university, course and interests.',
-    icon: UserPlus,
-  },
-  {
-    title: 'Explore & Connect',
-    description: 'Find experts, workshops and projects that match your goals, and send a connection request.',
-    icon: Search,
-  },
-  {
-    title: 'Learn & Grow',
-    description: 'Meet your mentor, attend workshops, get feedback on your ideas and build real experience.',
-    icon: CalendarCheck,
-  },
+const STEPS: { title: MessageKey; description: MessageKey; icon: Icon }[] = [
+  { title: 'landing.step.signUp.title', description: 'landing.step.signUp.text', icon: UserPlus },
+  { title: 'landing.step.explore.title', description: 'landing.step.explore.text', icon: Search },
+  { title: 'landing.step.grow.title', description: 'landing.step.grow.text', icon: CalendarCheck },
 ];
 
 /**
  * The product tour (Watch Demo): real screenshots of the product, regenerated with
  * `npm run screenshots` (scripts/screenshots.mjs writes apps/web/public/tour/*.webp).
  */
-const TOUR: { title: string; description: string; image: string; alt: string }[] = [
-  {
-    title: 'Find an expert',
-    description:
-      'Search verified professionals by expertise, read their background and request a one-to-one session in one of their free slots.',
-    image: '/tour/experts.webp',
-    alt: 'The Professionals tab of the student dashboard: a search box, expertise filters and cards of verified professionals.',
-  },
-  {
-    title: 'Join workshops',
-    description:
-      'Register for upcoming workshops in one click: seats are confirmed at once and the invitation arrives with a calendar file.',
-    image: '/tour/workshops.webp',
-    alt: 'The Workshops tab: your registrations above a list of upcoming workshops with dates, seats left and a Register button.',
-  },
-  {
-    title: 'Share your ideas',
-    description: 'Post an idea, collect likes and comments from other students, and get it reviewed and scored by experts.',
-    image: '/tour/ideas.webp',
-    alt: 'The Ideas tab: student ideas with their category, likes and comments.',
-  },
-  {
-    title: 'Apply to R&D projects',
-    description: 'Companies and labs publish research projects with real roles. Apply with your CV and follow every step of your application.',
-    image: '/tour/projects.webp',
-    alt: 'The R&D Projects tab: open projects with their organisation, roles, stipend and deadline.',
-  },
-  {
-    title: 'Mentors see it all in one place',
-    description: 'Professionals answer requests, publish their availability, run sessions and workshops from their own dashboard.',
-    image: '/tour/mentor.webp',
-    alt: "A professional's dashboard overview: workshops, pending requests, connected students, upcoming sessions and rating.",
-  },
+const TOUR: { title: MessageKey; description: MessageKey; image: string; alt: MessageKey }[] = [
+  { title: 'tour.experts.title', description: 'tour.experts.text', image: '/tour/experts.webp', alt: 'tour.experts.alt' },
+  { title: 'tour.workshops.title', description: 'tour.workshops.text', image: '/tour/workshops.webp', alt: 'tour.workshops.alt' },
+  { title: 'tour.ideas.title', description: 'tour.ideas.text', image: '/tour/ideas.webp', alt: 'tour.ideas.alt' },
+  { title: 'tour.projects.title', description: 'tour.projects.text', image: '/tour/projects.webp', alt: 'tour.projects.alt' },
+  { title: 'tour.mentor.title', description: 'tour.mentor.text', image: '/tour/mentor.webp', alt: 'tour.mentor.alt' },
 ];
 
 function usePrefersReducedMotion(): boolean {
@@ -118,6 +54,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 function FeatureCards() {
+  const t = useT();
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const reduced = usePrefersReducedMotion();
@@ -153,15 +90,15 @@ function FeatureCards() {
             >
               <FeatureIcon aria-hidden="true" className="h-6 w-6" />
             </span>
-            <h3 className="mt-4 text-lg font-semibold">{f.title}</h3>
-            <p className={`mt-2 text-sm ${on ? 'text-brand-50' : 'text-slate-700'}`}>{f.description}</p>
+            <h3 className="mt-4 text-lg font-semibold">{t(f.title)}</h3>
+            <p className={`mt-2 text-sm ${on ? 'text-brand-50' : 'text-slate-700'}`}>{t(f.description)}</p>
             <Link
               to={f.to}
               className={`mt-auto inline-flex items-center gap-1 rounded pt-4 text-sm font-semibold hover:underline ${on ? 'text-white' : 'text-brand-700'}`}
             >
-              {f.cta}
-              <span className="sr-only">: {f.title}</span>
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
+              {t(f.cta)}
+              <span className="sr-only">{`: ${t(f.title)}`}</span>
+              <ArrowRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
             </Link>
           </li>
         );
@@ -172,6 +109,8 @@ function FeatureCards() {
 
 /** An accessible dialog stepping through real screenshots; arrow keys move between steps. */
 function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const { direction } = useLanguage();
   const [step, setStep] = useState(0);
   useEffect(() => {
     if (open) setStep(0);
@@ -180,50 +119,53 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
   const current = TOUR[step] ?? TOUR[0]!;
   useEffect(() => {
     if (!open) return;
-    // Left and right arrows step through the tour from anywhere in the dialog.
+    // Left and right arrows step through the tour from anywhere in the dialog; right to left, the
+    // arrow pointing to the start of the line goes back.
+    const forward = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest('dialog[open]')) return;
-      if (event.key === 'ArrowRight') setStep((s) => Math.min(TOUR.length - 1, s + 1));
-      if (event.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
+      if (event.key === forward) setStep((s) => Math.min(TOUR.length - 1, s + 1));
+      if (event.key === backward) setStep((s) => Math.max(0, s - 1));
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, direction]);
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Product tour"
-      description={`Step ${step + 1} of ${TOUR.length}: ${current.title}. Use the arrow keys or the buttons to move.`}
+      title={t('tour.title')}
+      description={t('tour.description', { step: step + 1, total: TOUR.length, title: t(current.title) })}
       size="xl"
       footer={
         <>
           <button type="button" className={buttonClass('secondary')} onClick={() => setStep((s) => s - 1)} disabled={step === 0}>
-            Back
+            {t('common.back')}
           </button>
           {last ? (
             <Link to="/signup" className={buttonClass('primary')}>
-              Start Your Journey
+              {t('landing.startJourney')}
             </Link>
           ) : (
             <button type="button" className={buttonClass('primary')} onClick={() => setStep((s) => s + 1)}>
-              Next
+              {t('common.next')}
             </button>
           )}
         </>
       }
     >
-      <div role="group" aria-roledescription="slide" aria-label={`${step + 1} of ${TOUR.length}`}>
-        <ol aria-label="Tour steps" className="mb-4 flex gap-2">
-          {TOUR.map((t, i) => (
-            <li key={t.title} className="flex-1">
+      <div role="group" aria-roledescription={t('tour.slide')} aria-label={t('tour.position', { step: step + 1, total: TOUR.length })}>
+        <ol aria-label={t('tour.steps')} className="mb-4 flex gap-2">
+          {TOUR.map((s, i) => (
+            <li key={s.title} className="flex-1">
               <button
                 type="button"
                 onClick={() => setStep(i)}
                 aria-current={i === step ? 'step' : undefined}
                 className={`block h-2 w-full rounded-full ${i <= step ? 'bg-brand-700' : 'bg-slate-300'}`}
               >
-                <span className="sr-only">{`Step ${i + 1}: ${t.title}`}</span>
+                <span className="sr-only">{t('tour.stepButton', { step: i + 1, title: t(s.title) })}</span>
               </button>
             </li>
           ))}
@@ -232,14 +174,14 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
           <img
             key={current.image}
             src={current.image}
-            alt={current.alt}
+            alt={t(current.alt)}
             width={960}
             height={600}
             className="aspect-[8/5] w-full rounded-xl border border-slate-200 bg-slate-100 object-cover object-top shadow-sm"
           />
           <figcaption aria-live="polite" className="mt-4">
-            <span className="block text-base font-semibold">{current.title}</span>
-            <span className="mt-1 block text-sm text-slate-700">{current.description}</span>
+            <span className="block text-base font-semibold">{t(current.title)}</span>
+            <span className="mt-1 block text-sm text-slate-700">{t(current.description)}</span>
           </figcaption>
         </figure>
       </div>
@@ -249,6 +191,7 @@ function DemoTour({ open, onClose }: { open: boolean; onClose: () => void }) {
 
 /** The hero's picture of the product: a real screenshot of the student dashboard in a browser frame. */
 function ProductShot() {
+  const t = useT();
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl">
       <div aria-hidden="true" className="flex items-center gap-1.5 border-b border-slate-200 bg-slate-100 px-3 py-2">
@@ -258,7 +201,7 @@ function ProductShot() {
       </div>
       <img
         src="/tour/workshops.webp"
-        alt="The MentorBridge student dashboard: your workshop registrations above upcoming workshops with dates and seats left."
+        alt={t('landing.shotAlt')}
         width={960}
         height={600}
         decoding="async"
@@ -269,11 +212,13 @@ function ProductShot() {
 }
 
 export function LandingPage() {
-  useDocumentTitle('Mentoring for university students');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('landing.documentTitle'));
   const content = useSiteContent();
   const [tourOpen, setTourOpen] = useState(false);
   const data = content.data;
-  const failed = content.isError ? errorMessage(content.error, 'We could not load this content.') : null;
+  const failed = content.isError ? errorMessage(content.error, t('landing.contentFailed')) : null;
 
   return (
     <SiteLayout>
@@ -284,16 +229,16 @@ export function LandingPage() {
             <div className="max-w-3xl">
               {data ? (
                 <>
-                  <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{data.brand.tagline}</p>
-                  <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+                  <p dir="auto" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{data.brand.tagline}</p>
+                  <h1 id="hero-title" dir="auto" className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
                     {data.hero.title}
                   </h1>
-                  <p className="mt-5 text-lg text-slate-700">{data.hero.subtitle}</p>
+                  <p dir="auto" className="mt-5 text-lg text-slate-700">{data.hero.subtitle}</p>
                 </>
               ) : (
                 <>
                   <h1 id="hero-title" className="sr-only">
-                    MentorBridge
+                    {t('landing.heroFallback')}
                   </h1>
                   {content.isPending && (
                     <div data-testid="hero-skeleton">
@@ -307,17 +252,17 @@ export function LandingPage() {
               )}
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link to="/signup" className={buttonClass('primary', 'lg')}>
-                  Start Your Journey <ArrowRight aria-hidden="true" className="h-5 w-5" />
+                  {t('landing.startJourney')} <ArrowRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
                 </Link>
                 <button type="button" className={buttonClass('secondary', 'lg')} onClick={() => setTourOpen(true)}>
-                  <PlayCircle aria-hidden="true" className="h-5 w-5" /> Watch Demo
+                  <PlayCircle aria-hidden="true" className="h-5 w-5" /> {t('landing.watchDemo')}
                 </button>
               </div>
             </div>
             <ProductShot />
             </div>
             <div className="mt-14">
-              <h2 className="sr-only">MentorBridge in numbers</h2>
+              <h2 className="sr-only">{t('landing.inNumbers')}</h2>
               {data ? <StatsList stats={data.stats} /> : content.isPending ? <StatsSkeleton /> : null}
             </div>
           </div>
@@ -326,11 +271,9 @@ export function LandingPage() {
         <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-16 sm:py-20">
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <h2 id="features-title" className="text-3xl font-bold text-slate-900">
-              Everything you need to grow
+              {t('landing.features.title')}
             </h2>
-            <p className="mt-3 max-w-2xl text-slate-700">
-              Four ways to learn from people who already do the work you want to do.
-            </p>
+            <p className="mt-3 max-w-2xl text-slate-700">{t('landing.features.intro')}</p>
             <div className="mt-10">
               <FeatureCards />
             </div>
@@ -340,7 +283,7 @@ export function LandingPage() {
         <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-white py-16 sm:py-20">
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <h2 id="how-title" className="text-3xl font-bold text-slate-900">
-              How it works
+              {t('landing.how.title')}
             </h2>
             <ol className="mt-10 grid gap-8 md:grid-cols-3">
               {STEPS.map((s, i) => {
@@ -352,15 +295,15 @@ export function LandingPage() {
                         className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
                         aria-hidden="true"
                       >
-                        {i + 1}
+                        {format.number(i + 1)}
                       </span>
                       <StepIcon aria-hidden="true" className="h-6 w-6 text-brand-700" />
                     </div>
                     <h3 className="mt-4 text-lg font-semibold">
-                      <span className="sr-only">Step {i + 1}: </span>
-                      {s.title}
+                      <span className="sr-only">{`${t('landing.step', { number: i + 1 })} `}</span>
+                      {t(s.title)}
                     </h3>
-                    <p className="mt-2 text-sm text-slate-700">{s.description}</p>
+                    <p className="mt-2 text-sm text-slate-700">{t(s.description)}</p>
                   </li>
                 );
               })}
@@ -371,16 +314,16 @@ export function LandingPage() {
         <section id="team" aria-labelledby="team-title" className="scroll-mt-20 py-16 sm:py-20">
           <div className="mx-auto max-w-7xl px-4 sm:px-6">
             <h2 id="team-title" className="text-3xl font-bold text-slate-900">
-              Leadership team
+              {t('landing.team.title')}
             </h2>
-            <p className="mt-3 max-w-2xl text-slate-700">The people who keep MentorBridge useful, safe and fair.</p>
+            <p className="mt-3 max-w-2xl text-slate-700">{t('landing.team.intro')}</p>
             <div className="mt-10">
               {data ? (
                 <TeamGrid team={data.team} />
               ) : content.isPending ? (
                 <TeamSkeleton />
               ) : (
-                <p className="text-slate-700">The team list is unavailable right now.</p>
+                <p className="text-slate-700">{t('landing.team.unavailable')}</p>
               )}
             </div>
           </div>
@@ -389,23 +332,21 @@ export function LandingPage() {
         <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white">
           <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
             <h2 id="cta-title" className="text-3xl font-bold">
-              Ready to meet your mentor?
+              {t('landing.cta.title')}
             </h2>
-            <p className="mt-3 text-brand-50">
-              Student accounts are free. Universities and companies can talk to us about partnering.
-            </p>
+            <p className="mt-3 text-brand-50">{t('landing.cta.text')}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link
                 to="/signup"
                 className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
               >
-                Start Free Trial
+                {t('landing.cta.trial')}
               </Link>
               <Link
                 to="/contact"
                 className="inline-flex items-center justify-center rounded-lg border border-white px-6 py-3 font-semibold text-white hover:bg-white/10"
               >
-                Schedule Demo
+                {t('landing.cta.demo')}
               </Link>
             </div>
           </div>

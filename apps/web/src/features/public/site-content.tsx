@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { SiteContent } from '@app/shared/content';
 import { initials } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/feedback.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type Member = SiteContent['team'][number];
 type Stat = SiteContent['stats'][number];
@@ -14,12 +15,14 @@ function isLocalImage(src: string | undefined): src is string {
 /** The leadership cards: name, role, bio, specialties and a professional-network link. */
 export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const t = useT();
+  // Names, roles and bios are the platform's own content, in whichever language it was written: dir="auto".
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {team.map((member) => (
         <li key={member.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           {isLocalImage(member.image) ? (
-            <img src={member.image} alt={`Portrait of ${member.name}`} className="h-20 w-20 rounded-full object-cover" />
+            <img src={member.image} alt={t('landing.team.portrait', { name: member.name })} className="h-20 w-20 rounded-full object-cover" />
           ) : (
             <span
               aria-hidden="true"
@@ -28,13 +31,19 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
               {initials(member.name)}
             </span>
           )}
-          <Heading className="mt-4 text-lg font-semibold text-slate-900">{member.name}</Heading>
-          <p className="text-sm font-medium text-brand-700">{member.role}</p>
-          <p className="mt-3 text-sm text-slate-700">{member.bio}</p>
+          <Heading dir="auto" className="mt-4 text-lg font-semibold text-slate-900">
+            {member.name}
+          </Heading>
+          <p dir="auto" className="text-sm font-medium text-brand-700">
+            {member.role}
+          </p>
+          <p dir="auto" className="mt-3 text-sm text-slate-700">
+            {member.bio}
+          </p>
           {member.specialties.length > 0 && (
-            <ul aria-label={`${member.name}'s specialties`} className="mt-4 flex flex-wrap gap-2">
+            <ul aria-label={t('landing.team.specialties', { name: member.name })} className="mt-4 flex flex-wrap gap-2">
               {member.specialties.map((s) => (
-                <li key={s} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+                <li key={s} dir="auto" className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
                   {s}
                 </li>
               ))}
@@ -47,7 +56,8 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
             rel="noopener noreferrer"
             className="mt-auto inline-flex items-center gap-1 rounded pt-4 text-sm font-medium text-brand-700 hover:underline"
           >
-            Professional profile<span className="sr-only"> of {member.name} (opens in a new tab)</span>
+            {t('landing.team.profile')}
+            <span className="sr-only">{` ${t('landing.team.profileOf', { name: member.name })}`}</span>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
           </a>
           )}
@@ -80,7 +90,9 @@ export function StatsList({ stats, tone = 'light' }: { stats: Stat[]; tone?: 'li
     <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
       {stats.map((s) => (
         <div key={s.label} className="flex flex-col-reverse text-center">
-          <dt className={`mt-1 text-sm font-medium ${label}`}>{s.label}</dt>
+          <dt dir="auto" className={`mt-1 text-sm font-medium ${label}`}>
+            {s.label}
+          </dt>
           <dd className={`text-3xl font-bold sm:text-4xl ${value}`}>{s.value}</dd>
         </div>
       ))}

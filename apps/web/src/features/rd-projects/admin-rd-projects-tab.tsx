@@ -114,7 +114,7 @@ function AdminRdProjects() {
         <>
           <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <thead className="bg-slate-50 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3">Project</th>
                   <th scope="col" className="px-4 py-3">Supervisor</th>
@@ -129,7 +129,7 @@ function AdminRdProjects() {
                 {list.data.projects.map((p) => (
                   <tr key={p._id} className="cursor-pointer hover:bg-slate-50" onClick={() => setViewing(p)}>
                     <td className="px-4 py-3">
-                      <button type="button" className="text-left font-medium text-slate-900 hover:underline" onClick={(e) => { e.stopPropagation(); setViewing(p); }}>{p.title}</button>
+                      <button type="button" className="text-start font-medium text-slate-900 hover:underline" onClick={(e) => { e.stopPropagation(); setViewing(p); }}>{p.title}</button>
                       <div className="text-xs text-slate-600">{p.field}</div>
                     </td>
                     <td className="px-4 py-3">

@@ -12,13 +12,15 @@ import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import * as rd from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { Badge, DeadlineNote, Tags, capital, roleLabel } from './rd-ui.tsx';
 
 const PAGE_SIZE = 12;
 
 /** /projects: active public R&D projects for visitors; applying happens in the student dashboard. */
 export function PublicProjectsPage() {
-  useDocumentTitle('R&D Projects');
+  const t = useT();
+  useDocumentTitle(t('public.projects.title'));
   const session = useSession();
   const [search, setSearch] = useState('');
   const [field, setField] = useState('');
@@ -32,22 +34,22 @@ export function PublicProjectsPage() {
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-6xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-slate-900">R&amp;D Projects</h1>
-        <p className="mt-2 max-w-2xl text-slate-700">Research projects open to students right now, supervised by university faculty and industry partners.</p>
+        <h1 className="text-3xl font-bold text-slate-900">{t('public.projects.title')}</h1>
+        <p className="mt-2 max-w-2xl text-slate-700">{t('public.projects.intro')}</p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <TextField label="Search projects" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title, topic or tag" />
-          <SelectField label="Field" value={field} onChange={(e) => setField(e.target.value)}>
-            <option value="">All fields</option>
+          <TextField label={t('public.projects.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('public.projects.searchHint')} />
+          <SelectField label={t('public.projects.field')} value={field} onChange={(e) => setField(e.target.value)}>
+            <option value="">{t('public.projects.allFields')}</option>
             {RD_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
           </SelectField>
         </div>
         <div className="mt-6">
           {list.isPending ? (
-            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading projects">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-52" />)}</div>
+            <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label={t('public.projects.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} className="h-52" />)}</div>
           ) : list.isError ? (
-            <ErrorState message={`Failed to load projects: ${errorMessage(list.error, 'API request failed')}`} onRetry={() => void list.refetch()} />
+            <ErrorState message={t('public.projects.loadFailed', { reason: errorMessage(list.error, t('common.somethingWrong')) })} onRetry={() => void list.refetch()} />
           ) : list.data.projects.length === 0 ? (
-            <EmptyState icon={<FlaskConical aria-hidden="true" className="h-6 w-6" />} title="No open projects right now">Check back soon: new projects open regularly.</EmptyState>
+            <EmptyState icon={<FlaskConical aria-hidden="true" className="h-6 w-6" />} title={t('public.projects.none')}>{t('public.projects.noneText')}</EmptyState>
           ) : (
             <>
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -55,28 +57,28 @@ export function PublicProjectsPage() {
                   <li key={p._id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                     <div className="flex items-start justify-between gap-2">
                       <div className="min-w-0">
-                        <h2 className="text-lg font-semibold break-words">{p.title}</h2>
+                        <h2 dir="auto" className="text-lg font-semibold break-words">{p.title}</h2>
                         <p className="text-xs text-slate-600">{p.field}</p>
                       </div>
                       <Badge value={p.priority} />
                     </div>
-                    <p className="text-sm text-slate-700">{p.summary}</p>
+                    <p dir="auto" className="text-sm text-slate-700">{p.summary}</p>
                     <Tags tags={p.tags.slice(0, 4)} />
-                    <p className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>
+                    <p dir="auto" className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>
                     <p className="text-sm text-slate-600">
                       {p.roles.map((r) => `${roleLabel(r.title)} (${capital(r.workMode)})`).join(', ')}
                     </p>
-                    <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{p.totalAvailablePositions} open position{p.totalAvailablePositions === 1 ? '' : 's'}{p.timeline.duration && ` · ${p.timeline.duration}`}</p>
+                    <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{t('public.projects.positions', { count: p.totalAvailablePositions })}{p.timeline.duration && <bdi>{` · ${p.timeline.duration}`}</bdi>}</p>
                     <DeadlineNote deadline={p.applicationDeadline} />
                     {applyHref && (
                       <Link to={applyHref} className={buttonClass('primary', 'sm', 'mt-auto self-start')}>
-                        {session ? 'Apply from your dashboard' : 'Sign in to apply'}
+                        {session ? t('public.projects.applyFromDashboard') : t('public.projects.signInToApply')}
                       </Link>
                     )}
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Projects pages" />
+              <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.projects.pages')} />
             </>
           )}
         </div>

@@ -153,7 +153,7 @@ export function Tags({ tags }: { tags: string[] }) {
 export function ListOrEmpty({ items, empty }: { items: string[]; empty: string }) {
   if (!items.length) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
-    <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+    <ul className="list-disc space-y-1 ps-5 text-sm text-slate-800">
       {items.map((i) => (
         <li key={i}>{i}</li>
       ))}

@@ -261,7 +261,7 @@ function ProjectCard({ project: p, onOpen, onApply, toggles }: { project: Studen
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
         <Button size="sm" variant="secondary" onClick={() => onOpen(p._id)}>View Details</Button>
         {p.canApply && daysUntil(p.applicationProcess.applicationDeadline) > 0 && <Button size="sm" onClick={() => onApply(p)}>Apply</Button>}
-        <span className="ml-auto flex gap-1">
+        <span className="ms-auto flex gap-1">
           <IconToggle on={p.isBookmarked} labelOn="Remove bookmark" labelOff="Bookmark project" onClick={() => toggles.bookmark.mutate(p._id)} iconOn={<BookmarkCheck className="h-4 w-4" aria-hidden="true" />} iconOff={<Bookmark className="h-4 w-4" aria-hidden="true" />} />
           <IconToggle on={p.hasAlert} labelOn="Turn off alerts" labelOff="Alert me about this project" onClick={() => toggles.alert.mutate(p._id)} iconOn={<Bell className="h-4 w-4" aria-hidden="true" />} iconOff={<BellOff className="h-4 w-4" aria-hidden="true" />} />
         </span>

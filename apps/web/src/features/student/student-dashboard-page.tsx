@@ -128,7 +128,7 @@ export function StudentDashboardPage() {
       />
       {mobileOpen && (
         <div className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" onClick={() => setMobileOpen(false)}>
-          <nav aria-label="Mobile menu" className="absolute top-0 right-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+          <nav aria-label="Mobile menu" className="absolute top-0 inset-e-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
             <div className="mb-4 flex items-center justify-between">
               <p className="font-semibold">{displayName(session?.user)}</p>
               <button type="button" className="rounded-lg p-2 hover:bg-slate-100" aria-label="Close menu" onClick={() => setMobileOpen(false)}>

@@ -71,7 +71,7 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
         title="Complete workshop"
         message={
           // The actions may sit in a table cell that does not wrap: this text does.
-          <span className="block whitespace-normal text-left">
+          <span className="block whitespace-normal text-start">
             Mark &ldquo;{workshop.title}&rdquo; as completed now? Every student marked attended receives their certificate by e-mail and in the app.
           </span>
         }
@@ -84,7 +84,7 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
         open={confirm === 'cancel'}
         title="Cancel workshop"
         message={
-          <span className="block whitespace-normal text-left">
+          <span className="block whitespace-normal text-start">
             Cancel &ldquo;{workshop.title}&rdquo;? Every registered student is told in the app and by e-mail. This cannot be undone.
           </span>
         }

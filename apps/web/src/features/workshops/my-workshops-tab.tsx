@@ -70,13 +70,13 @@ export function MyWorkshopsTab() {
               <li key={w._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
                 <div className={`relative h-32 bg-gradient-to-br ${BANNER_COLORS[w.category] ?? 'from-brand-600 to-brand-800'}`}>
                   {w.banner.imageUrl && <img src={w.banner.imageUrl} alt="" className="h-full w-full object-cover" />}
-                  <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+                  <div className="absolute top-2 inset-s-2 flex flex-wrap gap-1">
                     <PhaseBadge workshop={w} />
                     <span className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">
                       {w.difficulty}
                     </span>
                   </div>
-                  <div className="absolute right-2 bottom-2 flex gap-1">
+                  <div className="absolute inset-e-2 bottom-2 flex gap-1">
                     {w.tags.slice(0, 2).map((t) => (
                       <span key={t} className="rounded-full bg-black/60 px-2 py-0.5 text-xs text-white">
                         {t}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
+import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -13,9 +14,20 @@ import { useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 
+const CATEGORY_LABELS: Record<(typeof WORKSHOP_CATEGORIES)[number], MessageKey> = {
+  Technology: 'workshop.category.technology',
+  Design: 'workshop.category.design',
+  Business: 'workshop.category.business',
+  'Data Science': 'workshop.category.dataScience',
+  Engineering: 'workshop.category.engineering',
+  Healthcare: 'workshop.category.healthcare',
+  Education: 'workshop.category.education',
+};
+
 /** /workshops: published and completed workshops for everyone; students register from their dashboard. */
 export function PublicWorkshopsPage() {
-  useDocumentTitle('Workshops');
+  const t = useT();
+  useDocumentTitle(t('public.workshops.title'));
   const session = useSession();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -30,23 +42,23 @@ export function PublicWorkshopsPage() {
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold text-slate-900">Workshops</h1>
-        <p className="mt-2 max-w-2xl text-slate-700">Hands-on sessions led by verified industry professionals. Sign in as a student to register.</p>
+        <h1 className="text-3xl font-bold text-slate-900">{t('public.workshops.title')}</h1>
+        <p className="mt-2 max-w-2xl text-slate-700">{t('public.workshops.intro')}</p>
         <div className="mt-6 mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
-          <TextField label="Search workshops" type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-          <SelectField label="Category" value={category} onChange={(e) => { setCategory(e.target.value); setPage(1); }}>
-            <option value="all">All categories</option>
-            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          <TextField label={t('public.workshops.search')} type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+          <SelectField label={t('public.workshops.category')} value={category} onChange={(e) => { setCategory(e.target.value); setPage(1); }}>
+            <option value="all">{t('public.workshops.allCategories')}</option>
+            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{t(CATEGORY_LABELS[c])}</option>)}
           </SelectField>
         </div>
         {list.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
         ) : list.isError ? (
-          <ErrorState message={errorMessage(list.error, 'Failed to load workshops')} onRetry={() => void list.refetch()} />
+          <ErrorState message={errorMessage(list.error, t('public.workshops.loadFailed'))} onRetry={() => void list.refetch()} />
         ) : list.data.workshops.length === 0 ? (
           <EmptyState
-            title={debounced || category !== 'all' ? 'No workshops match your search' : 'No workshops scheduled yet'}
-            action={debounced || category !== 'all' ? <Button variant="secondary" onClick={() => { setSearch(''); setCategory('all'); }}>Reset Filters</Button> : null}
+            title={debounced || category !== 'all' ? t('public.workshops.noMatch') : t('public.workshops.none')}
+            action={debounced || category !== 'all' ? <Button variant="secondary" onClick={() => { setSearch(''); setCategory('all'); }}>{t('public.resetFilters')}</Button> : null}
           />
         ) : (
           <>
@@ -55,12 +67,12 @@ export function PublicWorkshopsPage() {
                 <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} />
               ))}
             </div>
-            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Workshop pages" />
+            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.workshops.pages')} />
           </>
         )}
         {!session && (
           <p className="mt-8 text-center text-sm text-slate-700">
-            <Link to="/signup" className={buttonClass('primary', 'md')}>Create a student account</Link>
+            <Link to="/signup" className={buttonClass('primary', 'md')}>{t('public.createStudentAccount')}</Link>
           </p>
         )}
         <LazyWorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} />

@@ -95,7 +95,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
                 setPage(1);
               }}
             />
-            <Search aria-hidden="true" className="pointer-events-none absolute top-9 right-3 h-4 w-4 text-slate-400" />
+            <Search aria-hidden="true" className="pointer-events-none absolute top-9 inset-e-3 h-4 w-4 text-slate-400" />
           </div>
           <SelectField
             label="Category"

@@ -17,12 +17,12 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <WorkshopBanner workshop={w} />
-        <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+        <div className="absolute top-2 inset-s-2 flex flex-wrap gap-1">
           {w.tags.slice(0, 2).map((tag) => (
             <span key={tag} className="rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-slate-800">{tag}</span>
           ))}
         </div>
-        {w.isRegistered && <span className="absolute top-2 right-2 rounded-full bg-green-700 px-2 py-0.5 text-xs font-medium text-white">Registered</span>}
+        {w.isRegistered && <span className="absolute top-2 inset-e-2 rounded-full bg-green-700 px-2 py-0.5 text-xs font-medium text-white">Registered</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">

@@ -134,7 +134,7 @@ export function WorkshopDetailDialog({
                       <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                       <span>
                         <a href={m.url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">{m.title}</a>
-                        <span className="ml-1 text-xs uppercase text-slate-500">{m.type}</span>
+                        <span className="ms-1 text-xs uppercase text-slate-500">{m.type}</span>
                         {m.description && <span className="block text-xs text-slate-600">{m.description}</span>}
                       </span>
                     </li>
@@ -179,7 +179,7 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
 function ListBlock({ title, items }: { title: string; items: string[] }) {
   return (
     <Block title={title}>
-      <ul className="list-disc space-y-0.5 pl-5">
+      <ul className="list-disc space-y-0.5 ps-5">
         {items.map((item) => <li key={item}>{item}</li>)}
       </ul>
     </Block>

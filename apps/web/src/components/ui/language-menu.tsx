@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useLanguage, useT } from '../../lib/i18n.tsx';
+import { languages } from '../../lib/language.ts';
+import { readSession } from '../../lib/session.ts';
+
+/**
+ * The language menu (docs/decisions/741-who-sees-which-language.md): every language with a catalogue,
+ * each named in itself. The choice is kept on this device and, when signed in, in the profile, so
+ * errors and e-mails follow it too.
+ */
+export function LanguageMenu({ className = '' }: { className?: string }) {
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
+  const id = useId();
+  const choose = async (code: string) => {
+    await setLanguage(code);
+    if (readSession()?.token) {
+      // The profile's choice; the page has already switched, a failure here only leaves the profile as it was.
+      // Loaded on use: the public pages' first download stays without the API client and zod.
+      await import('../../lib/save-language.ts').then((m) => m.saveLanguage(code)).catch(() => undefined);
+    }
+  };
+  return (
+    <span className={`inline-flex items-center gap-2 ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        {t('language.menu')}
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(e) => void choose(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white py-1.5 ps-2 pe-7 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+      >
+        {languages.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code} dir={l.direction}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

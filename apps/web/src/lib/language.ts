@@ -1,0 +1,69 @@
+import type { Messages } from '@lingui/core';
+import { languages, loaders } from 'virtual:mentorbridge/catalogues';
+import { negotiateLanguage } from '@app/shared/i18n/negotiate';
+
+/**
+ * Which language this page is in, before anything else loads (docs/decisions/741-who-sees-which-language.md):
+ * the choice stored on this device (the language menu of the public pages, or the profile's choice
+ * when signed in), else the browser's languages (`navigator.languages`), else English. Framework-free:
+ * main.tsx starts loading the catalogue at the same time as the page's code.
+ */
+export const LANGUAGE_KEY = 'language';
+
+export type Language = (typeof languages)[number];
+export { languages };
+export const LANGUAGE_CODES = languages.map((l) => l.code);
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The language this device should show. */
+export function initialLanguage(): string {
+  return negotiateLanguage([stored(), ...(navigator.languages ?? [navigator.language])], LANGUAGE_CODES, 'en');
+}
+
+export function languageInfo(code: string): Language {
+  return languages.find((l) => l.code === code) ?? { code, name: code, direction: 'ltr' };
+}
+
+let current = 'en';
+/** The language the page is showing now (its tag is also the locale dates and numbers use). */
+export function currentLanguage(): string {
+  return current;
+}
+
+/**
+ * The locale dates and numbers use: the browser's own variant of the page's language when it has one
+ * (en-GB writes 2 March, en-IN groups lakhs), else the language itself.
+ */
+export function currentLocale(): string {
+  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
+  return wanted.find((tag) => tag.toLowerCase().split('-')[0] === current) ?? current;
+}
+
+/** `<html lang dir>` follow the language; remembered on this device when `remember`. */
+export function applyLanguage(code: string, remember = false) {
+  current = code;
+  const root = document.documentElement;
+  root.lang = code;
+  root.dir = languageInfo(code).direction;
+  if (remember) {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, code);
+    } catch {
+      // Private mode without storage: the choice lasts for this page.
+    }
+  }
+}
+
+/** The compiled messages of `code` (a chunk of its own, loaded once). */
+export function loadCatalogue(code: string): Promise<Messages> {
+  const load = loaders[code] ?? loaders.en;
+  if (!load) throw new Error('no English catalogue');
+  return load();
+}
