@@ -23,6 +23,8 @@ import { matchingRoutes } from './matching/matching.routes.ts';
 import { programmesRoutes } from './programmes/programmes.routes.ts';
 import { expertsRoutes } from './experts/experts.routes.ts';
 import { organisationsRoutes } from './organisations/organisations.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
+import { scimRoutes } from './scim/scim.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -50,4 +52,6 @@ export async function registerModules(app: App) {
   await app.register(programmesRoutes);
   await app.register(expertsRoutes);
   await app.register(organisationsRoutes);
+  await app.register(ssoRoutes);
+  await app.register(scimRoutes);
 }

@@ -10,3 +10,4 @@ export * from './lifecycle.ts';
 export * from './calendar.ts';
 export * from './matching.ts';
 export * from './organisations.ts';
+export * from './sso.ts';
