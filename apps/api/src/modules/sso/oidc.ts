@@ -103,19 +103,35 @@ export async function startOidc(
 export type OidcFlow = typeof ssoFlows.$inferSelect;
 
 /** Consume the flow a state names: once, by any process, and only for this connection. */
-export async function consumeFlow(deps: Deps, connectionId: string, stateKey: string): Promise<OidcFlow> {
+export async function consumeFlow(deps: Deps, stateKey: string): Promise<OidcFlow> {
   const [flow] = await deps.db
     .update(ssoFlows)
     .set({ usedAt: deps.now() })
-    .where(and(eq(ssoFlows.stateKey, stateKey), eq(ssoFlows.connectionId, connectionId), isNull(ssoFlows.usedAt)))
+    .where(and(eq(ssoFlows.stateKey, stateKey), isNull(ssoFlows.usedAt)))
     .returning();
   if (!flow) throw new SsoFailure('state', 'no sign-in started here has this state (unknown, already used, or for another connection)');
   if (flow.expiresAt.getTime() < deps.now().getTime()) throw new SsoFailure('expired', 'the sign-in was started more than 10 minutes ago', flow);
   return flow;
 }
 
+/** The whole chain (openid-client wraps oauth4webapi's errors): messages, codes and the claim named. */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error) {
+      parts.push(e.message, String((e as { code?: string }).code ?? ''));
+      e = (e as { cause?: unknown }).cause;
+    } else {
+      const claim = typeof e === 'object' ? (e as { claim?: unknown }).claim : undefined;
+      if (typeof claim === 'string') parts.push(`claim ${claim}`);
+      break;
+    }
+  }
+  return parts.filter(Boolean).join(' | ');
+}
+
 function reasonOf(error: unknown): SsoFailure['reason'] {
-  const text = error instanceof Error ? `${error.message} ${String((error as { code?: string }).code ?? '')}` : '';
+  const text = describe(error);
   if (/nonce/i.test(text)) return 'nonce';
   if (/"iss"|issuer/i.test(text)) return 'issuer';
   if (/"exp"|expired|timestamp/i.test(text)) return 'expired';
@@ -124,11 +140,18 @@ function reasonOf(error: unknown): SsoFailure['reason'] {
   return 'token';
 }
 
-/** The callback: the code exchanged with PKCE, the ID token's iss/aud/exp/nonce checked, userinfo merged. */
-export async function finishOidc(deps: Deps, connection: Connection, callbackUrl: URL) {
+/** The state names the flow, and the flow its connection (one redirect URI for every connection). */
+export async function flowOfCallback(deps: Deps, callbackUrl: URL) {
   const state = callbackUrl.searchParams.get('state');
   if (!state) throw new SsoFailure('state', 'the answer carries no state');
-  const flow = await consumeFlow(deps, connection.id, sha256(state));
+  return { state, flow: await consumeFlow(deps, sha256(state)) };
+}
+
+/**
+ * The callback: the code exchanged with PKCE at this connection's token endpoint, with its credentials;
+ * the `iss` parameter (RFC 9207) and the ID token's iss/aud/exp/nonce checked; userinfo merged.
+ */
+export async function finishOidc(deps: Deps, connection: Connection, callbackUrl: URL, state: string, flow: OidcFlow) {
   const idpError = callbackUrl.searchParams.get('error');
   if (idpError) {
     throw new SsoFailure('idp', `${idpError}: ${(callbackUrl.searchParams.get('error_description') ?? '').slice(0, 200)}`, flow);
@@ -143,8 +166,7 @@ export async function finishOidc(deps: Deps, connection: Connection, callbackUrl
       idTokenExpected: true,
     });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : 'token exchange failed';
-    throw new SsoFailure(reasonOf(error), detail, flow);
+    throw new SsoFailure(reasonOf(error), describe(error).slice(0, 600) || 'token exchange failed', flow);
   }
   const idClaims = tokens.claims();
   if (!idClaims) throw new SsoFailure('token', 'no ID token', flow);

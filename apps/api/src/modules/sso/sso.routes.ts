@@ -28,7 +28,7 @@ import { rateLimited } from '../../lib/errors.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { createSecretBox } from './crypto.ts';
 import { SsoFailure } from './failure.ts';
-import { endSessionUrl, finishOidc, startOidc } from './oidc.ts';
+import { endSessionUrl, finishOidc, flowOfCallback, startOidc } from './oidc.ts';
 import { finishSaml, samlMetadata, startSaml } from './saml.ts';
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
@@ -181,16 +181,24 @@ export async function ssoRoutes(app: App) {
     },
   );
   app.get(
-    '/sso/oidc/:id/callback',
-    { config: { access: 'public' }, schema: { tags, params: idParams, response: { 303: z.null() } } },
+    '/sso/oidc/callback',
+    { config: { access: 'public' }, schema: { tags, querystring: z.record(z.string(), z.string().max(4000)) } },
     async (request, reply) => {
-      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
-      const sp = sso.serviceProvider(app.ctx.config, connection.id);
-      const url = new URL(sp.redirectUri);
+      const url = new URL(sso.serviceProvider(app.ctx.config, '').redirectUri);
       url.search = new URL(request.url, 'http://x').search;
+      let started: Awaited<ReturnType<typeof flowOfCallback>>;
+      let connection: sso.ConnectionRow;
+      try {
+        started = await flowOfCallback(deps(), url);
+        connection = await sso.connectionForSignIn(app.ctx.db, started.flow.connectionId, { test: true });
+      } catch (error) {
+        const failure = error instanceof SsoFailure ? error : new SsoFailure('state', 'the connection of this sign-in no longer exists');
+        const ref = await sso.recordEvent(app.ctx.db, { organisationId: null, connectionId: null }, failure.reason, failure.detail);
+        return reply.code(303).header('location', errorPage(failure.reason, ref)).header('cache-control', 'no-store').send();
+      }
       return finish(reply, connection, async () => {
         if (connection.protocol !== 'oidc') throw new SsoFailure('other', 'not an OpenID Connect connection');
-        const result = await finishOidc(deps(), connection, url);
+        const result = await finishOidc(deps(), connection, url, started.state, started.flow);
         if (result.flow.mode === 'signin' && !connection.enabled) throw new SsoFailure('disabled', 'the connection is not enabled');
         return complete(deps(), connection, result.flow, { issuer: result.issuer, claims: result.claims, idToken: result.idToken });
       });
@@ -209,7 +217,7 @@ export async function ssoRoutes(app: App) {
     '/sso/saml/:id/acs',
     {
       config: { access: 'public' },
-      schema: { tags, params: idParams, body: z.object({ SAMLResponse: z.string().max(SAML_FORM_MAX), RelayState: z.string().max(600).optional() }), response: { 303: z.null() } },
+      schema: { tags, params: idParams, body: z.object({ SAMLResponse: z.string().max(SAML_FORM_MAX), RelayState: z.string().max(600).optional() }) },
     },
     async (request, reply) => {
       const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });

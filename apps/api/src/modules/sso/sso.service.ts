@@ -34,7 +34,7 @@ export function serviceProvider(config: Config, id: string) {
     entityId: `${base}/api/sso/saml/${id}/metadata`,
     acsUrl: `${base}/api/sso/saml/${id}/acs`,
     metadataUrl: `${base}/api/sso/saml/${id}/metadata`,
-    redirectUri: `${base}/api/sso/oidc/${id}/callback`,
+    redirectUri: `${base}/api/sso/oidc/callback`,
     postLogoutRedirectUri: `${base}/signin`,
   };
 }
