@@ -15,6 +15,7 @@ import { findUserByEmail } from '../users/users.repo.ts';
 import * as throttle from '../auth/login-throttle.ts';
 import type { SecretBox } from './crypto.ts';
 import { SsoFailure } from './failure.ts';
+import { isProvisionedBy } from '../scim/scim.service.ts';
 import type { ConnectionRow } from './sso.service.ts';
 import { recordEvent } from './sso.service.ts';
 
@@ -73,7 +74,8 @@ interface Assertion {
 type Outcome =
   | { kind: 'existing'; user: typeof users.$inferSelect; identityId: string }
   | { kind: 'create' }
-  | { kind: 'link'; user: typeof users.$inferSelect };
+  | { kind: 'link'; user: typeof users.$inferSelect }
+  | { kind: 'adopt'; user: typeof users.$inferSelect };
 
 async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, mapped: Mapped): Promise<Outcome> {
   if (!mapped.subject) throw new SsoFailure('subject', `none of ${connection.mapping.subject.join(', ')} was sent`);
@@ -96,6 +98,8 @@ async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, m
   if (existing) {
     if (existing.role === 'admin') throw new SsoFailure('role', 'a platform administrator signs in with a password (break-glass)');
     if (!existing.isActive) throw new SsoFailure('deactivated', `account ${existing.id} is deactivated`);
+    // The organisation itself provisioned this account (SCIM): its own IdP vouches for it, no proof needed.
+    if (await isProvisionedBy(db, existing.id, connection.organisationId)) return { kind: 'adopt', user: existing };
     return { kind: 'link', user: existing };
   }
   return { kind: 'create' };
@@ -141,7 +145,7 @@ export async function complete(
       const user = outcome.kind === 'create' ? null : outcome.user;
       report = {
         ...base,
-        outcome: outcome.kind,
+        outcome: outcome.kind === 'adopt' ? 'existing' : outcome.kind,
         account: user ? { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() } : null,
         refusal: null,
       };
@@ -177,6 +181,21 @@ export async function complete(
       .set({ affiliations: mapped.affiliations, lastSignInAt: now, lastIdTokenEnc: idTokenEnc, connectionId: connection.id })
       .where(eq(ssoIdentities.id, outcome.identityId));
     if (mapped.email && mapped.email !== outcome.user.email) await followEmailChange(deps, connection, userId, mapped.email);
+  } else if (outcome.kind === 'adopt') {
+    userId = outcome.user.id;
+    await db
+      .insert(ssoIdentities)
+      .values({
+        userId,
+        connectionId: connection.id,
+        organisationId: connection.organisationId,
+        issuer: assertion.issuer,
+        subject: mapped.subject!,
+        affiliations: mapped.affiliations,
+        lastIdTokenEnc: idTokenEnc,
+        lastSignInAt: now,
+      })
+      .onConflictDoNothing();
   } else {
     userId = await createStudent(deps, connection, assertion.issuer, mapped, idTokenEnc);
   }
