@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/hooks.ts';
 import { storeAuth } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { login } from './api.ts';
+import { SsoDiscovery } from '../sso/sso-discovery.tsx';
 
 const REDIRECT_MS = 1500;
 
@@ -82,6 +83,7 @@ export function SignInPage() {
             clearMessages();
           }}
         />
+        <SsoDiscovery email={email} />
         <div>
           <label htmlFor="signin-password" className="block text-sm font-medium text-slate-800">
             Password<span aria-hidden="true" className="text-red-700"> *</span>
