@@ -44,7 +44,7 @@ export const SSO_ERROR_REASONS = {
   replay: 'This sign-in answer has already been used.',
   unsolicited: 'This organisation accepts only sign-ins started from MentorBridge.',
   subject: 'The identity provider did not say who you are (no stable identifier).',
-  email: 'The identity provider did not send an e-mail address.',
+  email: 'The identity provider did not send an e-mail address at one of this organisation’s domains.',
   affiliation: 'Your affiliation does not give access to MentorBridge at this organisation.',
   disabled: 'Single sign-on is not enabled for this organisation.',
   deactivated: 'Your account has been deactivated. Please contact your organisation.',

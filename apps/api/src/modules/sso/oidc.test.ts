@@ -330,6 +330,13 @@ describe('OIDC refusals (each a clear page with a reference, no session)', () =>
     }
   });
 
+  it('a new person whose address is outside the organisation\'s domains is refused', async () => {
+    idp.accounts.set('guest', { email: 'guest@gmail.com', given_name: 'Guest', family_name: 'User', eduperson_affiliation: ['student'] });
+    const location = await roundTrip(await startSignIn(), 'guest');
+    expect(reasonOf(location)).toBe('email');
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'guest@gmail.com'))).toHaveLength(0);
+  });
+
   it('a next path that leaves the site is refused', async () => {
     for (const next of ['//evil.example.com', 'https://evil.example.com', '/\\evil.example.com']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/sso/start', payload: { connectionId, next } });

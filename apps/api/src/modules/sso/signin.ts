@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@app/shared/auth';
 import { SSO_MESSAGES, type ExchangeData, type TestReport } from '@app/shared/sso';
 import type { Db } from '../../db/client.ts';
-import { organisations, studentAffiliations } from '../../db/schema/organisations.ts';
+import { organisationDomains, organisations, studentAffiliations } from '../../db/schema/organisations.ts';
 import { ssoConnections, ssoIdentities, ssoResults, ssoSettings } from '../../db/schema/sso.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
 import { AppError, PG, badRequest, pgCode } from '../../lib/errors.ts';
@@ -94,6 +94,14 @@ async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, m
     return { kind: 'existing', user: found.user, identityId: found.identityId };
   }
   if (!mapped.email) throw new SsoFailure('email', `none of ${connection.mapping.email.join(', ')} was sent`);
+  // A new person (created or linked) must have an address at one of the organisation's own domains: a
+  // connection to a shared IdP (Google, a multi-tenant directory) cannot bring in anyone else.
+  const domain = mapped.email.split('@')[1] ?? '';
+  const [own] = await db
+    .select({ id: organisationDomains.id })
+    .from(organisationDomains)
+    .where(and(eq(organisationDomains.organisationId, connection.organisationId), eq(organisationDomains.domain, domain)));
+  if (!own) throw new SsoFailure('email', `${mapped.email} is not at one of the organisation's domains`);
   const existing = await findUserByEmail(db, mapped.email);
   if (existing) {
     if (existing.role === 'admin') throw new SsoFailure('role', 'a platform administrator signs in with a password (break-glass)');
