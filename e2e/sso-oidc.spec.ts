@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; the test IdP declares them
 /// <reference path="../apps/api/test/sso/oidc-provider.d.ts" />
 import type { Browser, Page } from '@playwright/test';
 import { SSO_MESSAGES } from '../packages/shared/src/sso.ts';

@@ -39,7 +39,9 @@ function databaseCache(deps: Deps, connectionId: string, pending?: () => typeof 
       const [row] = await deps.db
         .select({ createdAt: ssoFlows.createdAt })
         .from(ssoFlows)
-        .where(and(eq(ssoFlows.stateKey, stateKey(key)), eq(ssoFlows.connectionId, connectionId), isNull(ssoFlows.usedAt), gt(ssoFlows.expiresAt, deps.now())));
+        .where(and(eq(ssoFlows.stateKey, stateKey(key)), eq(ssoFlows.connectionId, connectionId), gt(ssoFlows.expiresAt, deps.now())));
+      // A used request still counts here: the replayed assertion is then refused by its id (reason `replay`),
+      // and the flow itself is consumed once below.
       return row ? row.createdAt.toISOString() : null;
     },
     async removeAsync(key) {
@@ -96,6 +98,9 @@ function reasonOf(message: string): SsoFailure['reason'] {
   if (/audience/i.test(message)) return 'audience';
   if (/expired|NotOnOrAfter/i.test(message)) return 'expired';
   if (/not yet valid|NotBefore/i.test(message)) return 'expired';
+  // node-saml's word for a SubjectConfirmationData whose NotOnOrAfter has passed.
+  if (/no valid subject confirmation/i.test(message)) return 'expired';
+  if (/InResponseTo/i.test(message) && /missing/i.test(message)) return 'unsolicited';
   if (/InResponseTo/i.test(message)) return 'state';
   if (/issuer/i.test(message)) return 'issuer';
   if (/status/i.test(message)) return 'idp';
