@@ -28,6 +28,8 @@ import { expertsRoutes } from './experts/experts.routes.ts';
 import { organisationsRoutes } from './organisations/organisations.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { languagesRoutes } from './languages/languages.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
+import { scimRoutes } from './scim/scim.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -60,4 +62,6 @@ export async function registerModules(app: App) {
   await app.register(expertsRoutes);
   await app.register(organisationsRoutes);
   await app.register(privacyRoutes);
+  await app.register(ssoRoutes);
+  await app.register(scimRoutes);
 }

@@ -12,3 +12,4 @@ export * from './matching.ts';
 export * from './organisations.ts';
 export * from './security.ts';
 export * from './privacy.ts';
+export * from './sso.ts';

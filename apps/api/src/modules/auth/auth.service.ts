@@ -24,6 +24,7 @@ import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
 import { ErrorCode } from '@app/shared/api';
 import { toUserDto } from '../users/users.presenter.ts';
 import { assertOrganisationSignIn } from '../organisations/membership.ts';
+import { assertPasswordSignInAllowed } from '../sso/policy.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo.ts';
 import type { MfaChallengeData } from '@app/shared/security';
 import type { Clock } from '../../lib/clock.ts';
@@ -70,6 +71,7 @@ export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promi
   }
   if (!user.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
   await assertOrganisationSignIn(db, user);
+  await assertPasswordSignInAllowed(db, user);
   await throttle.recordSuccess(db, input.email, ip);
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   // A second factor set up: the password alone only earns a short-lived challenge (mfa.service.ts).

@@ -17,6 +17,7 @@ import { SECURITY_COPY } from './security.copy.ts';
 import { signInWithPasskey } from './security-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { login } from './api.ts';
+import { SsoDiscovery } from '../sso/sso-discovery.tsx';
 
 const REDIRECT_MS = 1500;
 const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
@@ -144,6 +145,7 @@ export function SignInPage() {
             clearMessages();
           }}
         />
+        <SsoDiscovery email={email} />
         <div>
           <label htmlFor="signin-password" className="block text-sm font-medium text-slate-800">
             {t('common.password')}

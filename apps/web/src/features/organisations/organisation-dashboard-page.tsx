@@ -8,6 +8,7 @@ import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { AdminProgrammesTab } from '../programmes/admin-programmes-tab.tsx';
+import { SsoPanel } from '../sso/sso-panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
@@ -36,14 +37,15 @@ export function CompanyDashboardPage() {
   return <OrganisationDashboard kind="company" />;
 }
 
-type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' | 'projects' | 'performance';
+type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' | 'sso' | 'projects' | 'performance';
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
   const portal = kind === 'university' ? 'University Portal' : 'Company Portal';
   useDocumentTitle(kind === 'university' ? 'University Dashboard' : 'Company Dashboard');
   const me = useMyOrganisation();
-  const [tab, setTab] = useState<Tab>('organisation');
+  // `?tab=sso` opens the single sign-on section (the test sign-in result links back to it).
+  const [tab, setTab] = useState<Tab>(() => (kind === 'university' && new URLSearchParams(window.location.search).get('tab') === 'sso' ? 'sso' : 'organisation'));
   const approved = me.data?.data.organisation.status === 'approved';
   const tabs: { id: Tab; label: string }[] =
     kind === 'university'
@@ -53,6 +55,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'cohort', label: 'Cohort' },
           { id: 'workshops', label: 'Workshops' },
           { id: 'programmes', label: 'Programmes' },
+          { id: 'sso', label: 'Single sign-on' },
         ]
       : [
           { id: 'organisation', label: 'Company' },
@@ -86,6 +89,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
                   {tab === 'programmes' && <AdminProgrammesTab organiser="university" />}
+                  {tab === 'sso' && <SsoPanel />}
                 </TabPanel>
               </>
             ) : (

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { nextPath } from '@app/shared/sso';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ssoAssertions, ssoFlows, type ssoConnections } from '../../db/schema/sso.ts';
+import { PG, pgCode } from '../../lib/errors.ts';
+import { SsoFailure } from './failure.ts';
+import { FLOW_TTL_MS } from './oidc.ts';
+import { toPem } from './saml-metadata.ts';
+import { serviceProvider } from './sso.service.ts';
+
+interface Deps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+}
+type Connection = typeof ssoConnections.$inferSelect;
+
+const SKEW_MS = 2 * 60_000;
+const SAML_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+
+const stateKey = (requestId: string) => `saml:${requestId}`;
+
+/**
+ * InResponseTo lives in the database: a response is accepted by whichever process receives it, for a
+ * request any process sent. node-saml asks `getAsync`; the flow is consumed once after validation.
+ */
+function databaseCache(deps: Deps, connectionId: string, pending?: () => typeof ssoFlows.$inferInsert): CacheProvider {
+  return {
+    async saveAsync(key, value) {
+      if (pending) await deps.db.insert(ssoFlows).values({ ...pending(), stateKey: stateKey(key) });
+      return { value, createdAt: deps.now().getTime() };
+    },
+    async getAsync(key) {
+      const [row] = await deps.db
+        .select({ createdAt: ssoFlows.createdAt })
+        .from(ssoFlows)
+        .where(and(eq(ssoFlows.stateKey, stateKey(key)), eq(ssoFlows.connectionId, connectionId), gt(ssoFlows.expiresAt, deps.now())));
+      // A used request still counts here: the replayed assertion is then refused by its id (reason `replay`),
+      // and the flow itself is consumed once below.
+      return row ? row.createdAt.toISOString() : null;
+    },
+    async removeAsync(key) {
+      return key;
+    },
+  };
+}
+
+function samlFor(deps: Deps, connection: Connection, cacheProvider?: CacheProvider, requestId?: string) {
+  const sp = serviceProvider(deps.config, connection.id);
+  return new SAML({
+    callbackUrl: sp.acsUrl,
+    entryPoint: connection.idpSsoUrl ?? '',
+    issuer: sp.entityId,
+    audience: sp.entityId,
+    idpIssuer: connection.idpEntityId ?? '',
+    // Every certificate configured: two during a rotation, both accepted.
+    idpCert: connection.idpCertificates.map(toPem),
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: false,
+    acceptedClockSkewMs: SKEW_MS,
+    identifierFormat: null,
+    disableRequestedAuthnContext: true,
+    validateInResponseTo: connection.allowIdpInitiated ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: FLOW_TTL_MS,
+    cacheProvider: cacheProvider ?? databaseCache(deps, connection.id),
+    ...(requestId ? { generateUniqueId: () => requestId } : {}),
+  });
+}
+
+export function samlMetadata(deps: Deps, connection: Connection): string {
+  return samlFor(deps, connection).generateServiceProviderMetadata(null, null);
+}
+
+export async function startSaml(
+  deps: Deps,
+  connection: Connection,
+  flow: { mode: 'signin' | 'test'; testerId?: string; next: string | undefined },
+): Promise<string> {
+  const requestId = `_${randomBytes(20).toString('hex')}`;
+  const cache = databaseCache(deps, connection.id, () => ({
+    connectionId: connection.id,
+    stateKey: '',
+    mode: flow.mode,
+    testerId: flow.testerId ?? null,
+    next: flow.next ?? null,
+    expiresAt: new Date(deps.now().getTime() + FLOW_TTL_MS),
+  }));
+  return samlFor(deps, connection, cache, requestId).getAuthorizeUrlAsync('', undefined, {});
+}
+
+function reasonOf(message: string): SsoFailure['reason'] {
+  if (/signature|cert/i.test(message)) return 'signature';
+  if (/audience/i.test(message)) return 'audience';
+  if (/expired|NotOnOrAfter/i.test(message)) return 'expired';
+  if (/not yet valid|NotBefore/i.test(message)) return 'expired';
+  // node-saml's word for a SubjectConfirmationData whose NotOnOrAfter has passed.
+  if (/no valid subject confirmation/i.test(message)) return 'expired';
+  if (/InResponseTo/i.test(message) && /missing/i.test(message)) return 'unsolicited';
+  if (/InResponseTo/i.test(message)) return 'state';
+  if (/issuer/i.test(message)) return 'issuer';
+  if (/status/i.test(message)) return 'idp';
+  return 'other';
+}
+
+function parse(xml: string): Document | null {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return null;
+  try {
+    return new DOMParser({ errorHandler: { warning: () => undefined, error: () => undefined } }).parseFromString(xml, 'text/xml') as unknown as Document;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ACS: node-saml checks the signature (assertion, with any configured certificate; wrapped
+ * signatures fail its reference checks), issuer, audience, NotBefore/NotOnOrAfter and InResponseTo. We
+ * add: SHA-1 refused, recipient and destination, each assertion id once, and the flow consumed once.
+ */
+export async function finishSaml(deps: Deps, connection: Connection, samlResponse: string, relayState: string | undefined) {
+  const sp = serviceProvider(deps.config, connection.id);
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  const outer = parse(xml);
+  if (!outer) throw new SsoFailure('other', 'the response is not readable XML');
+  if (/xmldsig#(rsa-)?sha1|xmldsig#sha1|rsa-sha1/i.test(xml)) throw new SsoFailure('signature', 'SHA-1 signatures or digests are refused');
+  const destination = outer.documentElement?.getAttribute('Destination');
+  if (destination && destination !== sp.acsUrl) throw new SsoFailure('audience', `Destination ${destination} is not this ACS URL`);
+
+  let profile: Profile | null;
+  try {
+    ({ profile } = await samlFor(deps, connection).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'invalid response';
+    throw new SsoFailure(reasonOf(message), message);
+  }
+  if (!profile) throw new SsoFailure('other', 'the response carries no assertion');
+  const assertionXml = profile.getAssertionXml?.() ?? '';
+  const assertion = parse(assertionXml)?.documentElement;
+  if (!assertion) throw new SsoFailure('other', 'the assertion is not readable');
+  const assertionId = assertion.getAttribute('ID') ?? '';
+  const confirmation = assertion.getElementsByTagNameNS(SAML_NS, 'SubjectConfirmationData')[0];
+  const recipient = confirmation?.getAttribute('Recipient');
+  if (!recipient || recipient !== sp.acsUrl) throw new SsoFailure('audience', `Recipient ${recipient ?? '(none)'} is not this ACS URL`);
+  const notOnOrAfter = confirmation?.getAttribute('NotOnOrAfter') ?? assertion.getElementsByTagNameNS(SAML_NS, 'Conditions')[0]?.getAttribute('NotOnOrAfter');
+  const keepUntil = notOnOrAfter ? new Date(Date.parse(notOnOrAfter) + SKEW_MS) : new Date(deps.now().getTime() + 24 * 3600_000);
+
+  // Replay: an assertion id is accepted once, by any process.
+  try {
+    await deps.db.insert(ssoAssertions).values({ issuer: profile.issuer, assertionId, expiresAt: keepUntil });
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) throw new SsoFailure('replay', `assertion ${assertionId} was already used`);
+    throw error;
+  }
+
+  let flow: { mode: 'signin' | 'test'; testerId: string | null; next: string | null };
+  const inResponseTo = typeof profile.inResponseTo === "string" ? profile.inResponseTo : null;
+  if (inResponseTo) {
+    const [row] = await deps.db
+      .update(ssoFlows)
+      .set({ usedAt: deps.now() })
+      .where(and(eq(ssoFlows.stateKey, stateKey(inResponseTo)), eq(ssoFlows.connectionId, connection.id), isNull(ssoFlows.usedAt)))
+      .returning();
+    if (!row) throw new SsoFailure('state', `InResponseTo ${inResponseTo} is not a request sent for this connection, or was answered already`);
+    flow = row;
+  } else {
+    // IdP-initiated (only where allowed, enforced by node-saml's validateInResponseTo): RelayState is the page.
+    const next = nextPath.safeParse(relayState || undefined);
+    flow = { mode: 'signin', testerId: null, next: next.success ? (next.data ?? null) : null };
+  }
+
+  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
+  const claims: Record<string, unknown> = { ...attributes, nameIDFormat: profile.nameIDFormat };
+  // A transient NameID changes every sign-in: never a key (the mapping falls back to eduPersonPrincipalName).
+  if (profile.nameID && profile.nameIDFormat !== TRANSIENT) claims.nameID = profile.nameID;
+  return { flow, issuer: profile.issuer, claims };
+}
