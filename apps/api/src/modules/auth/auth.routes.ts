@@ -119,7 +119,7 @@ export async function authRoutes(app: App) {
   app.get(
     '/auth/professional/check-password-status',
     {
-      config: { access: ['professional'], allowTemporaryPassword: true },
+      config: { access: ['professional'], allowTemporaryPassword: true, allowPendingExpert: true },
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelope(passwordStatusData) } },
     },
     async (request) => ({ success: true as const, data: await auth.passwordStatus(app.ctx.db, actorOf(request).id) }),
@@ -128,7 +128,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/professional/change-password',
     {
-      config: { access: ['professional'], allowTemporaryPassword: true },
+      config: { access: ['professional'], allowTemporaryPassword: true, allowPendingExpert: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],

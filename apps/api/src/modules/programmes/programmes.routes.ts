@@ -102,7 +102,7 @@ export async function programmesRoutes(app: App) {
 
   app.get(
     '/programmes/mine',
-    { config: { access: ['student', 'professional'] }, schema: { ...secured, response: { 200: envelope(myProgrammesData) } } },
+    { config: { access: ['student', 'professional'], allowPendingExpert: true }, schema: { ...secured, response: { 200: envelope(myProgrammesData) } } },
     async (request) => ({ success: true as const, data: await svc.myProgrammes(db(), actorOf(request)) }),
   );
 

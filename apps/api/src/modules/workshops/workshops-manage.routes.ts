@@ -58,7 +58,7 @@ export async function workshopsManageRoutes(app: App) {
     app.get(
       scope.base,
       {
-        config,
+        config: { ...config, allowPendingExpert: scope.base === '/workshops/my-workshops' }, // their own list: empty until verified
         schema: { tags, security, querystring: adminWorkshopListQuery, response: { 200: envelope(manageWorkshopListData) } },
       },
       async (request) => ({
