@@ -30,6 +30,7 @@ import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
 import { liveInvitation } from '../experts/experts.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
+import { inert } from '../../lib/email-template.ts';
 import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
 
 type OrgRow = typeof organisations.$inferSelect;
@@ -258,12 +259,12 @@ export async function invite(db: Db, config: Config, actor: Actor, org: ActorOrg
     if (!inv) throw new Error('insert returned nothing');
     const what =
       input.kind === 'member'
-        ? `to manage ${row.name} on MentorBridge with them`
-        : `to mentor students on MentorBridge as an industry expert endorsed by ${row.name}`;
+        ? `to manage ${inert(row.name)} on MentorBridge with them`
+        : `to mentor students on MentorBridge as an industry expert endorsed by ${inert(row.name)}`;
     await queueEmail(tx, {
       to: input.email,
-      subject: `${actor.firstName} invited you to MentorBridge`,
-      text: `Hello,\n\n${fullName(actor)} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
+      subject: `${inert(actor.firstName)} invited you to MentorBridge`,
+      text: `Hello,\n\n${inert(fullName(actor))} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
       secrets: [link, token, encodeURIComponent(token)],
     });
     await audit(tx, actor.id, 'invite', 'organisation', org.id, null, { email: input.email, kind: input.kind });
@@ -381,8 +382,8 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
     }
     await queueEmail(tx, {
       to: after.contactEmail,
-      subject: `${after.name} on MentorBridge`,
-      text: `Hello,\n\n${message}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
+      subject: `${inert(after.name)} on MentorBridge`,
+      text: `Hello,\n\n${inert(message)}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
     });
   });
   return organisationDto(db, id);

@@ -30,7 +30,7 @@ const ORGANISERS: Array<{ prefix: string; config: RouteAccess; scope: (r: Fastif
   {
     prefix: '/organisations/me/programmes',
     config: { access: ['university_admin'], member: 'university' },
-    scope: (r: FastifyRequest): ProgrammeScope => ({ organisationId: organisationOf(r).id }),
+    scope: (r: FastifyRequest): ProgrammeScope => ({ organisationId: organisationOf(r).id, outsideInvitesPerDay: r.server.ctx.config.orgOutsideInvitesPerDay }),
   },
 ];
 
