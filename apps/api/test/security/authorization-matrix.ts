@@ -153,6 +153,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/workshops/my-workshops/:id/complete': professional(404),
   'POST /api/workshops/my-workshops/:id/cancel': professional(404),
   'GET /api/workshops/my-workshops/:id/check-in-code': professional(404),
+  'POST /api/workshops/my-workshops/:id/assignment': professional(400), // issue 28: {} has no decision
 
   // professionals directory, availability, connections
   'GET /api/professionals': pub(200),
