@@ -19,6 +19,7 @@ import * as limiter from '../../lib/rate-limit.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/avatar.ts';
 import * as auth from './auth.service.ts';
+import * as throttle from './login-throttle.ts';
 import { offerAffiliationOnRegister } from '../organisations/university.service.ts';
 
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
@@ -29,8 +30,17 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authData) } } },
-    async (request) => {
-      const data = await auth.login(deps(), request.body, request.ip);
+    async (request, reply) => {
+      const { jwtSecret } = app.ctx.config;
+      const now = app.ctx.clock.now();
+      const trusted = throttle.isTrustedDevice(jwtSecret, request.body.email, request.headers.cookie, now);
+      const data = await auth.login(deps(), request.body, request.ip, trusted);
+      // Issue 28 (decision 734): this browser is now trusted for this account (per-device trust cookie).
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      void reply.header(
+        'set-cookie',
+        `${throttle.deviceCookieName(request.body.email)}=${throttle.deviceCookieValue(jwtSecret, request.body.email, now)}; Path=/api/auth; Max-Age=${throttle.DEVICE_TRUST_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+      );
       return { success: true as const, message: 'Login successful', data };
     },
   );
