@@ -59,3 +59,24 @@ describe('wrong current passwords on change-password are throttled', () => {
     expect(mail?.text).toContain('/forgot-password');
   });
 });
+
+describe('registration still tells whether an e-mail exists (409)', () => {
+  it('keeps the spec message but each 409 costs five of the address\'s hourly registration attempts', async () => {
+    const taken = await buildStudent(t);
+    const ip = '10.88.0.1';
+    const register = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: ip,
+        payload: { firstName: 'Enu', lastName: 'Merate', email, password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass', phone: '+91 98100 00000', university: 'IIT', course: 'CS', year: 2, rollNumber: 'R1' },
+      });
+    // REGISTER_MAX_PER_IP defaults to 30: six probes of existing addresses use it all.
+    for (let i = 0; i < 6; i++) {
+      const res = await register(taken.email);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.body).toContain('An account with this email already exists');
+    }
+    expect((await register(`new-${Date.now()}@example.com`)).statusCode).toBe(429);
+  });
+});

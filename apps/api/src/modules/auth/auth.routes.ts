@@ -50,7 +50,12 @@ export async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
-      const data = await auth.registerStudent(deps(), request.body);
+      // Issue 28 (decision 735): the spec's 409 tells whether an e-mail exists; each such answer costs the
+      // address DUPLICATE_REGISTRATION_COST attempts of its hourly registration budget, so enumerating is slow.
+      const data = await auth.registerStudent(deps(), request.body).catch(async (error: unknown) => {
+        if ((error as { statusCode?: number }).statusCode === 409) await limiter.chargeSignups(app.ctx.db, request.ip, limiter.DUPLICATE_REGISTRATION_COST - 1);
+        throw error;
+      });
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
       await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
       return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
