@@ -14,6 +14,7 @@ import {
   userData,
 } from '@app/shared/auth';
 import { actorOf, type App } from '../../lib/http.ts';
+import { AppError } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
@@ -53,7 +54,7 @@ export async function authRoutes(app: App) {
       // Issue 28 (decision 735): the spec's 409 tells whether an e-mail exists; each such answer costs the
       // address DUPLICATE_REGISTRATION_COST attempts of its hourly registration budget, so enumerating is slow.
       const data = await auth.registerStudent(deps(), request.body).catch(async (error: unknown) => {
-        if ((error as { statusCode?: number }).statusCode === 409) await limiter.chargeSignups(app.ctx.db, request.ip, limiter.DUPLICATE_REGISTRATION_COST - 1);
+        if (error instanceof AppError && error.status === 409) await limiter.chargeSignups(app.ctx.db, request.ip, limiter.DUPLICATE_REGISTRATION_COST - 1);
         throw error;
       });
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
