@@ -38,6 +38,8 @@ const schema = z.object({
   /** New accounts (student, expert, organisation) from one address per hour. */
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Issue 28: people outside an organisation (mentors) its programmes may invite per 24 hours. */
+  ORG_OUTSIDE_INVITES_PER_DAY: z.coerce.number().int().min(0).default(25),
   JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
   STATIC_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowSeconds: c.LOGIN_WINDOW_SECONDS,
     },
     registerMaxPerIp: c.REGISTER_MAX_PER_IP,
+    orgOutsideInvitesPerDay: c.ORG_OUTSIDE_INVITES_PER_DAY,
     jobsEnabled: c.JOBS_ENABLED === 'true',
     staticDir: c.STATIC_DIR ? path.resolve(c.STATIC_DIR) : undefined,
     erasureNoticeHours: c.ERASURE_NOTICE_HOURS,

@@ -20,6 +20,8 @@ export const ORG_MESSAGES = {
   domainMismatch: "The contact e-mail must be at the organisation's own domain",
   domainInvalid: 'Please enter a valid domain such as example.edu',
   domainTaken: 'This domain already belongs to an organisation',
+  // Issue 28 (decision 731): a sub-domain is its parent's.
+  domainUnderOther: "This domain is part of another organisation's domain; ask that organisation's administrators to add it",
   domainOutside: "A domain must be the website's domain or one of its sub-domains",
   domainPublic: 'Public e-mail providers cannot be an organisation domain',
   notApproved: 'Your organisation has not been approved yet',
@@ -42,6 +44,7 @@ export const EXPERT_MESSAGES = {
   alreadyDecided: 'This application has already been decided',
   notPending: 'Only experts awaiting verification can do this',
   pendingNoWorkshops: 'You can publish workshops once your profile is verified',
+  pendingNotYet: 'You can reach students once your profile is verified',
 } as const;
 
 export const CONFIRM_MESSAGES = {
@@ -225,9 +228,12 @@ export const organisationDto = z.object({
   contactEmail: z.string(),
   contactConfirmed: z.boolean(),
   decisionReason: z.string().nullable(),
-  domains: z.array(z.object({ id: z.string(), domain: z.string() })),
+  /** `verified`: control was proven (a member's confirmed address at it); until then it affiliates nobody. */
+  domains: z.array(z.object({ id: z.string(), domain: z.string(), verified: z.boolean() })),
   memberCount: z.number().int(),
   createdAt: z.string(),
+  /** Issue 28: other organisations' domains that sit under or over this one's (the approving admin is warned). */
+  overlaps: z.array(z.object({ domain: z.string(), otherDomain: z.string(), organisation: z.string(), status: z.enum(ORGANISATION_STATUSES) })),
 });
 export type OrganisationDto = z.infer<typeof organisationDto>;
 export const organisationData = z.object({ organisation: organisationDto });

@@ -16,6 +16,8 @@ export const PROGRAMME_CAPACITY_MAX = 50;
 
 export const PROGRAMME_MESSAGES = {
   created: 'Programme created',
+  outsideQuota: (quota: number, left: number) =>
+    `Your organisation can invite ${quota} mentors from outside it per day (${left} left now). Invite fewer, or ask a platform administrator to invite more.`,
   nameRequired: 'Name is required',
   date: 'Dates must be valid dates (YYYY-MM-DD)',
   endBeforeStart: 'The end date must be on or after the start date',

@@ -264,7 +264,14 @@ export const UNIVERSITY_WORKSHOP_MESSAGES = {
   rejected: 'Submission rejected. The university has been told why.',
   onlySubmissions: 'Only a university submission awaiting approval can be rejected.',
   reasonRequired: 'Please tell the university why (at least 10 characters).',
+  // Issue 28 (decision 733): the instructor a university names must accept.
+  instructorNotAccepted: 'The instructor has not accepted this workshop yet.',
+  notAwaitingInstructor: 'This workshop is not waiting for your answer.',
+  assignmentAccepted: 'You are the instructor of this workshop.',
+  assignmentDeclined: 'You declined this workshop. The university has been told.',
 } as const;
+export const instructorAssignmentBody = z.object({ decision: z.enum(['accept', 'decline'], { message: 'Decision must be accept or decline' }) }).strict();
+export type InstructorAssignmentBody = z.infer<typeof instructorAssignmentBody>;
 export const workshopRejectBody = z
   .object({
     reason: requiredText('Reason', 1000, UNIVERSITY_WORKSHOP_MESSAGES.reasonRequired).refine(

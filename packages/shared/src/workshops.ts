@@ -141,6 +141,8 @@ export const workshopDto = z.object({
   /** A university-only workshop (decision 488): the university whose affiliated students alone see it. */
   organisationId: z.string().nullable().optional(),
   organisationName: z.string().nullable().optional(),
+  /** Issue 28: a university's workshop whose named instructor has not accepted yet (managers see it). */
+  awaitingInstructor: z.boolean().optional(),
   registrationStatus: z.enum(REGISTRATION_STATUSES).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

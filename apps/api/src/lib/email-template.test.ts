@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from './email-template.ts';
+import { inert, renderEmail } from './email-template.ts';
 
 describe('the e-mail template', () => {
   it('renders text and HTML from the same content, with the action as a button whose link is in the text', () => {
@@ -38,5 +38,23 @@ describe('the e-mail template', () => {
   it('does not repeat a link the text already carries', () => {
     const { text } = renderEmail({ subject: 's', text: 'Open https://a.example/x now', action: { label: 'Open', url: 'https://a.example/x' } });
     expect(text).toBe('Open https://a.example/x now\n');
+  });
+});
+
+describe('issue 28: a person\'s name containing a URL becomes a clickable link in e-mails to others', () => {
+  it('user-supplied text made inert: no anchor in HTML, no URL, domain or address for an auto-linker in either part', () => {
+    const name = 'Asha visit https://evil.example/login or evil.example, mail boss@evil.example';
+    const { text, html } = renderEmail({ subject: `${inert(name)} invited you`, text: `Hello,\n\n${inert(name)} invited you: https://mb.example/invitation?token=x` });
+    // The platform's own link stays a link; the name's URL does not.
+    expect(html).toContain('<a href="https://mb.example/invitation?token=x"');
+    expect(html).not.toContain('href="https://evil.example');
+    for (const part of [text, html]) {
+      expect(part).not.toMatch(/https?:\/\/evil/);
+      expect(part).not.toMatch(/evil\.example/);
+      expect(part).not.toMatch(/boss@evil/);
+      // It reads the same once the invisible breaks are ignored.
+      expect(part.replace(/\u200b/g, '')).toContain(name.replace(/&/g, '&amp;'));
+    }
+    expect(inert(inert('a.b'))).toBe(inert('a.b'));
   });
 });

@@ -40,6 +40,20 @@ export function safeUrl(url: string): string | undefined {
   }
 }
 
+const ZWSP = '\u200b';
+
+/**
+ * Issue 28: text a person typed (a name, a programme's or organisation's name or description, a message)
+ * must never become a link in an e-mail to someone else — a name like "Visit evil.example/login" would
+ * otherwise be a phishing link sent from the platform's own address. A zero-width space after every
+ * `.`, `:`, `/` and `@` leaves the text looking the same but gives no auto-linker (mail clients', or this
+ * template's own in the HTML part) a URL, domain or address to find, in both parts. Use it on every
+ * piece of user-supplied text interpolated into an e-mail; the platform's own links stay untouched.
+ */
+export function inert(value: string | null | undefined): string {
+  return (value ?? '').replace(new RegExp(`${ZWSP}`, 'g'), '').replace(/([.:/@])/g, `$1${ZWSP}`);
+}
+
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
 
 /** One line of text as HTML: escaped, with its http(s) links as anchors. */

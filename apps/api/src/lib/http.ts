@@ -26,6 +26,12 @@ export interface RouteAccess {
    */
   member?: 'university' | 'company' | 'any';
   allowPendingOrganisation?: boolean;
+  /**
+   * Issue 28: an industry expert awaiting verification reaches no student. Every route open to the
+   * professional role refuses them (403) unless it declares this — only routes that act on the expert's
+   * own account (profile, application, availability nobody sees yet) do.
+   */
+  allowPendingExpert?: boolean;
 }
 
 export interface ActorOrganisation {
@@ -41,6 +47,8 @@ export interface Actor {
   firstName: string;
   lastName: string;
   isTemporaryPassword: boolean;
+  /** A professional's verification (experts awaiting it reach no student); true for other roles. */
+  isVerified?: boolean;
   /** The organisation a university_admin or company_admin acts for. */
   organisation?: ActorOrganisation;
   /** The sign-in session of the token (absent on tokens minted by scripts and tests). */
@@ -81,6 +89,7 @@ declare module 'fastify' {
     etag?: boolean;
     member?: RouteAccess['member'];
     allowPendingOrganisation?: boolean;
+    allowPendingExpert?: boolean;
     /** Reachable by a person who must enrol a second factor first (the enrolment routes, issue 23). */
     allowMfaEnrolment?: boolean;
   }

@@ -76,3 +76,11 @@ export async function limitSignups(db: Db, ip: string, max: number): Promise<voi
   const attempt = await hit(db, `register:ip:${ip}`, 3600);
   if (attempt.count > max) throw rateLimited(attempt.retryAfterSeconds);
 }
+
+/** Issue 28 (decision 735): an answer that reveals an existing account costs this many registration attempts. */
+export const DUPLICATE_REGISTRATION_COST = 5;
+
+/** Charge `extra` more attempts to an address's hourly registration budget. */
+export async function chargeSignups(db: Db, ip: string, extra: number): Promise<void> {
+  for (let i = 0; i < extra; i++) await hit(db, `register:ip:${ip}`, 3600);
+}

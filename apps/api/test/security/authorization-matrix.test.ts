@@ -33,6 +33,7 @@ async function cast(): Promise<Cast> {
       pendingOrgAdmin: await buildOrganisationMember(t, { type: 'company', status: 'pending' }),
       suspendedOrgAdmin: await buildOrganisationMember(t, { type: 'university', status: 'suspended' }),
       pendingExpert: await buildProfessional(t, { isVerified: false }),
+      pendingUniversityAdmin: await buildOrganisationMember(t, { type: 'university', status: 'pending' }),
     },
   };
 }
@@ -94,6 +95,42 @@ describe('authorization matrix', () => {
       expect(row, `${key} is not in the matrix`).toBeDefined();
       expect(row?.suspendedOrgAdmin, key).toBe(401);
       expect([row?.student, row?.professional, row?.admin], key).toEqual([403, 403, 403]);
+    }
+  });
+
+  it('pending experts reach no student: only routes on their own account let an unverified expert through', () => {
+    // Issue 28. A route open to professionals refuses an expert awaiting verification unless it declares
+    // allowPendingExpert; the ones that do are reviewed here — none lists, contacts or invites students.
+    const open = t.routes
+      .filter((r) => r.allowPendingExpert)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(open).toEqual(
+      [
+        'DELETE /api/professionals/availability/:id',
+        'GET /api/auth/professional/check-password-status',
+        'GET /api/experts/me/application',
+        'GET /api/matching/capacity',
+        'GET /api/professionals/availability',
+        'GET /api/professionals/connection-requests',
+        'GET /api/professionals/dashboard-stats',
+        'GET /api/professionals/me/profile',
+        'GET /api/programmes/mine',
+        'GET /api/sessions/my',
+        'GET /api/workshops/my-workshops',
+        'POST /api/auth/professional/change-password',
+        'POST /api/experts/me/work-email/code',
+        'POST /api/experts/me/work-email/confirm',
+        'POST /api/professionals/availability',
+        'POST /api/professionals/upload-image',
+        'PUT /api/matching/capacity',
+        'PUT /api/professionals/availability/:id',
+        'PUT /api/professionals/me/accepting-requests',
+        'PUT /api/professionals/me/profile',
+      ].sort(),
+    );
+    for (const key of ['GET /api/matching/mentee-suggestions', 'POST /api/matching/invitations', 'POST /api/conversations/:otherUserId/messages', 'PUT /api/programmes/:id/participation']) {
+      expect(MATRIX[key]?.pendingExpert, key).toBe(403);
     }
   });
 

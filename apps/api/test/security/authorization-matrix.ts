@@ -29,6 +29,8 @@ export const PERSONAS = [
   'pendingOrgAdmin',
   'suspendedOrgAdmin',
   'pendingExpert',
+  // issue 28: a university awaiting approval (its member holds university_admin) — no student data yet.
+  'pendingUniversityAdmin',
 ] as const;
 export type Persona = (typeof PERSONAS)[number];
 export type Row = Record<Persona, number>;
@@ -50,15 +52,18 @@ function pub(ok: number, over: Partial<Row> = {}): Row {
     pendingOrgAdmin: ok,
     suspendedOrgAdmin: ok,
     pendingExpert: ok,
+    pendingUniversityAdmin: ok,
     ...over,
   };
 }
 
 /**
  * Only the listed roles; `ok` is what an allowed persona gets. A professional on a temporary password
- * gets 403 unless the route is part of the password-change flow (`tmp: true`).
+ * gets 403 unless the route is part of the password-change flow (`tmp: true`). An expert awaiting
+ * verification gets 403 on every route open to professionals (issue 28: they reach no student) unless the
+ * route acts on their own account only (`pendingExpert: true`, the route's `allowPendingExpert`).
  */
-function only(roles: Role[] | 'any', ok: number, opts: { tmp?: boolean } = {}, over: Partial<Row> = {}): Row {
+function only(roles: Role[] | 'any', ok: number, opts: { tmp?: boolean; pendingExpert?: boolean } = {}, over: Partial<Row> = {}): Row {
   const allowed = (role: Role) => roles === 'any' || roles.includes(role);
   const pro = allowed('professional') ? ok : 403;
   return {
@@ -76,7 +81,8 @@ function only(roles: Role[] | 'any', ok: number, opts: { tmp?: boolean } = {}, o
     // refuse them until it is approved (see `member` below).
     pendingOrgAdmin: allowed('company_admin') ? ok : 403,
     suspendedOrgAdmin: 401, // a suspended organisation's member is signed out everywhere
-    pendingExpert: pro,
+    pendingExpert: roles === 'any' || (opts.pendingExpert && allowed('professional')) ? pro : allowed('professional') ? 403 : pro,
+    pendingUniversityAdmin: allowed('university_admin') ? ok : 403,
     ...over,
   };
 }
@@ -89,11 +95,18 @@ function member(kind: 'university' | 'company' | 'any', ok: number, opts: { pend
   const roles: Role[] = kind === 'any' ? ['university_admin', 'company_admin'] : kind === 'university' ? ['university_admin'] : ['company_admin'];
   const row = only(roles, ok);
   const pendingAllowed = kind !== 'university' && opts.pending;
-  return { ...row, pendingOrgAdmin: kind === 'university' ? 403 : pendingAllowed ? ok : 403, ...over };
+  return {
+    ...row,
+    pendingOrgAdmin: kind === 'university' ? 403 : pendingAllowed ? ok : 403,
+    pendingUniversityAdmin: kind === 'company' ? 403 : opts.pending ? ok : 403,
+    ...over,
+  };
 }
 const any = (ok: number, opts: { tmp?: boolean } = {}, over: Partial<Row> = {}) => only('any', ok, opts, over);
 const student = (ok: number, over: Partial<Row> = {}) => only(['student'], ok, {}, over);
 const professional = (ok: number, over: Partial<Row> = {}) => only(['professional'], ok, {}, over);
+/** A professional route on the caller's own account only: an expert awaiting verification may use it. */
+const ownAccount = (ok: number, over: Partial<Row> = {}) => only(['professional'], ok, { pendingExpert: true }, over);
 const admin = (ok: number, over: Partial<Row> = {}) => only(['admin'], ok, {}, over);
 
 export const MATRIX: Record<string, Row> = {
@@ -113,8 +126,8 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/auth/update-profile': any(200),
   'PUT /api/auth/change-password': any(400, { tmp: true }), // also the way out of a temporary password
   'POST /api/auth/upload-profile-image': any(400), // a JSON body is not the multipart form it needs
-  'GET /api/auth/professional/check-password-status': only(['professional'], 200, { tmp: true }),
-  'POST /api/auth/professional/change-password': only(['professional'], 400, { tmp: true }),
+  'GET /api/auth/professional/check-password-status': only(['professional'], 200, { tmp: true, pendingExpert: true }),
+  'POST /api/auth/professional/change-password': only(['professional'], 400, { tmp: true, pendingExpert: true }),
 
   // issue 23: second factor, passkeys, sessions (open to a role that must still enrol: allowMfaEnrolment)
   'POST /api/auth/mfa/verify': pub(400),
@@ -149,9 +162,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/workshops/:id/check-in': student(400),
 
   // workshops managed by their professional
-  'GET /api/workshops/my-workshops': professional(200),
+  'GET /api/workshops/my-workshops': ownAccount(200),
   'GET /api/workshops/my-workshops/:id': professional(404),
-  'POST /api/workshops/my-workshops': professional(400, { pendingExpert: 403 }), // not before verification
+  'POST /api/workshops/my-workshops': professional(400), // not before verification
   'PUT /api/workshops/my-workshops/:id': professional(404), // partial update: {} is valid, the id is not
   'DELETE /api/workshops/my-workshops/:id': professional(404),
   'GET /api/workshops/my-workshops/:id/registrations': professional(404),
@@ -161,29 +174,30 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/workshops/my-workshops/:id/complete': professional(404),
   'POST /api/workshops/my-workshops/:id/cancel': professional(404),
   'GET /api/workshops/my-workshops/:id/check-in-code': professional(404),
+  'POST /api/workshops/my-workshops/:id/assignment': professional(400), // issue 28: {} has no decision
 
   // professionals directory, availability, connections
   'GET /api/professionals': pub(200),
   'GET /api/professionals/:id': pub(404),
-  'GET /api/professionals/availability': professional(200),
-  'POST /api/professionals/availability': professional(400),
-  'PUT /api/professionals/availability/:id': professional(400),
-  'DELETE /api/professionals/availability/:id': professional(404),
+  'GET /api/professionals/availability': ownAccount(200),
+  'POST /api/professionals/availability': ownAccount(400),
+  'PUT /api/professionals/availability/:id': ownAccount(400),
+  'DELETE /api/professionals/availability/:id': ownAccount(404),
   'GET /api/professionals/:id/availability': any(404),
   'POST /api/professionals/:id/connect': student(404),
-  'GET /api/professionals/connection-requests': professional(200),
+  'GET /api/professionals/connection-requests': ownAccount(200),
   'POST /api/professionals/connection-requests/:id/respond': professional(400),
-  'GET /api/professionals/dashboard-stats': professional(200),
+  'GET /api/professionals/dashboard-stats': ownAccount(200),
   'GET /api/professionals/connected-students': professional(200),
-  'PUT /api/professionals/me/accepting-requests': professional(400),
+  'PUT /api/professionals/me/accepting-requests': ownAccount(400),
   'PUT /api/professionals/me/booking-policy': professional(400),
   // issue 29: the student's own requests
   'GET /api/connection-requests/my': student(200),
   'POST /api/connection-requests/:id/withdraw': student(404),
-  'POST /api/professionals/upload-image': professional(400),
+  'POST /api/professionals/upload-image': ownAccount(400),
 
   // mentoring sessions and messages
-  'GET /api/sessions/my': only(['student', 'professional'], 200),
+  'GET /api/sessions/my': only(['student', 'professional'], 200, { pendingExpert: true }),
   'POST /api/sessions': professional(400),
   'PUT /api/sessions/:id/reschedule': only(['student', 'professional'], 400),
   'PUT /api/sessions/:id/cancel': only(['student', 'professional'], 404),
@@ -286,8 +300,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/matching/recommendations': student(400), // ?kind= is required
   'POST /api/matching/dismissals': student(400),
   'DELETE /api/matching/dismissals': student(400),
-  'GET /api/matching/capacity': professional(200),
-  'PUT /api/matching/capacity': professional(400),
+  'GET /api/matching/capacity': ownAccount(200),
+  'PUT /api/matching/capacity': ownAccount(400),
   'GET /api/matching/mentee-suggestions': professional(200),
   'POST /api/matching/invitations': professional(400),
   'GET /api/admin/programmes': admin(200),
@@ -298,15 +312,15 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/admin/programmes/:id/pairs': admin(400),
   'POST /api/admin/programmes/:id/swap': admin(400),
   'POST /api/admin/programmes/:id/publish': admin(404),
-  'GET /api/programmes/mine': only(['student', 'professional'], 200),
+  'GET /api/programmes/mine': only(['student', 'professional'], 200, { pendingExpert: true }),
   'PUT /api/programmes/:id/participation': only(['student', 'professional'], 400),
   // issue 15: industry experts apply and are verified
   'POST /api/experts/apply': pub(400),
-  'GET /api/experts/me/application': professional(200),
-  'GET /api/professionals/me/profile': professional(200),
-  'PUT /api/professionals/me/profile': professional(200), // every field optional: {} changes nothing
-  'POST /api/experts/me/work-email/code': professional(400, { pendingExpert: 400 }), // no work e-mail given / not pending
-  'POST /api/experts/me/work-email/confirm': professional(400),
+  'GET /api/experts/me/application': ownAccount(200),
+  'GET /api/professionals/me/profile': ownAccount(200),
+  'PUT /api/professionals/me/profile': ownAccount(200), // every field optional: {} changes nothing
+  'POST /api/experts/me/work-email/code': ownAccount(400), // no work e-mail given / not pending
+  'POST /api/experts/me/work-email/confirm': ownAccount(400),
   'POST /api/experts/me/confirmation/resend': any(200),
   'GET /api/admin/expert-applications': admin(200),
   'GET /api/admin/expert-applications/:id': admin(404),

@@ -48,6 +48,8 @@ export interface RouteInfo {
   allowTemporaryPassword: boolean;
   /** "Member of this organisation" ownership (decision 480). */
   member?: string;
+  /** Issue 28: an expert awaiting verification may call it (their own account only). */
+  allowPendingExpert: boolean;
 }
 
 export interface SecurityContext extends TestContext {
@@ -70,8 +72,15 @@ function record(routes: RouteInfo[], route: RouteOptions) {
   for (const method of methods) {
     if (method === 'HEAD') continue;
     if (!(route.url === '/api' || route.url.startsWith('/api/')) || route.url.startsWith('/api/docs')) continue;
-    const config = (route.config ?? {}) as { access?: unknown; allowTemporaryPassword?: boolean; member?: string };
-    routes.push({ method, url: route.url, access: config.access, allowTemporaryPassword: config.allowTemporaryPassword === true, member: config.member });
+    const config = (route.config ?? {}) as { access?: unknown; allowTemporaryPassword?: boolean; member?: string; allowPendingExpert?: boolean };
+    routes.push({
+      method,
+      url: route.url,
+      access: config.access,
+      allowTemporaryPassword: config.allowTemporaryPassword === true,
+      member: config.member,
+      allowPendingExpert: config.allowPendingExpert === true,
+    });
   }
 }
 

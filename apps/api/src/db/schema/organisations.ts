@@ -39,6 +39,11 @@ export const organisationDomains = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
     addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Issue 28 (decision 731): when control of the domain was proven — a member's confirmed address at it,
+     * or it sits under a domain of the same organisation that was proven. Until then it affiliates nobody.
+     */
+    verifiedAt: ts('verified_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('organisation_domains_domain_key').on(t.domain), index('organisation_domains_org_idx').on(t.organisationId)],

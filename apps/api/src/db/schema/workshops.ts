@@ -71,6 +71,11 @@ export const workshops = pgTable(
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** A university-only workshop (decision 488): listed only to that university's affiliated students. */
     organisationId: ref('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * Issue 28 (decision 733): when the professional a university named as instructor accepted. A university's
+     * workshop with an instructor and no acceptance awaits them and cannot be published.
+     */
+    instructorAcceptedAt: ts('instructor_accepted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -40,7 +40,7 @@ export async function seedOrganisations(db: Db, ids: Record<string, string>): Pr
       })
       .returning();
     if (!org) throw new Error('organisation seed failed');
-    await db.insert(organisationDomains).values({ organisationId: org.id, domain: input.domain });
+    await db.insert(organisationDomains).values({ organisationId: org.id, domain: input.domain, verifiedAt: new Date() }); // the demo admin's address is at it
     const [user] = await db
       .insert(users)
       .values({

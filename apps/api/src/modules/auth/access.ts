@@ -7,7 +7,7 @@ import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
 import type { Actor, App } from '../../lib/http.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
 import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from '../organisations/membership.ts';
-import { ORG_MESSAGES } from '@app/shared/organisations';
+import { EXPERT_MESSAGES, ORG_MESSAGES } from '@app/shared/organisations';
 import { SECURITY_MESSAGES } from '@app/shared/security';
 import { isMfaBlocked } from './mfa.policy.ts';
 import { readSecurityState, touchSession, TOUCH_INTERVAL_MS } from './sessions.service.ts';
@@ -58,6 +58,10 @@ export function registerAccessControl(app: App) {
     if (access !== 'authenticated' && !access.includes(actor.role)) {
       throw forbidden('You do not have permission to access this resource');
     }
+    // Issue 28: an expert awaiting verification reaches no student on any route (decision 730).
+    if (actor.role === 'professional' && actor.isVerified === false && access !== 'authenticated' && !config.allowPendingExpert) {
+      throw forbidden(EXPERT_MESSAGES.pendingNotYet);
+    }
     // "Member of this organisation": the route acts on the caller's own organisation only.
     if (config.member) {
       const org = actor.organisation;
@@ -89,6 +93,7 @@ const actorStatement = (db: Db) =>
         isActive: users.isActive,
         tokenVersion: users.tokenVersion,
         isTemporaryPassword: users.isTemporaryPassword,
+        isVerified: users.isVerified,
       })
       .from(users)
       .where(eq(users.id, param('id')))
@@ -147,5 +152,6 @@ export async function resolveActor(app: App, token: string): Promise<Actor | nul
     firstName: user.firstName,
     lastName: user.lastName,
     isTemporaryPassword: user.isTemporaryPassword,
+    isVerified: user.role !== 'professional' || user.isVerified,
   };
 }

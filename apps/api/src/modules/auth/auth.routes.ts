@@ -17,11 +17,13 @@ import {
   userData,
 } from '@app/shared/auth';
 import { actorOf, type App } from '../../lib/http.ts';
+import { AppError } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/avatar.ts';
 import * as auth from './auth.service.ts';
+import * as throttle from './login-throttle.ts';
 import { offerAffiliationOnRegister } from '../organisations/university.service.ts';
 
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
@@ -36,7 +38,17 @@ export async function authRoutes(app: App) {
       schema: { tags: ['auth'], body: loginBody, response: { 200: envelope(authData), 202: envelope(mfaChallengeData) } },
     },
     async (request, reply) => {
-      const data = await auth.login(deps(request), request.body, request.ip);
+      const { jwtSecret } = app.ctx.config;
+      const now = app.ctx.clock.now();
+      const trusted = throttle.isTrustedDevice(jwtSecret, request.body.email, request.headers.cookie, now);
+      const data = await auth.login(deps(request), request.body, request.ip, trusted);
+      // Issue 28 (decision 734): the password was right, so this browser is now trusted for this account
+      // (per-device trust cookie) — also when a second factor is still to come.
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      void reply.header(
+        'set-cookie',
+        `${throttle.deviceCookieName(request.body.email)}=${throttle.deviceCookieValue(jwtSecret, request.body.email, now)}; Path=/api/auth; Max-Age=${throttle.DEVICE_TRUST_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+      );
       // A second factor is set up: 202 with a short-lived challenge for /auth/mfa/verify (issue 23).
       if ('mfaRequired' in data) return reply.status(202).send({ success: true as const, message: SECURITY_MESSAGES.secondStep, data });
       return { success: true as const, message: 'Login successful', data };
@@ -48,7 +60,12 @@ export async function authRoutes(app: App) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: registerBody, response: { 201: envelope(authData) } } },
     async (request, reply) => {
       await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
-      const data = await auth.registerStudent(deps(request), request.body);
+      // Issue 28 (decision 735): the spec's 409 tells whether an e-mail exists; each such answer costs the
+      // address DUPLICATE_REGISTRATION_COST attempts of its hourly registration budget, so enumerating is slow.
+      const data = await auth.registerStudent(deps(request), request.body).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.status === 409) await limiter.chargeSignups(app.ctx.db, request.ip, limiter.DUPLICATE_REGISTRATION_COST - 1);
+        throw error;
+      });
       // An address at an approved university's domain: a link to confirm it and be shown affiliated.
       await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
       return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
@@ -127,7 +144,7 @@ export async function authRoutes(app: App) {
   app.get(
     '/auth/professional/check-password-status',
     {
-      config: { access: ['professional'], allowTemporaryPassword: true },
+      config: { access: ['professional'], allowTemporaryPassword: true, allowPendingExpert: true },
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelope(passwordStatusData) } },
     },
     async (request) => ({ success: true as const, data: await auth.passwordStatus(app.ctx.db, actorOf(request).id) }),
@@ -136,7 +153,7 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/professional/change-password',
     {
-      config: { access: ['professional'], allowTemporaryPassword: true },
+      config: { access: ['professional'], allowTemporaryPassword: true, allowPendingExpert: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],

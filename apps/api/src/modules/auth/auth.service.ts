@@ -15,8 +15,9 @@ import { PERMISSIONS } from '@app/shared/roles';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, studentProfiles, users } from '../../db/schema/users.ts';
-import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as throttle from './login-throttle.ts';
@@ -60,9 +61,9 @@ export async function issue(deps: AuthDeps, userId: string, rememberMe: boolean,
  * Throttled by failures only, per source, per account and source, and per account from unusual
  * sources (login-throttle.ts, docs/decisions/500-login-throttling.md).
  */
-export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<AuthData | MfaChallengeData> {
+export async function login(deps: AuthDeps, input: LoginBody, ip: string, trustedDevice = false): Promise<AuthData | MfaChallengeData> {
   const { db, config } = deps;
-  await throttle.assertMayTry(db, config.login, input.email, ip);
+  await throttle.assertMayTry(db, config.login, input.email, ip, trustedDevice);
   const user = await findUserByEmail(db, input.email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await dummyVerify(input.password);
   if (!user || !ok) {
@@ -157,6 +158,33 @@ async function setPassword(db: Db, userId: string, password: string) {
   await endAllSessions(db, userId, new Date());
 }
 
+/**
+ * Issue 28 (decision 734): wrong current passwords on change-password are throttled per account — five in
+ * fifteen minutes, then 429 until the window passes — so a stolen session cannot guess the password.
+ */
+const CHANGE_PASSWORD_MAX_FAILURES = 5;
+const CHANGE_PASSWORD_WINDOW_SECONDS = 900;
+async function checkCurrentPassword(db: Db, user: UserRow, currentPassword: string) {
+  const key = `pwchange:${user.id}`;
+  const seen = await limiter.peek(db, key);
+  if (seen.count >= CHANGE_PASSWORD_MAX_FAILURES) throw rateLimited(seen.retryAfterSeconds, throttle.tooManyMessage(seen.retryAfterSeconds).replace('sign-in attempts', 'wrong passwords'));
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await limiter.hit(db, key, CHANGE_PASSWORD_WINDOW_SECONDS);
+    throw badRequest(STUDENT_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  await limiter.clear(db, key);
+}
+
+/** Issue 28: the owner hears of every password change or reset, with a way back if it was not them. */
+async function tellPasswordChanged(db: Db, user: Pick<UserRow, 'email' | 'firstName'>, publicUrl: string, how: 'changed' | 'reset') {
+  await queueEmail(db, {
+    to: user.email,
+    subject: 'Your MentorBridge password was changed',
+    text: `Hi ${inert(user.firstName)},\n\nThe password of your MentorBridge account was ${how === 'reset' ? 'reset with a link sent to this address' : 'changed'} just now, and every other device was signed out.\n\nIf this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at once.\n\nMentorBridge`,
+    action: { label: 'Reset my password', url: `${publicUrl}/forgot-password` },
+  });
+}
+
 async function requireUser(db: Db, userId: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User');
@@ -170,11 +198,10 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   const user = await requireUser(deps.db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest(STUDENT_PASSWORD_MESSAGES.wrongCurrent);
-  }
+  await checkCurrentPassword(deps.db, user, input.currentPassword);
   if (user.role === 'professional') assertProfessionalStrength(input.newPassword, input.currentPassword);
   await setPassword(deps.db, userId, input.newPassword);
+  await tellPasswordChanged(deps.db, user, deps.config.publicUrl, 'changed');
   return issue(deps, userId, false);
 }
 
@@ -192,11 +219,10 @@ export async function changeProfessionalPassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   const user = await requireUser(deps.db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest(STUDENT_PASSWORD_MESSAGES.wrongCurrent);
-  }
+  await checkCurrentPassword(deps.db, user, input.currentPassword);
   assertProfessionalStrength(input.newPassword, input.currentPassword);
   await setPassword(deps.db, userId, input.newPassword);
+  await tellPasswordChanged(deps.db, user, deps.config.publicUrl, 'changed');
   return issue(deps, userId, false);
 }
 
@@ -255,6 +281,7 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
       if (passwordStrength(newPassword) < 2) throw badRequest(PROFESSIONAL_PASSWORD_MESSAGES.weak);
     }
     await setPassword(tx, user.id, newPassword);
+    await tellPasswordChanged(tx, user, deps.config.publicUrl, 'reset');
     return { email: user.email, message: RESET_MESSAGES.done };
   });
   // The owner is back: failed sign-ins against the account are forgotten and this source is trusted.

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rateLimited } from '../../lib/errors.ts';
 import * as limiter from '../../lib/rate-limit.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../../lib/tokens.ts';
 
 /**
@@ -19,6 +20,8 @@ import { sha256 } from '../../lib/tokens.ts';
  */
 
 const BASE_DELAY_SECONDS = 30;
+/** Issue 28: how long a browser stays trusted for an account after a successful sign-in there. */
+export const DEVICE_TRUST_SECONDS = 90 * 24 * 3600;
 const TRUSTED_SOURCE_SECONDS = 90 * 24 * 3600;
 
 export interface LoginThrottleConfig {
@@ -53,15 +56,50 @@ export function tooManyMessage(seconds: number): string {
   return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
+/**
+ * Issue 28 (decision 734): per-device trust, as OWASP suggests. After a successful sign-in the browser gets
+ * a signed cookie for that account (HttpOnly, SameSite=Strict, path /api/auth, 90 days). A browser that
+ * presents a valid one for the account it signs in to goes through the per-address limit and the
+ * account-wide lock — so one person behind a campus NAT failing against made-up e-mails cannot lock out the
+ * campus — while the per-account-and-address delays still apply to it. An attacker's browser has no cookie
+ * for someone else's account (it is signed with the server's secret and names the account).
+ */
+export const DEVICE_COOKIE_PREFIX = 'mb_device_';
+export const deviceCookieName = (email: string) => `${DEVICE_COOKIE_PREFIX}${account(email).slice(0, 16)}`;
+const deviceSignature = (secret: string, email: string, expires: number) =>
+  createHmac('sha256', secret).update(`device:${account(email)}:${expires}`).digest('base64url');
+
+export function deviceCookieValue(secret: string, email: string, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + DEVICE_TRUST_SECONDS;
+  return `${expires}.${deviceSignature(secret, email, expires)}`;
+}
+
+export function isTrustedDevice(secret: string, email: string, cookieHeader: string | undefined, now: Date): boolean {
+  if (!cookieHeader) return false;
+  const name = deviceCookieName(email);
+  const raw = cookieHeader
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+  const match = raw ? /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(raw) : null;
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(deviceSignature(secret, email, expires));
+  const given = Buffer.from(match[2] ?? '');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** Before the password is checked: refuses (429 with Retry-After) when this source must wait for this account. */
-export async function assertMayTry(db: Db, config: LoginThrottleConfig, email: string, ip: string): Promise<void> {
+export async function assertMayTry(db: Db, config: LoginThrottleConfig, email: string, ip: string, trustedDevice = false): Promise<void> {
   const k = keys(email, ip);
   const ipFailures = await limiter.peek(db, k.ipFailures);
-  if (ipFailures.count >= config.maxPerIp) throw rateLimited(ipFailures.retryAfterSeconds, tooManyMessage(ipFailures.retryAfterSeconds));
+  if (ipFailures.count >= config.maxPerIp && !trustedDevice) throw rateLimited(ipFailures.retryAfterSeconds, tooManyMessage(ipFailures.retryAfterSeconds));
   const pairLock = await limiter.peek(db, k.pairLock);
   if (pairLock.count > 0) throw rateLimited(pairLock.retryAfterSeconds, tooManyMessage(pairLock.retryAfterSeconds));
   const accountLock = await limiter.peek(db, k.accountLock);
-  if (accountLock.count > 0 && (await limiter.peek(db, k.trusted)).count === 0) {
+  if (accountLock.count > 0 && !trustedDevice && (await limiter.peek(db, k.trusted)).count === 0) {
     throw rateLimited(accountLock.retryAfterSeconds, tooManyMessage(accountLock.retryAfterSeconds));
   }
 }

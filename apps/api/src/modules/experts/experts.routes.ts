@@ -42,7 +42,7 @@ export async function expertsRoutes(app: App) {
   app.get(
     '/experts/me/application',
     {
-      config: { access: ['professional'] },
+      config: { access: ['professional'], allowPendingExpert: true },
       schema: { tags, security, response: { 200: envelope(z.object({ application: expertApplicationDto.nullable() })) } },
     },
     async (request) => ({ success: true as const, data: { application: await experts.applicationOf(app.ctx.db, actorOf(request).id) } }),
@@ -51,14 +51,14 @@ export async function expertsRoutes(app: App) {
   // The professional's own profile (decision 631): a pending expert completes it before verification.
   app.get(
     '/professionals/me/profile',
-    { config: { access: ['professional'] }, schema: { tags, security, response: { 200: envelope(ownProfessionalProfileData) } } },
+    { config: { access: ['professional'], allowPendingExpert: true }, schema: { tags, security, response: { 200: envelope(ownProfessionalProfileData) } } },
     async (request) => ({ success: true as const, data: { profile: await experts.ownProfile(app.ctx.db, actorOf(request).id) } }),
   );
 
   app.put(
     '/professionals/me/profile',
     {
-      config: { access: ['professional'] },
+      config: { access: ['professional'], allowPendingExpert: true },
       schema: { tags, security, body: ownProfessionalProfileBody, response: { 200: envelope(ownProfessionalProfileData) } },
     },
     async (request) => ({
@@ -70,7 +70,7 @@ export async function expertsRoutes(app: App) {
 
   app.post(
     '/experts/me/work-email/code',
-    { config: { access: ['professional'] }, schema: { tags, security, body: workEmailCodeBody, response: { 200: envelope(z.null()) } } },
+    { config: { access: ['professional'], allowPendingExpert: true }, schema: { tags, security, body: workEmailCodeBody, response: { 200: envelope(z.null()) } } },
     async (request) => {
       const actor = actorOf(request);
       const attempt = await limiter.hit(app.ctx.db, `work-email:${actor.id}`, 3600);
@@ -84,7 +84,7 @@ export async function expertsRoutes(app: App) {
   app.post(
     '/experts/me/work-email/confirm',
     {
-      config: { access: ['professional'] },
+      config: { access: ['professional'], allowPendingExpert: true },
       schema: { tags, security, body: workEmailConfirmBody, response: { 200: envelope(expertApplicationData) } },
     },
     async (request) => {

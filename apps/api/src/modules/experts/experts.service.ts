@@ -160,6 +160,7 @@ async function domainMatches(db: Db, rows: Row[]) {
         and(
           eq(organisations.type, 'company'),
           eq(organisations.status, 'approved'),
+          sql`${organisationDomains.verifiedAt} IS NOT NULL`, // issue 28: only a proven domain vouches
           sql`(${organisationDomains.domain} = ${domain} OR ${domain} LIKE '%.' || ${organisationDomains.domain})`,
         ),
       )

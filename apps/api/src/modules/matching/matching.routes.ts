@@ -52,14 +52,14 @@ export async function matchingRoutes(app: App) {
 
   app.get(
     '/matching/capacity',
-    { config: { access: ['professional'] }, schema: { ...secured, response: { 200: envelope(mentorCapacityData) } } },
+    { config: { access: ['professional'], allowPendingExpert: true }, schema: { ...secured, response: { 200: envelope(mentorCapacityData) } } },
     async (request) => ({ success: true as const, data: await matching.getCapacity(app.ctx.db, actorOf(request)) }),
   );
 
   app.put(
     '/matching/capacity',
     {
-      config: { access: ['professional'] },
+      config: { access: ['professional'], allowPendingExpert: true },
       schema: { ...secured, body: mentorCapacityBody, response: { 200: envelope(mentorCapacityData) } },
     },
     async (request) => ({

@@ -16,6 +16,8 @@ import { queryRows } from '../../lib/sql.ts';
 import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
 import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 import { visibleToStudent } from '../workshops/workshops-visibility.ts';
+// Issue 28: a company's project reaches students only once moderated (the same predicate as every list).
+import { companyProjectVisible } from '../organisations/company.service.ts';
 
 /**
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
@@ -609,6 +611,7 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
     LEFT JOIN co ON co.project_id = p.id
     WHERE p.status = 'active' AND p.visibility = 'public' AND p.application_deadline > ${nowIso}::timestamptz
       AND roles.open_positions > 0
+      AND ${companyProjectVisible(sql`p.id`)}
       AND NOT EXISTS (SELECT 1 FROM rd_applications a WHERE a.project_id = p.id AND a.student_id = ${s.id})
       AND NOT EXISTS (SELECT 1 FROM recommendation_dismissals d WHERE d.student_id = ${s.id} AND d.kind = 'rd-project' AND d.item_id = p.id)`,
   );

@@ -11,7 +11,7 @@ import {
 import { actorOf, type App } from '../../lib/http.ts';
 import * as availability from './availability.service.ts';
 
-const own = { access: ['professional'] as const };
+const own = { access: ['professional'] as const, allowPendingExpert: true }; // nobody sees it before verification
 const secured = { tags: ['mentoring'], security: [{ bearer: [] }] };
 
 export async function availabilityRoutes(app: App) {

@@ -32,7 +32,7 @@ export async function connectionRequestRoutes(app: App) {
 
   app.get(
     '/professionals/connection-requests',
-    { config: { access: ['professional'] }, schema: { ...secured, response: { 200: envelope(requestsData) } } },
+    { config: { access: ['professional'], allowPendingExpert: true }, schema: { ...secured, response: { 200: envelope(requestsData) } } },
     async (request) => ({
       success: true as const,
       data: { requests: await requests.listRequests(app.ctx.db, actorOf(request)) },

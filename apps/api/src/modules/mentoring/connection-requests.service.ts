@@ -26,6 +26,7 @@ import {
   type Instants,
   type PersonRow,
 } from './mentoring.common.ts';
+import { inert } from '../../lib/email-template.ts';
 import { insertSession, inviteBoth, presentSessions, whenFor, type MentoringDeps, type SessionRow } from './sessions.service.ts';
 
 type RequestRow = typeof connectionRequests.$inferSelect;
@@ -248,12 +249,12 @@ export async function respond(
         if (student) {
           await queueEmail(tx, {
             to: student.email,
-            subject: `${pro} accepted your connection request`,
+            subject: `${inert(pro)} accepted your connection request`,
             text: [
-              `Hello ${student.firstName},`,
+              `Hello ${inert(student.firstName)},`,
               '',
-              `${pro} accepted your connection request on MentorBridge.`,
-              body.message ? `Message: ${body.message}` : '',
+              `${inert(pro)} accepted your connection request on MentorBridge.`,
+              body.message ? `Message: ${inert(body.message)}` : '',
             ]
               .filter((l, i, all) => l !== '' || all[i - 1] !== '')
               .join('\n'),

@@ -19,12 +19,14 @@ import * as dashboard from './professional-dashboard.service.ts';
 
 const secured = { tags: ['mentoring'], security: [{ bearer: [] }] };
 const own = { access: ['professional'] as const };
+/** Their own numbers, settings and picture: nothing that reaches a student (issue 28). */
+const ownAccount = { ...own, allowPendingExpert: true };
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
 
 export async function professionalDashboardRoutes(app: App) {
   app.get(
     '/professionals/dashboard-stats',
-    { config: own, schema: { ...secured, response: { 200: envelope(dashboardStatsData) } } },
+    { config: ownAccount, schema: { ...secured, response: { 200: envelope(dashboardStatsData) } } },
     async (request) => ({
       success: true as const,
       data: { stats: await dashboard.dashboardStats(app.ctx.db, actorOf(request)) },
@@ -45,7 +47,7 @@ export async function professionalDashboardRoutes(app: App) {
 
   app.put(
     '/professionals/me/accepting-requests',
-    { config: own, schema: { ...secured, body: acceptingRequestsBody, response: { 200: envelope(acceptingRequestsData) } } },
+    { config: ownAccount, schema: { ...secured, body: acceptingRequestsBody, response: { 200: envelope(acceptingRequestsData) } } },
     async (request) => {
       const accepting = await dashboard.setAcceptingRequests(app.ctx.db, actorOf(request), request.body.acceptingRequests);
       return {
@@ -68,7 +70,7 @@ export async function professionalDashboardRoutes(app: App) {
 
   app.post(
     '/professionals/upload-image',
-    { config: own, schema: { ...secured, consumes: ['multipart/form-data'], response: { 200: envelope(uploadImageData) } } },
+    { config: ownAccount, schema: { ...secured, consumes: ['multipart/form-data'], response: { 200: envelope(uploadImageData) } } },
     async (request) => {
       const actor = actorOf(request);
       const { buffer } = await readSingleFile(request, {

@@ -3,6 +3,7 @@ import { REQUEST_EXPIRE_DAYS, REQUEST_REMIND_DAYS } from '@app/shared/mentoring'
 import type { Db } from '../../db/client.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { inert } from '../../lib/email-template.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 export const SWEEP_TASK = 'mentoring.sweep-requests';
@@ -70,8 +71,8 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
       });
       await queueEmail(tx, {
         to: r.pro_email,
-        subject: `${student} is waiting for your answer on MentorBridge`,
-        text: `Hello ${r.pro_first},\n\n${student} sent you a connection request ${REQUEST_REMIND_DAYS} days ago. Please accept or decline it; it expires after ${REQUEST_EXPIRE_DAYS} days.`,
+        subject: `${inert(student)} is waiting for your answer on MentorBridge`,
+        text: `Hello ${inert(r.pro_first)},\n\n${inert(student)} sent you a connection request ${REQUEST_REMIND_DAYS} days ago. Please accept or decline it; it expires after ${REQUEST_EXPIRE_DAYS} days.`,
       }, { category: 'requests' });
     }
     return { reminded: reminded.length, expired: expired.length };

@@ -33,7 +33,7 @@ export async function sessionRoutes(app: App) {
 
   app.get(
     '/sessions/my',
-    { config: participants, schema: { ...secured, response: { 200: envelope(sessionsData) } } },
+    { config: { ...participants, allowPendingExpert: true }, schema: { ...secured, response: { 200: envelope(sessionsData) } } },
     async (request) => ({
       success: true as const,
       data: { sessions: await sessions.mySessions(app.ctx.db, actorOf(request)) },

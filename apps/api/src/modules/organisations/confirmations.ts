@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { queryRows } from '../../lib/sql.ts';
 
 const LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 const CODE_TTL_MS = 30 * 60 * 1000;
@@ -65,11 +66,41 @@ export async function confirmLink(db: Db, token: string, now = new Date()): Prom
       await tx.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, user.id));
     }
     if (user.role === 'student') await affiliate(tx, user.id, row.email, now);
+    if (row.purpose === 'account' && (user.role === 'university_admin' || user.role === 'company_admin')) await proveDomainsByAddress(tx, user.id, row.email, now);
     return { purpose: row.purpose as LinkPurpose, userId: user.id };
   });
 }
 
-/** The approved university whose domain (or a parent of it) an address is at. */
+/**
+ * Issue 28 (decision 731): a member's confirmed address proves their organisation's domains at that
+ * address's domain or under it (the holder of a domain controls its sub-domains); an approved university
+ * then takes the students already confirmed at them.
+ */
+export async function proveDomainsByAddress(tx: Db, userId: string, email: string, now = new Date()) {
+  const at = emailDomain(email);
+  const proven = await queryRows<{ organisation_id: string }>(tx, sql`
+    UPDATE organisation_domains d SET verified_at = ${now.toISOString()}::timestamptz
+    FROM organisation_members m
+    WHERE m.user_id = ${userId} AND d.organisation_id = m.organisation_id AND d.verified_at IS NULL
+      AND (d.domain = ${at} OR d.domain LIKE '%.' || ${at})
+    RETURNING d.organisation_id`);
+  const orgId = proven[0]?.organisation_id;
+  if (orgId) await affiliateConfirmedStudents(tx, orgId, now);
+}
+
+/** SQL: a proven domain row `d` that no other approved university's proven parent domain covers. */
+export function ownProvenDomain() {
+  return sql`d.verified_at IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM organisation_domains pd JOIN organisations po ON po.id = pd.organisation_id
+    WHERE pd.organisation_id <> d.organisation_id AND pd.verified_at IS NOT NULL AND po.status = 'approved'
+      AND d.domain LIKE '%.' || pd.domain)`;
+}
+
+/**
+ * The approved university whose proven domain (or a parent of it) an address is at. Sub-domains are the
+ * parent's (decision 731): the shortest matching domain wins, and a domain under another organisation's
+ * proven domain counts for nobody else.
+ */
 export async function universityForEmail(db: Db, email: string) {
   const domain = emailDomain(email);
   const [row] = await db
@@ -80,10 +111,11 @@ export async function universityForEmail(db: Db, email: string) {
       and(
         eq(organisations.type, 'university'),
         eq(organisations.status, 'approved'),
+        sql`${organisationDomains.verifiedAt} IS NOT NULL`,
         sql`(${organisationDomains.domain} = ${domain} OR ${domain} LIKE '%.' || ${organisationDomains.domain})`,
       ),
     )
-    .orderBy(sql`length(${organisationDomains.domain}) DESC`)
+    .orderBy(sql`length(${organisationDomains.domain}) ASC`)
     .limit(1);
   return row;
 }
@@ -110,7 +142,7 @@ export async function affiliateConfirmedStudents(tx: Db, organisationId: string,
     FROM users u
     JOIN organisation_domains d ON d.organisation_id = ${organisationId}
     JOIN organisations o ON o.id = d.organisation_id AND o.status = 'approved' AND o.type = 'university'
-    WHERE u.role = 'student' AND u.email_confirmed_at IS NOT NULL
+    WHERE u.role = 'student' AND u.email_confirmed_at IS NOT NULL AND ${ownProvenDomain()}
       AND (split_part(u.email, '@', 2) = d.domain OR split_part(u.email, '@', 2) LIKE '%.' || d.domain)
     ON CONFLICT (student_id) DO NOTHING`);
 }

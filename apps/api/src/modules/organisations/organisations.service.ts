@@ -24,12 +24,13 @@ import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { textIn } from '../../lib/sql.ts';
+import { queryRows, textIn } from '../../lib/sql.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
 import { liveInvitation } from '../experts/experts.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { fullName } from '../users/users.presenter.ts';
+import { inert } from '../../lib/email-template.ts';
 import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
 
 type OrgRow = typeof organisations.$inferSelect;
@@ -40,7 +41,7 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const domains = await db
-    .select({ id: organisationDomains.id, organisationId: organisationDomains.organisationId, domain: organisationDomains.domain })
+    .select({ id: organisationDomains.id, organisationId: organisationDomains.organisationId, domain: organisationDomains.domain, verifiedAt: organisationDomains.verifiedAt })
     .from(organisationDomains)
     .where(inArray(organisationDomains.organisationId, ids))
     .orderBy(asc(organisationDomains.domain));
@@ -54,6 +55,17 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
     .from(users)
     .where(and(textIn(users.email, rows.map((r) => r.contactEmail)), sql`${users.emailConfirmedAt} IS NOT NULL`));
   const confirmedSet = new Set(confirmed.map((c) => c.email));
+  // Issue 28: another organisation's domain over or under one of these (cs.uni.edu beside uni.edu).
+  const overlaps = await queryRows<{ organisation_id: string; domain: string; other_domain: string; organisation: string; status: OrgRow['status'] }>(
+    db,
+    sql`SELECT d.organisation_id, d.domain, od.domain AS other_domain, o.name AS organisation, o.status
+        FROM organisation_domains d
+        JOIN organisation_domains od ON od.organisation_id <> d.organisation_id
+          AND (od.domain LIKE '%.' || d.domain OR d.domain LIKE '%.' || od.domain)
+        JOIN organisations o ON o.id = od.organisation_id
+        WHERE d.organisation_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))
+        ORDER BY d.domain, od.domain`,
+  );
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -64,9 +76,12 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
     contactEmail: r.contactEmail,
     contactConfirmed: confirmedSet.has(r.contactEmail),
     decisionReason: r.decisionReason,
-    domains: domains.filter((d) => d.organisationId === r.id).map((d) => ({ id: d.id, domain: d.domain })),
+    domains: domains.filter((d) => d.organisationId === r.id).map((d) => ({ id: d.id, domain: d.domain, verified: d.verifiedAt !== null })),
     memberCount: Number(members.find((m) => m.organisationId === r.id)?.n ?? 0),
     createdAt: r.createdAt.toISOString(),
+    overlaps: overlaps
+      .filter((o) => o.organisation_id === r.id)
+      .map((o) => ({ domain: o.domain, otherDomain: o.other_domain, organisation: o.organisation, status: o.status })),
   }));
 }
 
@@ -88,9 +103,35 @@ async function notifyAdmins(tx: Db, title: string, message: string, actionUrl: s
  * is at the organisation's domain — checked by the schema) and that domain. Signed in at once; an
  * administrator approves.
  */
+/**
+ * Issue 28 (decision 731): a sub-domain is its parent's. A domain under another organisation's domain
+ * (cs.uni.edu when uni.edu is held) is refused; only that organisation can add it.
+ */
+async function assertNotUnderAnother(db: Db, domain: string, organisationId: string | null) {
+  const [parent] = await queryRows<{ domain: string }>(
+    db,
+    sql`SELECT domain FROM organisation_domains
+        WHERE ${domain} LIKE '%.' || domain ${organisationId ? sql`AND organisation_id <> ${organisationId}` : sql``} LIMIT 1`,
+  );
+  if (parent) throw conflict(ORG_MESSAGES.domainUnderOther);
+}
+
+/** Whether a domain being added is proven already: under a proven domain of the same organisation, or at the adder's confirmed address. */
+async function provenOnAdd(db: Db, organisationId: string, domain: string, actor: Actor): Promise<boolean> {
+  const [viaParent] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM organisation_domains WHERE organisation_id = ${organisationId} AND verified_at IS NOT NULL
+        AND ${domain} LIKE '%.' || domain LIMIT 1`,
+  );
+  if (viaParent) return true;
+  const [me] = await db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, actor.id));
+  return Boolean(me?.confirmedAt) && withinDomain(domain, emailDomain(actor.email));
+}
+
 export async function register(db: Db, config: Config, body: OrganisationRegisterBody): Promise<string> {
   const passwordHash = await hashPassword(body.contact.password);
   const domain = emailDomain(body.contact.email);
+  await assertNotUnderAnother(db, domain, null);
   try {
     return await db.transaction(async (tx) => {
       const [org] = await tx
@@ -163,9 +204,11 @@ export async function addDomain(db: Db, actor: Actor, org: ActorOrganisation, do
   const [row] = await db.select().from(organisations).where(eq(organisations.id, org.id));
   if (!row) throw notFound('Organisation');
   if (!withinDomain(domain, websiteHost(row.website))) throw badRequest(ORG_MESSAGES.domainOutside);
+  await assertNotUnderAnother(db, domain, org.id);
+  const verifiedAt = (await provenOnAdd(db, org.id, domain, actor)) ? new Date() : null;
   try {
     await db.transaction(async (tx) => {
-      const [added] = await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: actor.id }).returning();
+      const [added] = await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: actor.id, verifiedAt }).returning();
       await audit(tx, actor.id, 'add-domain', 'organisation', org.id, null, { domain: added?.domain });
       if (org.type === 'university') await affiliateConfirmedStudents(tx, org.id);
     });
@@ -216,12 +259,12 @@ export async function invite(db: Db, config: Config, actor: Actor, org: ActorOrg
     if (!inv) throw new Error('insert returned nothing');
     const what =
       input.kind === 'member'
-        ? `to manage ${row.name} on MentorBridge with them`
-        : `to mentor students on MentorBridge as an industry expert endorsed by ${row.name}`;
+        ? `to manage ${inert(row.name)} on MentorBridge with them`
+        : `to mentor students on MentorBridge as an industry expert endorsed by ${inert(row.name)}`;
     await queueEmail(tx, {
       to: input.email,
-      subject: `${actor.firstName} invited you to MentorBridge`,
-      text: `Hello,\n\n${fullName(actor)} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
+      subject: `${inert(actor.firstName)} invited you to MentorBridge`,
+      text: `Hello,\n\n${inert(fullName(actor))} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
       secrets: [link, token, encodeURIComponent(token)],
     });
     await audit(tx, actor.id, 'invite', 'organisation', org.id, null, { email: input.email, kind: input.kind });
@@ -339,8 +382,8 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
     }
     await queueEmail(tx, {
       to: after.contactEmail,
-      subject: `${after.name} on MentorBridge`,
-      text: `Hello,\n\n${message}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
+      subject: `${inert(after.name)} on MentorBridge`,
+      text: `Hello,\n\n${inert(message)}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
     });
   });
   return organisationDto(db, id);

@@ -279,3 +279,49 @@ describe('a university submission before approval', () => {
     expect((await t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { reason } })).statusCode).toBe(404);
   });
 });
+
+describe('issue 28: a university can name any verified professional as instructor without their consent', () => {
+  it('the instructor must accept before approval; a declined one is no longer named; after approval neither instructor nor university rewrites it', async () => {
+    const admin = await buildAdmin(t);
+    const uni = await buildOrganisationMember(t);
+    const pro = await buildProfessional(t);
+    const other = await buildProfessional(t);
+    const { manualInstructor: _m, ...rest } = form;
+    const created = await t.app.inject({ method: 'POST', url: '/api/organisations/me/workshops', headers: uni.auth, payload: { ...rest, title: 'Named instructor', professionalId: pro.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    const w = body<{ data: { workshop: WorkshopDto } }>(created).data.workshop;
+    expect(w.awaitingInstructor).toBe(true);
+    const asked = await t.database.db.select().from(notifications).where(eq(notifications.userId, pro.id));
+    expect(asked.map((n) => n.subType)).toContain('instructor-request');
+
+    // Not publishable before the instructor accepts.
+    const early = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${w._id}`, headers: admin.auth, payload: { status: 'published' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.body).toContain('The instructor has not accepted this workshop yet.');
+
+    const answer = (u: BuiltUser, decision: unknown) => t.app.inject({ method: 'POST', url: `/api/workshops/my-workshops/${w._id}/assignment`, headers: u.auth, payload: { decision } });
+    expect((await answer(other, 'accept')).statusCode).toBe(404); // not theirs
+    expect((await answer(pro, 'maybe')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/my-workshops/${w._id}/assignment`, payload: { decision: 'accept' } })).statusCode).toBe(401);
+    const ok = await answer(pro, 'accept');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await answer(pro, 'accept')).statusCode).toBe(409);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, uni.id));
+    expect(told.map((n) => n.title)).toContain('Instructor accepted');
+    const publish = await t.app.inject({ method: 'PUT', url: `/api/admin/workshops/${w._id}`, headers: admin.auth, payload: { status: 'published' } });
+    expect(publish.statusCode, publish.body).toBe(200);
+
+    // One rule: after approval the instructor cannot rewrite it either (nor delete it).
+    const rewrite = await t.app.inject({ method: 'PUT', url: `/api/workshops/my-workshops/${w._id}`, headers: pro.auth, payload: { title: 'Rewritten by the instructor' } });
+    expect(rewrite.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workshops/my-workshops/${w._id}`, headers: pro.auth })).statusCode).toBe(409);
+    expect((await t.database.db.select().from(workshops).where(eq(workshops.id, w._id)))[0]?.title).toBe('Named instructor');
+
+    // Declining: they are no longer its instructor.
+    const second = await t.app.inject({ method: 'POST', url: '/api/organisations/me/workshops', headers: uni.auth, payload: { ...rest, title: 'To decline', professionalId: other.id } });
+    const sid = body<{ data: { workshop: WorkshopDto } }>(second).data.workshop._id;
+    const no = await t.app.inject({ method: 'POST', url: `/api/workshops/my-workshops/${sid}/assignment`, headers: other.auth, payload: { decision: 'decline' } });
+    expect(no.statusCode, no.body).toBe(200);
+    expect((await t.database.db.select().from(workshops).where(eq(workshops.id, sid)))[0]?.professionalId).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { makePagination } from '@app/shared/api';
 import { type ProfessionalCardDto, type ProfessionalDetailDto, type ProfessionalListQuery } from '@app/shared/professionals';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -126,6 +127,23 @@ async function readProfessionals(db: Db, query: ProfessionalListQuery) {
   };
 }
 
+/**
+ * Issue 28 (PRODUCT.md "Contact details"): a professional's e-mail and phone go only to students they
+ * have accepted (an accepted connection request), to themselves and to administrators; the fields stay in
+ * the shape, empty otherwise. Everyone else reaches them through requests and messages.
+ */
+export async function maySeeContactDetails(db: Db, actor: Actor | null, professionalId: string): Promise<boolean> {
+  if (!actor) return false;
+  if (actor.role === 'admin' || actor.id === professionalId) return true;
+  if (actor.role !== 'student') return false;
+  const [accepted] = await db
+    .select({ id: connectionRequests.id })
+    .from(connectionRequests)
+    .where(and(eq(connectionRequests.studentId, actor.id), eq(connectionRequests.professionalId, professionalId), eq(connectionRequests.status, 'accepted')))
+    .limit(1);
+  return Boolean(accepted);
+}
+
 export async function getProfessional(db: Db, actor: Actor | null, id: string): Promise<ProfessionalDetailDto> {
   if (!isId(id)) throw notFound('Professional');
   const [row] = await db
@@ -134,7 +152,7 @@ export async function getProfessional(db: Db, actor: Actor | null, id: string): 
     .innerJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
     .where(and(eq(users.id, id), listed));
   if (!row) throw notFound('Professional');
-  const signedIn = Boolean(actor);
+  const contact = await maySeeContactDetails(db, actor, row.user.id);
   return {
     ...toCard(row.user, row.profile),
     about: row.user.bio,
@@ -142,8 +160,8 @@ export async function getProfessional(db: Db, actor: Actor | null, id: string): 
     education: row.profile.education,
     certifications: row.profile.certifications,
     socialLinks: row.profile.socialLinks,
-    email: signedIn ? row.user.email : null,
-    phone: signedIn ? row.user.phone : null,
+    email: contact ? row.user.email : null,
+    phone: contact ? row.user.phone : null,
     memberSince: row.user.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/harness.ts';
-import { body, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, users } from '../../db/schema/index.ts';
 import type { ProfessionalCardDto, ProfessionalDetailDto } from '@app/shared/professionals';
 
@@ -44,7 +45,7 @@ describe('GET /api/professionals', () => {
 });
 
 describe('GET /api/professionals/:id', () => {
-  it('answers the detail with rating average and pricing; contact details only when signed in', async () => {
+  it('answers the detail with rating average and pricing; contact details only to accepted students (issue 28: a student can read every mentor\'s personal e-mail and phone)', async () => {
     const pro = await buildProfessional(t);
     await t.database.db
       .update(professionalProfiles)
@@ -64,10 +65,19 @@ describe('GET /api/professionals/:id', () => {
       phone: null,
     });
     const student = await buildStudent(t);
-    const signed = body<{ data: { professional: ProfessionalDetailDto } }>(
-      await t.app.inject({ method: 'GET', url: `/api/professionals/${pro.id}`, headers: student.auth }),
-    ).data.professional;
-    expect(signed.email).toBe(pro.email);
+    const read = async (auth: { authorization: string }) =>
+      body<{ data: { professional: ProfessionalDetailDto } }>(await t.app.inject({ method: 'GET', url: `/api/professionals/${pro.id}`, headers: auth })).data.professional;
+    // Signed in but not accepted (no request, or a pending one): the fields stay, empty.
+    expect(await read(student.auth)).toMatchObject({ email: null, phone: null });
+    await t.database.db.insert(connectionRequests).values({ studentId: student.id, professionalId: pro.id, status: 'pending' });
+    expect(await read(student.auth)).toMatchObject({ email: null, phone: null });
+    const other = await buildProfessional(t);
+    expect((await read(other.auth)).email).toBeNull();
+    // Accepted: the student sees them; so do the professional and administrators.
+    await t.database.db.update(connectionRequests).set({ status: 'accepted' }).where(eq(connectionRequests.studentId, student.id));
+    expect((await read(student.auth)).email).toBe(pro.email);
+    expect((await read(pro.auth)).email).toBe(pro.email);
+    expect((await read((await buildAdmin(t)).auth)).email).toBe(pro.email);
   });
 
   it('404 for unverified, inactive, non-professional, unknown and malformed ids', async () => {

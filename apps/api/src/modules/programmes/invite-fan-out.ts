@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queueEmails } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { inert } from '../../lib/email-template.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 
 /** The job that tells invited participants, in batches (docs/decisions/621). */
@@ -62,10 +63,11 @@ export async function inviteBatch(db: Db, programmeId: string, config: InviteFan
         tx,
         rows.map((r) => ({
           to: r.email,
-          subject: `You are invited to ${r.name}`,
+          subject: `You are invited to ${inert(r.name)}`,
           text: [
-            `Hello ${r.first_name},`,
-            `${r.name} runs from ${r.starts_on} to ${r.ends_on} and invites you to take part as a ${r.role}.`,
+            // Issue 28: an organisation's free text is text, never a link.
+            `Hello ${inert(r.first_name)},`,
+            `${inert(r.name)} runs from ${r.starts_on} to ${r.ends_on} and invites you to take part as a ${r.role}.`,
             r.role === 'mentee'
               ? 'Tell us your topics and goals, and rank up to five mentors you would like; the organisers then match the cohort.'
               : 'Tell us your topics, how many mentees you can take, and rank up to five mentees you would like; the organisers then match the cohort.',

@@ -30,7 +30,7 @@ const ORGANISERS: Array<{ prefix: string; config: RouteAccess; scope: (r: Fastif
   {
     prefix: '/organisations/me/programmes',
     config: { access: ['university_admin'], member: 'university' },
-    scope: (r: FastifyRequest): ProgrammeScope => ({ organisationId: organisationOf(r).id }),
+    scope: (r: FastifyRequest): ProgrammeScope => ({ organisationId: organisationOf(r).id, outsideInvitesPerDay: r.server.ctx.config.orgOutsideInvitesPerDay }),
   },
 ];
 
@@ -102,7 +102,7 @@ export async function programmesRoutes(app: App) {
 
   app.get(
     '/programmes/mine',
-    { config: { access: ['student', 'professional'] }, schema: { ...secured, response: { 200: envelope(myProgrammesData) } } },
+    { config: { access: ['student', 'professional'], allowPendingExpert: true }, schema: { ...secured, response: { 200: envelope(myProgrammesData) } } },
     async (request) => ({ success: true as const, data: await svc.myProgrammes(db(), actorOf(request)) }),
   );
 

@@ -15,7 +15,7 @@ import type { participationBody, programmeBody } from '@app/shared/programmes';
 import type { Db } from '../../db/client.ts';
 import { programmePairs, programmeParticipants, programmes, type ProgrammeUnmatched } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -38,6 +38,8 @@ type ParticipantRow = typeof programmeParticipants.$inferSelect;
  */
 export interface ProgrammeScope {
   organisationId?: string;
+  /** Issue 28: an organisation invites at most this many people outside it (mentors) per 24 hours. */
+  outsideInvitesPerDay?: number;
 }
 export const PLATFORM: ProgrammeScope = {};
 
@@ -267,6 +269,24 @@ export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope 
 // ---------------------------------------------------------------------------------------------------
 // Invitations
 
+/**
+ * Issue 28 (decision 732): an organisation's programmes reach people outside it (verified mentors) only
+ * within a per-day quota; past it, a platform administrator invites them. Counted over 24 hours across
+ * the organisation's programmes, under a per-organisation transaction lock so parallel requests cannot
+ * overshoot. Already-invited people in the request count too (the answer is all or nothing).
+ */
+async function assertOutsideQuota(tx: Db, scope: ProgrammeScope, wanted: number) {
+  const quota = scope.outsideInvitesPerDay ?? 0;
+  await queryRows(tx, sql`SELECT count(*)::int AS n FROM (SELECT pg_advisory_xact_lock(hashtext(${`programme-outside:${scope.organisationId ?? ''}`}))) l`);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM programme_participants pp JOIN programmes p ON p.id = pp.programme_id
+        WHERE p.organisation_id = ${scope.organisationId ?? ''} AND pp.role = 'mentor' AND pp.created_at > now() - interval '24 hours'`,
+  );
+  const used = row?.n ?? 0;
+  if (used + wanted > quota) throw rateLimited(3600, PROGRAMME_MESSAGES.outsideQuota(quota, Math.max(0, quota - used)));
+}
+
 export async function invite(db: Db, id: string, body: InviteBody, scope: ProgrammeScope = PLATFORM) {
   const row = await programmeRow(db, id, scope);
   if (row.status === 'published') throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
@@ -301,6 +321,7 @@ export async function invite(db: Db, id: string, body: InviteBody, scope: Progra
   // Inserts in batches in one transaction (all or nobody invited); the notifications and e-mails are
   // written by the fan-out job after the commit, in batches of its own (docs/decisions/621).
   return db.transaction(async (tx) => {
+    if (scope.organisationId !== undefined && body.role === 'mentor') await assertOutsideQuota(tx, scope, ids.length);
     let invited = 0;
     for (let i = 0; i < ids.length; i += INVITE_INSERT_BATCH) {
       const chunk = ids.slice(i, i + INVITE_INSERT_BATCH);

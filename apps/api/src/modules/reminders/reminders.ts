@@ -5,6 +5,7 @@ import type { InterviewDetails } from '../../db/schema/rd-projects.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { inert } from '../../lib/email-template.ts';
 import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
 
 /**
@@ -99,8 +100,8 @@ async function send(
   });
   await queueEmail(tx, {
     to: person.email,
-    subject: `Reminder: ${content.title} starts in ${inText}`,
-    text: `Hi ${person.first_name},\n\nA reminder: ${content.title} starts ${when}.\n${content.where}\n\nDetails: ${content.publicUrl}${content.actionUrl}\n\nMentorBridge`,
+    subject: `Reminder: ${inert(content.title)} starts in ${inText}`,
+    text: `Hi ${inert(person.first_name)},\n\nA reminder: ${inert(content.title)} starts ${when}.\n${content.where}\n\nDetails: ${content.publicUrl}${content.actionUrl}\n\nMentorBridge`,
     action: { label: 'Open details', url: `${content.publicUrl}${content.actionUrl}` },
   }, { category: 'reminders' });
 }

@@ -13,6 +13,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findWorkshop, type WorkshopRow } from './workshops.presenter.ts';
+import { inert } from '../../lib/email-template.ts';
 import { newCertificateId } from './workshops.service.ts';
 
 /**
@@ -75,8 +76,8 @@ export async function issueCertificates(
     });
     await queueEmail(tx, {
       to: row.email,
-      subject: `Your certificate: ${workshop.title}`,
-      text: `Hi ${row.first_name},\n\nThank you for attending "${workshop.title}". Your certificate of attendance has been issued.\n\nDownload it from your dashboard: ${publicUrl}${STUDENT_WORKSHOPS}&workshop=${workshop.id}\nAnyone can check it at: ${verifyUrl}\n\nMentorBridge`,
+      subject: `Your certificate: ${inert(workshop.title)}`,
+      text: `Hi ${inert(row.first_name)},\n\nThank you for attending "${inert(workshop.title)}". Your certificate of attendance has been issued.\n\nDownload it from your dashboard: ${publicUrl}${STUDENT_WORKSHOPS}&workshop=${workshop.id}\nAnyone can check it at: ${verifyUrl}\n\nMentorBridge`,
     });
   }
   return issued;

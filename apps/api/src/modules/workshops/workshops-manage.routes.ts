@@ -2,6 +2,7 @@ import { EXPERT_MESSAGES } from '@app/shared/organisations';
 import { isUnverifiedProfessional } from '../experts/experts.service.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { z } from 'zod';
+import { instructorAssignmentBody } from '@app/shared/workshop-admin';
 import { envelope, idParams } from '@app/shared/api';
 import {
   BANNER_MAX_BYTES,
@@ -58,7 +59,7 @@ export async function workshopsManageRoutes(app: App) {
     app.get(
       scope.base,
       {
-        config,
+        config: { ...config, allowPendingExpert: scope.base === '/workshops/my-workshops' }, // their own list: empty until verified
         schema: { tags, security, querystring: adminWorkshopListQuery, response: { 200: envelope(manageWorkshopListData) } },
       },
       async (request) => ({
@@ -271,6 +272,19 @@ export async function workshopsManageRoutes(app: App) {
       },
     );
   }
+
+  // Issue 28 (decision 733): the instructor a university named accepts or declines.
+  app.post(
+    '/workshops/my-workshops/:id/assignment',
+    {
+      config: { access: ['professional'] as const },
+      schema: { tags: ['workshops'], security, params: idParams, body: instructorAssignmentBody, response: { 200: envelope(z.null()) } },
+    },
+    async (request) => {
+      const message = await manage.answerAssignment(app.ctx.db, actorOf(request), request.params.id, request.body.decision, app.ctx.clock.now());
+      return { success: true as const, message, data: null };
+    },
+  );
 
   // Declining a university's submission, with the reason its admins are told (decision 632).
   app.post(

@@ -217,6 +217,7 @@ export async function createManagedWorkshop(db: Db, config: Config, manager: Man
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, manager.actor.id, 'create', 'workshop', row.id, null, row);
+    if (row.organisationId && row.professionalId) await askInstructor(tx, row.professionalId, row.id, row.title);
     return row.id;
   });
   return getManagedWorkshop(db, manager, id);
@@ -236,9 +237,12 @@ export async function updateManagedWorkshop(
   const current = await loadManaged(db, manager, id);
   if (current.workshop.status === 'completed' || current.workshop.status === 'cancelled') throw badRequest(WORKSHOP_FORM_MESSAGES.finished);
   // A university edits its submission only while it awaits approval, and it stays a draft (decision 632).
-  if (manager.kind === 'university' && current.workshop.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
+  // Issue 28 (decision 733): one rule for the university and the instructor it named — neither rewrites
+  // a university's workshop once approved, and neither publishes it (the administrator does).
+  const universityRule = manager.kind !== 'admin' && current.workshop.organisationId !== null;
+  if (universityRule && current.workshop.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
   const patch = flat(body);
-  if (manager.kind === 'university') patch.status = 'draft';
+  if (universityRule) patch.status = 'draft';
   // A read-back status the form cannot set (e.g. completed) that did not change is not a change.
   if (patch.status === current.workshop.status) delete patch.status;
   const keys = Object.keys(patch);
@@ -251,7 +255,12 @@ export async function updateManagedWorkshop(
   const v = validate(manager, merged);
   if (manager.kind !== 'professional' && v.professionalId && v.professionalId !== current.workshop.professionalId)
     await assertInstructor(db, v.professionalId);
-  const values = columns(config, manager, v, current.workshop);
+  const values: ReturnType<typeof columns> & { instructorAcceptedAt?: Date | null } = columns(config, manager, v, current.workshop);
+  // Issue 28 (decision 733): a university's newly named instructor must accept before it can be published.
+  const instructorChanged = current.workshop.organisationId !== null && (values.professionalId ?? null) !== current.workshop.professionalId;
+  if (instructorChanged) values.instructorAcceptedAt = null;
+  const awaiting = current.workshop.organisationId !== null && values.professionalId && (instructorChanged || !current.workshop.instructorAcceptedAt);
+  if (awaiting && values.status === 'published' && current.workshop.status !== 'published') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.instructorNotAccepted);
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -260,6 +269,7 @@ export async function updateManagedWorkshop(
         .where(and(eq(workshops.id, id), sql`${workshops.registeredCount} <= ${values.maxParticipants}`))
         .returning();
       if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
+      if (instructorChanged && row.professionalId) await askInstructor(tx, row.professionalId, row.id, row.title);
       // A new date, time, zone, place, link or mode reaches every registrant and the instructor with the
       // updated invitation (SEQUENCE + 1), through the fan-out job (docs/decisions/421).
       if (calendarFieldsChanged(current.workshop, row, WORKSHOP_CALENDAR_FIELDS) && (row.status === 'published' || row.registeredCount > 0)) {
@@ -289,8 +299,10 @@ export async function updateManagedWorkshop(
  */
 export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string, now: Date): Promise<{ cancelled: boolean }> {
   const current = await loadManaged(db, manager, id);
-  // A university withdraws its submission while it awaits approval; afterwards only an administrator cancels it.
-  if (manager.kind === 'university' && current.workshop.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
+  // A university withdraws its submission while it awaits approval; afterwards only an administrator cancels it
+  // (the instructor it named follows the same rule: decision 733).
+  if (manager.kind !== 'admin' && current.workshop.organisationId !== null && current.workshop.status !== 'draft')
+    throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingApproval);
   const [held] = await db
     .select({ n: count() })
     .from(workshopRegistrations)
@@ -308,6 +320,47 @@ export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string
 }
 
 /** What an administrator decided about a university's workshop reaches each of its admins (decisions 630, 632). */
+/** Issue 28 (decision 733): the professional a university named is asked, in-app, to accept or decline. */
+async function askInstructor(tx: Db, professionalId: string, workshopId: string, title: string) {
+  await notifyMany(tx, [
+    {
+      userId: professionalId,
+      type: 'workshop' as const,
+      subType: 'instructor-request',
+      title: 'You were named as an instructor',
+      message: `A university named you as the instructor of "${title}". Accept or decline it in My Workshops; it is not published until you accept.`,
+      actionUrl: '/professional/dashboard?tab=workshops',
+      priority: 'high' as const,
+      metadata: { workshopId },
+    },
+  ]);
+}
+
+/**
+ * The named instructor accepts (the workshop may then be approved and published) or declines (they are no
+ * longer its instructor; the university is told). Only a university's workshop awaiting them.
+ */
+export async function answerAssignment(db: Db, actor: Actor, id: string, decision: 'accept' | 'decline', now: Date) {
+  const current = await loadManaged(db, { kind: 'professional', actor }, id);
+  const w = current.workshop;
+  if (!w.organisationId || w.instructorAcceptedAt || w.status !== 'draft') throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingInstructor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(workshops)
+      .set(decision === 'accept' ? { instructorAcceptedAt: now } : { professionalId: null })
+      .where(and(eq(workshops.id, id), eq(workshops.professionalId, actor.id), sql`${workshops.instructorAcceptedAt} IS NULL`))
+      .returning();
+    if (!row) throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingInstructor);
+    await audit(tx, actor.id, decision === 'accept' ? 'accept-instructor' : 'decline-instructor', 'workshop', id, { professionalId: actor.id }, { professionalId: row.professionalId });
+    await tellUniversityAdmins(tx, w.organisationId as string, id, {
+      subType: decision === 'accept' ? 'instructor-accepted' : 'instructor-declined',
+      title: decision === 'accept' ? 'Instructor accepted' : 'Instructor declined',
+      message: `${fullName(actor)} ${decision === 'accept' ? 'accepted' : 'declined'} to instruct "${w.title}".`,
+    });
+  });
+  return decision === 'accept' ? UNIVERSITY_WORKSHOP_MESSAGES.assignmentAccepted : UNIVERSITY_WORKSHOP_MESSAGES.assignmentDeclined;
+}
+
 async function tellUniversityAdmins(
   tx: Db,
   organisationId: string,

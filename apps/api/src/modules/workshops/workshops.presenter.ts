@@ -120,6 +120,7 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     status: w.status,
     professionalId: w.professionalId,
     organisationId: w.organisationId ?? null,
+    awaitingInstructor: Boolean(w.organisationId && w.professionalId && !w.instructorAcceptedAt),
     instructor,
     manualInstructor: manual ? { ...manual, email: view.signedIn ? manual.email : null } : null,
     schedule: {

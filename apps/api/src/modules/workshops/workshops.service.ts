@@ -24,6 +24,7 @@ import { fullName } from '../users/users.presenter.ts';
 import { canSeeWorkshop, organisationNames, viewerUniversity, visibleToStudent } from './workshops-visibility.ts';
 import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
 import { workshopListCount, workshopListPage, workshopSearchPage } from './workshops.repo.ts';
+import { inert } from '../../lib/email-template.ts';
 import { extend } from '../../lib/dto.ts';
 
 export interface Viewer {
@@ -249,8 +250,8 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
       w.deliveryMode !== 'online' ? `\nVenue: ${[w.venue, w.address, w.city, w.state].filter(Boolean).join(', ')}` : '';
     await queueEmail(tx, {
       to: actor.email,
-      subject: `Registered: ${w.title}`,
-      text: `Hi ${actor.firstName},\n\nYou are registered for "${w.title}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard.\n\nMentorBridge`,
+      subject: `Registered: ${inert(w.title)}`,
+      text: `Hi ${inert(actor.firstName)},\n\nYou are registered for "${inert(w.title)}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard.\n\nMentorBridge`,
       action: { label: 'Open my workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops&workshop=${w.id}` },
       attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics, method: 'REQUEST' }],
     });
@@ -299,8 +300,8 @@ export async function cancelRegistration(deps: RegisterDeps, actor: Actor, id: s
     });
     await queueEmail(tx, {
       to: actor.email,
-      subject: `Cancelled: ${fresh.workshop.title}`,
-      text: `Hi ${actor.firstName},\n\nYour registration for "${fresh.workshop.title}" has been cancelled and your seat released.\n\nThe attached file removes it from your calendar.\n\nMentorBridge`,
+      subject: `Cancelled: ${inert(fresh.workshop.title)}`,
+      text: `Hi ${inert(actor.firstName)},\n\nYour registration for "${inert(fresh.workshop.title)}" has been cancelled and your seat released.\n\nThe attached file removes it from your calendar.\n\nMentorBridge`,
       action: { label: 'Browse workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops` },
       attachments: [
         {

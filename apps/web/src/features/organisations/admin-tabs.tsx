@@ -17,6 +17,14 @@ import { DecisionDialog, type Pending } from './decision-dialog.tsx';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** Issue 28: domain proof and overlaps shown to the approving admin. */
+const domainCopy = {
+  unproven: 'not proven yet',
+  overlapTitle: 'Domain overlap',
+  overlap: (domain: string, other: string, org: string, status: string) =>
+    `${domain} overlaps ${other}, held by ${org} (${status}). Sub-domains belong to the parent domain's organisation.`,
+};
+
 /** The expert verification queue with the evidence of each application. */
 export function VerificationTab() {
   const [status, setStatus] = useState<ExpertStatus>('pending');
@@ -108,7 +116,19 @@ export function OrganisationsTab() {
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="font-semibold">{o.name} <span className="text-sm font-normal text-slate-600">({label(o.type)})</span></p>
-                      <p className="text-sm break-all text-slate-600">{o.website} · {o.domains.map((d) => d.domain).join(', ')}</p>
+                      <p className="text-sm break-all text-slate-600">
+                        {o.website} · {o.domains.map((d) => (d.verified ? d.domain : `${d.domain} (${domainCopy.unproven})`)).join(', ')}
+                      </p>
+                      {o.overlaps.length > 0 && (
+                        <div role="alert" className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                          <p className="font-semibold">{domainCopy.overlapTitle}</p>
+                          <ul>
+                            {o.overlaps.map((x) => (
+                              <li key={`${x.domain}-${x.otherDomain}`}>{domainCopy.overlap(x.domain, x.otherDomain, x.organisation, x.status)}</li>
+                            ))}
+                          </ul>
+                        </div>
+                      )}
                       <p className="text-sm text-slate-600">Contact {o.contactEmail} {o.contactConfirmed ? '(confirmed)' : '(not confirmed)'} · {o.memberCount} member(s)</p>
                       {o.decisionReason && <p className="text-sm text-slate-600">Reason: {o.decisionReason}</p>}
                     </div>

@@ -26,6 +26,9 @@ import {
   useUniversityStudents,
 } from './api.ts';
 
+/** Issue 28 (decision 731): a domain affiliates students once a member's confirmed address at it proves it. */
+const DOMAIN_UNPROVEN = 'Not proven yet: confirm an address at this domain (or add it under a proven domain) before it counts';
+
 const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel.tsx').then((m) => ({ default: m.UniversityWorkshopsPanel })));
 const ProjectFormDialog = lazy(() => import('../rd-projects/project-form-dialog.tsx').then((m) => ({ default: m.ProjectFormDialog })));
 const ApplicationsDialog = lazy(() => import('../rd-projects/applications-dialog.tsx').then((m) => ({ default: m.ApplicationsDialog })));
@@ -179,7 +182,10 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         <ul className="mt-3 space-y-2">
           {o.domains.map((d) => (
             <li key={d.id} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
-              <span className="break-all">{d.domain}</span>
+              <span className="break-all">
+                {d.domain}
+                {!d.verified && <span className="ml-2 text-xs text-amber-800">{DOMAIN_UNPROVEN}</span>}
+              </span>
               {!readOnly && o.domains.length > 1 && (
                 <Button size="sm" variant="ghost" aria-label={`Remove ${d.domain}`} onClick={() => remove.mutate(d.id, { onError: (err) => setError(errorMessage(err, 'Failed to remove the domain')) })}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -9,6 +9,9 @@ import { ConnectSection } from '../mentoring/connect-section.tsx';
 import { useProfessional } from './api.ts';
 import { Avatar, Rating } from './professional-card.tsx';
 
+/** Issue 28 (PRODUCT.md "Contact details"): e-mail and phone reach only students the professional accepted. */
+const CONTACT_HIDDEN = 'E-mail and phone are shared once they accept your request; until then, send a request or a message.';
+
 /** About, specializations, achievements, education, pricing and (for students) the connect section. */
 export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | null; onClose: () => void; mode: 'student' | 'public' | 'other' }) {
   const query = useProfessional(id, mode !== 'public');
@@ -73,6 +76,7 @@ export function ProfessionalDetailDialog({ id, onClose, mode }: { id: string | n
               )}
             </section>
           )}
+          {mode === 'student' && !p.email && !p.phone && <p className="text-sm text-slate-600">{CONTACT_HIDDEN}</p>}
           {mode === 'student' ? (
             // On a phone the booking comes right after the header, before the long biography (issue 29).
             <section className="order-[-1] border-b border-slate-200 pb-4 md:order-none md:border-b-0 md:border-t md:pb-0 md:pt-4">

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { envelope } from '@app/shared/api';
 import { CalendarDays, ClipboardCheck, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { api as apiCall, errorMessage } from '../../lib/api.ts';
+import { useToast } from '../../components/ui/toast.tsx';
 import { formatInZone } from '../../lib/format.ts';
 import { AttendancePanel, LifecycleActions, PhaseBadge } from './lifecycle-ui.tsx';
 import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';
@@ -14,6 +17,14 @@ import { SeatsBar } from './seats-bar.tsx';
 
 const api = workshopsManageApi('/workshops/my-workshops');
 const KEY = ['my-workshops'];
+
+/** Issue 28 (decision 733): a university named this professional as instructor; they accept or decline. */
+const assignmentCopy = {
+  notice: 'A university named you as the instructor. It is not published until you accept.',
+  accept: 'Accept',
+  decline: 'Decline',
+  failed: 'Could not save your answer',
+};
 
 const BANNER_COLORS: Record<string, string> = {
   Technology: 'from-blue-600 to-indigo-700',
@@ -38,6 +49,17 @@ export function MyWorkshopsTab() {
     refresh,
     saved: () => setEditing(null),
     deleted: () => setDeleting(null),
+  });
+
+  const toast = useToast();
+  const answer = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'accept' | 'decline' }) =>
+      apiCall(`/workshops/my-workshops/${id}/assignment`, envelope(z.null()), { method: 'POST', body: { decision } }),
+    onSuccess: (res) => {
+      if (res.message) toast.success(res.message);
+      void refresh();
+    },
+    onError: (err) => toast.error(errorMessage(err, assignmentCopy.failed)),
   });
 
   const workshops = list.data?.data.workshops ?? [];
@@ -108,6 +130,19 @@ export function MyWorkshopsTab() {
                     {w.registeredCount}/{w.capacity.maxParticipants} registered
                   </p>
                   <SeatsBar workshop={w} />
+                  {w.awaitingInstructor && (
+                    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                      <p>{assignmentCopy.notice}</p>
+                      <div className="mt-2 flex gap-2">
+                        <Button size="sm" onClick={() => answer.mutate({ id: w._id, decision: 'accept' })} disabled={answer.isPending}>
+                          {assignmentCopy.accept}<span className="sr-only"> {w.title}</span>
+                        </Button>
+                        <Button size="sm" variant="secondary" onClick={() => answer.mutate({ id: w._id, decision: 'decline' })} disabled={answer.isPending}>
+                          {assignmentCopy.decline}<span className="sr-only"> {w.title}</span>
+                        </Button>
+                      </div>
+                    </div>
+                  )}
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     {(w.status === 'draft' || w.status === 'published') && (
                       <Button size="sm" variant="secondary" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
