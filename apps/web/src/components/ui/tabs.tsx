@@ -46,7 +46,7 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
   }, [value]);
   const onKey = (event: KeyboardEvent, index: number) => {
     let target: number | undefined;
-    // The arrow that points towards the end of the strip moves forwards: right, or left in a right-to-left page.
+    // The arrow that points towards the end of the strip moves forwards: right, or left in a inset-e-to-left page.
     const rtl = strip.current ? getComputedStyle(strip.current).direction === 'rtl' : false;
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const backward = rtl ? 'ArrowRight' : 'ArrowLeft';

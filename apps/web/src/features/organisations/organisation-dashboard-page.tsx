@@ -184,7 +184,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
             <li key={d.id} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
               <span className="break-all">
                 {d.domain}
-                {!d.verified && <span className="ml-2 text-xs text-amber-800">{DOMAIN_UNPROVEN}</span>}
+                {!d.verified && <span className="ms-2 text-xs text-amber-800">{DOMAIN_UNPROVEN}</span>}
               </span>
               {!readOnly && o.domains.length > 1 && (
                 <Button size="sm" variant="ghost" aria-label={`Remove ${d.domain}`} onClick={() => remove.mutate(d.id, { onError: (err) => setError(errorMessage(err, 'Failed to remove the domain')) })}>

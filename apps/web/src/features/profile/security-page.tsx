@@ -436,7 +436,7 @@ function SessionsSection() {
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
                   {s.device}
-                  {s.current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{copy.sessions.current}</span>}
+                  {s.current && <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{copy.sessions.current}</span>}
                 </p>
                 <p className="text-xs text-slate-600">
                   {copy.sessions.place(s.ip)} · {copy.sessions.lastUsed(when(s.lastUsedAt))} · {copy.sessions.signedIn(when(s.createdAt))}
