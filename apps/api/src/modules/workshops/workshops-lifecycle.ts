@@ -23,7 +23,6 @@ import { newCertificateId } from './workshops.service.ts';
 export const COMPLETION_TASK = 'workshops.complete';
 export const COMPLETION_EVERY_MS = 60_000;
 
-
 /**
  * Issue the certificate of every attended registration of a completed workshop that has none yet (or of
  * one registration). The conditional update (certificate_issued_at IS NULL) makes each issue happen once,

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import type { MyOrganisationData } from '@app/shared/organisations';
-import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { useSearchParams } from 'react-router';
+import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
@@ -40,10 +41,10 @@ type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' |
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
-  const portal = kind === 'university' ? 'University Portal' : 'Company Portal';
   useDocumentTitle(kind === 'university' ? 'University Dashboard' : 'Company Dashboard');
   const me = useMyOrganisation();
-  const [tab, setTab] = useState<Tab>('organisation');
+  // The tab lives in the query string (?tab=): bookmarkable, and Back returns to the previous tab.
+  const [params, setParams] = useSearchParams();
   const approved = me.data?.data.organisation.status === 'approved';
   const tabs: { id: Tab; label: string }[] =
     kind === 'university'
@@ -59,9 +60,13 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'projects', label: 'Projects' },
           { id: 'performance', label: 'Performance' },
         ];
+  const wanted = params.get('tab');
+  const tab: Tab = tabs.find((t) => t.id === wanted)?.id ?? 'organisation';
+  const setTab = (next: Tab) => {
+    if (next !== tab) setParams(next === 'organisation' ? {} : { tab: next });
+  };
   return (
-    <div className="min-h-screen bg-slate-50">
-      <DashboardHeader portal={portal} />
+    <AppShell>
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">{me.data ? me.data.data.organisation.name : kind === 'university' ? 'University Dashboard' : 'Company Dashboard'}</h1>
         {me.isPending ? (
@@ -94,7 +99,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           </>
         )}
       </main>
-    </div>
+    </AppShell>
   );
 }
 
