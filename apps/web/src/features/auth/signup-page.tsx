@@ -99,6 +99,10 @@ export function SignUpPage() {
   );
 }
 
+const SIGNUP_COPY = {
+  termsNeeded: 'To create your account, tick the box above to agree to the Terms of Service and Privacy Policy.',
+} as const;
+
 function StudentForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
@@ -215,9 +219,15 @@ function StudentForm({ onBack }: { onBack: () => void }) {
           I agree to the <Link to="/terms" className="underline">Terms of Service</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
         </span>
       </label>
-      <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms}>
+      {/* The spec keeps Create Account disabled until the terms are ticked: it says so, next to it. */}
+      <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms} aria-describedby={form.agreeToTerms ? undefined : 'signup-terms-needed'}>
         {submitting ? 'Creating Account...' : 'Create Account'}
       </Button>
+      {!form.agreeToTerms && (
+        <p id="signup-terms-needed" className="text-sm text-slate-700">
+          {SIGNUP_COPY.termsNeeded}
+        </p>
+      )}
     </form>
   );
 }

@@ -75,7 +75,7 @@ export function IdeaFormDialog({ open, draft, onClose }: { open: boolean; draft?
         <TextArea label="Description" required rows={6} maxLength={5000} value={form.description} onChange={(e) => set({ description: e.target.value })} />
         <TextField label="Tags" hint="Separate tags with commas (up to 20)" value={form.tags} onChange={(e) => set({ tags: e.target.value })} />
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" checked={form.isPublic} onChange={(e) => set({ isPublic: e.target.checked })} className="h-4 w-4 rounded border-slate-300" />
+          <input type="checkbox" checked={form.isPublic} onChange={(e) => set({ isPublic: e.target.checked })} className="h-4 w-4 rounded border-slate-500" />
           Make this idea public (other students can see, like and comment on it)
         </label>
       </form>

@@ -30,6 +30,11 @@ const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel
 const ProjectFormDialog = lazy(() => import('../rd-projects/project-form-dialog.tsx').then((m) => ({ default: m.ProjectFormDialog })));
 const ApplicationsDialog = lazy(() => import('../rd-projects/applications-dialog.tsx').then((m) => ({ default: m.ApplicationsDialog })));
 
+const ORG_FORM_COPY = {
+  domainMissing: 'Enter the domain to add, for example university.edu',
+  emailMissing: 'Enter the e-mail address to invite',
+} as const;
+
 export function UniversityDashboardPage() {
   return <OrganisationDashboard kind="university" />;
 }
@@ -121,6 +126,9 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const [email, setEmail] = useState('');
   const [kind, setKind] = useState<'member' | 'expert'>('member');
   const [error, setError] = useState<string | null>(null);
+  // Empty fields are explained on submit, next to the field, instead of a silently disabled button.
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const add = useOrganisationMutation(addDomain);
   const remove = useOrganisationMutation(removeDomain);
   const send = useOrganisationMutation((v: { email: string; kind: 'member' | 'expert' }) => invite(v.email, v.kind));
@@ -128,6 +136,12 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!domain.trim()) {
+      setDomainError(ORG_FORM_COPY.domainMissing);
+      (e.currentTarget as HTMLFormElement).querySelector('input')?.focus();
+      return;
+    }
+    setDomainError(null);
     add.mutate(domain.trim(), {
       onSuccess: () => {
         toast.success(`Domain ${domain.trim()} added`);
@@ -139,6 +153,12 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const onInvite = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!email.trim()) {
+      setEmailError(ORG_FORM_COPY.emailMissing);
+      (e.currentTarget as HTMLFormElement).querySelector('input')?.focus();
+      return;
+    }
+    setEmailError(null);
     send.mutate(
       { email: email.trim(), kind },
       {
@@ -191,8 +211,8 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         </ul>
         {!readOnly && (
           <form onSubmit={onAdd} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-            <TextField label="New domain" className="flex-1" hint="Your website's domain or one of its sub-domains" value={domain} onChange={(e) => setDomain(e.target.value)} />
-            <Button type="submit" disabled={add.isPending || !domain.trim()}>Add domain</Button>
+            <TextField label="New domain" className="flex-1" hint="Your website's domain or one of its sub-domains" error={domainError ?? undefined} value={domain} onChange={(e) => { setDomain(e.target.value); setDomainError(null); }} />
+            <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add domain'}</Button>
           </form>
         )}
       </section>
@@ -215,7 +235,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         </ul>
         {!readOnly && (
           <form onSubmit={onInvite} className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-            <TextField label="Invite by e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField label="Invite by e-mail" type="email" error={emailError ?? undefined} value={email} onChange={(e) => { setEmail(e.target.value); setEmailError(null); }} />
             {o.type === 'company' ? (
               <SelectField label="As" value={kind} onChange={(e) => setKind(e.target.value === 'expert' ? 'expert' : 'member')}>
                 <option value="member">Co-admin</option>
@@ -224,7 +244,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
             ) : (
               <span className="sr-only">Invited as a co-admin</span>
             )}
-            <Button type="submit" disabled={send.isPending || !email.trim()}>Send invitation</Button>
+            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send invitation'}</Button>
           </form>
         )}
       </section>

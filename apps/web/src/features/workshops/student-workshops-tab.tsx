@@ -215,7 +215,7 @@ function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
           maxLength={16}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="w-32 rounded-lg border border-slate-300 px-2 py-1.5 font-mono uppercase"
+          className="w-32 rounded-lg border border-slate-500 px-2 py-1.5 font-mono uppercase"
         />
       </div>
       <Button size="sm" type="submit" disabled={checkIn.isPending || code.trim() === ''}>Check in</Button>
