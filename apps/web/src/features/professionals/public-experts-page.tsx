@@ -13,6 +13,8 @@ export function PublicExpertsPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold text-slate-900">Meet the Experts</h1>
         <p className="mt-2 mb-6 max-w-2xl text-slate-700">Verified industry professionals who mentor students. Sign in as a student to request a connection.</p>
+        {/* The expert cards carry h3 headings: this keeps the outline h1 → h2 → h3 (WCAG 1.3.1). */}
+        <h2 className="sr-only">Experts</h2>
         <ProfessionalsBrowser mode={mode} />
       </main>
     </SiteLayout>
