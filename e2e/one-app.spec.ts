@@ -140,6 +140,8 @@ test('notifications: a page with filters, each notification a link to its object
     await expect(item).toBeVisible();
     await page.getByLabel('Show').selectOption('unread');
     await expect(page).toHaveURL(/unread=1/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/unread=1/);
     // The notification is a link to its object: the idea opens.
     await page.getByRole('main').getByRole('link').filter({ hasText: /Pablo/ }).first().click();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
@@ -221,7 +223,8 @@ for (const who of ROLES) {
     await expectAccessible(page);
 
     // The account menu opens with Enter, arrows move, Escape closes back onto its button.
-    await page.keyboard.press('Tab'); // skip link
+    // From the top of the page: skip link, brand, navigation, bell, account menu.
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
     await tabTo(page, /^Account menu for/);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
