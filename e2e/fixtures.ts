@@ -60,9 +60,9 @@ export interface AxeOptions {
   exclude?: string[];
 }
 
-/** Run axe (WCAG 2.0 A/AA and 2.1 AA) on the page as it is now; fail with a readable list. */
+/** Run axe (WCAG 2.0, 2.1 and 2.2 A/AA rules) on the page as it is now; fail with a readable list. */
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const readable = violations.map((v) => {

@@ -65,23 +65,41 @@ test('admin completes a live workshop; the attended student downloads the certif
   await expect(row.getByRole('button', { name: `Complete ${title}` })).toHaveCount(0);
 
   // The student: the certificate is there to download, and its verification page says it is valid.
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await browser.newContext({ acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
   const me = await context.newPage();
   try {
     await signIn(me, student.email, student.password);
     const registered = me.getByRole('listitem').filter({ hasText: title });
     await expect(registered).toContainText('Completed');
     await expectAccessible(me);
-    const download = me.waitForEvent('download');
-    await registered.getByRole('button', { name: 'View Certificate' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^certificate-lifecycle-lab.*\.pdf$/);
-
-    await registered.getByRole('link', { name: 'Verify certificate' }).click();
+    // "View Certificate" opens the certificate page (not a silent download).
+    await registered.getByRole('link', { name: 'View Certificate' }).click();
     await me.waitForURL(/\/certificates\/MB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(me.getByRole('heading', { level: 1, name: 'Certificate of attendance' })).toBeFocused();
     await expect(me.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
-    await expect(me.getByText(`${student.firstName} ${student.lastName}`)).toBeVisible();
-    await expect(me.getByText(title)).toBeVisible();
-    await expect(me.getByText('Maria Gómez')).toBeVisible();
+    await expect(me.getByRole('figure', { name: 'Certificate preview' })).toContainText(title);
+    const certId = me.url().split('/').at(-1) ?? '';
+    const download = me.waitForEvent('download');
+    await me.getByRole('link', { name: 'Download PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^certificate-lifecycle-lab.*\.pdf$/);
+    const linkedIn = new URL((await me.getByRole('link', { name: /Add to LinkedIn/ }).getAttribute('href')) ?? '');
+    expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(linkedIn.searchParams)).toMatchObject({
+      startTask: 'CERTIFICATION_NAME',
+      name: title,
+      organizationName: 'MentorBridge',
+      issueYear: String(new Date().getUTCFullYear()),
+      issueMonth: String(new Date().getUTCMonth() + 1),
+      certUrl: me.url(),
+      certId,
+    });
+    await me.getByRole('button', { name: 'Copy link' }).click();
+    await expect(me.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    expect(await me.evaluate(() => navigator.clipboard.readText())).toBe(me.url());
+    const verified = me.getByRole('region', { name: 'Valid certificate' });
+    await expect(verified.getByText(`${student.firstName} ${student.lastName}`)).toBeVisible();
+    await expect(verified.getByText(title)).toBeVisible();
+    await expect(verified.getByText('Maria Gómez')).toBeVisible();
     await expectAccessible(me);
     await me.setViewportSize({ width: 360, height: 800 });
     await expectAccessible(me);

@@ -40,7 +40,7 @@ test('a student receives a notification live, opens it and marks everything read
   await expectAccessible(page);
 
   // Clicking it marks it read and opens its action (the idea).
-  await item.getByRole('button').click();
+  await item.getByRole('link').click();
   await expect(bell).toHaveAccessibleName('Notifications');
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
   await expect(page.getByRole('dialog', { name: title }).getByText('Love it — could it work in winter?')).toBeVisible();

@@ -30,11 +30,32 @@ export const notificationDto = z.object({
 });
 export type NotificationDto = z.infer<typeof notificationDto>;
 
+/** The notifications page's category filter: a notification's type, named for people. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  workshop: 'Workshops',
+  idea: 'Ideas',
+  connection: 'Mentoring requests',
+  session: 'Sessions',
+  'rd-project': 'R&D projects',
+  system: 'Account and platform',
+};
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** Page size of the notifications page (/notifications). */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
 export const notificationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_FETCH_LIMIT),
-  unreadOnly: z.enum(['true', 'false']).optional(),
+  unreadOnly: z.enum(['true', 'false'], { error: 'unreadOnly must be true or false' }).optional(),
+  /** One category only (the notification's type). */
+  type: z.enum(NOTIFICATION_TYPES, { error: `type must be one of: ${NOTIFICATION_TYPES.join(', ')}` }).optional(),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000, 'page must be at most 10000').default(1),
 });
-export const notificationListData = z.object({ notifications: z.array(notificationDto), unreadCount: z.number().int() });
+export const notificationListData = z.object({
+  notifications: z.array(notificationDto),
+  unreadCount: z.number().int(),
+  /** How many notifications match the filters (all pages). */
+  total: z.number().int(),
+});
 export const unreadCountData = z.object({ unreadCount: z.number().int() });
 export const notificationStreamQuery = z.object({ token: z.string().max(4096).optional() });
 

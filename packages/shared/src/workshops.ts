@@ -26,6 +26,11 @@ export const WORKSHOP_PHASE_LABELS: Record<WorkshopPhase, string> = {
 };
 /** A student may check in with the workshop's code from this long before its start until its end. */
 export const CHECK_IN_EARLY_MINUTES = 15;
+/**
+ * A registrant's meeting link (and the Join button) opens this long before the start and closes at
+ * the end (decision 710): the API leaves the link out of a workshop outside that window.
+ */
+export const JOIN_EARLY_MINUTES = 15;
 export const REGISTRATION_STATUSES = ['registered', 'attended', 'cancelled', 'absent'] as const;
 export const DEFAULT_WORKSHOP_TIMEZONE = 'Asia/Kolkata';
 export const WORKSHOP_MAX_PARTICIPANTS = 1000;
@@ -52,6 +57,11 @@ export const WORKSHOP_MESSAGES = {
   checkInCode: 'Please enter the check-in code your instructor shows',
   checkInWrong: 'That check-in code is not right for this workshop',
   checkInClosed: 'Check-in is open only while the workshop is live',
+  /** Why Register is not offered (shown beside the card's state, never a silently disabled button). */
+  closedLive: 'Registration is closed: this workshop has already started.',
+  closedEnded: 'Registration is closed: this workshop has ended.',
+  closedFull: 'Registration is closed: every seat is taken.',
+  joinOpens: `The Join link opens ${JOIN_EARLY_MINUTES} minutes before the start.`,
 } as const;
 
 /** Display label: a published workshop is shown as upcoming (spec 000 §4). */
@@ -124,8 +134,12 @@ export const workshopDto = z.object({
   /** Published and not started yet: registration possible (when not full). */
   isUpcoming: z.boolean(),
   phase: z.enum(WORKSHOP_PHASES),
+  /** From when a registrant can join online (JOIN_EARLY_MINUTES before the start) until the end. */
+  joinOpensAt: z.string(),
+  /** True while the join window is open (the link is in `meetingDetails` only then, for registrants). */
+  joinOpen: z.boolean(),
   banner: z.object({ color: z.string().nullable(), icon: z.string().nullable(), imageUrl: z.string().nullable() }),
-  /** `link` is null unless the caller is registered (or manages the workshop). */
+  /** `link` is null unless the caller manages the workshop, or is registered and the join window is open. */
   meetingDetails: z.object({ platform: z.string().nullable(), meetingId: z.string().nullable(), link: z.string().nullable() }).nullable(),
   location: z
     .object({ venue: z.string().nullable(), address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() })
@@ -188,6 +202,8 @@ export const certificateVerification = z.object({
   issuer: z.string(),
 });
 export const certificateData = z.object({ certificate: certificateVerification });
+/** POST /workshops/{id}/certificate: the student's certificate id (issued on first ask), for its page. */
+export const certificateIdData = z.object({ certificate: z.object({ verificationId: z.string() }) });
 
 export const checkInBody = z.object({
   code: z

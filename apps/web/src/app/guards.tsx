@@ -20,6 +20,15 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   return children;
 }
 
+/** Any signed-in role (the notifications page); a visitor signs in first. */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
+  return children;
+}
+
 /** /signin and /signup are for visitors only. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSession();

@@ -35,6 +35,8 @@ export interface PageRoute {
   role?: Role;
   /** Visitors only: a session is sent to its dashboard. */
   guestOnly?: boolean;
+  /** Any signed-in role (visitors are sent to sign in). */
+  signedIn?: boolean;
   /** GET API paths the page reads as soon as it renders: fetched early by main.tsx. */
   reads?: string[];
   /**
@@ -105,6 +107,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
+  {
+    path: '/notifications',
+    page: page(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage)),
+    signedIn: true,
+  },
   { path: '/programmes', page: page(() => import('../features/programmes/my-programmes-page.tsx').then((m) => m.MyProgrammesPage)) },
   { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },
   { path: '/:page', page: page(() => import('../features/public/content-page.tsx').then((m) => m.ContentRoute)) },

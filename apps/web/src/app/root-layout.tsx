@@ -2,6 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RouteSkeleton } from '../components/ui/page-skeleton.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { RouteFocus } from './route-focus.tsx';
 
 /** A page whose code failed to load (offline, or replaced by a new release): offer a reload. */
 class PageLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -40,6 +41,7 @@ export function RootLayout() {
         </Suspense>
       </PageLoadBoundary>
       <ScrollRestoration />
+      <RouteFocus />
     </>
   );
 }

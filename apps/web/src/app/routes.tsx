@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { DashboardDispatch, GuestOnly, RequireRole } from './guards.tsx';
+import { DashboardDispatch, GuestOnly, RequireRole, RequireSignedIn } from './guards.tsx';
 import { PAGE_ROUTES, type PageModule, type PageRoute } from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -14,6 +14,7 @@ function PageElement({ route }: { route: PageRoute }) {
   const page = <LoadedPage page={route.page} />;
   if (route.role) return <RequireRole role={route.role}>{page}</RequireRole>;
   if (route.guestOnly) return <GuestOnly>{page}</GuestOnly>;
+  if (route.signedIn) return <RequireSignedIn>{page}</RequireSignedIn>;
   return page;
 }
 

@@ -170,7 +170,7 @@ export async function seedWorkshops(db: Db, ids: Record<string, string>): Promis
   const startLive = DateTime.now().setZone(DEMO_ZONE).startOf('minute').minus({ minutes: 30 });
   const endLive = DateTime.now().setZone(DEMO_ZONE).startOf('minute').plus({ minutes: 4 });
   const live = await insertWorkshop(db, {
-    title: 'Git and GitHub Essentials (live now)',
+    title: 'Git and GitHub Essentials',
     description: 'Branches, pull requests and code review, hands on. Happening right now: it ends in a few minutes.',
     category: 'Technology',
     difficulty: 'Beginner',

@@ -31,14 +31,32 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listNotifications(db: Db, userId: string, limit: number, unreadOnly = false) {
+export interface NotificationFilter {
+  limit: number;
+  unreadOnly?: boolean;
+  type?: NotificationDto['type'];
+  page?: number;
+}
+
+/** The caller's notifications, newest first, filtered (unread, category) and paged; `total` counts the matches. */
+export async function listNotifications(db: Db, userId: string, filter: NotificationFilter) {
+  const where = and(
+    eq(notifications.userId, userId),
+    filter.unreadOnly ? eq(notifications.isRead, false) : undefined,
+    filter.type ? eq(notifications.type, filter.type) : undefined,
+  );
+  const page = filter.page ?? 1;
   const rows = await db
     .select()
     .from(notifications)
-    .where(unreadOnly ? and(eq(notifications.userId, userId), eq(notifications.isRead, false)) : eq(notifications.userId, userId))
+    .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-  return { notifications: rows.map(toNotificationDto), unreadCount: await unreadCount(db, userId) };
+    .limit(filter.limit)
+    .offset((page - 1) * filter.limit);
+  // The first page of the unfiltered bell list needs no separate count when it is not full.
+  const total =
+    page === 1 && rows.length < filter.limit ? rows.length : ((await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0);
+  return { notifications: rows.map(toNotificationDto), unreadCount: await unreadCount(db, userId), total };
 }
 
 /** Mark one of the caller's notifications read; someone else's (or a malformed id) is 404. */

@@ -39,7 +39,12 @@ export async function notificationsRoutes(app: App) {
     },
     async (request) => ({
       success: true as const,
-      data: await listNotifications(db(), actorOf(request).id, request.query.limit, request.query.unreadOnly === 'true'),
+      data: await listNotifications(db(), actorOf(request).id, {
+        limit: request.query.limit,
+        unreadOnly: request.query.unreadOnly === 'true',
+        type: request.query.type,
+        page: request.query.page,
+      }),
     }),
   );
 

@@ -41,6 +41,56 @@ describe('GET /api/notifications', () => {
   });
 });
 
+describe('GET /api/notifications filters and pages (the notifications page)', () => {
+  type List = { data: { notifications: NotificationDto[]; unreadCount: number; total: number } };
+  it('filters by unread and by category, pages, counts the matches, and only ever shows the caller\'s', async () => {
+    const s = await buildStudent(t);
+    const other = await buildStudent(t);
+    await seed(s.id, 3, { type: 'workshop', actionUrl: '/student/dashboard?tab=workshops' });
+    await seed(s.id, 4, { type: 'idea' });
+    await seed(other.id, 5, { type: 'workshop' });
+    const [first] = await t.database.db.select().from(notifications).where(eq(notifications.userId, s.id));
+    await t.app.inject({ method: 'PUT', url: `/api/notifications/${first?.id ?? ''}/read`, headers: s.auth });
+    const get = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/notifications?${query}`, headers: s.auth });
+      expect(res.statusCode).toBe(200);
+      return body<List>(res).data;
+    };
+    const workshops = await get('type=workshop&limit=20');
+    expect(workshops.total).toBe(3);
+    expect(workshops.notifications.every((n) => n.type === 'workshop' && n.actionUrl === '/student/dashboard?tab=workshops')).toBe(true);
+    expect(workshops.unreadCount).toBe(6);
+    const unread = await get('unreadOnly=true&limit=20');
+    expect(unread.total).toBe(6);
+    expect(unread.notifications.every((n) => !n.isRead)).toBe(true);
+    const both = await get('unreadOnly=true&type=idea&limit=20');
+    expect(both.notifications.map((n) => n.type)).toEqual(['idea', 'idea', 'idea', 'idea'].slice(0, both.total));
+    const page1 = await get('limit=5&page=1');
+    const page2 = await get('limit=5&page=2');
+    expect(page1.total).toBe(7);
+    expect(page2.total).toBe(7);
+    expect(page1.notifications).toHaveLength(5);
+    expect(page2.notifications).toHaveLength(2);
+    expect(new Set([...page1.notifications, ...page2.notifications].map((n) => n.id)).size).toBe(7);
+    expect((await get('limit=5&page=9')).notifications).toHaveLength(0);
+  });
+
+  it('answers bad filters with 400 and a clear message', async () => {
+    const s = await buildStudent(t);
+    for (const [query, message] of [
+      ['type=party', 'type must be one of'],
+      ['unreadOnly=yes', 'unreadOnly must be true or false'],
+      ['page=0', 'page must be a whole number from 1'],
+      ['page=abc', 'page must be a whole number from 1'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/notifications?${query}`, headers: s.auth });
+      expect(res.statusCode, query).toBe(400);
+      expect(body(res).message, query).toContain(message);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications?type=idea' })).statusCode).toBe(401);
+  });
+});
+
 describe('read state', () => {
   it('marks one read (own only, 404 otherwise) and all read', async () => {
     const s = await buildStudent(t);

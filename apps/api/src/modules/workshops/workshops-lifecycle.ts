@@ -24,8 +24,6 @@ import { newCertificateId } from './workshops.service.ts';
 export const COMPLETION_TASK = 'workshops.complete';
 export const COMPLETION_EVERY_MS = 60_000;
 
-const STUDENT_WORKSHOPS = '/student/dashboard?tab=workshops';
-
 /**
  * Issue the certificate of every attended registration of a completed workshop that has none yet (or of
  * one registration). The conditional update (certificate_issued_at IS NULL) makes each issue happen once,
@@ -70,14 +68,15 @@ export async function issueCertificates(
       subType: 'certificate',
       title: 'Your certificate is ready',
       message: `Your certificate of attendance for "${workshop.title}" has been issued.`,
-      actionUrl: `${STUDENT_WORKSHOPS}&workshop=${workshop.id}`,
+      // The notification opens the certificate itself (its page: preview, PDF, LinkedIn; decision 711).
+      actionUrl: `/certificates/${row.certificate_id}`,
       priority: 'high',
       metadata: { workshopId: workshop.id, certificateId: row.certificate_id },
     });
     await queueEmail(tx, {
       to: row.email,
       subject: `Your certificate: ${inert(workshop.title)}`,
-      text: `Hi ${inert(row.first_name)},\n\nThank you for attending "${inert(workshop.title)}". Your certificate of attendance has been issued.\n\nDownload it from your dashboard: ${publicUrl}${STUDENT_WORKSHOPS}&workshop=${workshop.id}\nAnyone can check it at: ${verifyUrl}\n\nMentorBridge`,
+      text: `Hi ${inert(row.first_name)},\n\nThank you for attending "${inert(workshop.title)}". Your certificate of attendance has been issued.\n\nView, download or share it: ${verifyUrl}\n(anyone you give this link to can check it)\n\nMentorBridge`,
     });
   }
   return issued;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { RegistrationStatus, WorkshopDto, WorkshopPhase } from '@app/shared/workshops';
+import { JOIN_EARLY_MINUTES, type RegistrationStatus, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
@@ -73,13 +73,21 @@ export function workshopPhase(w: { status: WorkshopDto['status']; startsAt: Date
   return now.getTime() < w.endsAt.getTime() ? 'live' : 'ended';
 }
 
+/** When a registrant may join online: JOIN_EARLY_MINUTES before the start until the end (decision 710). */
+export function joinWindow(w: { startsAt: Date; endsAt: Date }): { opensAt: Date; closesAt: Date } {
+  return { opensAt: new Date(w.startsAt.getTime() - JOIN_EARLY_MINUTES * 60_000), closesAt: w.endsAt };
+}
+
 /** The one shape a workshop leaves the server in (students, public page, admin and professional views). */
 export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): WorkshopDto {
   const w = row.workshop;
   const now = view.now ?? new Date();
   const status = view.registrationStatus ?? null;
   const isRegistered = status === 'registered' || status === 'attended';
-  const revealLink = Boolean(view.manager) || isRegistered;
+  const join = joinWindow(w);
+  const joinOpen = w.status === 'published' && now.getTime() >= join.opensAt.getTime() && now.getTime() < join.closesAt.getTime();
+  // A registrant gets the link only inside the join window (decision 710); managers always see it.
+  const revealLink = Boolean(view.manager) || (isRegistered && joinOpen);
   const hasOnline = w.deliveryMode === 'online' || w.deliveryMode === 'hybrid';
   const hasVenue = w.deliveryMode === 'offline' || w.deliveryMode === 'hybrid';
   const i = row.instructor?.id ? row.instructor : null;
@@ -137,6 +145,8 @@ export function toWorkshopDto(row: WorkshopWithInstructor, view: WorkshopView): 
     isFull: remaining === 0,
     isUpcoming: w.status === 'published' && w.startsAt.getTime() > now.getTime(),
     phase: workshopPhase(w, now),
+    joinOpensAt: isoOf(join.opensAt),
+    joinOpen,
     banner: { color: w.bannerColor, icon: w.bannerIcon, imageUrl: w.bannerImageKey ? `/api/uploads/${w.bannerImageKey}` : null },
     meetingDetails: hasOnline
       ? { platform: w.meetingPlatform, meetingId: revealLink ? meetingIdOf(w.meetingLink, w.meetingId) : null, link: revealLink ? w.meetingLink : null }

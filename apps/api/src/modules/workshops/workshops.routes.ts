@@ -3,6 +3,7 @@ import { envelope, idParams } from '@app/shared/api';
 import {
   WORKSHOP_MESSAGES,
   certificateData,
+  certificateIdData,
   checkInBody,
   checkInData,
   registerData,
@@ -133,6 +134,39 @@ export async function workshopsRoutes(app: App) {
     },
     async (request, reply) => {
       const facts = await service.certificateFor(app.ctx.db, actorOf(request), request.params.id);
+      const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
+      return reply
+        .headers(FILE_HEADERS)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="certificate-${service.slug(facts.workshopTitle)}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  // The certificate page (/certificates/{id}) opens from "View certificate": this issues the id when the
+  // completion job has not yet (registrations from before it), and says which page to open.
+  app.post(
+    '/workshops/:id/certificate',
+    {
+      config: { access: ['student'] },
+      schema: { tags: ['workshops'], ...secured, params: idParams, response: { 200: envelope(certificateIdData) } },
+    },
+    async (request) => {
+      const facts = await service.certificateFor(app.ctx.db, actorOf(request), request.params.id);
+      return { success: true as const, data: { certificate: { verificationId: facts.verificationId } } };
+    },
+  );
+
+  // The PDF of a valid certificate, for anyone holding its verification id (the page is public too,
+  // decision 711): the owner downloads it from the page, and so can whoever the owner shared it with.
+  app.get(
+    '/certificates/:verificationId/pdf',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['workshops'], params: z.object({ verificationId: z.string().max(64) }), produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const facts = await service.verifyCertificate(app.ctx.db, request.params.verificationId);
       const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
       return reply
         .headers(FILE_HEADERS)

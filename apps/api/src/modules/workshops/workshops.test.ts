@@ -3,11 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { emails, notifications, workshopRegistrations, workshops } from '../../db/schema/index.ts';
-import { WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
+import { JOIN_EARLY_MINUTES, WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
 import { insertRegistration, insertWorkshop } from './workshops.fixtures.ts';
 
 const t = useTestApp();
 const MISSING = 'ffffffffffffffffffffffff';
+
+/** Moves a workshop so it starts `minutes` from now (negative: started that long ago) and lasts an hour. */
+async function moveStart(id: string, minutes: number) {
+  const startsAt = new Date(Date.now() + minutes * 60_000);
+  await t.database.db.update(workshops).set({ startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000) }).where(eq(workshops.id, id));
+}
 
 type ListBody = { data: { workshops: WorkshopDto[]; pagination: { total: number; pages: number } } };
 
@@ -106,8 +112,9 @@ describe('POST /api/workshops/:id/register', () => {
     const json = body<{ message: string; data: { workshop: WorkshopDto } }>(res);
     expect(json.message).toBe(WORKSHOP_MESSAGES.registered);
     expect(json.data.workshop.isRegistered).toBe(true);
-    expect(json.data.workshop.meetingDetails?.link).toBe('https://meet.jit.si/MentorBridge-test-room');
-    expect(json.data.workshop.meetingDetails?.meetingId).toBe('MentorBridge-test-room');
+    // A week ahead: the join window (decision 710) is not open yet, so no link.
+    expect(json.data.workshop.joinOpen).toBe(false);
+    expect(json.data.workshop.meetingDetails?.link).toBeNull();
     expect(json.data.workshop.spotsRemaining).toBe(29);
 
     const [n] = await t.database.db.select().from(notifications).where(eq(notifications.userId, student.id));
@@ -123,7 +130,14 @@ describe('POST /api/workshops/:id/register', () => {
 
     const list = body<ListBody>(await t.app.inject({ method: 'GET', url: '/api/workshops?search=Registration%20flow', headers: student.auth })).data;
     expect(list.workshops[0]).toMatchObject({ isRegistered: true, registrationStatus: 'registered' });
-    expect(list.workshops[0]?.meetingDetails?.link).toBeTruthy();
+    expect(list.workshops[0]?.meetingDetails?.link).toBeNull();
+
+    // Ten minutes before the start the window is open: the registrant gets the link (ID = the link's room).
+    await moveStart(w.id, 10);
+    const soon = body<{ data: { workshop: WorkshopDto } }>(await t.app.inject({ method: 'GET', url: `/api/workshops/${w.id}`, headers: student.auth })).data.workshop;
+    expect(soon.joinOpen).toBe(true);
+    expect(soon.meetingDetails?.link).toBe('https://meet.jit.si/MentorBridge-test-room');
+    expect(soon.meetingDetails?.meetingId).toBe('MentorBridge-test-room');
   });
 
   it.each<[string, Parameters<typeof insertWorkshop>[1] & { registeredCount?: number }, number, string]>([
@@ -285,6 +299,39 @@ describe('certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/certificates/garbage' })).statusCode).toBe(404);
   });
 
+  it('POST /workshops/:id/certificate issues once and names the page; the public PDF follows the id', async () => {
+    const w = await insertWorkshop(t.database.db, { title: 'Page Workshop', status: 'completed', daysFromNow: -3 });
+    const student = await buildStudent(t);
+    await insertRegistration(t.database.db, { workshopId: w.id, studentId: student.id, status: 'attended' });
+    const first = await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/certificate`, headers: student.auth });
+    expect(first.statusCode).toBe(200);
+    const id = body<{ data: { certificate: { verificationId: string } } }>(first).data.certificate.verificationId;
+    expect(id).toMatch(/^MB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const second = await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/certificate`, headers: student.auth });
+    expect(body<{ data: { certificate: { verificationId: string } } }>(second).data.certificate.verificationId).toBe(id);
+
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/certificates/${id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="certificate-page-workshop.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.app.inject({ method: 'GET', url: '/api/certificates/MB-AAAA-AAAA-AAAA-AAAA/pdf' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/certificates/garbage/pdf' })).statusCode).toBe(404);
+
+    // 401 without a token, 403 for another role, 404 for a stranger or a malformed id, 400 when not earned.
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/certificate` })).statusCode).toBe(401);
+    const admin = await buildAdmin(t);
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/certificate`, headers: admin.auth })).statusCode).toBe(403);
+    const stranger = await buildStudent(t);
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/certificate`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/workshops/nope/certificate', headers: student.auth })).statusCode).toBe(404);
+    const absent = await insertWorkshop(t.database.db, { status: 'completed', daysFromNow: -3 });
+    await insertRegistration(t.database.db, { workshopId: absent.id, studentId: stranger.id, status: 'absent' });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/workshops/${absent.id}/certificate`, headers: stranger.auth });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).message).toBe(WORKSHOP_MESSAGES.certificateUnavailable);
+  });
+
   it('refuses a certificate unless completed and attended; 404 for strangers; 401/403', async () => {
     const upcoming = await insertWorkshop(t.database.db);
     const done = await insertWorkshop(t.database.db, { status: 'completed', daysFromNow: -4 });
@@ -301,5 +348,52 @@ describe('certificates', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/workshops/${done.id}/certificate` })).statusCode).toBe(401);
     const admin = await buildAdmin(t);
     expect((await t.app.inject({ method: 'GET', url: `/api/workshops/${done.id}/certificate`, headers: admin.auth })).statusCode).toBe(403);
+  });
+});
+
+describe('join window (decision 710)', () => {
+  const view = async (id: string, auth?: Record<string, string>) =>
+    body<{ data: { workshop: WorkshopDto } }>(await t.app.inject({ method: 'GET', url: `/api/workshops/${id}`, headers: auth })).data.workshop;
+
+  it('gives a registrant the link only from JOIN_EARLY_MINUTES before the start until the end', async () => {
+    const w = await insertWorkshop(t.database.db, { title: 'Join window' });
+    const student = await buildStudent(t);
+    expect((await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/register`, headers: student.auth })).statusCode).toBe(201);
+
+    await moveStart(w.id, JOIN_EARLY_MINUTES + 5);
+    let seen = await view(w.id, student.auth);
+    expect(seen).toMatchObject({ joinOpen: false, phase: 'upcoming' });
+    expect(seen.meetingDetails?.link).toBeNull();
+    expect(new Date(seen.joinOpensAt).getTime()).toBe(new Date(seen.schedule.startsAt).getTime() - JOIN_EARLY_MINUTES * 60_000);
+
+    await moveStart(w.id, JOIN_EARLY_MINUTES - 1);
+    seen = await view(w.id, student.auth);
+    expect(seen).toMatchObject({ joinOpen: true, phase: 'upcoming' });
+    expect(seen.meetingDetails?.link).toBeTruthy();
+
+    // Happening now: live, still joinable, registration closed.
+    await moveStart(w.id, -10);
+    seen = await view(w.id, student.auth);
+    expect(seen).toMatchObject({ joinOpen: true, phase: 'live', isUpcoming: false });
+    expect(seen.meetingDetails?.link).toBeTruthy();
+
+    // Ended: no link any more.
+    await moveStart(w.id, -120);
+    seen = await view(w.id, student.auth);
+    expect(seen).toMatchObject({ joinOpen: false, phase: 'ended' });
+    expect(seen.meetingDetails?.link).toBeNull();
+  });
+
+  it('never gives the link to someone not registered, even inside the window, and refuses to register once live', async () => {
+    const w = await insertWorkshop(t.database.db, { title: 'Join window outsider' });
+    await moveStart(w.id, -5);
+    const student = await buildStudent(t);
+    const seen = await view(w.id, student.auth);
+    expect(seen).toMatchObject({ joinOpen: true, phase: 'live', isRegistered: false });
+    expect(seen.meetingDetails?.link).toBeNull();
+    expect((await view(w.id)).meetingDetails?.link).toBeNull();
+    const res = await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/register`, headers: student.auth });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe(WORKSHOP_MESSAGES.started);
   });
 });

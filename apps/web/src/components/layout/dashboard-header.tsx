@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
 import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
 import { roleLabel } from '@app/shared/roles';
+
+/** One entry of a role's main navigation (app/app-shell.tsx). */
+export interface NavItem {
+  to: string;
+  label: string;
+}
 
 export interface MenuItem {
   label: string;
@@ -14,10 +20,11 @@ export interface MenuItem {
 }
 
 /**
- * The header every dashboard shares: logo (with the 'DD' fallback), portal name, a slot for the
- * notification bell and other actions, and the user menu ending with Sign Out (→ /logout).
+ * The one header of the signed-in app (app/app-shell.tsx): logo, portal name, the role's main
+ * navigation, a slot for the notification bell and other actions, and the account menu ending with
+ * Sign Out (→ /logout). On a phone the navigation moves into the account menu.
  */
-export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: { portal: string; actions?: ReactNode; menuItems?: MenuItem[]; avatarUrl?: string | null }) {
+export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, nav = [] }: { portal: string; actions?: ReactNode; menuItems?: MenuItem[]; avatarUrl?: string | null; nav?: NavItem[] }) {
   const session = useSession();
   const name = displayName(session?.user);
   const [open, setOpen] = useState(false);
@@ -67,6 +74,22 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
             <span className="block truncate text-xs text-slate-600">{portal}</span>
           </span>
         </Link>
+        {nav.length > 0 && (
+          <nav aria-label="Main" className="hidden min-w-0 flex-1 items-center gap-1 px-2 md:flex">
+            {nav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 ${isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-slate-700'}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
           {/* The person's language (saved in their profile); on a phone it is on the public pages' header. */}
           <LanguageMenu className="hidden sm:inline-flex" />
@@ -97,6 +120,18 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl }: 
                   <p className="truncate text-sm font-medium">{name}</p>
                   <p className="text-xs text-slate-600">{roleLabel(session?.role)}</p>
                 </div>
+                {nav.map((item) => (
+                  <Link
+                    key={item.to}
+                    role="menuitem"
+                    tabIndex={-1}
+                    to={item.to}
+                    className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50 md:hidden"
+                    onClick={() => setOpen(false)}
+                  >
+                    {item.label}
+                  </Link>
+                ))}
                 {menuItems.map((item) => (
                   <button
                     key={item.label}

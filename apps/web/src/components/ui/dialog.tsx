@@ -52,7 +52,7 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
-              <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+              <h2 id={titleId} tabIndex={-1} className="text-lg font-semibold focus:outline-none">{title}</h2>
               {description && <p id={descriptionId} className="mt-1 text-sm text-slate-600">{description}</p>}
             </div>
             {onClose && (

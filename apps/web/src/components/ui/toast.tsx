@@ -1,10 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { X } from 'lucide-react';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** null: stays until dismissed (errors). */
+  durationMs: number | null;
 }
 
 interface ToastApi {
@@ -18,9 +21,14 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 export const TOAST_DURATION_MS = 3000;
 
+const copy = { dismiss: 'Dismiss notification' } as const;
+
 /**
- * Toasts top right, 3 s by default (spec), announced to screen readers. They start below the
- * header on screen: a toast never covers the bell, the menu or the account button.
+ * Toasts top right, announced to screen readers through live regions (WCAG 4.1.3): errors in an
+ * assertive one, the rest in a polite one. A success or info toast leaves after 3 s (spec), but its
+ * clock stops while the pointer is over it or focus is in it (WCAG 2.2.1); an error stays until it is
+ * dismissed (its × button, or Escape). They start below the header on screen: a toast never covers the
+ * bell, the menu or the account button.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -37,9 +45,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (open && toasts.length > 0 && document.querySelector('dialog[open]')) el.hidePopover();
     if (!el.matches(':popover-open')) el.showPopover();
   }, [toasts]);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback((message: string, kind: ToastKind = 'info', durationMs = TOAST_DURATION_MS) => {
-    // Start below whatever header is on screen now (dashboards differ in height; on a phone the
-    // professional header has two rows), so the toast never covers the bell, menu or account button.
+    // Start below whatever header is on screen now, so the toast never covers the bell, menu or account button.
     const el = region.current;
     if (el) {
       let bottom = 0;
@@ -47,18 +55,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       el.style.top = `${Math.max(16, Math.round(bottom) + 8)}px`;
     }
     const id = next.current++;
-    setToasts((list) => [...list, { id, kind, message }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs);
+    setToasts((list) => [...list, { id, kind, message, durationMs: kind === 'error' ? null : durationMs }]);
   }, []);
   const api = useMemo<ToastApi>(
     () => ({ show, success: (m) => show(m, 'success'), error: (m) => show(m, 'error'), info: (m) => show(m, 'info') }),
     [show],
   );
-  const styles: Record<ToastKind, string> = {
-    success: 'border-green-300 bg-green-50 text-green-900',
-    error: 'border-red-300 bg-red-50 text-red-900',
-    info: 'border-blue-300 bg-blue-50 text-blue-900',
-  };
+  // Escape dismisses the newest error (the others leave by themselves).
+  useEffect(() => {
+    const errors = toasts.filter((t) => t.kind === 'error');
+    if (errors.length === 0) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      const last = errors.at(-1);
+      if (last) dismiss(last.id);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [toasts, dismiss]);
   return (
     <ToastContext.Provider value={api}>
       {children}
@@ -66,17 +80,57 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         ref={region}
         popover="manual"
         className="pointer-events-none fixed inset-auto top-4 inset-e-4 m-0 flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
-        aria-live="polite"
-        role="status"
         data-toast-region=""
       >
-        {toasts.map((t) => (
-          <div key={t.id} className={`pointer-events-auto rounded-lg border px-4 py-3 text-sm shadow-lg ${styles[t.kind]}`} data-toast={t.kind}>
-            {t.message}
+        {/* role=alert announces what it is inserted with; it exists only while an error is shown. */}
+        {toasts.some((t) => t.kind === 'error') && (
+          <div role="alert" className="flex flex-col gap-2">
+            {toasts.filter((t) => t.kind === 'error').map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />)}
           </div>
-        ))}
+        )}
+        <div role="status" aria-live="polite" className="flex flex-col gap-2">
+          {toasts.filter((t) => t.kind !== 'error').map((t) => <ToastItem key={t.id} toast={t} onDismiss={dismiss} />)}
+        </div>
       </div>
     </ToastContext.Provider>
+  );
+}
+
+const STYLES: Record<ToastKind, string> = {
+  success: 'border-green-300 bg-green-50 text-green-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+  info: 'border-blue-300 bg-blue-50 text-blue-900',
+};
+
+/** One toast: counts down only while neither hovered nor focused; an error has no countdown. */
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(toast.durationMs);
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (remaining.current === null || paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      if (remaining.current !== null) remaining.current = Math.max(500, remaining.current - (Date.now() - started));
+    };
+  }, [paused, onDismiss, toast.id]);
+  return (
+    <div
+      className={`pointer-events-auto flex items-start justify-between gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[toast.kind]}`}
+      data-toast={toast.kind}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <span>{toast.message}</span>
+      <button type="button" onClick={() => onDismiss(toast.id)} className="-m-1 shrink-0 rounded p-1 hover:bg-black/5" aria-label={copy.dismiss}>
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
   );
 }
 

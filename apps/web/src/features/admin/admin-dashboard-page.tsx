@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   BarChart3,
   BookOpen,
@@ -15,7 +16,8 @@ import {
   Lock,
   X,
 } from 'lucide-react';
-import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { AppShell } from '../../app/app-shell.tsx';
+import { focusWhenReady } from '../../components/layout/focus-heading.ts';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { DashboardTab } from './dashboard-tab.tsx';
@@ -68,23 +70,26 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The administrator console (spec 001): sections switch inside the page (not separate routes); each list
- * loads when its section opens. The sidebar becomes a menu on phones.
+ * The administrator console (spec 001): it stays at /admin/dashboard and the section lives in the query
+ * string (`?section=`; the older `?tab=` of notification links still opens one), so a section can be
+ * bookmarked and shared and Back moves between sections. Each list loads when its section opens; the
+ * sidebar becomes a menu on phones. Choosing a section moves focus to its heading (WCAG 2.4.3).
  */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
-  // ?tab= opens a section directly (the links of the new-application notifications).
-  const [tab, setTab] = useState<TabId>(() => {
-    const wanted = new URLSearchParams(window.location.search).get('tab');
-    return TABS.find((t) => t.id === wanted)?.id ?? 'dashboard';
-  });
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('section') ?? params.get('tab');
+  const tab: TabId = TABS.find((t) => t.id === wanted)?.id ?? 'dashboard';
   const [menuOpen, setMenuOpen] = useState(false);
   const [createIn, setCreateIn] = useState<TabId | null>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const current = TABS.find((t) => t.id === tab) ?? { id: 'dashboard', label: 'Dashboard', icon: null };
 
   const select = (id: TabId) => {
-    setTab(id);
+    const from = document.activeElement;
     setMenuOpen(false);
+    if (id !== tab) setParams(id === 'dashboard' ? {} : { section: id });
+    focusWhenReady(() => mainRef.current?.querySelector<HTMLElement>(`[data-section="${id}"] h2`) ?? null, from);
   };
   const go = (id: 'professionals' | 'workshops' | 'analytics', create = false) => {
     setCreateIn(create ? id : null);
@@ -110,13 +115,12 @@ export function AdminDashboardPage() {
   );
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <DashboardHeader portal="Admin Dashboard" />
+    <AppShell>
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <nav aria-label="Admin sections" className="hidden w-56 shrink-0 lg:block">
           <div className="sticky top-20">{nav}</div>
         </nav>
-        <main id="main" className="min-w-0 flex-1">
+        <main id="main" ref={mainRef} className="min-w-0 flex-1">
           <h1 className="sr-only">Admin Dashboard</h1>
           <div className="mb-4 lg:hidden">
             <button
@@ -143,6 +147,7 @@ export function AdminDashboardPage() {
               </nav>
             )}
           </div>
+          <div data-section={tab}>
           <Suspense fallback={<ListSkeleton />}>
             {tab === 'dashboard' && <DashboardTab go={go} />}
             {tab === 'students' && <StudentsTab />}
@@ -161,8 +166,9 @@ export function AdminDashboardPage() {
             {tab === 'privacy' && <AdminPrivacyTab />}
             {tab === 'settings' && <SettingsTab />}
           </Suspense>
+          </div>
         </main>
       </div>
-    </div>
+    </AppShell>
   );
 }

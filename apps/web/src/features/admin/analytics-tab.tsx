@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ANALYTICS_RANGES, type AnalyticsData } from '@app/shared/admin';
@@ -12,12 +12,44 @@ import { adminApi } from './api.ts';
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
 // it with lazy(), so no other screen pays for the charting library (docs/performance.md).
 
+// Each line differs by its dash pattern and marker too, not by colour alone (WCAG 1.4.1); the legend
+// draws the same pattern.
 const SERIES = [
-  { key: 'students', label: 'Students', colour: '#4338ca' },
-  { key: 'professionals', label: 'Professionals', colour: '#0f766e' },
-  { key: 'ideas', label: 'Ideas submitted', colour: '#b45309' },
-  { key: 'workshopRegistrations', label: 'Workshop registrations', colour: '#be185d' },
+  { key: 'students', label: 'Students', colour: '#4338ca', dash: undefined, marker: 'circle' },
+  { key: 'professionals', label: 'Professionals', colour: '#0f766e', dash: '8 4', marker: 'square' },
+  { key: 'ideas', label: 'Ideas submitted', colour: '#b45309', dash: '2 3', marker: 'triangle' },
+  { key: 'workshopRegistrations', label: 'Workshop registrations', colour: '#be185d', dash: '12 4 3 4', marker: 'diamond' },
 ] as const;
+type Marker = (typeof SERIES)[number]['marker'];
+
+/** A data point drawn as the series' own shape. */
+function MarkerDot({ cx, cy, shape, colour }: { cx?: number; cy?: number; shape: Marker; colour: string }) {
+  if (cx === undefined || cy === undefined) return null;
+  const r = 4;
+  if (shape === 'square') return <rect x={cx - r} y={cy - r} width={r * 2} height={r * 2} fill={colour} />;
+  if (shape === 'triangle') return <polygon points={`${cx},${cy - r - 1} ${cx - r - 1},${cy + r} ${cx + r + 1},${cy + r}`} fill={colour} />;
+  if (shape === 'diamond') return <polygon points={`${cx},${cy - r - 1} ${cx + r + 1},${cy} ${cx},${cy + r + 1} ${cx - r - 1},${cy}`} fill={colour} />;
+  return <circle cx={cx} cy={cy} r={r} fill={colour} />;
+}
+
+/**
+ * Chart tooltips open on click or tap (not on hover), can be hovered, and Escape closes them
+ * (WCAG 1.4.13); the next click opens one again.
+ */
+function useChartTooltip() {
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return {
+    props: { trigger: 'click' as const, wrapperStyle: { pointerEvents: 'auto' as const }, ...(dismissed ? { active: false } : {}) },
+    reopen: () => setDismissed(false),
+  };
+}
 
 type Month = AnalyticsData['registrations'][number];
 interface Row {
@@ -42,6 +74,7 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
       {summary && <p className="mt-1 text-sm text-slate-600">{summary}</p>}
+      <p className="mt-1 text-xs text-slate-600">Click or tap the chart for its numbers; Escape closes them.</p>
       <div aria-hidden="true" className="mt-3 h-64 w-full">
         {children}
       </div>
@@ -85,13 +118,14 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: [string, 
 
 /** Horizontal bars with readable labels; used for funnels, fill rates and expertise. */
 function HorizontalBars({ rows, colour = '#4338ca', max }: { rows: Row[]; colour?: string; max?: number }) {
+  const tip = useChartTooltip();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }} accessibilityLayer={false}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }} accessibilityLayer={false} onClick={tip.reopen}>
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" allowDecimals={false} domain={[0, max ?? 'auto']} tick={{ fill: '#475569', fontSize: 12 }} />
         <YAxis type="category" dataKey="label" width={130} tick={{ fill: '#334155', fontSize: 12 }} interval={0} />
-        <Tooltip cursor={{ fill: '#f1f5f9' }} />
+        <Tooltip cursor={{ fill: '#f1f5f9' }} {...tip.props} />
         <Bar dataKey="value" name="Count" fill={colour} radius={[0, 4, 4, 0]} isAnimationActive={false}>
           <LabelList dataKey="display" position="right" fill="#334155" fontSize={12} />
         </Bar>
@@ -185,6 +219,7 @@ export function AnalyticsTab() {
 }
 
 function Charts({ data, months }: { data: AnalyticsData; months: number }) {
+  const tip = useChartTooltip();
   const { shown, skipped } = trimLeadingEmpty(data.registrations);
   const ideas = ideaFunnel(data.ideaFunnel);
   const applications = applicationFunnel(data.applicationFunnel);
@@ -231,14 +266,26 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
             }
           >
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={shown.map((m) => ({ ...m, label: monthLabel(m.month) }))} margin={{ top: 8, right: 16, bottom: 4, left: -16 }} accessibilityLayer={false}>
+              <LineChart data={shown.map((m) => ({ ...m, label: monthLabel(m.month) }))} margin={{ top: 8, right: 16, bottom: 4, left: -16 }} accessibilityLayer={false} onClick={tip.reopen}>
                 <CartesianGrid stroke="#e2e8f0" vertical={false} />
                 <XAxis dataKey="label" tick={{ fill: '#475569', fontSize: 12 }} />
                 <YAxis allowDecimals={false} tick={{ fill: '#475569', fontSize: 12 }} />
-                <Tooltip />
+                <Tooltip {...tip.props} />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {SERIES.map((s) => (
-                  <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+                  <Line
+                    key={s.key}
+                    type="monotone"
+                    dataKey={s.key}
+                    name={s.label}
+                    stroke={s.colour}
+                    strokeWidth={2}
+                    strokeDasharray={s.dash}
+                    legendType="plainline"
+                    dot={(props: { cx?: number; cy?: number; index?: number }) => <MarkerDot key={`${s.key}-${props.index ?? 0}`} cx={props.cx} cy={props.cy} shape={s.marker} colour={s.colour} />}
+                    activeDot={(props: { cx?: number; cy?: number }) => <MarkerDot cx={props.cx} cy={props.cy} shape={s.marker} colour={s.colour} />}
+                    isAnimationActive={false}
+                  />
                 ))}
               </LineChart>
             </ResponsiveContainer>

@@ -23,6 +23,10 @@ const STATUS_TONE: Record<string, 'green' | 'slate' | 'red' | 'blue' | 'amber'> 
   under_review: 'amber',
 };
 
+const IDEA_REVIEW_COPY = {
+  scoresKeptWhen: 'Scores are saved when the idea is approved or shortlisted; choose one of those statuses to keep them.',
+} as const;
+
 function ReviewForm({
   idea,
   busy,
@@ -42,7 +46,10 @@ function ReviewForm({
   const [resources, setResources] = useState('');
   const [partners, setPartners] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A score outside 1–10 is reported on its own field (WCAG 3.3.1), not only in the form's alert.
+  const [scoreErrors, setScoreErrors] = useState<Partial<Record<keyof typeof scores, string>>>({});
   const scored = status === 'approved' || status === 'shortlisted';
+  const anyScore = Object.values(scores).some((v) => v !== '');
   const numbers = Object.fromEntries(
     Object.entries(scores)
       .filter(([, v]) => v !== '')
@@ -53,9 +60,18 @@ function ReviewForm({
   const missing = scored ? (Object.keys(SCORE_LABELS) as (keyof typeof SCORE_LABELS)[]).filter((k) => scores[k] === '').map((k) => SCORE_LABELS[k]) : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const bad = (Object.keys(scores) as (keyof typeof scores)[]).filter((k) => {
+      const n = numbers[k];
+      return n !== undefined && (!Number.isInteger(n) || n < 1 || n > 10);
+    });
+    setScoreErrors(Object.fromEntries(bad.map((k) => [k, IDEA_REVIEW_MESSAGES.score])));
+    if (bad.length > 0) {
+      setError(IDEA_REVIEW_MESSAGES.score);
+      const form = event.currentTarget as HTMLFormElement;
+      form.querySelector<HTMLInputElement>(`[name="${bad[0]}"]`)?.focus();
+      return;
+    }
     if (!status) return setError(IDEA_REVIEW_MESSAGES.status);
-    if (scored && Object.values(numbers).some((n) => !Number.isInteger(n) || n < 1 || n > 10))
-      return setError(IDEA_REVIEW_MESSAGES.score);
     setError(null);
     onSubmit({
       status,
@@ -75,6 +91,37 @@ function ReviewForm({
       <p className="text-sm text-slate-700">
         Reviewing “{idea.title}” by {idea.author}.
       </p>
+      {/* Scores come first: a reviewer can score while reading, then choose the status (issue 29). */}
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-1 text-sm font-semibold">Scores (1–10)</legend>
+        {(Object.keys(SCORE_LABELS) as (keyof typeof SCORE_LABELS)[]).map((key) => (
+          <TextField
+            key={key}
+            label={SCORE_LABELS[key]}
+            name={key}
+            type="number"
+            min={1}
+            max={10}
+            inputMode="numeric"
+            error={scoreErrors[key]}
+            value={scores[key]}
+            onChange={(e) => {
+              setScores({ ...scores, [key]: e.target.value });
+              setScoreErrors((errs) => ({ ...errs, [key]: undefined }));
+            }}
+          />
+        ))}
+        {scored && missing.length > 0 && (
+          <p className="text-sm text-amber-900 sm:col-span-3" role="status">
+            {missing.length === 3 ? 'No scores yet' : `Missing: ${missing.join(', ')}`}: the idea will be {ideaStatusLabel(status).toLowerCase()}{' '}
+            {missing.length === 3 ? 'without a score' : 'with a total from the scores given'}.
+          </p>
+        )}
+        {!scored && anyScore && (
+          <p className="text-sm text-slate-700 sm:col-span-3">{IDEA_REVIEW_COPY.scoresKeptWhen}</p>
+        )}
+        {total !== null && missing.length < 3 && <p className="text-sm sm:col-span-3">Total score: {total}/10</p>}
+      </fieldset>
       <SelectField label="Status" required value={status} onChange={(e) => setStatus(e.target.value)}>
         <option value="">Select a status</option>
         {REVIEW_STATUSES.map((s) => (
@@ -83,42 +130,6 @@ function ReviewForm({
           </option>
         ))}
       </SelectField>
-      {scored && (
-        <fieldset className="grid gap-3 sm:grid-cols-3">
-          <legend className="mb-1 text-sm font-semibold">Scores (1–10) for “{ideaStatusLabel(status)}”</legend>
-          <TextField
-            label="Feasibility"
-            type="number"
-            min={1}
-            max={10}
-            value={scores.feasibilityScore}
-            onChange={(e) => setScores({ ...scores, feasibilityScore: e.target.value })}
-          />
-          <TextField
-            label="Impact"
-            type="number"
-            min={1}
-            max={10}
-            value={scores.impactScore}
-            onChange={(e) => setScores({ ...scores, impactScore: e.target.value })}
-          />
-          <TextField
-            label="Innovation"
-            type="number"
-            min={1}
-            max={10}
-            value={scores.innovationScore}
-            onChange={(e) => setScores({ ...scores, innovationScore: e.target.value })}
-          />
-          {missing.length > 0 && (
-            <p className="text-sm text-amber-900 sm:col-span-3" role="status">
-              {missing.length === 3 ? 'No scores yet' : `Missing: ${missing.join(', ')}`}: the idea will be {ideaStatusLabel(status).toLowerCase()}{' '}
-              {missing.length === 3 ? 'without a score' : 'with a total from the scores given'}.
-            </p>
-          )}
-          {total !== null && missing.length < 3 && <p className="text-sm sm:col-span-3">Total score: {total}/10</p>}
-        </fieldset>
-      )}
       <TextArea
         label="Feedback (visible to the student)"
         rows={3}

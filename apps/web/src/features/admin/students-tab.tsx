@@ -139,7 +139,7 @@ export function StudentsTab() {
             setUniversity(e.target.value);
             list.setPage(1);
           }}
-          className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="rounded-lg border border-slate-500 px-3 py-2 text-sm"
         />
         <FilterSelect
           label="Status"

@@ -157,7 +157,7 @@ export function SearchBox({ value, onChange, label }: { value: string; onChange:
         placeholder={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded-lg border border-slate-300 bg-white py-2 pe-3 ps-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+        className="w-full rounded-lg border border-slate-500 bg-white py-2 pe-3 ps-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
       />
     </div>
   );
@@ -179,7 +179,7 @@ export function FilterSelect({
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      className="rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm"
     >
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -134,6 +134,10 @@ export function SignUpPage() {
   );
 }
 
+const SIGNUP_COPY = {
+  termsNeeded: 'To create your account, tick the box above to agree to the Terms of Service and Privacy Policy.',
+} as const;
+
 function StudentForm({ onBack }: { onBack: () => void }) {
   const t = useT();
   const navigate = useNavigate();
@@ -267,9 +271,15 @@ function StudentForm({ onBack }: { onBack: () => void }) {
           })}
         </span>
       </label>
-      <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms}>
+      {/* The spec keeps Create Account disabled until the terms are ticked: it says so, next to it. */}
+      <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms} aria-describedby={form.agreeToTerms ? undefined : 'signup-terms-needed'}>
         {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}
       </Button>
+      {!form.agreeToTerms && (
+        <p id="signup-terms-needed" className="text-sm text-slate-700">
+          {SIGNUP_COPY.termsNeeded}
+        </p>
+      )}
     </form>
   );
 }

@@ -84,7 +84,11 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
       seen.add(notification.id);
       client.setQueryData<ListData>(LIST_KEY, (old) =>
         old
-          ? { unreadCount, notifications: [notification, ...old.notifications.filter((n) => n.id !== notification.id)].slice(0, NOTIFICATION_FETCH_LIMIT) }
+          ? {
+              unreadCount,
+              total: old.total + (old.notifications.some((n) => n.id === notification.id) ? 0 : 1),
+              notifications: [notification, ...old.notifications.filter((n) => n.id !== notification.id)].slice(0, NOTIFICATION_FETCH_LIMIT),
+            }
           : old,
       );
       client.setQueryData<number>(COUNT_KEY, unreadCount);

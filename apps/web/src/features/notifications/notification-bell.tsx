@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
 import { NOTIFICATION_MESSAGES, badgeText, type NotificationDto } from '@app/shared/notifications';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { relativeTime } from '../../lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
+import { NotificationLink, notificationTime } from './notification-link.tsx';
 
 const SUBTYPE_STYLES: Record<string, string> = {
   approved: 'border-s-green-500',
@@ -18,12 +19,14 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const navigate = useNavigate();
   const count = useUnreadCount();
   const list = useNotifications();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
-  useNotificationStream();
+  // A new notification is announced (WCAG 4.1.3) through the polite live region below.
+  const [announcement, setAnnouncement] = useState('');
+  const onNew = useCallback((n: NotificationDto) => setAnnouncement(`New notification: ${n.title}`), []);
+  useNotificationStream(onNew);
   const unread = count.data ?? list.data?.unreadCount ?? 0;
 
   useEffect(() => {
@@ -48,9 +51,6 @@ export function NotificationBell() {
   const onItem = (n: NotificationDto) => {
     if (!n.isRead) markRead.mutate(n.id);
     setOpen(false);
-    if (!n.actionUrl) return;
-    if (n.actionUrl.startsWith('/')) void navigate(n.actionUrl);
-    else window.open(n.actionUrl, '_blank', 'noopener,noreferrer');
   };
 
   return (
@@ -90,28 +90,34 @@ export function NotificationBell() {
               <ul>
                 {list.data.notifications.map((n) => (
                   <li key={n.id}>
-                    <button
-                      type="button"
-                      onClick={() => onItem(n)}
+                    <NotificationLink
+                      url={n.actionUrl}
+                      onOpen={() => onItem(n)}
                       className={`block w-full border-s-4 px-4 py-3 text-start hover:bg-slate-50 focus:bg-slate-50 ${SUBTYPE_STYLES[n.subType ?? ''] ?? 'border-s-transparent'} ${n.priority === 'high' ? 'bg-amber-50' : n.isRead ? '' : 'bg-brand-50/50'}`}
                     >
                       <span className="flex items-start justify-between gap-2">
-                        <span className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>{n.title}</span>
-                        {!n.isRead && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" />}
+                        <span className={`text-sm ${n.isRead ? 'text-slate-700' : 'font-semibold text-slate-900'}`}><bdi>{n.title}</bdi></span>
+                        {!n.isRead && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" role="img" aria-label="Unread" />}
                       </span>
-                      <span className="mt-0.5 block text-xs text-slate-600">{n.message}</span>
-                      <span className="mt-1 block text-[11px] text-slate-500">
-                        {relativeTime(n.createdAt)}
+                      <span className="mt-0.5 block text-xs text-slate-600" dir="auto">{n.message}</span>
+                      <span className="mt-1 block text-[11px] text-slate-600">
+                        <time dateTime={n.createdAt} title={notificationTime(n.createdAt)}>{relativeTime(n.createdAt)}</time>
                         {n.priority === 'high' && <span className="ms-2 font-semibold text-amber-800">High priority</span>}
                       </span>
-                    </button>
+                    </NotificationLink>
                   </li>
                 ))}
               </ul>
             )}
           </div>
+          <div className="border-t border-slate-100 px-4 py-2 text-center">
+            <Link to="/notifications" onClick={() => setOpen(false)} className="text-sm font-medium text-brand-700 underline">
+              See all notifications
+            </Link>
+          </div>
         </div>
       )}
+      <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
     </div>
   );
 }

@@ -113,7 +113,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id={id} readOnly value={value} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <input id={id} readOnly value={value} className="min-w-0 flex-1 rounded-lg border border-slate-500 bg-slate-50 px-3 py-2 font-mono text-xs" onFocus={(e) => e.target.select()} />
         <Button
           variant="secondary"
           size="sm"

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import type { MyOrganisationData } from '@app/shared/organisations';
-import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { useSearchParams } from 'react-router';
+import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
@@ -33,6 +34,11 @@ const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel
 const ProjectFormDialog = lazy(() => import('../rd-projects/project-form-dialog.tsx').then((m) => ({ default: m.ProjectFormDialog })));
 const ApplicationsDialog = lazy(() => import('../rd-projects/applications-dialog.tsx').then((m) => ({ default: m.ApplicationsDialog })));
 
+const ORG_FORM_COPY = {
+  domainMissing: 'Enter the domain to add, for example university.edu',
+  emailMissing: 'Enter the e-mail address to invite',
+} as const;
+
 export function UniversityDashboardPage() {
   return <OrganisationDashboard kind="university" />;
 }
@@ -44,11 +50,10 @@ type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' |
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
-  const portal = kind === 'university' ? 'University Portal' : 'Company Portal';
   useDocumentTitle(kind === 'university' ? 'University Dashboard' : 'Company Dashboard');
   const me = useMyOrganisation();
-  // `?tab=sso` opens the single sign-on section (the test sign-in result links back to it).
-  const [tab, setTab] = useState<Tab>(() => (kind === 'university' && new URLSearchParams(window.location.search).get('tab') === 'sso' ? 'sso' : 'organisation'));
+  // The tab lives in the query string (?tab=): bookmarkable, and Back returns to the previous tab.
+  const [params, setParams] = useSearchParams();
   const approved = me.data?.data.organisation.status === 'approved';
   const tabs: { id: Tab; label: string }[] =
     kind === 'university'
@@ -65,9 +70,13 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'projects', label: 'Projects' },
           { id: 'performance', label: 'Performance' },
         ];
+  const wanted = params.get('tab');
+  const tab: Tab = tabs.find((t) => t.id === wanted)?.id ?? 'organisation';
+  const setTab = (next: Tab) => {
+    if (next !== tab) setParams(next === 'organisation' ? {} : { tab: next });
+  };
   return (
-    <div className="min-h-screen bg-slate-50">
-      <DashboardHeader portal={portal} />
+    <AppShell>
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">{me.data ? me.data.data.organisation.name : kind === 'university' ? 'University Dashboard' : 'Company Dashboard'}</h1>
         {me.isPending ? (
@@ -101,7 +110,7 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           </>
         )}
       </main>
-    </div>
+    </AppShell>
   );
 }
 
@@ -123,6 +132,9 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const [email, setEmail] = useState('');
   const [kind, setKind] = useState<'member' | 'expert'>('member');
   const [error, setError] = useState<string | null>(null);
+  // Empty fields are explained on submit, next to the field, instead of a silently disabled button.
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const add = useOrganisationMutation(addDomain);
   const remove = useOrganisationMutation(removeDomain);
   const send = useOrganisationMutation((v: { email: string; kind: 'member' | 'expert' }) => invite(v.email, v.kind));
@@ -130,6 +142,12 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!domain.trim()) {
+      setDomainError(ORG_FORM_COPY.domainMissing);
+      (e.currentTarget as HTMLFormElement).querySelector('input')?.focus();
+      return;
+    }
+    setDomainError(null);
     add.mutate(domain.trim(), {
       onSuccess: () => {
         toast.success(`Domain ${domain.trim()} added`);
@@ -141,6 +159,12 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const onInvite = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!email.trim()) {
+      setEmailError(ORG_FORM_COPY.emailMissing);
+      (e.currentTarget as HTMLFormElement).querySelector('input')?.focus();
+      return;
+    }
+    setEmailError(null);
     send.mutate(
       { email: email.trim(), kind },
       {
@@ -196,8 +220,8 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         </ul>
         {!readOnly && (
           <form onSubmit={onAdd} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-            <TextField label="New domain" className="flex-1" hint="Your website's domain or one of its sub-domains" value={domain} onChange={(e) => setDomain(e.target.value)} />
-            <Button type="submit" disabled={add.isPending || !domain.trim()}>Add domain</Button>
+            <TextField label="New domain" className="flex-1" hint="Your website's domain or one of its sub-domains" error={domainError ?? undefined} value={domain} onChange={(e) => { setDomain(e.target.value); setDomainError(null); }} />
+            <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Adding…' : 'Add domain'}</Button>
           </form>
         )}
       </section>
@@ -220,7 +244,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         </ul>
         {!readOnly && (
           <form onSubmit={onInvite} className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-            <TextField label="Invite by e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField label="Invite by e-mail" type="email" error={emailError ?? undefined} value={email} onChange={(e) => { setEmail(e.target.value); setEmailError(null); }} />
             {o.type === 'company' ? (
               <SelectField label="As" value={kind} onChange={(e) => setKind(e.target.value === 'expert' ? 'expert' : 'member')}>
                 <option value="member">Co-admin</option>
@@ -229,7 +253,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
             ) : (
               <span className="sr-only">Invited as a co-admin</span>
             )}
-            <Button type="submit" disabled={send.isPending || !email.trim()}>Send invitation</Button>
+            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending…' : 'Send invitation'}</Button>
           </form>
         )}
       </section>

@@ -1,10 +1,10 @@
 import { PendingVerificationBanner } from '../organisations/pending-expert-banner.tsx';
 import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Bell, Camera, Home, LogOut, Settings } from 'lucide-react';
+import { Bell, Camera, HelpCircle, Settings } from 'lucide-react';
 import { MENTORING_MESSAGES } from '@app/shared/mentoring';
-import { Logo } from '../../components/ui/logo.tsx';
+import { AppShell } from '../../app/app-shell.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { Tabs, TabPanel } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -42,10 +42,14 @@ export function ProfessionalDashboardPage() {
   const stats = useDashboardStats();
   const requests = useRequests();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const tabParam = params.get('tab');
   const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
   const [scheduleFor, setScheduleFor] = useState<string | null>(null);
-  const setTab = (next: TabId) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true });
+  // Each tab is its own history entry: bookmarkable, and Back returns to the previous tab.
+  const setTab = (next: TabId) => {
+    if (next !== tab) setParams(next === 'overview' ? {} : { tab: next });
+  };
 
   const user = profile.data;
   const name = user?.name || displayName(session?.user) || 'Professional';
@@ -60,15 +64,16 @@ export function ProfessionalDashboardPage() {
     ) : undefined;
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <ProfessionalHeader
-        name={name}
-        imageUrl={user?.profileImageUrl ?? null}
-        pending={pending}
-        onBell={() => setTab('requests')}
-        onSettings={() => setTab('settings')}
-      />
+    <AppShell
+      avatarUrl={user?.profileImageUrl ?? null}
+      menuItems={[
+        { label: 'Connection requests', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('requests') },
+        { label: 'Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('settings') },
+        { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
+      ]}
+    >
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
+        <ProfessionalIntro name={name} imageUrl={user?.profileImageUrl ?? null} />
         <PendingVerificationBanner />
         <Tabs<TabId>
           label="Professional dashboard sections"
@@ -110,23 +115,12 @@ export function ProfessionalDashboardPage() {
           </Suspense>
         </TabPanel>
       </main>
-    </div>
+    </AppShell>
   );
 }
 
-function ProfessionalHeader({
-  name,
-  imageUrl,
-  pending,
-  onBell,
-  onSettings,
-}: {
-  name: string;
-  imageUrl: string | null;
-  pending: number;
-  onBell: () => void;
-  onSettings: () => void;
-}) {
+/** The dashboard's heading with the professional's picture (and its upload) and the welcome line. */
+function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string | null }) {
   const toast = useToast();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -155,8 +149,8 @@ function ProfessionalHeader({
   const showImage = imageUrl && broken !== imageUrl;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+    <section aria-labelledby="pro-dashboard-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <div className="relative shrink-0">
             {showImage ? (
@@ -194,51 +188,16 @@ function ProfessionalHeader({
             />
           </div>
           <div className="min-w-0">
-            <h1 className="flex min-w-0 items-center gap-2 text-base font-bold text-slate-900 sm:text-lg">
-              <Logo className="h-6 w-6 shrink-0" />
-              <span className="truncate">Professional Dashboard</span>
-            </h1>
+            <h1 id="pro-dashboard-heading" className="truncate text-xl font-bold text-slate-900 sm:text-2xl">Professional Dashboard</h1>
             <p className="truncate text-sm text-slate-700">{welcomeWord(useSession()?.user)}, {name}!</p>
           </div>
         </div>
-        <nav aria-label="Dashboard actions" className="flex items-center gap-1">
-          <Link to="/" className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
-            <Home className="h-4 w-4" aria-hidden="true" /> Home
-          </Link>
-          <button
-            type="button"
-            onClick={onBell}
-            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
-            aria-label={pending ? `Connection requests, ${pending} pending` : 'Connection requests'}
-          >
-            <Bell className="h-5 w-5" aria-hidden="true" />
-            {pending > 0 && (
-              <span
-                aria-hidden="true"
-                className="absolute -top-0.5 -inset-e-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold text-white"
-              >
-                {pending > 99 ? '99+' : pending}
-              </span>
-            )}
-          </button>
-          <button
-            type="button"
-            onClick={onSettings}
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
-            aria-label="Settings"
-          >
-            <Settings className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <Link to="/logout" className="rounded-lg p-2 text-red-700 hover:bg-red-50" aria-label="Logout">
-            <LogOut className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
-          </Link>
-        </nav>
       </div>
       {failure && (
-        <div className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+        <div className="pt-3">
           <Alert kind="error">{failure}</Alert>
         </div>
       )}
-    </header>
+    </section>
   );
 }

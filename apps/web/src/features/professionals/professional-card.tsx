@@ -46,7 +46,7 @@ export function ProfessionalCard({
       <div className="flex items-start gap-3">
         <Avatar url={p.displayImage} name={p.name} />
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900">{p.name}</h3>
+          <h3 className="truncate font-semibold text-slate-900" dir="auto">{p.name}</h3>
           <p className="truncate text-sm text-slate-700">{p.title}</p>
           <p className="flex items-center gap-1 truncate text-xs text-slate-600"><Briefcase aria-hidden="true" className="h-3 w-3" /> {p.company}</p>
         </div>

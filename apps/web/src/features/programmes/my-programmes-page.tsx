@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PROGRAMME_MAX_RANKED, PROGRAMME_MESSAGES, type MyProgramme } from '@app/shared/programmes';
 import { dashboardPath } from '@app/shared/roles';
-import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
@@ -21,8 +21,7 @@ export function MyProgrammesPage() {
   if (!session) return <Navigate to="/signin" replace />;
   if (session.role !== 'student' && session.role !== 'professional') return <Navigate to={dashboardPath(session.role)} replace />;
   return (
-    <div className="min-h-screen bg-slate-50">
-      <DashboardHeader portal={session.role === 'student' ? 'Student Portal' : 'Professional Portal'} />
+    <AppShell>
       <main id="main" className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
         <Link to={dashboardPath(session.role)} className="text-sm font-medium text-brand-700 underline">
           Back to your dashboard
@@ -31,7 +30,7 @@ export function MyProgrammesPage() {
         <p className="mt-1 mb-6 text-slate-600">Programmes you are invited to. Tell the organisers your topics and whom you would like to work with.</p>
         <ProgrammeList />
       </main>
-    </div>
+    </AppShell>
   );
 }
 

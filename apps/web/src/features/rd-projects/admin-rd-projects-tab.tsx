@@ -112,7 +112,31 @@ function AdminRdProjects() {
         </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          {/* Narrow screens (a phone, or 200 % zoom): cards, never a table to scroll sideways (WCAG 1.4.10). */}
+          <ul className="space-y-3 lg:hidden" aria-label="R&D projects">
+            {list.data.projects.map((p) => (
+              <li key={p._id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="min-w-0 font-medium break-words text-slate-900" dir="auto">{p.title}</h3>
+                  <ProjectStatusBadge status={p.status} />
+                </div>
+                <p className="text-xs text-slate-600">{p.field}</p>
+                <dl className="mt-2 grid grid-cols-1 gap-1 min-[400px]:grid-cols-2">
+                  <div><dt className="inline text-slate-600">Supervisor: </dt><dd className="inline break-words"><bdi>{p.supervisor.name}</bdi></dd></div>
+                  <div><dt className="inline text-slate-600">Duration: </dt><dd className="inline">{p.duration} month{p.duration === 1 ? '' : 's'}</dd></div>
+                  <div><dt className="inline text-slate-600">Capacity: </dt><dd className="inline">{p.currentParticipants}/{p.maxParticipants} ({p.availableSlots} available)</dd></div>
+                  <div><dt className="inline text-slate-600">Applications: </dt><dd className="inline">{p.totalApplications} ({p.pendingApplications} pending)</dd></div>
+                </dl>
+                <div className="mt-3 flex flex-wrap gap-1">
+                  <IconButton label={`View ${p.title}`} onClick={() => setViewing(p)}><Eye className="h-4 w-4" aria-hidden="true" /></IconButton>
+                  <IconButton label={`Manage applications of ${p.title}`} onClick={() => setManaging(p)}><Users className="h-4 w-4" aria-hidden="true" /></IconButton>
+                  <IconButton label={`Edit ${p.title}`} onClick={() => setEditing(p)}><Edit className="h-4 w-4" aria-hidden="true" /></IconButton>
+                  <IconButton label={`Delete ${p.title}`} onClick={() => setDeleting(p)}><Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" /></IconButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white lg:block">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>

@@ -114,7 +114,7 @@ export function ChipInput({ label, values, onChange, placeholder }: { label: str
         {label}
         <div className="mt-1 flex gap-2">
           <input
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+            className="block w-full rounded-lg border border-slate-500 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
             value={draft}
             placeholder={placeholder ?? 'Type and press Enter'}
             onChange={(e) => setDraft(e.target.value)}

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Bell, BookOpen, Database, FlaskConical, HelpCircle, Lightbulb, Menu, Settings, User, Users, X } from 'lucide-react';
-import { Breadcrumb, DashboardHeader } from '../../components/layout/dashboard-header.tsx';
+import { Breadcrumb } from '../../components/layout/dashboard-header.tsx';
+import { AppShell } from '../../app/app-shell.tsx';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentTitle, useHasBeenTrue } from '../../lib/hooks.ts';
 import { displayName, useSession } from '../../lib/session.ts';
 import { welcomeWord } from '../../lib/welcome.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
 import type { ProfileTab } from '../profile/profile-dialog.tsx';
 import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
@@ -112,20 +112,16 @@ export function StudentDashboardPage() {
   ];
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <DashboardHeader
-        portal="Student Portal"
-        avatarUrl={session?.user.profileImageUrl ?? null}
+    <AppShell
         menuItems={menuItems}
         actions={
           <>
-            <NotificationBell />
             <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
               <Menu aria-hidden="true" className="h-5 w-5" />
             </button>
           </>
         }
-      />
+    >
       {mobileOpen && (
         <div className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" onClick={() => setMobileOpen(false)}>
           <nav aria-label="Mobile menu" className="absolute top-0 inset-e-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
@@ -194,6 +190,6 @@ export function StudentDashboardPage() {
           <ProfileDialog open={profileTab !== null} tab={profileTab ?? 'profile'} onTab={setProfileTab} onClose={() => setProfileTab(null)} />
         </Suspense>
       )}
-    </div>
+    </AppShell>
   );
 }

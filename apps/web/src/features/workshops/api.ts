@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
-import { checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
+import { certificateIdData, checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
 import { api, download } from '../../lib/api.ts';
 
 export const workshopKeys = {
@@ -90,4 +90,6 @@ export function useCheckIn() {
 }
 
 export const downloadWorkshopIcs = (id: string) => download(`/workshops/${id}/calendar.ics`, 'workshop.ics');
-export const downloadCertificate = (id: string) => download(`/workshops/${id}/certificate`, 'certificate.pdf');
+/** Issues (once) and returns the certificate's verification id: its page is /certificates/{id}. */
+export const openCertificate = (id: string) =>
+  api(`/workshops/${id}/certificate`, envelope(certificateIdData), { method: 'POST' }).then((r) => r.data.certificate.verificationId);

@@ -1,87 +1,148 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { BadgeCheck, SearchX } from 'lucide-react';
+import { BadgeCheck, Copy, Download, ExternalLink, SearchX } from 'lucide-react';
 import { envelope } from '@app/shared/api';
 import { certificateData } from '@app/shared/workshops';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { linkedInAddCertificationUrl } from './linkedin.ts';
+
+const copy = {
+  title: 'Certificate',
+  heading: 'Certificate of attendance',
+  valid: 'Valid certificate',
+  notFound: 'Certificate not found',
+  notFoundBody: 'No valid MentorBridge certificate has this verification ID. Check the ID printed at the bottom of the certificate, letter by letter.',
+  loadFailed: 'Could not check this certificate',
+  preview: 'Certificate preview',
+  download: 'Download PDF',
+  linkedIn: 'Add to LinkedIn',
+  copyLink: 'Copy link',
+  copied: 'Link copied to the clipboard.',
+  copyFailed: 'Could not copy: select the address in the address bar and copy it.',
+  browse: 'Browse MentorBridge workshops',
+} as const;
 
 const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
- * /certificates/:id — the public verification page printed on every certificate: whether the id is a
- * valid certificate, and for whom, which workshop, when and by whom it was issued.
+ * /certificates/:id — the certificate page "View certificate" opens (and the verification page printed
+ * on every certificate): a preview, the PDF, "Add to LinkedIn" with the certification's fields filled,
+ * and a link to share. Anyone holding the id can open it (decision 711).
  */
 export function CertificatePage() {
   const { id = '' } = useParams();
-  useDocumentTitle('Certificate verification');
+  useDocumentTitle(copy.title);
+  const [copied, setCopied] = useState<string | null>(null);
   const cert = useQuery({
     queryKey: ['certificate', id],
     queryFn: () => api(`/certificates/${encodeURIComponent(id)}`, envelope(certificateData)),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const notFound = cert.isError && cert.error instanceof ApiError && cert.error.status === 404;
+  const c = cert.data?.data.certificate;
+  const pageUrl = `${window.location.origin}/certificates/${encodeURIComponent(id)}`;
+  const onCopy = () => {
+    const done = () => setCopied(copy.copied);
+    if (!navigator.clipboard) return setCopied(copy.copyFailed);
+    navigator.clipboard.writeText(pageUrl).then(done, () => setCopied(copy.copyFailed));
+  };
   return (
     <SiteLayout>
-      <main id="main" className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold text-slate-900">Certificate verification</h1>
-        <p className="mt-2 break-all text-sm text-slate-600">Verification ID: <span className="font-mono">{id}</span></p>
-        <div className="mt-6">
+      <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <h1 className="text-3xl font-bold text-slate-900">{copy.heading}</h1>
+        <p className="mt-2 break-all text-sm text-slate-700">Verification ID: <span className="font-mono">{id}</span></p>
+        <div className="mt-6 space-y-6">
           {cert.isPending ? (
             <Skeleton className="h-56" />
           ) : notFound ? (
             <section aria-labelledby="result" className="rounded-2xl border border-red-200 bg-red-50 p-6">
               <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-red-800">
-                <SearchX aria-hidden="true" className="h-6 w-6" /> Certificate not found
+                <SearchX aria-hidden="true" className="h-6 w-6" /> {copy.notFound}
               </h2>
-              <p className="mt-2 text-slate-800">
-                No valid MentorBridge certificate has this verification ID. Check the ID printed at the bottom of the certificate, letter by letter.
-              </p>
+              <p className="mt-2 text-slate-800">{copy.notFoundBody}</p>
             </section>
-          ) : cert.isError ? (
-            <ErrorState message={errorMessage(cert.error, 'Could not check this certificate')} onRetry={() => void cert.refetch()} />
+          ) : cert.isError || !c ? (
+            <ErrorState message={errorMessage(cert.error, copy.loadFailed)} onRetry={() => void cert.refetch()} />
           ) : (
-            <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
-              <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
-                <BadgeCheck aria-hidden="true" className="h-6 w-6" /> Valid certificate
-              </h2>
-              <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <dt className="text-sm text-slate-600">Awarded to</dt>
-                  <dd className="text-2xl font-semibold text-slate-900">{cert.data.data.certificate.studentName}</dd>
+            <>
+              <figure aria-labelledby="certificate-preview" className="rounded-xl border-4 border-brand-700 bg-white p-1 shadow-sm">
+                <figcaption id="certificate-preview" className="sr-only">{copy.preview}</figcaption>
+                <div className="rounded-lg border border-brand-200 px-4 py-8 text-center sm:px-10">
+                  <p className="text-lg font-bold text-brand-700">MentorBridge</p>
+                  <p className="mt-4 text-xl font-bold tracking-wide text-slate-900 uppercase sm:text-2xl">Certificate of attendance</p>
+                  <p className="mt-4 text-sm text-slate-700 italic">This certifies that</p>
+                  <p className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl"><bdi>{c.studentName}</bdi></p>
+                  <p className="mt-3 text-sm text-slate-700 italic">attended the workshop</p>
+                  <p className="mt-2 text-lg font-semibold break-words text-slate-900 sm:text-xl"><bdi>{c.workshopTitle}</bdi></p>
+                  <p className="mt-3 text-sm text-slate-800">held on {longDate(c.workshopDate)}</p>
+                  {c.instructorName && <p className="text-sm text-slate-800">led by <bdi>{c.instructorName}</bdi></p>}
+                  <p className="mt-6 font-mono text-xs break-all text-slate-700">Verification ID: {c.verificationId}</p>
                 </div>
-                <div className="sm:col-span-2">
-                  <dt className="text-sm text-slate-600">For attending the workshop</dt>
-                  <dd className="text-lg font-medium text-slate-900">{cert.data.data.certificate.workshopTitle}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-600">Held on</dt>
-                  <dd className="text-slate-900">{longDate(cert.data.data.certificate.workshopDate)}</dd>
-                </div>
-                {cert.data.data.certificate.instructorName && (
-                  <div>
-                    <dt className="text-sm text-slate-600">Instructor</dt>
-                    <dd className="text-slate-900">{cert.data.data.certificate.instructorName}</dd>
+              </figure>
+
+              <div className="flex flex-wrap gap-2" role="group" aria-label="Certificate actions">
+                <a href={`/api/certificates/${encodeURIComponent(c.verificationId)}/pdf`} download className={buttonClass('primary', 'md')}>
+                  <Download aria-hidden="true" className="h-4 w-4" /> {copy.download}
+                </a>
+                <a
+                  href={linkedInAddCertificationUrl({ name: c.workshopTitle, issuedAt: c.issuedAt ?? c.workshopDate, certUrl: pageUrl, certId: c.verificationId })}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass('secondary', 'md')}
+                >
+                  {copy.linkedIn} <ExternalLink aria-hidden="true" className="h-4 w-4" /><span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                <button type="button" onClick={onCopy} className={buttonClass('secondary', 'md')}>
+                  <Copy aria-hidden="true" className="h-4 w-4" /> {copy.copyLink}
+                </button>
+              </div>
+              <p role="status" className="min-h-5 text-sm text-slate-800">{copied}</p>
+
+              <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
+                <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
+                  <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
+                </h2>
+                <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+                  <div className="sm:col-span-2">
+                    <dt className="text-sm text-slate-600">Awarded to</dt>
+                    <dd className="text-lg font-semibold text-slate-900"><bdi>{c.studentName}</bdi></dd>
                   </div>
-                )}
-                <div>
-                  <dt className="text-sm text-slate-600">Issued by</dt>
-                  <dd className="text-slate-900">{cert.data.data.certificate.issuer}</dd>
-                </div>
-                {cert.data.data.certificate.issuedAt && (
-                  <div>
-                    <dt className="text-sm text-slate-600">Issued on</dt>
-                    <dd className="text-slate-900">{longDate(cert.data.data.certificate.issuedAt)}</dd>
+                  <div className="sm:col-span-2">
+                    <dt className="text-sm text-slate-600">For attending the workshop</dt>
+                    <dd className="text-slate-900"><bdi>{c.workshopTitle}</bdi></dd>
                   </div>
-                )}
-              </dl>
-            </section>
+                  <div>
+                    <dt className="text-sm text-slate-600">Held on</dt>
+                    <dd className="text-slate-900">{longDate(c.workshopDate)}</dd>
+                  </div>
+                  {c.instructorName && (
+                    <div>
+                      <dt className="text-sm text-slate-600">Instructor</dt>
+                      <dd className="text-slate-900"><bdi>{c.instructorName}</bdi></dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt className="text-sm text-slate-600">Issued by</dt>
+                    <dd className="text-slate-900">{c.issuer}</dd>
+                  </div>
+                  {c.issuedAt && (
+                    <div>
+                      <dt className="text-sm text-slate-600">Issued on</dt>
+                      <dd className="text-slate-900">{longDate(c.issuedAt)}</dd>
+                    </div>
+                  )}
+                </dl>
+              </section>
+            </>
           )}
         </div>
         <p className="mt-8 text-sm text-slate-700">
-          <Link to="/workshops" className="text-brand-700 underline">Browse MentorBridge workshops</Link>
+          <Link to="/workshops" className="text-brand-700 underline">{copy.browse}</Link>
         </p>
       </main>
     </SiteLayout>

@@ -64,7 +64,7 @@ export function PublicWorkshopsPage() {
           <>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {list.data.workshops.map((w) => (
-                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} />
+                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} headingLevel={2} />
               ))}
             </div>
             <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.workshops.pages')} />

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { Award, BookOpen, CalendarPlus, ExternalLink, Search, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Award, BookOpen, CalendarPlus, Search, X } from 'lucide-react';
 import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
@@ -11,7 +11,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import {
-  downloadCertificate,
+  openCertificate,
   downloadWorkshopIcs,
   useCancelRegistration,
   useCheckIn,
@@ -20,7 +20,7 @@ import {
   useWorkshop,
   useWorkshops,
 } from './api.ts';
-import { PhaseBadge, StatusBadge, WorkshopWhen, canJoin } from './workshop-bits.tsx';
+import { JoinLink, PhaseBadge, StatusBadge, WorkshopWhen } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 import { WorkshopCard } from './workshop-card.tsx';
 
@@ -28,6 +28,7 @@ const PAGE_SIZE = 9;
 
 export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string | null; onFocusDone?: () => void } = {}) {
   const toast = useToast();
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
   const [page, setPage] = useState(1);
@@ -42,11 +43,18 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
   const focused = useWorkshop(detail ? null : (focusId ?? null));
   const shown = detail ?? (focusId ? (focused.data ?? null) : null);
 
+  const registeredHeading = useRef<HTMLHeadingElement>(null);
   const onRegister = (w: WorkshopDto) => {
     register.mutate(w.id, {
       onSuccess: (res) => {
         toast.success(WORKSHOP_MESSAGES.registered);
         setDetail((d) => (d && d.id === w.id ? res.data.workshop : d));
+        // The Register button is gone: focus moves to the result (WCAG 2.4.3) — the open dialog's
+        // title, or the list of registered workshops the new one joined.
+        requestAnimationFrame(() => {
+          const dialogTitle = document.querySelector<HTMLElement>('dialog[open] h2');
+          (dialogTitle ?? registeredHeading.current)?.focus();
+        });
       },
       onError: (error) => toast.error(errorMessage(error, WORKSHOP_MESSAGES.registerFailed) || WORKSHOP_MESSAGES.registerFailed),
     });
@@ -58,7 +66,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
   return (
     <div className="space-y-8">
       <section aria-labelledby="registered-heading">
-        <h2 id="registered-heading" className="mb-3 text-lg font-semibold text-slate-900">Your Registered Workshops</h2>
+        <h2 id="registered-heading" ref={registeredHeading} tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900 focus:outline-none">Your Registered Workshops</h2>
         {registered.isPending ? (
           <Skeleton className="h-20" />
         ) : registered.isError ? (
@@ -73,7 +81,11 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
                 reg={r}
                 onDetails={() => setDetail(r.workshop)}
                 onCalendar={() => onFile(() => downloadWorkshopIcs(r.workshop.id), 'Failed to download the calendar file')}
-                onCertificate={() => onFile(() => downloadCertificate(r.workshop.id), 'Failed to download the certificate')}
+                onCertificate={() =>
+                  void openCertificate(r.workshop.id)
+                    .then((verificationId) => navigate(`/certificates/${verificationId}`))
+                    .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to open the certificate')))
+                }
                 onCancel={() => setToCancel(r.workshop)}
               />
             ))}
@@ -203,7 +215,7 @@ function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
           maxLength={16}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="w-32 rounded-lg border border-slate-300 px-2 py-1.5 font-mono uppercase"
+          className="w-32 rounded-lg border border-slate-500 px-2 py-1.5 font-mono uppercase"
         />
       </div>
       <Button size="sm" type="submit" disabled={checkIn.isPending || code.trim() === ''}>Check in</Button>
@@ -224,8 +236,11 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{w.title}</p>
+        <p className="font-medium text-slate-900" dir="auto">{w.title}</p>
         <p className="text-xs text-slate-600"><WorkshopWhen workshop={w} /></p>
+        {reg.status === 'registered' && w.deliveryMode !== 'offline' && w.phase === 'upcoming' && !w.joinOpen && (
+          <p className="text-xs text-slate-600">{WORKSHOP_MESSAGES.joinOpens}</p>
+        )}
         <div className="mt-1 flex flex-wrap gap-1">
           <PhaseBadge workshop={w} />
           <StatusBadge status={reg.status} />
@@ -233,21 +248,18 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
         {w.phase === 'live' && reg.status === 'registered' && <div className="mt-2"><CheckInForm reg={reg} /></div>}
       </div>
       <div className="flex flex-wrap gap-2">
-        {canJoin(w) && w.meetingDetails?.link && (
-          <a href={w.meetingDetails.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 rounded-lg bg-green-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-green-800">
-            Join <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-          </a>
+        <JoinLink workshop={w} />
+        {w.status === 'completed' && reg.certificateId && (
+          <Link to={`/certificates/${reg.certificateId}`} className={buttonClass('secondary', 'sm')}>
+            <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
+          </Link>
         )}
-        {w.status === 'completed' && (
-          <Button size="sm" variant="secondary" onClick={onCertificate} disabled={!reg.certificateAvailable} title={reg.certificateAvailable ? undefined : WORKSHOP_MESSAGES.certificateUnavailable}>
+        {w.status === 'completed' && !reg.certificateId && reg.certificateAvailable && (
+          <Button size="sm" variant="secondary" onClick={onCertificate}>
             <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
           </Button>
         )}
-        {reg.certificateId && (
-          <Link to={`/certificates/${reg.certificateId}`} className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium text-brand-700 underline">
-            Verify certificate
-          </Link>
-        )}
+        {w.status === 'completed' && !reg.certificateAvailable && <p className="text-xs text-slate-700">{WORKSHOP_MESSAGES.certificateUnavailable}</p>}
         {upcoming && (
           <Button size="sm" variant="secondary" onClick={onCalendar} aria-label={`Add ${w.title} to calendar`}>
             <CalendarPlus aria-hidden="true" className="h-4 w-4" /> Add to calendar

@@ -1,5 +1,5 @@
-import { Award, Beaker, BookOpen, Code, Lightbulb, Users, type LucideIcon } from 'lucide-react';
-import { WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
+import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
+import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
 import { formatInZone } from '../../lib/format.ts';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
@@ -66,7 +66,37 @@ export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
   );
 }
 
-/** Join appears only for an upcoming online workshop with a link (spec 000 §2). */
+/**
+ * Join appears for a registrant of an online or hybrid workshop while its join window is open
+ * (JOIN_EARLY_MINUTES before the start until the end, decision 710); the API sends the link only then.
+ */
 export function canJoin(workshop: WorkshopDto): boolean {
-  return workshop.status === 'published' && workshop.deliveryMode === 'online' && Boolean(workshop.meetingDetails?.link);
+  return workshop.status === 'published' && workshop.deliveryMode !== 'offline' && workshop.joinOpen && Boolean(workshop.meetingDetails?.link);
+}
+
+/** The Join link of a registrant inside the join window; nothing otherwise. */
+export function JoinLink({ workshop, className = '' }: { workshop: WorkshopDto; className?: string }) {
+  const link = workshop.meetingDetails?.link;
+  if (!canJoin(workshop) || !link) return null;
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`inline-flex items-center gap-1 rounded-lg bg-green-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-green-800 ${className}`}
+    >
+      Join<span className="sr-only"> {workshop.title} (opens in a new tab)</span> <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+    </a>
+  );
+}
+
+/** Why a student cannot register for this workshop now (null: registration is open). */
+export function registrationClosedReason(w: WorkshopDto): string | null {
+  if (w.isRegistered) return null;
+  if (w.status === 'completed' || w.phase === 'completed') return WORKSHOP_MESSAGES.completed;
+  if (w.phase === 'live') return WORKSHOP_MESSAGES.closedLive;
+  if (w.phase === 'ended') return WORKSHOP_MESSAGES.closedEnded;
+  if (w.phase !== 'upcoming') return WORKSHOP_MESSAGES.notOpen;
+  if (w.isFull) return WORKSHOP_MESSAGES.closedFull;
+  return null;
 }

@@ -2,10 +2,12 @@ import { Calendar, MapPin, Users, Video } from 'lucide-react';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { truncate } from '../../lib/format.ts';
-import { WorkshopBanner, WorkshopStatusBadge, WorkshopWhen } from './workshop-bits.tsx';
+import { JoinLink, PhaseBadge, WorkshopBanner, WorkshopWhen, registrationClosedReason } from './workshop-bits.tsx';
 
-export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, showRegister = true }: {
+export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, showRegister = true, headingLevel = 3 }: {
   workshop: WorkshopDto;
+  /** The card's heading level: one below the section heading above the cards (WCAG 1.3.1). */
+  headingLevel?: 2 | 3;
   onDetails: (w: WorkshopDto) => void;
   onRegister?: (w: WorkshopDto) => void;
   registering?: boolean;
@@ -13,6 +15,8 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
 }) {
   const mode = w.deliveryMode === 'offline' ? MapPin : Video;
   const ModeIcon = mode;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const closed = registrationClosedReason(w);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
@@ -26,24 +30,26 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="font-semibold text-slate-900">{w.title}</h3>
-          <WorkshopStatusBadge workshop={w} />
+          <Heading className="font-semibold text-slate-900" dir="auto">{w.title}</Heading>
+          <PhaseBadge workshop={w} />
         </div>
         {w.organisationId && <p className="text-xs font-medium text-violet-800">Only for your university's students</p>}
-        <p className="text-sm text-slate-600">{truncate(w.description, 100)}</p>
+        <p className="text-sm text-slate-600" dir="auto">{truncate(w.description, 100)}</p>
         <ul className="space-y-1 text-xs text-slate-600">
           <li className="flex items-start gap-1"><Calendar aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" /> <WorkshopWhen workshop={w} /></li>
-          <li className="flex items-center gap-1"><ModeIcon aria-hidden="true" className="h-3.5 w-3.5" /> <span className="capitalize">{w.deliveryMode}</span>{w.instructor ? ` · ${w.instructor.name}` : ''}</li>
+          <li className="flex items-center gap-1"><ModeIcon aria-hidden="true" className="h-3.5 w-3.5" /> <span className="capitalize">{w.deliveryMode}</span>{w.instructor ? <> · <bdi>{w.instructor.name}</bdi></> : ''}</li>
           <li className="flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" /> {w.status === 'completed' ? 'Completed' : w.isFull ? 'Full' : `${w.spotsRemaining} spots left`} · {w.category} · {w.difficulty}</li>
         </ul>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button variant="secondary" size="sm" onClick={() => onDetails(w)} aria-label={`Details: ${w.title}`}>Details</Button>
-          {showRegister && onRegister && !w.isRegistered && (
-            <Button size="sm" onClick={() => onRegister(w)} disabled={registering || w.isFull || !w.isUpcoming} aria-label={`Register for ${w.title}`}>
-              {w.status === 'completed' ? 'Completed' : w.isFull ? 'Workshop Full' : registering ? 'Registering…' : 'Register'}
+          {w.isRegistered && <JoinLink workshop={w} />}
+          {showRegister && onRegister && !w.isRegistered && !closed && (
+            <Button size="sm" onClick={() => onRegister(w)} disabled={registering}>
+              {registering ? 'Registering…' : 'Register'}<span className="sr-only"> for {w.title}</span>
             </Button>
           )}
         </div>
+        {showRegister && closed && <p className="text-xs font-medium text-slate-700">{closed}</p>}
       </div>
     </article>
   );

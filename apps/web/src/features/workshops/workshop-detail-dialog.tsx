@@ -3,7 +3,8 @@ import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { truncate } from '../../lib/format.ts';
-import { StatusBadge, WorkshopBanner, WorkshopStatusBadge, WorkshopWhen } from './workshop-bits.tsx';
+import { JoinLink, PhaseBadge, StatusBadge, WorkshopBanner, WorkshopWhen, registrationClosedReason } from './workshop-bits.tsx';
+import { WORKSHOP_MESSAGES } from '@app/shared/workshops';
 
 const MATERIAL_ICONS = { pdf: FileText, video: Video, link: LinkIcon, presentation: Presentation } as const;
 
@@ -43,7 +44,7 @@ export function WorkshopDetailDialog({
             <WorkshopBanner workshop={w} className="h-32 rounded-none" />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <WorkshopStatusBadge workshop={w} />
+            <PhaseBadge workshop={w} />
             {w.registrationStatus && w.registrationStatus !== 'cancelled' && <StatusBadge status={w.registrationStatus} />}
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{w.category}</span>
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{w.difficulty}</span>
@@ -57,7 +58,7 @@ export function WorkshopDetailDialog({
               <span key={tag} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">#{tag}</span>
             ))}
           </div>
-          <p className="whitespace-pre-line">{w.description}</p>
+          <p className="whitespace-pre-line" dir="auto">{w.description}</p>
 
           <Block title="Schedule">
             <p><WorkshopWhen workshop={w} /></p>
@@ -89,7 +90,7 @@ export function WorkshopDetailDialog({
                       {w.meetingDetails.link} <ExternalLink aria-hidden="true" className="h-3 w-3" />
                     </a>
                   ) : (
-                    <span className="text-slate-500">Shared with registered participants</span>
+                    <span className="text-slate-600">{w.isRegistered ? WORKSHOP_MESSAGES.joinOpens : 'Shared with registered participants'}</span>
                   )}
                 </dd>
               </dl>
@@ -112,11 +113,11 @@ export function WorkshopDetailDialog({
                   <img src={w.instructor.profileImageUrl} alt="" className="h-12 w-12 rounded-full object-cover" />
                 ) : null}
                 <div>
-                  <p className="font-medium text-slate-900">{w.instructor.name}</p>
+                  <p className="font-medium text-slate-900" dir="auto">{w.instructor.name}</p>
                   <p>{[w.instructor.title, w.instructor.company].filter(Boolean).join(' at ')}</p>
                   {w.instructor.expertise && <p className="text-xs text-slate-500">{w.instructor.expertise}</p>}
                   {w.instructor.email && <p className="text-xs"><a className="text-brand-700 underline" href={`mailto:${w.instructor.email}`}>{w.instructor.email}</a></p>}
-                  {w.instructor.bio && <p className="mt-1">{truncate(w.instructor.bio, 150)}</p>}
+                  {w.instructor.bio && <p className="mt-1" dir="auto">{truncate(w.instructor.bio, 150)}</p>}
                 </div>
               </div>
             </Block>
@@ -155,10 +156,17 @@ export function WorkshopDetailDialog({
 }
 
 function DetailFooter({ w, onRegister, registering, canRegister }: { w: WorkshopDto; onRegister?: (w: WorkshopDto) => void; registering?: boolean; onCalendar?: (w: WorkshopDto) => void; canRegister: boolean }) {
-  if (w.isRegistered) return <Button disabled>Registered</Button>;
-  if (w.status === 'completed') return <Button disabled>Workshop Completed</Button>;
-  if (w.isFull) return <Button disabled>Workshop Full</Button>;
-  if (!w.isUpcoming) return <Button disabled>Registration Closed</Button>;
+  if (w.isRegistered) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <JoinLink workshop={w} />
+        <Button disabled>Registered</Button>
+      </div>
+    );
+  }
+  // Never a silently disabled button: say why registration is closed (issue 29).
+  const closed = registrationClosedReason(w);
+  if (closed) return <p className="text-sm font-medium text-slate-800">{closed}</p>;
   if (!canRegister || !onRegister) return null;
   return (
     <Button onClick={() => onRegister(w)} disabled={registering}>
