@@ -16,7 +16,7 @@ export function PublicExpertsPage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('public.experts.title')}</h1>
         <p className="mt-2 mb-6 max-w-2xl text-slate-700">{t('public.experts.intro')}</p>
         {/* The expert cards carry h3 headings: this keeps the outline h1 → h2 → h3 (WCAG 1.3.1). */}
-        <h2 className="sr-only">Experts</h2>
+        <h2 className="sr-only">{t('public.experts.listHeading')}</h2>
         <ProfessionalsBrowser mode={mode} />
       </main>
     </SiteLayout>
