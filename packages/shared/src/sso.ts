@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './admin.ts';
 import { authData } from './auth.ts';
+import { isWebUrl } from './text.ts';
 
 // Single sign-on (SAML 2.0, OpenID Connect) and SCIM provisioning per organisation (issue 23).
 
@@ -90,9 +91,8 @@ const name = z.string().trim().min(1, SSO_MESSAGES.name).max(120, 'The name is t
 const issuerField = z
   .string()
   .trim()
-  .url(SSO_MESSAGES.issuer)
   .max(500)
-  .refine((u) => /^https?:\/\//.test(u), SSO_MESSAGES.issuer)
+  .refine((u) => isWebUrl(u), SSO_MESSAGES.issuer)
   .refine((u) => !/login\.microsoftonline\.com\/(common|organizations|consumers|\{tenantid\})/i.test(u), SSO_MESSAGES.issuerTemplate);
 
 export const oidcSettings = z.object({
@@ -103,7 +103,7 @@ export const oidcSettings = z.object({
 export const samlSettings = z
   .object({
     metadataXml: z.string().max(500_000).optional(),
-    metadataUrl: z.string().trim().url(SSO_MESSAGES.samlMetadata).max(500).optional(),
+    metadataUrl: z.string().trim().max(500).refine((u) => isWebUrl(u), SSO_MESSAGES.samlMetadata).optional(),
     allowIdpInitiated: z.boolean().default(false),
   })
   .refine((s) => Boolean(s.metadataXml?.trim()) || Boolean(s.metadataUrl), SSO_MESSAGES.samlMetadata);
