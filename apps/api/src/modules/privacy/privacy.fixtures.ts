@@ -23,6 +23,8 @@ export interface Footprint {
   upcomingSessionId: string;
   roleId: string;
   documentKey: string;
+  /** Their organisation's SSO connection (stays: the organisation's configuration). */
+  ssoConnectionId: string;
 }
 
 /**
@@ -127,5 +129,5 @@ export async function seedFootprint(t: TestContext): Promise<Footprint> {
   await t.runJobs();
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM emails WHERE lower("to") = ${email}`);
   if (n < 1) throw new Error('seed: the e-mail to the person was not stored');
-  return { person, mentor, other, unique: { first, last, email, phone, phrases }, upcomingWorkshopId: upcoming.id, otherIdeaId, upcomingSessionId, roleId, documentKey };
+  return { person, mentor, other, unique: { first, last, email, phone, phrases }, upcomingWorkshopId: upcoming.id, otherIdeaId, upcomingSessionId, roleId, documentKey, ssoConnectionId: connectionId };
 }

@@ -221,7 +221,7 @@ describe('erasure', () => {
                  (SELECT count(*)::int FROM mfa_recovery_codes WHERE user_id = ${f.person.id}) AS codes, (SELECT count(*)::int FROM passkeys WHERE user_id = ${f.person.id}) AS passkeys,
                  (SELECT count(*)::int FROM webauthn_challenges WHERE user_id = ${f.person.id}) AS challenges, (SELECT count(*)::int FROM sso_identities WHERE user_id = ${f.person.id}) AS identities,
                  (SELECT count(*)::int FROM scim_users WHERE user_id = ${f.person.id}) AS scim, (SELECT count(*)::int FROM sso_results WHERE payload::text LIKE ${`%${f.person.id}%`}) AS results,
-                 (SELECT count(*)::int FROM sso_connections) AS connections`,
+                 (SELECT count(*)::int FROM sso_connections WHERE id = ${f.ssoConnectionId}) AS connections`,
     );
     expect(left).toEqual({ sessions: 0, mfa: 0, codes: 0, passkeys: 0, challenges: 0, identities: 0, scim: 0, results: 0, connections: 1 });
     const [placeholder] = await queryRows<{ timezone: string | null; language: string | null }>(db, sql`SELECT timezone, language FROM users WHERE id = ${f.person.id}`);
