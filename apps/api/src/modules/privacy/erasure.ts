@@ -21,6 +21,8 @@ export interface ErasureDeps {
 export const ERASED_FIRST_NAME = 'Deleted';
 export const ERASED_LAST_NAME = 'user';
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+/** The reason given on the sessions erasure itself cancels (the only reason of the person's that stays). */
+export const ERASURE_CANCEL_REASON = 'The participant deleted their account.';
 
 /** `IN (…)` of values (drizzle expands a JS array into a list; an empty list matches nothing). */
 function inList(values: string[]) {
@@ -86,7 +88,7 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
   );
   for (const s of sessions) {
     try {
-      await cancelSession({ db, config: deps.config }, actor, s.id, 'The participant deleted their account.');
+      await cancelSession({ db, config: deps.config }, actor, s.id, ERASURE_CANCEL_REASON);
       add('mentoring_sessions.cancelled', 1);
     } catch (error) {
       deps.log.warn({ err: error, sessionId: s.id }, 'erasure: session could not be cancelled');
@@ -166,6 +168,32 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
       }
     }
 
+    // Session reasons: what the person wrote when they cancelled or moved a session (any session, also as an
+    // admin) is their free text; the other side's reasons on their sessions go when they name them.
+    const reasonMentions = (column: ReturnType<typeof sql>) => sql`coalesce(${column}, '') <> '' AND (${mentions(column, needles)})`;
+    add(
+      'mentoring_sessions.reasons',
+      (
+        await queryRows(
+          tx,
+          sql`UPDATE mentoring_sessions SET
+                cancel_reason = CASE WHEN (cancelled_by = ${userId} AND cancel_reason IS DISTINCT FROM ${ERASURE_CANCEL_REASON}) OR ${reasonMentions(sql`cancel_reason`)} THEN NULL ELSE cancel_reason END,
+                reschedule_reason = CASE WHEN rescheduled_by = ${userId} OR ${reasonMentions(sql`reschedule_reason`)} THEN NULL ELSE reschedule_reason END
+              WHERE (cancelled_by = ${userId} AND cancel_reason IS NOT NULL AND cancel_reason IS DISTINCT FROM ${ERASURE_CANCEL_REASON})
+                 OR (rescheduled_by = ${userId} AND reschedule_reason IS NOT NULL)
+                 OR ((student_id = ${userId} OR professional_id = ${userId}) AND (${reasonMentions(sql`cancel_reason`)} OR ${reasonMentions(sql`reschedule_reason`)}))
+              RETURNING 1 AS x`,
+        )
+      ).length,
+    );
+
+    // SSO: one-time results for them or whose test report names them; refused sign-ins whose detail names them
+    // (the address, the name, or "account <id> is deactivated"). Their identities, SCIM link, flows, sessions,
+    // second factor and passkeys went with the registry's `delete` entries above.
+    const ssoNeedles = [...needles, userId];
+    add('sso_results', (await queryRows(tx, sql`DELETE FROM sso_results WHERE user_id = ${userId} OR ${mentions(sql`payload::text`, ssoNeedles)} RETURNING 1 AS x`)).length);
+    add('sso_events', (await queryRows(tx, sql`DELETE FROM sso_events WHERE ${mentions(sql`detail`, ssoNeedles)} RETURNING 1 AS x`)).length);
+
     // Scrub: e-mails to them or naming them, notifications naming them, audit entries about them, job
     // payloads and throttling keys naming them.
     const mail = await queryRows<{ id: string }>(
@@ -235,7 +263,7 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
       UPDATE users SET email = ${erasedEmail(userId)}, first_name = ${ERASED_FIRST_NAME}, last_name = ${ERASED_LAST_NAME},
         phone = NULL, address = NULL, city = NULL, state = NULL, zip_code = NULL, bio = NULL, profile_image_key = NULL,
         password_hash = ${`!erased:${randomBytes(24).toString('hex')}`}, is_active = false, is_verified = false,
-        email_preferences = '{}'::jsonb, email_confirmed_at = NULL, last_login_at = NULL
+        email_preferences = '{}'::jsonb, email_confirmed_at = NULL, last_login_at = NULL, timezone = NULL, language = NULL
       WHERE id = ${userId}`);
     // Last: triggers rebuild a professional's search document from the (now anonymous) profile.
     add('professional_search_docs', (await queryRows(tx, sql`DELETE FROM professional_search_docs WHERE professional_id = ${userId} RETURNING 1 AS x`)).length);

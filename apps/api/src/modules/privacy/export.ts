@@ -15,6 +15,8 @@ const ROWS_PER_TABLE = 50_000;
 /** What the archive's JSON files hold (docs/privacy.md, "The export archive"). */
 export const MODULE_FILES: Record<string, string> = {
   account: 'Your account, profile and sign-in details (no password)',
+  security: 'Your sign-in sessions (device, IP address, created, last used), passkey names, whether two-step sign-in is on (no secrets or keys)',
+  sso: 'Your single sign-on identities (issuer, subject) and your organisation\'s provisioning of your account',
   calendar: 'Your calendar link and the reminders you were sent',
   workshops: 'Your workshop seats, attendance and certificates',
   mentoring: 'Your mentoring requests, sessions, ratings and conversations',

@@ -23,6 +23,8 @@ export interface Footprint {
   upcomingSessionId: string;
   roleId: string;
   documentKey: string;
+  /** Their organisation's SSO connection (stays: the organisation's configuration). */
+  ssoConnectionId: string;
 }
 
 /**
@@ -37,9 +39,10 @@ export async function seedFootprint(t: TestContext): Promise<Footprint> {
   const last = word('Xv');
   const email = `${word('priv')}@example.org`;
   const phone = `+91 7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const phrases = Array.from({ length: 8 }, (_, i) => word(`phrase${i}x`));
+  // 0–7: the modules above; 8: a passkey's name; 9: an SSO subject; 10: a cancellation reason; 11: a sign-in's browser.
+  const phrases = Array.from({ length: 12 }, (_, i) => word(`phrase${i}x`));
   const person = await buildStudent(t, { email, firstName: first, lastName: last });
-  await db.execute(sql`UPDATE users SET phone = ${phone}, bio = ${`Bio ${phrases[0]}`} WHERE id = ${person.id}`);
+  await db.execute(sql`UPDATE users SET phone = ${phone}, bio = ${`Bio ${phrases[0]}`}, timezone = 'Asia/Kolkata', language = 'hi' WHERE id = ${person.id}`);
   const mentor = await buildProfessional(t, { firstName: 'Mira', lastName: 'Mentor' });
   const other = await buildStudent(t, { firstName: 'Olle', lastName: 'Other' });
 
@@ -66,6 +69,35 @@ export async function seedFootprint(t: TestContext): Promise<Footprint> {
                        (${newId()}, ${mentor.id}, ${person.id}, ${person.id}, ${`Hello ${phrases[3]}`}),
                        (${newId()}, ${mentor.id}, ${person.id}, ${mentor.id}, 'Happy to help.'),
                        (${newId()}, ${mentor.id}, ${other.id}, ${other.id}, 'A message of the other student')`);
+
+  // A past session the person cancelled, with their reason.
+  await db.execute(sql`INSERT INTO mentoring_sessions (id, professional_id, student_id, topic, starts_at, ends_at, status, cancelled_by, cancel_reason, cancelled_at)
+                       VALUES (${newId()}, ${mentor.id}, ${person.id}, 'Mock interview', ${new Date(Date.now() - 20 * hour).toISOString()}::timestamptz, ${new Date(Date.now() - 19 * hour).toISOString()}::timestamptz,
+                               'cancelled', ${person.id}, ${`Exam clash ${phrases[10]}`}, now() - interval '2 days')`);
+
+  // Sign-in security: a session, TOTP on with recovery codes, a passkey, a passkey challenge in flight.
+  await db.execute(sql`INSERT INTO auth_sessions (id, user_id, user_agent, device, ip, method, expires_at)
+                       VALUES (${newId()}, ${person.id}, ${`Mozilla/5.0 ${phrases[11]}`}, 'Firefox on Linux', '203.0.113.7', 'password+totp', now() + interval '30 days')`);
+  await db.execute(sql`INSERT INTO user_mfa (user_id, totp_secret, totp_confirmed_at) VALUES (${person.id}, ${`enc-totp-secret-${last}`}, now())`);
+  await db.execute(sql`INSERT INTO mfa_recovery_codes (id, user_id, code_hash) VALUES (${newId()}, ${person.id}, ${`recovery-hash-${last}`})`);
+  await db.execute(sql`INSERT INTO passkeys (id, user_id, credential_id, public_key, name) VALUES (${newId()}, ${person.id}, ${`cred-${last}`}, ${`pk-${last}`}, ${`Laptop ${phrases[8]}`})`);
+  await db.execute(sql`INSERT INTO webauthn_challenges (id, purpose, user_id, challenge, expires_at) VALUES (${newId()}, 'second-factor', ${person.id}, ${`challenge-${last}`}, now() + interval '5 minutes')`);
+
+  // SSO: their university's connection, their identity there (with a stored ID token), SCIM provisioning,
+  // a refused sign-in naming their address, an admin's test report naming them.
+  const orgId = newId();
+  await db.execute(sql`INSERT INTO organisations (id, type, name, website, status, contact_email) VALUES (${orgId}, 'university', 'Privacy University', 'https://privacy.example.edu', 'approved', 'it@privacy.example.edu')`);
+  const connectionId = newId();
+  await db.execute(sql`INSERT INTO sso_connections (id, organisation_id, protocol, name, enabled, issuer, client_id, mapping)
+                       VALUES (${connectionId}, ${orgId}, 'oidc', 'University login', true, 'https://idp.privacy.example.edu', 'mentorbridge',
+                               '{"subject":["sub"],"email":["email"],"firstName":[],"lastName":[],"displayName":[],"affiliation":[]}'::jsonb)`);
+  await db.execute(sql`INSERT INTO sso_identities (id, user_id, connection_id, organisation_id, issuer, subject, affiliations, last_id_token_enc, last_sign_in_at)
+                       VALUES (${newId()}, ${person.id}, ${connectionId}, ${orgId}, 'https://idp.privacy.example.edu', ${`sub-${phrases[9]}`}, '["student"]'::jsonb, ${`id-token-${last}`}, now())`);
+  await db.execute(sql`INSERT INTO scim_users (user_id, organisation_id, user_name, external_id) VALUES (${person.id}, ${orgId}, ${email}, ${`ext-${last}`})`);
+  await db.execute(sql`INSERT INTO sso_events (id, organisation_id, connection_id, reason, detail) VALUES (${newId()}, ${orgId}, ${connectionId}, 'email', ${`${email} is not at one of the organisation's domains`})`);
+  const tester = await buildProfessional(t, { firstName: 'Tess', lastName: 'Tester' });
+  await db.execute(sql`INSERT INTO sso_results (id, code_hash, kind, user_id, payload, expires_at)
+                       VALUES (${newId()}, ${`code-${last}`}, 'test', ${tester.id}, ${JSON.stringify({ outcome: 'existing', account: { id: person.id, email, name: `${first} ${last}` } })}::jsonb, now() + interval '5 minutes')`);
 
   // Ideas: their own, a comment and a like on another student's.
   await db.execute(sql`INSERT INTO ideas (id, author_id, title, description, category, is_public) VALUES (${newId()}, ${person.id}, ${`Idea ${phrases[4]}`}, ${`Details ${phrases[4]}`}, 'Technology', true)`);
@@ -97,5 +129,5 @@ export async function seedFootprint(t: TestContext): Promise<Footprint> {
   await t.runJobs();
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM emails WHERE lower("to") = ${email}`);
   if (n < 1) throw new Error('seed: the e-mail to the person was not stored');
-  return { person, mentor, other, unique: { first, last, email, phone, phrases }, upcomingWorkshopId: upcoming.id, otherIdeaId, upcomingSessionId, roleId, documentKey };
+  return { person, mentor, other, unique: { first, last, email, phone, phrases }, upcomingWorkshopId: upcoming.id, otherIdeaId, upcomingSessionId, roleId, documentKey, ssoConnectionId: connectionId };
 }

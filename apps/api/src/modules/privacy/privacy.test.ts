@@ -92,7 +92,7 @@ describe('export', () => {
       execFileSync('unzip', ['-q', 'a.zip', '-d', 'out'], { cwd: dir });
       const out = path.join(dir, 'out');
       const names = readdirSync(out, { recursive: true }).map(String);
-      for (const module of ['account', 'workshops', 'mentoring', 'ideas', 'rd-projects', 'notifications', 'emails', 'files', 'privacy', 'audit']) {
+      for (const module of ['account', 'workshops', 'mentoring', 'ideas', 'rd-projects', 'notifications', 'emails', 'files', 'privacy', 'audit', 'security', 'sso']) {
         expect(names).toContain(`${module}.json`);
       }
       let all = '';
@@ -101,8 +101,23 @@ describe('export', () => {
         JSON.parse(text);
         all += text;
       }
-      for (const phrase of f.unique.phrases.slice(0, 7)) expect(all).toContain(phrase);
+      // Everything but the document's text (phrase 7, in files/): also the passkey's name, the SSO subject, the
+      // cancellation reason and the sign-in's browser.
+      for (const phrase of [...f.unique.phrases.slice(0, 7), ...f.unique.phrases.slice(8)]) expect(all).toContain(phrase);
       expect(all).not.toContain('password_hash');
+      // Sign-in security and SSO: sessions (device, IP, times), TOTP on (when confirmed), the identity; never a secret, hash or key.
+      const security = JSON.parse(readFileSync(path.join(out, 'security.json'), 'utf8')).tables;
+      expect(security.auth_sessions).toEqual([expect.objectContaining({ device: 'Firefox on Linux', ip: '203.0.113.7', created_at: expect.any(String), last_used_at: expect.any(String) })]);
+      expect(security.user_mfa).toEqual([expect.objectContaining({ totp_confirmed_at: expect.any(String) })]);
+      expect(security.passkeys.map((p: { name: string }) => p.name)).toEqual([`Laptop ${f.unique.phrases[8]}`]);
+      const sso = JSON.parse(readFileSync(path.join(out, 'sso.json'), 'utf8')).tables;
+      expect(sso.sso_identities).toEqual([expect.objectContaining({ issuer: 'https://idp.privacy.example.edu', subject: `sub-${f.unique.phrases[9]}` })]);
+      expect(sso.scim_users).toHaveLength(1);
+      const account = JSON.parse(readFileSync(path.join(out, 'account.json'), 'utf8')).tables.users[0];
+      expect(account).toEqual(expect.objectContaining({ timezone: 'Asia/Kolkata', language: 'hi' }));
+      for (const secret of ['enc-totp-secret-', 'recovery-hash-', 'cred-', 'pk-', 'challenge-', 'id-token-', 'totp_secret', 'code_hash', 'last_id_token_enc', 'public_key']) {
+        expect(all, secret).not.toContain(secret);
+      }
       // Another person's data: their e-mail and their own messages are absent.
       expect(all).not.toContain(f.other.email);
       expect(all).not.toContain('A message of the other student');
@@ -199,6 +214,21 @@ describe('erasure', () => {
     expect(await t.app.ctx.storage.exists(f.documentKey)).toBe(false);
 
     const db = t.database.db;
+    // Sign-in security, SSO and provisioning rows are gone; the placeholder keeps no timezone or language.
+    const [left] = await queryRows<Record<string, number>>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM auth_sessions WHERE user_id = ${f.person.id}) AS sessions, (SELECT count(*)::int FROM user_mfa WHERE user_id = ${f.person.id}) AS mfa,
+                 (SELECT count(*)::int FROM mfa_recovery_codes WHERE user_id = ${f.person.id}) AS codes, (SELECT count(*)::int FROM passkeys WHERE user_id = ${f.person.id}) AS passkeys,
+                 (SELECT count(*)::int FROM webauthn_challenges WHERE user_id = ${f.person.id}) AS challenges, (SELECT count(*)::int FROM sso_identities WHERE user_id = ${f.person.id}) AS identities,
+                 (SELECT count(*)::int FROM scim_users WHERE user_id = ${f.person.id}) AS scim, (SELECT count(*)::int FROM sso_results WHERE payload::text LIKE ${`%${f.person.id}%`}) AS results,
+                 (SELECT count(*)::int FROM sso_connections WHERE id = ${f.ssoConnectionId}) AS connections`,
+    );
+    expect(left).toEqual({ sessions: 0, mfa: 0, codes: 0, passkeys: 0, challenges: 0, identities: 0, scim: 0, results: 0, connections: 1 });
+    const [placeholder] = await queryRows<{ timezone: string | null; language: string | null }>(db, sql`SELECT timezone, language FROM users WHERE id = ${f.person.id}`);
+    expect(placeholder).toEqual({ timezone: null, language: null });
+    // Their cancellation reason is gone; the session erasure cancelled says why, without naming them.
+    const reasons = await queryRows<{ cancel_reason: string | null }>(db, sql`SELECT cancel_reason FROM mentoring_sessions WHERE cancelled_by = ${f.person.id} ORDER BY cancelled_at`);
+    expect(reasons.map((r) => r.cancel_reason)).toEqual([null, 'The participant deleted their account.']);
     const [mentor] = await queryRows<{ rating_sum: number; rating_count: number }>(db, sql`SELECT rating_sum, rating_count FROM professional_profiles WHERE user_id = ${f.mentor.id}`);
     expect(mentor).toEqual({ rating_sum: 9, rating_count: 2 });
     const [idea] = await queryRows<{ likes_count: number; comments_count: number; likes: number }>(

@@ -58,10 +58,10 @@ const ACCOUNT = 'while the account exists; erased on request';
 export const REGISTRY: RegistryEntry[] = [
   // --- users and profiles
   {
-    table: 'users', module: 'account', what: 'Name, e-mail, phone, postal address, bio, avatar, e-mail preferences, sign-in times',
+    table: 'users', module: 'account', what: 'Name, e-mail, phone, postal address, bio, avatar, e-mail preferences, timezone, language, sign-in times',
     purpose: 'The account: sign-in, contact, display to the people one works with', basis: 'contract', retention: `${ACCOUNT}; inactive student accounts 3 years after the last sign-in`,
     visibleTo: 'The person; admins; the people they work with (name, avatar)', subject: ['id'],
-    personal: ['email', 'first_name', 'last_name', 'phone', 'address', 'city', 'state', 'zip_code', 'bio', 'profile_image_key', 'email_preferences'],
+    personal: ['email', 'first_name', 'last_name', 'phone', 'address', 'city', 'state', 'zip_code', 'bio', 'profile_image_key', 'email_preferences', 'timezone', 'language'],
     other: ['role'], secret: ['password_hash'], owned: (id) => sql`id = ${id}`,
     erasure: 'anonymise', erasureNote: 'The row stays as an anonymous placeholder ("Deleted user", an invalid address, no password) so ratings, likes and past seats still count',
   },
@@ -93,6 +93,76 @@ export const REGISTRY: RegistryEntry[] = [
   {
     table: 'calendar_feeds', module: 'calendar', what: 'Hash of the private calendar link', purpose: 'Calendar subscription', basis: 'contract',
     retention: 'until revoked', visibleTo: 'No one', subject: ['user_id'], personal: [], other: [], secret: ['token_hash'], erasure: 'delete',
+  },
+  // --- sign-in security (modules/auth): sessions, second factor, passkeys
+  {
+    table: 'auth_sessions', module: 'security', what: 'Each sign-in: device, browser, IP address, how the person proved who they are, when last used',
+    purpose: 'Keeping accounts secure: the person sees and ends their sessions', basis: 'contract', retention: 'until signed out or expired; erased with the account',
+    visibleTo: 'The person', subject: ['user_id'], personal: ['user_agent', 'device', 'ip'], other: ['method'], erasure: 'delete',
+  },
+  {
+    table: 'user_mfa', module: 'security', what: 'The second factor: whether TOTP is on (its secret, encrypted), the enrolment grace', purpose: 'Two-step sign-in',
+    basis: 'contract', retention: ACCOUNT, visibleTo: 'No one (the person sees whether it is on)', subject: ['user_id'], personal: [], other: [],
+    secret: ['totp_secret', 'totp_pending'], erasure: 'delete',
+  },
+  {
+    table: 'mfa_recovery_codes', module: 'security', what: 'Hashes of single-use recovery codes, and when each was used', purpose: 'Two-step sign-in when the phone is lost',
+    basis: 'contract', retention: ACCOUNT, visibleTo: 'No one', subject: ['user_id'], personal: [], other: [], secret: ['code_hash'], erasure: 'delete',
+  },
+  {
+    table: 'passkeys', module: 'security', what: 'Passkeys: the name the person gave each, its public key, when used', purpose: 'Signing in with a passkey',
+    basis: 'contract', retention: ACCOUNT, visibleTo: 'The person', subject: ['user_id'], personal: ['name'], other: ['transports', 'device_type'],
+    secret: ['credential_id', 'public_key'], erasure: 'delete', erasureNote: 'Deleted (the key material is never exported)',
+  },
+  {
+    table: 'webauthn_challenges', module: 'security', what: 'Passkey challenges in flight', purpose: 'Signing in with a passkey', basis: 'contract', retention: 'five minutes',
+    visibleTo: 'No one', subject: ['user_id'], personal: [], other: ['purpose'], secret: ['challenge'], erasure: 'delete',
+  },
+  // --- single sign-on and provisioning (modules/sso, modules/scim)
+  {
+    table: 'sso_settings', module: 'sso', what: 'An organisation\'s SSO settings (link slug, who must use SSO)', purpose: 'Single sign-on', basis: 'contract',
+    retention: 'while the organisation exists', visibleTo: 'The organisation\'s admins; admins', subject: [], personal: [], other: ['slug', 'required_affiliations', 'admitted_affiliations'],
+    erasure: 'none', erasureNote: 'The organisation\'s configuration, no person\'s data',
+  },
+  {
+    table: 'sso_connections', module: 'sso', what: 'An organisation\'s identity provider (OIDC or SAML settings, certificates)', purpose: 'Single sign-on', basis: 'contract',
+    retention: 'while the organisation exists', visibleTo: 'The organisation\'s admins; admins', subject: [], personal: [],
+    other: ['protocol', 'name', 'issuer', 'client_id', 'idp_entity_id', 'idp_sso_url', 'idp_slo_url', 'idp_certificates', 'metadata_url', 'mapping'],
+    secret: ['client_secret_enc'], erasure: 'none', erasureNote: 'The organisation\'s configuration, no person\'s data',
+  },
+  {
+    table: 'sso_flows', module: 'sso', what: 'SSO sign-ins in flight (state, nonce, verifier; the admin running a test)', purpose: 'Single sign-on', basis: 'contract',
+    retention: 'ten minutes', visibleTo: 'No one', subject: ['tester_id'], personal: [], other: ['mode', 'next'], secret: ['state_key', 'nonce', 'code_verifier'], erasure: 'delete',
+  },
+  {
+    table: 'sso_identities', module: 'sso', what: 'The person\'s identity at their organisation\'s identity provider (issuer, subject, affiliations, last ID token encrypted)',
+    purpose: 'Single sign-on: recognising the same person at every sign-in', basis: 'contract', retention: ACCOUNT, visibleTo: 'The person; their organisation\'s admins; admins',
+    subject: ['user_id'], personal: ['issuer', 'subject', 'affiliations'], other: [], secret: ['last_id_token_enc'], erasure: 'delete',
+    erasureNote: 'Deleted with the stored ID token: the identity provider\'s account no longer leads to the erased one',
+  },
+  {
+    table: 'sso_results', module: 'sso', what: 'One-time results of an SSO sign-in (a session code, a test report, a link waiting for proof)', purpose: 'Single sign-on',
+    basis: 'contract', retention: 'minutes', visibleTo: 'No one (a test report: the admin who ran it)', subject: ['user_id'], personal: ['payload'], other: ['kind', 'next'],
+    secret: ['code_hash', 'payload'], erasure: 'scrub', erasureNote: 'The person\'s are deleted, and test reports that name them',
+  },
+  {
+    table: 'sso_assertions', module: 'sso', what: 'SAML assertion ids already used', purpose: 'Refusing replayed sign-ins', basis: 'legitimate-interest', retention: 'until the assertion expires',
+    visibleTo: 'No one', subject: [], personal: [], other: ['issuer', 'assertion_id'], erasure: 'none', erasureNote: 'Random ids only',
+  },
+  {
+    table: 'sso_events', module: 'sso', what: 'Refused SSO sign-ins: the reason, and a detail that can name the address or account', purpose: 'Helping an organisation\'s admins fix sign-in problems',
+    basis: 'legitimate-interest', retention: 'while the organisation exists', visibleTo: 'The organisation\'s admins; admins', subject: [], personal: ['detail'], other: ['reason'],
+    erasure: 'scrub', erasureNote: 'Entries whose detail names the person (address, name, account id) are deleted',
+  },
+  {
+    table: 'scim_tokens', module: 'sso', what: 'An organisation\'s provisioning tokens (hash) and who created them', purpose: 'Provisioning accounts (SCIM)', basis: 'contract',
+    retention: 'until revoked', visibleTo: 'The organisation\'s admins', subject: [], actors: ['created_by'], personal: [], other: ['name'], secret: ['token_hash'], erasure: 'keep',
+    erasureNote: 'The organisation\'s token; it stays, created by "Deleted user"',
+  },
+  {
+    table: 'scim_users', module: 'sso', what: 'That the person\'s account was provisioned by their organisation: its userName and externalId', purpose: 'Provisioning accounts (SCIM)',
+    basis: 'contract', retention: ACCOUNT, visibleTo: 'Their organisation\'s provisioning client; admins', subject: ['user_id'], personal: ['user_name', 'external_id'], other: [],
+    erasure: 'delete', erasureNote: 'Deleted: the organisation\'s directory no longer finds the account',
   },
   // --- workshops
   {
@@ -127,10 +197,12 @@ export const REGISTRY: RegistryEntry[] = [
     visibleTo: 'The two people; admins', subject: ['student_id', 'professional_id'], personal: ['message', 'response_message'], other: ['status', 'requested_timezone'], erasure: 'delete',
   },
   {
-    table: 'mentoring_sessions', module: 'mentoring', what: 'Sessions, attendance, ratings', purpose: 'Mentoring', basis: 'contract', retention: ACCOUNT,
-    visibleTo: 'The two people; admins', subject: ['student_id', 'professional_id'], personal: ['topic'], other: ['type', 'timezone', 'status', 'meet_link', 'attendance'],
+    table: 'mentoring_sessions', module: 'mentoring', what: 'Sessions, attendance, ratings, cancellation and rescheduling reasons', purpose: 'Mentoring', basis: 'contract', retention: ACCOUNT,
+    visibleTo: 'The two people; admins', subject: ['student_id', 'professional_id'], actors: ['cancelled_by', 'rescheduled_by'],
+    personal: ['topic', 'cancel_reason', 'reschedule_reason'], other: ['type', 'timezone', 'status', 'meet_link', 'attendance'],
     erasure: 'anonymise', anonymise: { topic: sql`'Mentoring session'` },
-    erasureNote: 'Upcoming sessions are cancelled (both get a CANCEL invitation); past ones stay with a neutral topic, so the mentor\'s rating and history hold',
+    erasureNote: 'Upcoming sessions are cancelled (both get a CANCEL invitation); past ones stay with a neutral topic, so the mentor\'s rating and history hold. '
+      + 'Cancellation and rescheduling reasons the person wrote (on any session), and the other side\'s reasons that name them, are cleared',
   },
   {
     table: 'conversation_messages', module: 'mentoring', what: 'Messages between a student and a mentor', purpose: 'Mentoring', basis: 'contract', retention: ACCOUNT,
