@@ -114,10 +114,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const message = tooLong ? 'A path parameter is too long' : 'Malformed URL';
       const raw = reply as unknown as { status(code: number): { headers(h: object): { send(body: unknown): unknown } } };
-      void raw
-        .status(tooLong ? 414 : 400)
-        .headers(FRAMEWORK_ERROR_HEADERS)
-        .send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
+      const status = tooLong ? 414 : 400;
+      // SCIM clients (Entra ID, Okta) read RFC 7644's error shape under /api/scim/v2 (issue 23), the envelope elsewhere.
+      if (request.url.startsWith('/api/scim/v2/')) {
+        void raw
+          .status(status)
+          .headers({ ...FRAMEWORK_ERROR_HEADERS, 'content-type': 'application/scim+json; charset=utf-8' })
+          .send(JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail: message, scimType: 'invalidValue' }));
+        return;
+      }
+      void raw.status(status).headers(FRAMEWORK_ERROR_HEADERS).send({ success: false, message, code: ErrorCode.VALIDATION, errors: [message] });
     },
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),

@@ -159,6 +159,12 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/workshops/:id/calendar.ics': student(404),
   'GET /api/workshops/:id/certificate': student(404),
   'GET /api/certificates/:verificationId': pub(404),
+  // issue 29: the certificate page (its id made on demand) and its PDF by verification id
+  'POST /api/workshops/:id/certificate': student(404),
+  'GET /api/certificates/:verificationId/pdf': pub(404),
+  // issue 25: each person's language
+  'GET /api/users/me/language': any(200, { tmp: true }),
+  'PUT /api/users/me/language': any(400, { tmp: true }),
   'POST /api/workshops/:id/check-in': student(400),
 
   // workshops managed by their professional

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../factories.ts';
+import { buildOrganisationMember } from '../../src/modules/organisations/test-helpers.ts';
 import { useSecurityApp } from './helpers.ts';
 
 const t = useSecurityApp({
@@ -115,6 +116,17 @@ interface Case {
   okAllowed?: boolean;
 }
 
+/** SCIM 2.0 answers errors in its own shape (RFC 7644 §3.12), which Entra ID and Okta read: not the envelope. */
+function isScimError(res: { headers: Record<string, unknown>; body: string }): boolean {
+  if (!/application\/(scim\+)?json/.test(String(res.headers['content-type'] ?? ''))) return false;
+  try {
+    const json = JSON.parse(res.body) as { schemas?: unknown; status?: unknown; detail?: unknown };
+    return Array.isArray(json.schemas) && json.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') && typeof json.status === 'string' && typeof json.detail === 'string';
+  } catch {
+    return false;
+  }
+}
+
 function isEnvelope(res: { headers: Record<string, unknown>; body: string }): boolean {
   if (!String(res.headers['content-type'] ?? '').includes('application/json')) return false;
   try {
@@ -144,8 +156,13 @@ describe('every route, driven by the OpenAPI document', () => {
     expect(docRes.statusCode).toBe(200);
     const doc = JSON.parse(docRes.body) as Doc;
     const users: Record<string, BuiltUser> = { student: await buildStudent(t), professional: await buildProfessional(t), admin: await buildAdmin(t) };
+    // SCIM routes are reached with an organisation's SCIM bearer token (issue 23), so validation answers.
+    const scimAdmin = await buildOrganisationMember(t, { type: 'university' });
+    const scimToken = await t.app.inject({ method: 'POST', url: '/api/organisations/me/scim-tokens', headers: scimAdmin.auth, payload: { name: 'robustness' } });
+    const scimSecret = (JSON.parse(scimToken.body) as { data: { secret: string } }).data.secret;
     /** The caller that gets past the access layer, so validation is what answers. */
     const actorFor = (method: string, path: string) => {
+      if (path.startsWith('/api/scim/v2/')) return { authorization: `Bearer ${scimSecret}` };
       const route = t.routes.find((r) => r.method === method && r.url === path);
       const access = route?.access;
       if (access === 'public' || access === undefined) return {};
@@ -224,7 +241,7 @@ describe('every route, driven by the OpenAPI document', () => {
           const res = await t.app.inject({ ...c.request, remoteAddress: `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}` });
           const where = `${method} ${fastifyPath} — ${c.label}`;
           if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-          else if (res.statusCode >= 400 && !isEnvelope(res)) failures.push(`${where}: ${res.statusCode} not the envelope: ${res.body.slice(0, 160)}`);
+          else if (res.statusCode >= 400 && !(fastifyPath.startsWith('/api/scim/v2/') ? isScimError(res) : isEnvelope(res))) failures.push(`${where}: ${res.statusCode} not the envelope: ${res.body.slice(0, 160)}`);
           else if (res.statusCode < 400 && !c.okAllowed) failures.push(`${where}: ${res.statusCode} accepted`);
         }
       }
