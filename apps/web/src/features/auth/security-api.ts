@@ -12,9 +12,11 @@ import {
   sessionsData,
   totpSetupData,
 } from '@app/shared/security';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { z } from 'zod';
 import { api } from '../../lib/api.ts';
+
+/** The WebAuthn browser helpers load when a passkey is used, not with every sign-in page (initial-JS budget). */
+const webauthn = () => import('@simplewebauthn/browser');
 
 const nothing = envelope(z.null());
 const keys = { mfa: ['auth', 'mfa'], passkeys: ['auth', 'passkeys'], sessions: ['auth', 'sessions'] } as const;
@@ -28,14 +30,14 @@ export function verifySecondStep(body: { challenge: string; code?: string; recov
 /** The second step with a passkey: options for the person's own credentials, the browser's ceremony, the check. */
 export async function secondStepWithPasskey(challenge: string) {
   const { data } = await api('/auth/mfa/passkey-options', envelope(authenticationOptionsData), { method: 'POST', body: { challenge }, anonymous: true });
-  const response = await startAuthentication({ optionsJSON: data.options as never });
+  const response = await (await webauthn()).startAuthentication({ optionsJSON: data.options as never });
   return verifySecondStep({ challenge, passkey: { challengeId: data.challengeId, response } });
 }
 
 /** A passkey as the only factor: the browser offers the discoverable credentials for this site. */
 export async function signInWithPasskey(rememberMe: boolean): Promise<{ message?: string; data: AuthData }> {
   const { data } = await api('/auth/passkey/options', envelope(authenticationOptionsData), { method: 'POST', anonymous: true });
-  const response = await startAuthentication({ optionsJSON: data.options as never });
+  const response = await (await webauthn()).startAuthentication({ optionsJSON: data.options as never });
   return api('/auth/passkey/login', envelope(authData), { method: 'POST', body: { challengeId: data.challengeId, response, rememberMe }, anonymous: true });
 }
 
@@ -86,7 +88,7 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async (name: string) => {
       const { data } = await api('/auth/passkeys/registration-options', envelope(registrationOptionsData), { method: 'POST' });
-      const response = await startRegistration({ optionsJSON: data.options as never });
+      const response = await (await webauthn()).startRegistration({ optionsJSON: data.options as never });
       return api('/auth/passkeys', envelope(passkeyData), { method: 'POST', body: { challengeId: data.challengeId, name, response } });
     },
     onSuccess: () => void invalidate(),
