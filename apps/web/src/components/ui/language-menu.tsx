@@ -29,7 +29,7 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
         id={id}
         value={language}
         onChange={(e) => void choose(e.target.value)}
-        className="rounded-md border border-slate-300 bg-white py-1.5 ps-2 pe-7 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+        className="rounded-md border border-slate-500 bg-white py-1.5 ps-2 pe-7 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
       >
         {languages.map((l) => (
           <option key={l.code} value={l.code} lang={l.code} dir={l.direction}>
