@@ -8,6 +8,7 @@ import { readSession } from '../../lib/session.ts';
  * each named in itself. The choice is kept on this device and, when signed in, in the profile, so
  * errors and e-mails follow it too.
  */
+/** `className` may hide it (`hidden sm:inline-flex`): then it sets no display of its own, which would win. */
 export function LanguageMenu({ className = '' }: { className?: string }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
@@ -21,7 +22,7 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
     }
   };
   return (
-    <span className={`inline-flex items-center gap-2 ${className}`}>
+    <span className={`${/(^|\s)hidden(\s|$)/.test(className) ? '' : 'inline-flex '}items-center gap-2 ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('language.menu')}
       </label>
