@@ -29,7 +29,6 @@ const post = (id: string, response: string, relayState?: string) =>
   });
 const reasonOf = (res: { headers: Record<string, unknown> }) => {
   const location = String(res.headers.location);
-  if (process.env.SAML_DEBUG && location.startsWith('/sso/error?')) console.log(location);
   if (!location.startsWith('/sso/error?')) return `ok:${location.slice(0, 19)}`;
   return new URLSearchParams(location.split('?')[1]).get('reason');
 };
