@@ -30,6 +30,7 @@ import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
 import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/fan-out.ts';
 import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/programmes/invite-fan-out.ts';
+import { PUSH_JOB, createPushJob } from './modules/push/push.service.ts';
 import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   scheduler.every('jobs.prune', 86_400_000, (now) => pruneFinishedJobs(database.db, now));
   jobs.register(EVENT_CHANGE_JOB, createEventChangeJob(database.db, config));
   jobs.register(PROGRAMME_INVITE_JOB, createProgrammeInviteJob(database.db, config));
+  jobs.register(PUSH_JOB, createPushJob({ db: database.db, config, log: app.log }));
 
   // Security headers (helmet's), computed once: @fastify/helmet built helmet's middleware anew for every
   // request (its CSP directives parsed each time), ~2 % of an uncached list's CPU (decision 663).

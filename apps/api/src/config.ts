@@ -55,6 +55,18 @@ const schema = z.object({
   WEBAUTHN_ORIGINS: z.string().optional(),
   /** Hours between an erasure request and the erasure (issue 24; DPDP asks 48). */
   ERASURE_NOTICE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
+  /** Issue 27: who runs this server, for push services (RFC 8292): `mailto:` or an https URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be mailto:<address> or an https:// URL')
+    .optional(),
+  /** A VAPID key pair kept elsewhere (base64url, as `web-push generate-vapid-keys` prints); both or neither. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Push services beyond the major browsers' (comma-separated https origins), e.g. a private relay or a test. */
+  PUSH_SERVICE_ORIGINS: z.string().default(''),
+  /** A PEM file of extra certificate authorities trusted for push services only (a private relay, tests). */
+  PUSH_CA_FILE: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -79,6 +91,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Half of a pair would be ignored without a word: refuse instead.
   if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
     throw new Error(`Invalid configuration:\n  - ${c.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: required with ${c.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'} (the administrator created at start)`);
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    throw new Error(`Invalid configuration:\n  - ${c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: required with ${c.VAPID_PUBLIC_KEY ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}`);
+  }
+  const pushOrigins = c.PUSH_SERVICE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of pushOrigins) {
+    let ok = false;
+    try {
+      const u = new URL(o);
+      ok = u.protocol === 'https:' && u.origin === o.replace(/\/$/, '');
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new Error(`Invalid configuration:\n  - PUSH_SERVICE_ORIGINS: ${o} is not an https origin (https://host[:port])`);
   }
   return {
     env: c.NODE_ENV,
@@ -119,6 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storageDriver: c.STORAGE_DRIVER,
     /** The shared catalogue cache (decision 441): on, off, or verify (every hit compared with a fresh read). */
     catalogueCache: c.CATALOGUE_CACHE,
+    push: {
+      /** RFC 8292 subject: configured, else the https PUBLIC_URL, else the MAIL_FROM address. */
+      subject: c.VAPID_SUBJECT ?? vapidSubject(c.PUBLIC_URL, c.MAIL_FROM),
+      publicKey: c.VAPID_PUBLIC_KEY,
+      privateKey: c.VAPID_PRIVATE_KEY,
+      extraOrigins: pushOrigins.map((o) => new URL(o).origin),
+      caFile: c.PUSH_CA_FILE,
+    },
     mfa: {
       requiredRoles: parseRoles(c.MFA_REQUIRED_ROLES),
       graceDays: c.MFA_GRACE_DAYS,
@@ -128,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : [new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin],
     },
   };
+}
+
+function vapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return new URL(publicUrl).origin;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 function parseRoles(value: string): Role[] {

@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import type { Messages } from '@lingui/core';
+import { OfflineBanner } from '../components/layout/offline-banner.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { registerServiceWorker } from '../lib/pwa.ts';
 import type { PageRoute } from './pages.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -18,7 +20,9 @@ const PREFETCH_WAIT_MS = 2500;
 export async function start(container: HTMLElement, i18n: { language: string; messages: Messages }, route?: PageRoute) {
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
+      // offlineFirst: a read is tried even when the browser says it is offline, so the service worker can
+      // answer with the last-seen data (issue 27); a failed read still shows the page's error state.
+      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
     },
   });
   if (route?.prefetch) {
@@ -43,8 +47,11 @@ export async function start(container: HTMLElement, i18n: { language: string; me
             </BrowserRouter>
           </ToastProvider>
         </QueryClientProvider>
+        <OfflineBanner />
         </I18nProvider>
       </StrictMode>,
     );
   });
+  // The installable app's service worker (issue 27), once the first screen is on its way.
+  registerServiceWorker();
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthData, UserDto } from '@app/shared/auth';
 import { SESSION_AREA, isRole, type Role } from '@app/shared/roles';
+import { clearPrivateOffline } from './pwa.ts';
 
 /** The stored-session keys of the spec (000 §3), all cleared on logout. */
 export const SESSION_KEYS = [
@@ -92,6 +93,8 @@ export function readSession(): Session | null {
 
 /** Store the answer of login or registration as the spec lists (000 §3-§4). */
 export function storeAuth(data: AuthData, rememberMe: boolean) {
+  // Whatever the service worker kept for offline use belonged to the last session (issue 27).
+  void clearPrivateOffline();
   const user = JSON.stringify(data.user);
   localStorage.setItem('token', data.token);
   localStorage.setItem('user', user);
@@ -135,6 +138,7 @@ export function setMfaBlocked(blocked: boolean) {
 
 export function clearSession() {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
+  void clearPrivateOffline();
   notify();
 }
 

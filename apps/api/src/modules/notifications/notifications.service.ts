@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/platform.ts';
 import { publish, publishMany } from '../../lib/events.ts';
+import { enqueuePush } from '../push/push.service.ts';
 
 export interface NewNotification {
   userId: string;
@@ -36,6 +37,8 @@ export async function notify(db: Db, input: NewNotification): Promise<string> {
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned nothing');
   await publish(db, { userId: input.userId, type: 'notification', data: { id: row.id } });
+  // Web Push to the person's devices (issue 27): a job, only if they turned push on somewhere.
+  await enqueuePush(db, [row.id], [input.userId]);
   return row.id;
 }
 
@@ -66,4 +69,5 @@ export async function notifyMany(db: Db, inputs: NewNotification[]): Promise<voi
     db,
     rows.map((r) => ({ userId: r.userId, type: 'notification', data: { id: r.id } })),
   );
+  await enqueuePush(db, rows.map((r) => r.id), rows.map((r) => r.userId));
 }

@@ -330,6 +330,16 @@ export const REGISTRY: RegistryEntry[] = [
   },
   { table: 'rate_limits', module: 'jobs', what: 'Sign-in throttling counters (keyed by address or IP)', purpose: 'Security', basis: 'legitimate-interest', retention: 'minutes', visibleTo: 'No one', subject: [], personal: ['key'], other: [], erasure: 'scrub' },
   { table: 'site_content', module: 'content', what: 'Public site content (team names)', purpose: 'The public site', basis: 'legitimate-interest', retention: 'until edited', visibleTo: 'Everyone', subject: [], personal: ['value'], other: ['key'], erasure: 'none', erasureNote: 'Edited by the operator' },
+  // --- Web Push (issue 27, modules/push)
+  {
+    table: 'push_subscriptions', module: 'notifications', what: 'Each device with push notifications on: the push service address, the browser\'s encryption keys, a device label',
+    purpose: 'Sending notifications to the person\'s devices', basis: 'consent', retention: 'until push is turned off, the device signs out or the push service drops it; erased with the account',
+    visibleTo: 'The person', subject: ['user_id'], personal: ['device'], other: [], secret: ['endpoint', 'p256dh', 'auth'], erasure: 'delete',
+  },
+  {
+    table: 'push_vapid_keys', module: 'notifications', what: 'The server\'s own push signing key', purpose: 'Sending push notifications', basis: 'legitimate-interest',
+    retention: 'kept', visibleTo: 'No one', subject: [], personal: [], other: ['public_key'], secret: ['private_key_sealed'], erasure: 'none', erasureNote: 'The server\'s key, no person\'s data',
+  },
   // --- privacy itself
   {
     table: 'privacy_requests', module: 'privacy', what: 'Export and erasure requests', purpose: 'Data rights (proof they were honoured)', basis: 'legal-obligation', retention: 'kept as proof',

@@ -1,26 +1,7 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createSecretBox as box, type SecretBox } from '../../lib/secret-box.ts';
 
-/**
- * Secrets of SSO connections (OIDC client secrets, the last id_token for logout) at rest: AES-256-GCM
- * under a key derived (HKDF-SHA256) from the server secret, so a database copy alone reveals nothing.
- * Format: v1.<iv>.<tag>.<ciphertext>, base64url.
- */
-export function createSecretBox(serverSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'mentorbridge-sso', 'sso-secrets-v1', 32));
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-    },
-    open(sealed: string): string {
-      const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unknown secret format');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
+/** Secrets of SSO connections (OIDC client secrets, the last id_token for logout) at rest (lib/secret-box). */
+export function createSecretBox(serverSecret: string): SecretBox {
+  return box(serverSecret, { salt: 'mentorbridge-sso', info: 'sso-secrets-v1' });
 }
-export type SecretBox = ReturnType<typeof createSecretBox>;
+export type { SecretBox };

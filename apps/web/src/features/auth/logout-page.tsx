@@ -3,6 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { clearSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { endSessionOnServer } from './end-session.ts';
+import { forgetThisDevice } from '../../lib/pwa.ts';
 
 const RELOAD_MS = 1200;
 
@@ -10,7 +11,10 @@ const RELOAD_MS = 1200;
 export function LogoutPage() {
   useDocumentTitle('Logging out');
   useEffect(() => {
-    endSessionOnServer(localStorage.getItem('token'));
+    const token = localStorage.getItem('token');
+    // This browser's push subscription and offline data go with the person (a shared device, issue 27).
+    void forgetThisDevice(token);
+    endSessionOnServer(token);
     clearSession();
     const timer = setTimeout(() => window.location.assign('/'), RELOAD_MS);
     return () => clearTimeout(timer);

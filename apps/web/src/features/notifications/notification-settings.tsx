@@ -21,6 +21,7 @@ import { Alert } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import { PushSettings } from './push-settings.tsx';
 
 const PREFS_KEY = ['notifications', 'preferences'] as const;
 const FEED_KEY = ['calendar', 'feed-link'] as const;
@@ -30,6 +31,7 @@ export function NotificationSettings() {
   return (
     <div className="space-y-6">
       <EmailPreferencesForm />
+      <PushSettings />
       <CalendarFeed />
     </div>
   );

@@ -1,0 +1,20 @@
+// Render the app's icons for the web app manifest (issue 27) from the logo: 192 and 512 px "any"
+// (rounded square, as the favicon) and 512 px "maskable" (full-bleed background, the mark inside the
+// 80 % safe zone, so Android's circle or squircle masks never cut it). Run: node scripts/pwa-icons.mjs
+import sharp from 'sharp';
+
+const MARK = 'M14 44V20h7l11 14 11-14h7v24h-7V31l-11 13-11-13v13z';
+const any = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#4338ca"/><path d="${MARK}" fill="#fff"/></svg>`;
+// The mark spans x 14..50, y 20..44 (centre 32,32): scaled 0.75 about the centre it stays well inside the safe circle.
+const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#4338ca"/><g transform="translate(32 32) scale(0.75) translate(-32 -32)"><path d="${MARK}" fill="#fff"/></g></svg>`;
+
+const out = 'apps/web/public/icons';
+for (const [name, svg, size] of [
+  ['icon-192.png', any, 192],
+  ['icon-512.png', any, 512],
+  ['maskable-512.png', maskable, 512],
+  ['apple-touch-icon.png', maskable, 180],
+]) {
+  await sharp(Buffer.from(svg), { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toFile(`${out}/${name}`);
+  console.log(`${out}/${name}`);
+}
