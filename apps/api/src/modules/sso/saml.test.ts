@@ -1,7 +1,9 @@
+import { createSign } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { KEYS, assertionXml, idpMetadata, requestIdOf, samlResponse, signAssertion, wrapResponse, type ResponseOptions } from '../../../test/sso/saml-idp.ts';
+import { IDP_ENTITY, IDP_SSO, KEYS, assertionXml, idpMetadata, requestIdOf, samlResponse, signAssertion, wrapResponse, type ResponseOptions } from '../../../test/sso/saml-idp.ts';
 import { ssoFlows } from '../../db/schema/sso.ts';
 import { users } from '../../db/schema/users.ts';
 import { newId } from '../../lib/ids.ts';
@@ -162,5 +164,63 @@ describe('SAML refusals', () => {
     const overview = body(await t.app.inject({ method: 'GET', url: '/api/organisations/me/sso', headers: admin.auth })).data;
     const reasons = new Set(overview.events.map((e: { reason: string }) => e.reason));
     for (const r of ['audience', 'expired', 'replay', 'unsolicited', 'state', 'signature']) expect(reasons.has(r), r).toBe(true);
+  });
+});
+
+describe('SAML Single Logout', () => {
+  const SIG_ALG = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+  /** A LogoutRequest as the IdP sends it (HTTP-Redirect binding), signed with one of its keys or not at all. */
+  function logoutRequest(nameId: string, signWith: number | null) {
+    const xml = `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_lr${newId()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${connection.serviceProvider.acsUrl.replace(/acs$/, 'slo')}"><saml:Issuer>${IDP_ENTITY}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${nameId}</saml:NameID></samlp:LogoutRequest>`;
+    let query = `SAMLRequest=${encodeURIComponent(deflateRawSync(Buffer.from(xml)).toString('base64'))}&RelayState=portal`;
+    if (signWith === null) return query;
+    query += `&SigAlg=${encodeURIComponent(SIG_ALG)}`;
+    return `${query}&Signature=${encodeURIComponent(createSign('RSA-SHA256').update(query).sign(KEYS[signWith]!.key, 'base64'))}`;
+  }
+
+  async function signedIn(nameId: string, email: string) {
+    const res = await post(connection.id, samlResponse(person({ inResponseTo: await start(), nameId, attributes: { ...person().attributes, [EPPN]: [email], [MAIL]: [email] } })));
+    const code = decodeURIComponent(String(res.headers.location).split('#code=')[1] ?? '');
+    const data = body(await t.app.inject({ method: 'POST', url: '/api/sso/exchange', payload: { code } })).data;
+    return { authorization: `Bearer ${data.auth.token as string}` };
+  }
+  const me = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode;
+
+  it('a signed LogoutRequest from the IdP ends every session of the person named, and is answered', async () => {
+    const email = `slo@${admin.domain}`;
+    const phone = await signedIn('persistent-slo-1', email);
+    const laptop = await signedIn('persistent-slo-1', email);
+    const other = await signedIn('persistent-other-1', `other@${admin.domain}`);
+    expect(await me(phone)).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/sso/saml/${connection.id}/slo?${logoutRequest('persistent-slo-1', 1)}` });
+    expect(res.statusCode).toBe(303);
+    // The LogoutResponse goes back to the IdP (this metadata has no SLO URL: its SSO URL), with the RelayState.
+    const back = new URL(String(res.headers.location));
+    expect(`${back.origin}${back.pathname}`).toBe(IDP_SSO);
+    expect(back.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect(back.searchParams.get('RelayState')).toBe('portal');
+    expect(await me(phone)).toBe(401);
+    expect(await me(laptop)).toBe(401);
+    expect(await me(other)).toBe(200);
+  });
+
+  it('an unsigned or wrongly signed LogoutRequest ends nothing: a clear page with a reference', async () => {
+    const session = await signedIn('persistent-slo-2', `slo2@${admin.domain}`);
+    for (const query of [logoutRequest('persistent-slo-2', null), logoutRequest('persistent-slo-2', 2)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/sso/saml/${connection.id}/slo?${query}` });
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers.location)).toMatch(/^\/sso\/error\?reason=\w+&ref=[0-9a-f]{24}$/);
+    }
+    expect(await me(session)).toBe(200);
+  });
+
+  it('sign-out asks the IdP to end its session only for a session that came from SSO', async () => {
+    const sso = await signedIn('persistent-slo-3', `slo3@${admin.domain}`);
+    const fromSso = await t.app.inject({ method: 'POST', url: '/api/sso/logout', headers: sso });
+    expect(fromSso.statusCode).toBe(200);
+    // This IdP's metadata names no SingleLogoutService: nothing to send the browser to.
+    expect(body(fromSso).data.redirectUrl).toBeNull();
+    const unauthenticated = await t.app.inject({ method: 'POST', url: '/api/sso/logout' });
+    expect(unauthenticated.statusCode).toBe(401);
   });
 });
