@@ -31,6 +31,7 @@ import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/fan-out.ts';
 import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/programmes/invite-fan-out.ts';
 import { PUSH_JOB, createPushJob } from './modules/push/push.service.ts';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.ts';
 import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
@@ -435,9 +436,8 @@ async function registerSpa(app: App, root: string) {
       void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  // The public pages with their content, description and structured data in the HTML (issue 27).
+  await publicPagesRoutes(app, root);
 }
 
 function defaultStaticDir(): string | undefined {

@@ -104,6 +104,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/sso/:slug', page: page(() => import('../features/sso/sso-org-page.tsx').then((m) => m.SsoOrgPage)), guestOnly: true },
   { path: '/invitation', page: page(() => import('../features/organisations/invitation-page.tsx').then((m) => m.InvitationPage)) },
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
+  { path: '/workshops/:id', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },
@@ -127,6 +128,14 @@ export function matchPageRoute(pathname: string): PageRoute | undefined {
   if (REDIRECT_PATHS.includes(path)) return undefined;
   const exact = PAGE_ROUTES.find((r) => r.path === path);
   if (exact) return exact;
+  // Routes with a parameter (/workshops/:id, /certificates/:id, /sso/:slug), segment by segment.
+  const segments = path.split('/');
+  const withParam = PAGE_ROUTES.find((r) => {
+    if (!r.path.includes(':') || r.path === '/:page') return false;
+    const parts = r.path.split('/');
+    return parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i]);
+  });
+  if (withParam) return withParam;
   if (/^\/[^/]+$/.test(path)) return PAGE_ROUTES.find((r) => r.path === '/:page');
   return PAGE_ROUTES.find((r) => r.path === '*');
 }

@@ -5,6 +5,7 @@
 // the notification shows. A 410 removes the subscription; a non-allowlisted endpoint is refused.
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -26,7 +27,7 @@ const CERT = path.join(FIXTURES, 'push-service.cert.pem');
 
 interface Received {
   path: string;
-  headers: https.IncomingMessage['headers'];
+  headers: IncomingHttpHeaders;
   body: Buffer;
 }
 const received: Received[] = [];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 
 export interface DialogProps {
@@ -61,7 +61,7 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
               </button>
             )}
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          <ScrollBody>{children}</ScrollBody>
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </div>
       )}
@@ -102,5 +102,29 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
     >
       <p className="text-sm text-slate-700">{message}</p>
     </Dialog>
+  );
+}
+
+/**
+ * The dialog's body scrolls when its content is taller than the screen; a body that scrolls and holds
+ * nothing focusable is reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable), only then.
+ */
+function ScrollBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} tabIndex={scrolls ? 0 : undefined} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset">
+      {children}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
@@ -10,7 +10,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
-import { useWorkshops } from './api.ts';
+import { useWorkshop, useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 
@@ -35,7 +35,18 @@ export function PublicWorkshopsPage() {
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search, 500);
   const list = useWorkshops({ page, limit: 9, search: debounced, category }, Boolean(session));
-  const [detail, setDetail] = useState<WorkshopDto | null>(null);
+  // A workshop's own address, /workshops/:id (issue 27: shared links, search engines, the sitemap), opens
+  // the list with that workshop's details; choosing another workshop moves the address, closing goes back.
+  const { id: linkedId } = useParams();
+  const linked = useWorkshop(linkedId ?? null);
+  const [picked, setPicked] = useState<WorkshopDto | null>(null);
+  // The address decides: a workshop chosen from the list shows at once while its own read arrives.
+  const detail = linkedId ? (linked.data ?? (picked?.id === linkedId ? picked : null)) : null;
+  const setDetail = (w: WorkshopDto | null) => {
+    if (w) void navigate(`/workshops/${w.id}`);
+    else if (linkedId) void navigate('/workshops');
+    setPicked(w);
+  };
   const isStudent = session?.role === 'student';
   const goRegister = (w: WorkshopDto) => void navigate(isStudent ? `/student/dashboard?tab=workshops&workshop=${w.id}` : '/signin');
 

@@ -1,0 +1,166 @@
+// Issue 27: public pages fetched without JavaScript carry their real content, their description and
+// schema.org JSON-LD that a JSON-LD processor (jsonld.js) expands; sitemap.xml lists exactly the public
+// items and follows a workshop's publication and cancellation; robots.txt points at it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import jsonld from 'jsonld';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildProfessional } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { workshops } from '../../db/schema/workshops.ts';
+import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
+
+// The built index.html's shape (apps/web/index.html after vite build).
+const root = mkdtempSync(path.join(os.tmpdir(), 'mb-public-'));
+writeFileSync(
+  path.join(root, 'index.html'),
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="MentorBridge connects university students with verified industry professionals." />
+    <title>MentorBridge — mentoring for universities</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`,
+);
+// The sitemap test changes workshops straight in the database (no write path to invalidate the catalogue cache).
+const t = useTestApp({ STATIC_DIR: root, PUBLIC_URL: 'https://mentorbridge.example.edu', CATALOGUE_CACHE: 'off' });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const db = () => t.database.db;
+const ORIGIN = 'https://mentorbridge.example.edu';
+
+/** JSON-LD blocks of a page, parsed. */
+function ldOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+}
+
+/** Expand with jsonld.js; the schema.org context is given locally (no network in tests). */
+async function expand(doc: Record<string, unknown>) {
+  const documentLoader = async (url: string) => {
+    if (!/^https?:\/\/schema\.org\/?$/.test(url)) throw new Error(`unexpected context ${url}`);
+    return { contextUrl: undefined, documentUrl: url, document: { '@context': { '@vocab': 'https://schema.org/' } } };
+  };
+  return jsonld.expand(doc, { documentLoader });
+}
+
+function meta(html: string, attr: 'name' | 'property', key: string): string | undefined {
+  return new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+}
+
+describe('public pages without JavaScript', () => {
+  it('a workshop page has its title, date and place in the HTML, an Event in JSON-LD, and a preview card', async () => {
+    const pro = await buildProfessional(t, { firstName: 'Asha', lastName: 'Verma' });
+    const w = await insertWorkshop(db(), { daysFromNow: 10, professionalId: pro.id, title: 'Robotics <b>& sensors</b>', deliveryMode: 'online' });
+    const res = await t.app.inject({ url: `/workshops/${w.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    // Escaped, never markup.
+    expect(html).toContain('<h1>Robotics &lt;b&gt;&amp; sensors&lt;/b&gt;</h1>');
+    expect(html).not.toContain('<b>& sensors</b>');
+    expect(html).toContain(w.date);
+    expect(html).toContain('Online');
+    expect(html).toContain('Asha Verma');
+    expect(html).toContain(`<title>Robotics &lt;b&gt;&amp; sensors&lt;/b&gt; · MentorBridge</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/workshops/${w.id}" />`);
+    expect(meta(html, 'property', 'og:title')).toBe('Robotics &lt;b&gt;&amp; sensors&lt;/b&gt;');
+    expect(meta(html, 'property', 'og:description')).toContain(w.date);
+    expect(meta(html, 'name', 'twitter:card')).toBeDefined();
+    // The app still starts: the script tag is kept, and the content sits inside #root for it to replace.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toMatch(/<div id="root"><div class="prerendered[^"]*"><main id="main">/);
+
+    const [event] = ldOf(html);
+    expect(event).toMatchObject({
+      '@type': 'Event',
+      name: 'Robotics <b>& sensors</b>',
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      eventStatus: 'https://schema.org/EventScheduled',
+      location: { '@type': 'VirtualLocation' },
+      offers: { '@type': 'Offer', availability: 'https://schema.org/InStock' },
+    });
+    const expanded = await expand(event ?? {});
+    const node = expanded[0] as Record<string, Array<Record<string, unknown>>>;
+    expect(node['@type']).toEqual(['https://schema.org/Event']);
+    expect(node['https://schema.org/name']?.[0]?.['@value']).toBe('Robotics <b>& sensors</b>');
+    expect(node['https://schema.org/startDate']?.[0]?.['@value']).toBe(w.startsAt.toISOString());
+    // "</script>" in a title cannot end the JSON-LD block early.
+    const tricky = await insertWorkshop(db(), { daysFromNow: 11, professionalId: pro.id, title: 'A </script><script>alert(1)</script> talk' });
+    const trickyHtml = (await t.app.inject({ url: `/workshops/${tricky.id}` })).body;
+    expect(trickyHtml).not.toContain('<script>alert(1)</script>');
+    expect(ldOf(trickyHtml)[0]?.name).toBe('A </script><script>alert(1)</script> talk');
+  });
+
+  it('a draft or unknown workshop is a 404 with the app shell (the app shows its not-found page)', async () => {
+    const draft = await insertWorkshop(db(), { daysFromNow: 5, status: 'draft', title: 'Secret draft' });
+    for (const url of [`/workshops/${draft.id}`, '/workshops/0123456789abcdef01234567', '/workshops/not-an-id']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('Secret draft');
+    }
+  });
+
+  it('the list pages carry their items and structured data', async () => {
+    const pro = await buildProfessional(t, { firstName: 'Kiran', lastName: 'Rao', title: 'Staff Engineer', company: 'Northwind' });
+    await insertWorkshop(db(), { daysFromNow: 4, professionalId: pro.id, title: 'Listed workshop' });
+    const list = await t.app.inject({ url: '/workshops' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Listed workshop');
+    expect(ldOf(list.body)[0]).toMatchObject({ '@type': 'ItemList' });
+    const experts = await t.app.inject({ url: '/experts' });
+    expect(experts.body).toContain('Kiran Rao');
+    const person = ldOf(experts.body).find((p) => p.name === 'Kiran Rao');
+    expect(person).toMatchObject({ '@type': 'Person', jobTitle: 'Staff Engineer', worksFor: { '@type': 'Organization', name: 'Northwind' } });
+    expect(await expand(person ?? {})).toHaveLength(1);
+    const landing = await t.app.inject({ url: '/' });
+    expect(landing.body).toContain('<h1>MentorBridge — mentoring for universities</h1>');
+    expect(ldOf(landing.body)[0]).toMatchObject({ '@type': 'Organization', name: 'MentorBridge' });
+    expect((await t.app.inject({ url: '/projects' })).body).toContain('<h1>R&amp;D projects</h1>');
+  });
+
+  it('an unverified certificate id is a 404; the page is never indexed', async () => {
+    const res = await t.app.inject({ url: '/certificates/MB-AAAA-BBBB-CCCC-DDDD' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists exactly the public pages and workshops; a cancelled workshop leaves it, a published one joins', async () => {
+    const published = await insertWorkshop(db(), { daysFromNow: 6, title: 'In the sitemap' });
+    const draft = await insertWorkshop(db(), { daysFromNow: 6, status: 'draft', title: 'Not yet' });
+    const read = async () => {
+      const res = await t.app.inject({ url: '/sitemap.xml' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/xml/);
+      return [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    };
+    const public1 = await t.app.inject({ url: '/api/workshops?limit=100' });
+    const visible = (JSON.parse(public1.body) as { data: { workshops: Array<{ id: string }> } }).data.workshops.map((w) => `${ORIGIN}/workshops/${w.id}`);
+    const locs = await read();
+    expect(locs.filter((l) => l?.includes('/workshops/')).sort()).toEqual(visible.sort());
+    expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/workshops`, `${ORIGIN}/experts`, `${ORIGIN}/projects`]));
+    expect(locs).toContain(`${ORIGIN}/workshops/${published.id}`);
+    expect(locs).not.toContain(`${ORIGIN}/workshops/${draft.id}`);
+
+    await db().update(workshops).set({ status: 'cancelled' }).where(eq(workshops.id, published.id));
+    await db().update(workshops).set({ status: 'published' }).where(eq(workshops.id, draft.id));
+    const after = await read();
+    expect(after).not.toContain(`${ORIGIN}/workshops/${published.id}`);
+    expect(after).toContain(`${ORIGIN}/workshops/${draft.id}`);
+  });
+
+  it('robots.txt keeps crawlers out of the API and signed-in areas and names the sitemap', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,354 @@
+// Issue 27: the public pages arrive as HTML with their content and their description already in it, so a
+// shared link shows a preview and a search engine (or a reader without JavaScript) gets the real page:
+// title, description, canonical URL, Open Graph / Twitter tags, schema.org JSON-LD (Event, Person,
+// EducationalOccupationalCredential), and the page's main content as plain semantic HTML inside #root,
+// which the app replaces when it starts (decision 882). sitemap.xml and robots.txt are generated from what
+// is public at the moment they are asked for, so a new or cancelled workshop is in or out at once.
+// The data comes from the public API itself (app.inject), so these pages show exactly what the API shows
+// to someone signed out, through the same validation, access rules and caches.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { professionalCardDto } from '@app/shared/professionals';
+import type { publicProjectDto } from '@app/shared/rd-projects';
+import type { certificateVerification, workshopDto } from '@app/shared/workshops';
+import type { App } from '../../lib/http.ts';
+
+type Workshop = z.infer<typeof workshopDto>;
+type Professional = z.infer<typeof professionalCardDto>;
+type Project = z.infer<typeof publicProjectDto>;
+type Certificate = z.infer<typeof certificateVerification>;
+
+const SITE = 'MentorBridge';
+const DEFAULT_DESCRIPTION =
+  'MentorBridge connects university students with verified industry professionals: mentoring sessions, workshops, idea review and R&D projects.';
+/** Items a list page puts in its HTML (the app pages further). */
+const LIST_SIZE = 24;
+/** The most items the sitemap asks the API for, per kind (100 a page). */
+const SITEMAP_PAGES = 50;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** JSON inside <script>: no "</script>" or "<!--" can end or comment it out. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function clip(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path on this site, e.g. /workshops/abc. */
+  path: string;
+  type?: 'website' | 'article' | 'profile';
+  image?: string | null;
+  jsonLd?: unknown[];
+  noindex?: boolean;
+}
+
+export interface Rendered {
+  status: number;
+  head: PageHead;
+  /** Semantic HTML of the page's main content (escaped already). */
+  body: string;
+}
+
+/** Fill the built index.html with a page's head and content. */
+export function fillTemplate(template: string, publicUrl: string, page: Rendered): string {
+  const h = page.head;
+  const url = `${publicUrl}${h.path}`;
+  const image = h.image ? (h.image.startsWith('http') ? h.image : `${publicUrl}${h.image}`) : `${publicUrl}/icons/icon-512.png`;
+  const title = h.title === SITE ? SITE : `${h.title} · ${SITE}`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:type" content="${h.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(h.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(h.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(h.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(h.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    ...(h.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(h.jsonLd ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
+  ].join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(h.description)}" />`)
+    .replace('</head>', `    ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6">${page.body}</div></div>`);
+}
+
+function formatWhen(w: Workshop): string {
+  const s = w.schedule;
+  return `${s.date} · ${s.startTime}–${s.endTime} (${s.timezone})`;
+}
+
+function place(w: Workshop): string {
+  if (w.deliveryMode === 'online') return 'Online';
+  const l = w.location;
+  const where = [l?.venue, l?.address, l?.city, l?.state].filter(Boolean).join(', ');
+  return w.deliveryMode === 'hybrid' ? `Hybrid${where ? ` · ${where}` : ''}` : where || 'In person';
+}
+
+function instructorOf(w: Workshop): string | null {
+  if (w.instructor?.name) return w.instructor.name;
+  return w.manualInstructor?.name ?? null;
+}
+
+/** schema.org Event for a workshop (Google's event rich result fields). */
+export function workshopEvent(w: Workshop, publicUrl: string): Record<string, unknown> {
+  const mode =
+    w.deliveryMode === 'online'
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : w.deliveryMode === 'hybrid'
+        ? 'https://schema.org/MixedEventAttendanceMode'
+        : 'https://schema.org/OfflineEventAttendanceMode';
+  const url = `${publicUrl}/workshops/${w.id}`;
+  const l = w.location;
+  const physical = {
+    '@type': 'Place',
+    name: l?.venue || l?.city || 'Venue',
+    address: { '@type': 'PostalAddress', streetAddress: l?.address ?? undefined, addressLocality: l?.city ?? undefined, addressRegion: l?.state ?? undefined },
+  };
+  const virtual = { '@type': 'VirtualLocation', url };
+  const instructor = instructorOf(w);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: w.title,
+    description: clip(w.description, 500),
+    startDate: w.schedule.startsAt,
+    endDate: w.schedule.endsAt,
+    eventStatus: w.status === 'cancelled' ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: mode,
+    location: w.deliveryMode === 'online' ? virtual : w.deliveryMode === 'hybrid' ? [physical, virtual] : physical,
+    url,
+    image: w.banner.imageUrl ? [w.banner.imageUrl.startsWith('http') ? w.banner.imageUrl : `${publicUrl}${w.banner.imageUrl}`] : undefined,
+    organizer: { '@type': 'Organization', name: SITE, url: publicUrl },
+    ...(instructor ? { performer: { '@type': 'Person', name: instructor } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: 0,
+      priceCurrency: 'INR',
+      availability: w.isFull ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      validFrom: w.createdAt ?? undefined,
+    },
+    maximumAttendeeCapacity: w.capacity.maxParticipants,
+    remainingAttendeeCapacity: w.spotsRemaining,
+  };
+}
+
+function workshopItem(w: Workshop): string {
+  const instructor = instructorOf(w);
+  return `<li><article><h2><a href="/workshops/${escapeHtml(w.id)}">${escapeHtml(w.title)}</a></h2><p>${escapeHtml(formatWhen(w))} · ${escapeHtml(place(w))}</p>${
+    instructor ? `<p>Instructor: ${escapeHtml(instructor)}</p>` : ''
+  }<p>${escapeHtml(clip(w.description))}</p></article></li>`;
+}
+
+export function personLd(p: Professional, publicUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: p.name,
+    jobTitle: p.title || undefined,
+    worksFor: p.company ? { '@type': 'Organization', name: p.company } : undefined,
+    knowsAbout: [p.expertise, ...p.specializations].filter(Boolean),
+    url: `${publicUrl}/experts`,
+  };
+}
+
+type Fetch = <T>(url: string) => Promise<{ status: number; data?: T }>;
+
+export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
+  const workshops = (query: string) => fetchApi<{ workshops: Workshop[]; pagination: { pages: number } }>(`/api/workshops?${query}`);
+  return {
+    async landing(): Promise<Rendered> {
+      const list = await workshops(`limit=6&page=1`);
+      const items = list.data?.workshops ?? [];
+      return {
+        status: 200,
+        head: {
+          title: SITE,
+          description: DEFAULT_DESCRIPTION,
+          path: '/',
+          jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: SITE, url: publicUrl, logo: `${publicUrl}/icons/icon-512.png` }],
+        },
+        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(DEFAULT_DESCRIPTION)}</p><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
+          items.length ? `<section><h2>Workshops</h2><ul>${items.map(workshopItem).join('')}</ul></section>` : ''
+        }</main>`,
+      };
+    },
+
+    async workshopList(): Promise<Rendered> {
+      const list = await workshops(`limit=${LIST_SIZE}&page=1`);
+      const items = list.data?.workshops ?? [];
+      return {
+        status: 200,
+        head: {
+          title: 'Workshops',
+          description: 'Workshops by verified industry professionals for university students: dates, formats and seats left.',
+          path: '/workshops',
+          jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((w, i) => ({ '@type': 'ListItem', position: i + 1, url: `${publicUrl}/workshops/${w.id}`, name: w.title })) }],
+        },
+        body: `<main id="main"><h1>Workshops</h1><ul>${items.map(workshopItem).join('')}</ul></main>`,
+      };
+    },
+
+    async workshop(id: string): Promise<Rendered | null> {
+      const res = await fetchApi<{ workshop: Workshop }>(`/api/workshops/${encodeURIComponent(id)}`);
+      const w = res.data?.workshop;
+      if (!w) return null;
+      const instructor = instructorOf(w);
+      const seats = w.isFull ? 'Full' : `${w.spotsRemaining} of ${w.capacity.maxParticipants} seats left`;
+      return {
+        status: 200,
+        head: {
+          title: w.title,
+          description: clip(`${formatWhen(w)} · ${place(w)}. ${w.description}`),
+          path: `/workshops/${w.id}`,
+          type: 'article',
+          image: w.banner.imageUrl,
+          jsonLd: [workshopEvent(w, publicUrl)],
+        },
+        body: `<main id="main"><article><h1>${escapeHtml(w.title)}</h1><p><time datetime="${escapeHtml(w.schedule.startsAt)}">${escapeHtml(formatWhen(w))}</time></p><p>${escapeHtml(place(w))} · ${escapeHtml(w.category)} · ${escapeHtml(w.difficulty)}</p>${
+          instructor ? `<p>Instructor: ${escapeHtml(instructor)}</p>` : ''
+        }<p>${escapeHtml(seats)}</p><p>${escapeHtml(w.description)}</p><p><a href="/signin">Sign in to register</a></p></article></main>`,
+      };
+    },
+
+    async experts(): Promise<Rendered> {
+      const res = await fetchApi<{ professionals: Professional[] }>(`/api/professionals?limit=${LIST_SIZE}&page=1`);
+      const items = res.data?.professionals ?? [];
+      return {
+        status: 200,
+        head: {
+          title: 'Professionals',
+          description: 'Verified industry professionals who mentor university students on MentorBridge.',
+          path: '/experts',
+          jsonLd: items.map((p) => personLd(p, publicUrl)),
+        },
+        body: `<main id="main"><h1>Professionals</h1><ul>${items
+          .map((p) => `<li><article><h2>${escapeHtml(p.name)}</h2><p>${escapeHtml([p.title, p.company].filter(Boolean).join(', '))}</p><p>${escapeHtml(p.expertise)}</p></article></li>`)
+          .join('')}</ul></main>`,
+      };
+    },
+
+    async projects(): Promise<Rendered> {
+      const res = await fetchApi<{ projects: Project[] }>(`/api/rd-projects/public?limit=${LIST_SIZE}&page=1`);
+      const items = res.data?.projects ?? [];
+      return {
+        status: 200,
+        head: {
+          title: 'R&D projects',
+          description: 'Real research and development projects open to university students, with roles and deadlines.',
+          path: '/projects',
+          jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title })) }],
+        },
+        body: `<main id="main"><h1>R&amp;D projects</h1><ul>${items
+          .map((p) => `<li><article><h2>${escapeHtml(p.title)}</h2><p>${escapeHtml(p.field)} · apply by ${escapeHtml(p.applicationDeadline.slice(0, 10))}</p><p>${escapeHtml(clip(p.summary))}</p></article></li>`)
+          .join('')}</ul></main>`,
+      };
+    },
+
+    async certificate(id: string): Promise<Rendered | null> {
+      const res = await fetchApi<{ certificate: Certificate }>(`/api/certificates/${encodeURIComponent(id)}`);
+      const c = res.data?.certificate;
+      if (!c) return null;
+      const description = `${c.studentName} completed "${c.workshopTitle}" on ${c.workshopDate}. Certificate ${c.verificationId}, issued by ${c.issuer}.`;
+      return {
+        status: 200,
+        head: {
+          title: `Certificate: ${c.workshopTitle}`,
+          description,
+          path: `/certificates/${c.verificationId}`,
+          // A person's certificate is shared by link (LinkedIn shows the preview), not listed by search engines.
+          noindex: true,
+          jsonLd: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'EducationalOccupationalCredential',
+              name: `Certificate of completion: ${c.workshopTitle}`,
+              credentialCategory: 'certificate',
+              identifier: c.verificationId,
+              url: `${publicUrl}/certificates/${c.verificationId}`,
+              dateCreated: c.issuedAt ?? c.workshopDate,
+              recognizedBy: { '@type': 'Organization', name: c.issuer, url: publicUrl },
+              about: { '@type': 'Course', name: c.workshopTitle },
+            },
+          ],
+        },
+        body: `<main id="main"><h1>Certificate verified</h1><p>${escapeHtml(description)}</p></main>`,
+      };
+    },
+
+    /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
+    async sitemap(): Promise<string> {
+      const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact'].map((p) => ({ loc: `${publicUrl}${p}` }));
+      for (let page = 1; page <= SITEMAP_PAGES; page++) {
+        const res = await workshops(`limit=100&page=${page}`);
+        for (const w of res.data?.workshops ?? []) urls.push({ loc: `${publicUrl}/workshops/${w.id}`, lastmod: w.updatedAt ?? undefined });
+        if (!res.data || page >= res.data.pagination.pages) break;
+      }
+      const body = urls
+        .map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${escapeHtml(u.lastmod)}</lastmod>` : ''}</url>`)
+        .join('\n');
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    },
+  };
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /admin',
+    'Disallow: /student',
+    'Disallow: /professional',
+    'Disallow: /university',
+    'Disallow: /company',
+    'Disallow: /certificates/',
+    'Disallow: /sso/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Routes for the public pages; `root` is the built web app (its index.html is the template). */
+export async function publicPagesRoutes(app: App, root: string) {
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const publicUrl = app.ctx.config.publicUrl;
+  const fetchApi: Fetch = async <T>(url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (res.statusCode !== 200) return { status: res.statusCode };
+    const parsed = JSON.parse(res.body) as { data?: T };
+    return { status: 200, data: parsed.data };
+  };
+  const render = publicRenderers(fetchApi, publicUrl);
+  const page = { config: { access: 'public' as const }, schema: { hide: true } };
+  const send = (reply: FastifyReply, rendered: Rendered | null) => {
+    if (!rendered) return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+    return reply.status(rendered.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillTemplate(template, publicUrl, rendered));
+  };
+
+  app.get('/', page, async (_request, reply) => send(reply, await render.landing()));
+  app.get('/workshops', page, async (_request, reply) => send(reply, await render.workshopList()));
+  app.get<{ Params: { id: string } }>('/workshops/:id', page, async (request, reply) => send(reply, await render.workshop(request.params.id)));
+  app.get('/experts', page, async (_request, reply) => send(reply, await render.experts()));
+  app.get('/projects', page, async (_request, reply) => send(reply, await render.projects()));
+  app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(reply, await render.certificate(request.params.id)));
+  app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
+  app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
+}
