@@ -8,7 +8,8 @@
 // to someone signed out, through the same validation, access rules and caches.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { professionalCardDto } from '@app/shared/professionals';
 import type { publicProjectDto } from '@app/shared/rd-projects';
@@ -338,17 +339,24 @@ export async function publicPagesRoutes(app: App, root: string) {
   };
   const render = publicRenderers(fetchApi, publicUrl);
   const page = { config: { access: 'public' as const }, schema: { hide: true } };
-  const send = (reply: FastifyReply, rendered: Rendered | null) => {
-    if (!rendered) return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
-    return reply.status(rendered.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fillTemplate(template, publicUrl, rendered));
+  /** Compressed as the static files are (brotli, else gzip): the HTML is the first thing a phone waits for. */
+  const send = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered | null) => {
+    const html = rendered ? fillTemplate(template, publicUrl, rendered) : template;
+    void reply.status(rendered ? rendered.status : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
   };
 
-  app.get('/', page, async (_request, reply) => send(reply, await render.landing()));
-  app.get('/workshops', page, async (_request, reply) => send(reply, await render.workshopList()));
-  app.get<{ Params: { id: string } }>('/workshops/:id', page, async (request, reply) => send(reply, await render.workshop(request.params.id)));
-  app.get('/experts', page, async (_request, reply) => send(reply, await render.experts()));
-  app.get('/projects', page, async (_request, reply) => send(reply, await render.projects()));
-  app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(reply, await render.certificate(request.params.id)));
+  app.get('/', page, async (request, reply) => send(request, reply, await render.landing()));
+  app.get('/workshops', page, async (request, reply) => send(request, reply, await render.workshopList()));
+  app.get<{ Params: { id: string } }>('/workshops/:id', page, async (request, reply) => send(request, reply, await render.workshop(request.params.id)));
+  app.get('/experts', page, async (request, reply) => send(request, reply, await render.experts()));
+  app.get('/projects', page, async (request, reply) => send(request, reply, await render.projects()));
+  app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, await render.certificate(request.params.id)));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
 }
