@@ -30,6 +30,7 @@ import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { languagesRoutes } from './languages/languages.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
 import { scimRoutes } from './scim/scim.routes.ts';
+import { relationshipsRoutes } from './relationships/relationships.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -64,4 +65,5 @@ export async function registerModules(app: App) {
   await app.register(privacyRoutes);
   await app.register(ssoRoutes);
   await app.register(scimRoutes);
+  await app.register(relationshipsRoutes);
 }

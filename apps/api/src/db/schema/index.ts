@@ -13,3 +13,4 @@ export * from './organisations.ts';
 export * from './security.ts';
 export * from './privacy.ts';
 export * from './sso.ts';
+export * from './relationships.ts';
