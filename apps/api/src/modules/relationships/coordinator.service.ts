@@ -131,7 +131,7 @@ async function nudgeOnce(db: Db, r: RelationshipRow, now: Date, by: string | nul
     const [recent] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM relationship_nudges WHERE relationship_id = ${r.id} AND created_at > ${since}::timestamptz LIMIT 1`);
     if (recent) return null;
     await tx.insert(relationshipNudges).values({ id: newId(), relationshipId: r.id, sentBy: by, automatic: by === null, createdAt: now });
-    const url = `/relationships/${r.id}`;
+    const url = `/relationships?pair=${r.id}`;
     const told: NewNotification[] = [r.mentorId, r.menteeId].map((userId) => ({
       userId,
       type: 'connection',
@@ -272,7 +272,7 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
         subType: 'ended',
         title: `Your mentoring pair in ${p.name} has ended`,
         message: `Thank you for your time and care. The coordinator ended this pair: ${body.reason}`,
-        actionUrl: `/relationships/${r.id}`,
+        actionUrl: `/relationships?pair=${r.id}`,
       },
       {
         userId: r.menteeId,
@@ -280,7 +280,7 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
         subType: 'accepted',
         title: `A new mentor in ${p.name}`,
         message: `Your coordinator paired you with ${mentor.name}. ${body.reason}`,
-        actionUrl: `/relationships/${created.id}`,
+        actionUrl: `/relationships?pair=${created.id}`,
       },
       {
         userId: body.mentorId,
@@ -288,7 +288,7 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
         subType: 'accepted',
         title: `New mentee in ${p.name}`,
         message: 'Your coordinator paired you with a new mentee. Say hello and plan a first meeting.',
-        actionUrl: `/relationships/${created.id}`,
+        actionUrl: `/relationships?pair=${created.id}`,
       },
     ]);
     return created.id;
