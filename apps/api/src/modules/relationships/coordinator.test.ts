@@ -8,7 +8,10 @@ import { programmePairs } from '../../db/schema/matching.ts';
 import { relationshipNudges, relationships } from '../../db/schema/relationships.ts';
 import { buildOrganisationMember } from '../organisations/test-helpers.ts';
 import { autoNudgeQuietPairs } from './coordinator.service.ts';
-import { AUTO_NUDGE_TASK } from './relationships.routes.ts';
+import { createClock } from '../../lib/clock.ts';
+import { createJobRunner } from '../../lib/jobs.ts';
+import { createScheduler } from '../../lib/scheduler.ts';
+import { AUTO_NUDGE_EVERY_MS, AUTO_NUDGE_TASK } from './relationships.routes.ts';
 import { caller, DAY, publishedProgramme, relationshipIdOf, sessionBetween } from './test-helpers.ts';
 
 const t = useTestApp();
@@ -100,6 +103,33 @@ describe('coordinator: pair health, nudges and rematch', () => {
       t.app.ctx.clock.advance(8 * DAY);
       await t.app.ctx.scheduler.runDue();
       expect(await db().select().from(relationshipNudges).where(eq(relationshipNudges.relationshipId, quietId))).toHaveLength(3);
+    } finally {
+      t.app.ctx.clock.set(null);
+    }
+  });
+
+  it('the automatic nudge runs once per slot with several processes (two schedulers on one database)', async () => {
+    const clock = createClock();
+    clock.set(new Date('2033-06-01T09:00:00Z'));
+    t.app.ctx.clock.set(clock.now());
+    try {
+      const { pairs } = await publishedProgramme(t);
+      const [{ mentor, mentee }] = pairs as [(typeof pairs)[number]];
+      const id = await relationshipIdOf(t, mentee, mentor.id);
+      clock.advance(30 * DAY);
+      const processes = [0, 1].map(() => {
+        const jobs = createJobRunner(db(), t.app.log, { clock });
+        const scheduler = createScheduler(db(), jobs, clock, t.app.log);
+        scheduler.every(AUTO_NUDGE_TASK, AUTO_NUDGE_EVERY_MS, (now) => autoNudgeQuietPairs(db(), now));
+        return scheduler;
+      });
+      await Promise.all(processes.map((p) => p.runDue()));
+      await Promise.all(processes.map((p) => p.runDue()));
+      const rows = await db().select().from(relationshipNudges).where(eq(relationshipNudges.relationshipId, id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.automatic).toBe(true);
+      const told = await db().select().from(notifications).where(eq(notifications.userId, mentee.id));
+      expect(told.filter((n) => n.subType === 'nudge')).toHaveLength(1);
     } finally {
       t.app.ctx.clock.set(null);
     }
