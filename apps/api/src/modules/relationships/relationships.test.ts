@@ -106,6 +106,9 @@ describe('goals and milestones: the student owns them, the mentor comments', () 
     const forbidden = await call(mentor, 'POST', goals, { title: 'Mentor goal' });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.body).toContain(M.onlyStudentGoals);
+    // In the caller's language (the catalogues' error.rel.* keys).
+    const inSpanish = await t.app.inject({ method: 'POST', url: goals, headers: { ...mentor.auth, 'accept-language': 'es' }, payload: { title: 'x' } });
+    expect(inSpanish.body).toContain('Solo el estudiante fija y cambia las metas');
     const bad = await call(mentee, 'POST', goals, { title: '', dueOn: '2030-02-30' });
     expect(bad.statusCode).toBe(400);
     expect(await db().select().from(relationshipGoals).where(eq(relationshipGoals.relationshipId, id))).toHaveLength(0);
