@@ -31,6 +31,7 @@ import { languagesRoutes } from './languages/languages.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
 import { scimRoutes } from './scim/scim.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
+import { relationshipsRoutes } from './relationships/relationships.routes.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -66,4 +67,5 @@ export async function registerModules(app: App) {
   await app.register(ssoRoutes);
   await app.register(scimRoutes);
   await app.register(pushRoutes);
+  await app.register(relationshipsRoutes);
 }

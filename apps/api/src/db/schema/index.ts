@@ -14,3 +14,4 @@ export * from './security.ts';
 export * from './privacy.ts';
 export * from './sso.ts';
 export * from './push.ts';
+export * from './relationships.ts';

@@ -8,6 +8,7 @@ import { seedNotifications } from './notifications.ts';
 import { seedWorkshops } from './workshops.ts';
 import { seedRdProjects } from './rd-projects.ts';
 import { seedOrganisations } from './organisations.ts';
+import { seedRelationships } from '../../modules/relationships/demo-seed.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -30,5 +31,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedMentoring(tx, ids);
     await seedRdProjects(tx, ids);
     await seedOrganisations(tx, ids);
+    await seedRelationships(tx, ids);
   });
 }

@@ -279,6 +279,46 @@ export const REGISTRY: RegistryEntry[] = [
     table: 'programme_pairs', module: 'programmes', what: 'Mentor–mentee pairs and why', purpose: 'Matching a cohort', basis: 'contract', retention: 'kept as the programme\'s record',
     visibleTo: 'The pair; the organisers', subject: ['mentor_id', 'mentee_id'], personal: ['reasons'], other: [], erasure: 'anonymise', anonymise: { reasons: sql`'[]'::jsonb` },
   },
+  // --- mentoring relationships (issue 26, decision 860)
+  {
+    table: 'relationships', module: 'relationships', what: 'Mentoring relationships: who mentors whom, when it started and ended, and why it ended', purpose: 'Mentoring outcomes',
+    basis: 'contract', retention: 'kept as the programme\'s record', visibleTo: 'The pair; the programme\'s organisers', subject: ['mentor_id', 'mentee_id'], actors: ['ended_by'],
+    personal: ['ended_reason'], other: ['kind', 'status'], erasure: 'anonymise', anonymise: { ended_reason: sql`NULL` },
+  },
+  {
+    table: 'relationship_agreements', module: 'relationships', what: 'A pair\'s agreement: cadence, format, length, the student\'s aims, confidentiality', purpose: 'Mentoring outcomes',
+    basis: 'contract', retention: 'with the relationship', visibleTo: 'The pair; organisers only when the programme says so', subject: [], actors: ['updated_by'],
+    personal: ['aims', 'confidentiality'], other: ['format'], owned: (id) => sql`relationship_id IN (SELECT id FROM relationships WHERE mentor_id = ${id} OR mentee_id = ${id})`,
+    erasure: 'anonymise', anonymise: { aims: sql`''`, confidentiality: sql`''` }, erasureNote: 'The text is blanked; the fact an agreement existed stays in the programme\'s record',
+  },
+  {
+    table: 'relationship_goals', module: 'relationships', what: 'The student\'s goals in a relationship', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the relationship',
+    visibleTo: 'The pair', subject: [], personal: ['title', 'description'], other: ['progress_mode', 'status'], owned: (id) => sql`relationship_id IN (SELECT id FROM relationships WHERE mentee_id = ${id})`, erasure: 'delete',
+  },
+  { table: 'goal_milestones', module: 'relationships', what: 'Milestones of a goal', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the relationship', visibleTo: 'The pair', subject: [], personal: ['title'], other: [], owned: (id) => sql`goal_id IN (SELECT g.id FROM relationship_goals g JOIN relationships r ON r.id = g.relationship_id WHERE r.mentee_id = ${id})`, erasure: 'delete' },
+  {
+    table: 'goal_comments', module: 'relationships', what: 'Comments on a goal', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the relationship', visibleTo: 'The pair',
+    subject: ['author_id'], personal: ['body'], other: [], erasure: 'delete',
+  },
+  {
+    table: 'meeting_records', module: 'relationships', what: 'A meeting\'s agenda and shared notes', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the relationship', visibleTo: 'The pair',
+    subject: [], actors: ['updated_by'], personal: ['agenda', 'notes'], other: [], owned: (id) => sql`relationship_id IN (SELECT id FROM relationships WHERE mentor_id = ${id} OR mentee_id = ${id})`,
+    erasure: 'anonymise', anonymise: { agenda: sql`''`, notes: sql`''` },
+  },
+  { table: 'meeting_action_items', module: 'relationships', what: 'A meeting\'s action items', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the relationship', visibleTo: 'The pair', subject: [], personal: ['text'], other: [], owned: (id) => sql`relationship_id IN (SELECT id FROM relationships WHERE mentor_id = ${id} OR mentee_id = ${id})`, erasure: 'anonymise', anonymise: { text: sql`'—'` } },
+  {
+    table: 'meeting_private_notes', module: 'relationships', what: 'A person\'s private note on a meeting', purpose: 'Mentoring outcomes', basis: 'contract', retention: ACCOUNT,
+    visibleTo: 'Its author only (not the other side, not a coordinator)', subject: ['author_id'], personal: ['body'], other: [], erasure: 'delete',
+  },
+  {
+    table: 'meeting_check_ins', module: 'relationships', what: 'Time spent and a one-tap rating after a meeting', purpose: 'Mentoring outcomes and certificates', basis: 'contract', retention: 'kept as the programme\'s record',
+    visibleTo: 'The person; organisers in totals', subject: ['user_id'], personal: [], other: [], erasure: 'keep',
+  },
+  { table: 'programme_outcome_settings', module: 'programmes', what: 'A programme\'s outcome settings', purpose: 'Running a programme', basis: 'contract', retention: 'with the programme', visibleTo: 'Organisers', subject: [], personal: [], other: [], erasure: 'none' },
+  {
+    table: 'relationship_nudges', module: 'relationships', what: 'Nudges sent to a pair', purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'kept as the programme\'s record', visibleTo: 'Organisers',
+    subject: [], actors: ['sent_by'], personal: [], other: [], erasure: 'none',
+  },
   // --- organisations
   {
     table: 'organisations', module: 'organisations', what: 'Universities and companies, their contact address', purpose: 'Organisation accounts', basis: 'contract', retention: 'while the organisation exists',

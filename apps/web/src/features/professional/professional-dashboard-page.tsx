@@ -2,7 +2,7 @@ import { PendingVerificationBanner } from '../organisations/pending-expert-banne
 import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Bell, Camera, HelpCircle, Settings } from 'lucide-react';
+import { Bell, Camera, HelpCircle, Settings, Users } from 'lucide-react';
 import { MENTORING_MESSAGES } from '@app/shared/mentoring';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Alert } from '../../components/ui/field.tsx';
@@ -69,6 +69,7 @@ export function ProfessionalDashboardPage() {
       menuItems={[
         { label: 'Connection requests', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('requests') },
         { label: 'Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('settings') },
+        { label: 'Mentoring relationships', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
         { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
       ]}
     >

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { PairsHealthPanel } from '../relationships/pairs-health-panel.tsx';
 import {
   ProgrammeOrganiserContext,
   useCreateProgramme,
@@ -171,6 +172,7 @@ function ProgrammeView({ id, onBack }: { id: string; onBack: () => void }) {
 
 function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
   const p = data.programme;
+  const organiser = useProgrammeOrganiser();
   const toast = useToast();
   const action = useProgrammeAction(p.id);
   const invite = useInvite(p.id);
@@ -252,6 +254,8 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
           </p>
         </section>
       )}
+
+      {published && <PairsHealthPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
 
       <section aria-labelledby="pairs-heading">
         <h3 id="pairs-heading" className="text-lg font-semibold text-slate-900">

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAnswer, useMyProgrammes } from './api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th'];
 
@@ -28,6 +29,7 @@ export function MyProgrammesPage() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-slate-900">Mentoring programmes</h1>
         <p className="mt-1 mb-6 text-slate-600">Programmes you are invited to. Tell the organisers your topics and whom you would like to work with.</p>
+        <RelationshipsLink />
         <ProgrammeList />
       </main>
     </AppShell>
@@ -159,5 +161,17 @@ function ProgrammeCard({ item }: { item: MyProgramme }) {
         </form>
       )}
     </section>
+  );
+}
+
+/** Issue 26: the agreement, goals, meetings and check-ins of each pair live on the relationships page. */
+function RelationshipsLink() {
+  const t = useT();
+  return (
+    <p className="mb-6">
+      <Link to="/relationships" className="font-medium text-brand-700 underline">
+        {t('rel.openFromProgrammes')}
+      </Link>
+    </p>
   );
 }
