@@ -55,6 +55,11 @@ const schema = z.object({
   WEBAUTHN_ORIGINS: z.string().optional(),
   /** Hours between an erasure request and the erasure (issue 24; DPDP asks 48). */
   ERASURE_NOTICE_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(48),
+  /**
+   * Issue 23 (decision 850): hosts an SSO connection may reach although they resolve to a non-public
+   * address (loopback, private network), and over plain http. Comma-separated; empty = none.
+   */
+  SSO_FETCH_ALLOW_HOSTS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -126,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       origins: c.WEBAUTHN_ORIGINS
         ? c.WEBAUTHN_ORIGINS.split(',').map((o) => new URL(o.trim()).origin)
         : [new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin],
+    },
+    sso: {
+      fetchAllowHosts: c.SSO_FETCH_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .filter(Boolean),
     },
   };
 }

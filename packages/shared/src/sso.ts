@@ -18,6 +18,7 @@ export const SSO_MESSAGES = {
   discoveryFailed: "The issuer's discovery document could not be read",
   samlMetadata: 'Please paste the IdP metadata XML or give its metadata URL',
   samlMetadataInvalid: 'The IdP metadata could not be read: it needs an entity id, a single sign-on URL and a signing certificate',
+  metadataUrlFailed: 'The metadata URL could not be read',
   notTested: 'Run a successful test sign-in before enabling this connection',
   slug: 'The link name may use lower-case letters, digits and hyphens (3 to 40)',
   slugTaken: 'This link name is already used by another organisation',
