@@ -106,6 +106,8 @@ $config['session.cookie.name'] = 'TestIdpSessionID';
 $config['session.phpsession.cookiename'] = 'TestIdpPHPSESSID';
 $config['session.authtoken.cookiename'] = 'TestIdpAuthToken';
 $config['session.cookie.secure'] = false;
+// Plain http on this machine: SameSite=None would need Secure, and the browser would drop the cookie.
+$config['session.cookie.samesite'] = 'Lax';
 $config['trusted.url.domains'] = [];
 $config['language.available'] = ['en'];
 $config['showerrors'] = true;
@@ -132,6 +134,8 @@ $metadata['__DYNAMIC:1__'] = [
     'attributes.NameFormat' => 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri',
     'NameIDFormat' => 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
     'authproc' => [
+        // A persistent, opaque NameID per person and SP (derived from eduPersonPrincipalName), as Shibboleth sends.
+        50 => ['class' => 'saml:PersistentNameID', 'attribute' => 'eduPersonPrincipalName', 'nameId' => true],
         90 => ['class' => 'core:AttributeMap', 'name2oid'],
     ],
     'sign.logout' => true,
