@@ -148,6 +148,8 @@ export const connectionDto = z.object({
   serviceProvider: z.object({
     entityId: z.string(),
     acsUrl: z.string(),
+    /** SAML Single Logout (HTTP-Redirect): requests and responses from the IdP. */
+    sloUrl: z.string(),
     metadataUrl: z.string(),
     redirectUri: z.string(),
     postLogoutRedirectUri: z.string(),

@@ -34,6 +34,7 @@ export function serviceProvider(config: Config, id: string) {
   return {
     entityId: `${base}/api/sso/saml/${id}/metadata`,
     acsUrl: `${base}/api/sso/saml/${id}/acs`,
+    sloUrl: `${base}/api/sso/saml/${id}/slo`,
     metadataUrl: `${base}/api/sso/saml/${id}/metadata`,
     redirectUri: `${base}/api/sso/oidc/callback`,
     postLogoutRedirectUri: `${base}/signin`,

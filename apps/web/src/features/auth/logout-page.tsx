@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Loader2 } from 'lucide-react';
 import { clearSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { ssoLogout } from '../sso/api.ts';
 import { endSessionOnServer } from './end-session.ts';
 
 const RELOAD_MS = 1200;
@@ -10,10 +11,22 @@ const RELOAD_MS = 1200;
 export function LogoutPage() {
   useDocumentTitle('Logging out');
   useEffect(() => {
-    endSessionOnServer(localStorage.getItem('token'));
-    clearSession();
-    const timer = setTimeout(() => window.location.assign('/'), RELOAD_MS);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const token = localStorage.getItem('token');
+    // A session that came from single sign-on also ends at the identity provider (issue 23, decision
+    // 851): the API names the IdP's logout address before this session ends; null for anyone else.
+    const idpLogout = token ? ssoLogout().then((answer) => answer.data.redirectUrl, () => null) : Promise.resolve(null);
+    void idpLogout.then((target) => {
+      if (cancelled) return;
+      endSessionOnServer(token);
+      clearSession();
+      timer = setTimeout(() => window.location.assign(target ?? '/'), RELOAD_MS);
+    });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
   }, []);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 text-center" role="status">
