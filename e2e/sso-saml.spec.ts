@@ -112,9 +112,27 @@ test('a university adds its SAML IdP from the metadata URL, tests it, enables it
   expect(user.email).toBe(student.email);
   expect(s.page.url()).not.toContain('SAMLResponse');
 
-  // Sign-out ends the product session.
+  // Sign-out ends the product session and, through SAML Single Logout, the IdP session: the browser
+  // goes to SimpleSAMLphp with our LogoutRequest and comes back with its LogoutResponse.
+  const token = await s.page.evaluate(() => localStorage.getItem('token'));
   await s.page.goto('/logout');
-  await s.page.waitForURL((url) => url.pathname === '/signin' || url.pathname === '/');
+  await s.page.waitForURL((url) => url.port === String(IDP_PORT) || url.pathname === '/signin', { timeout: 20_000 });
+  await s.page.waitForURL((url) => url.port === String(PORT) && url.pathname === '/signin', { timeout: 20_000 });
   expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  // The IdP session ended too: signing in again asks for the password at the IdP.
+  await s.page.goto('/sso/iitd');
+  const again = s.page.getByRole('button', { name: /^Sign in with / });
+  await (await again.count() > 1 ? again.filter({ hasText: `IITD Shibboleth ${tag}` }) : again).click();
+  await loginAtIdp(s.page, student.username, student.password);
+  await s.page.waitForURL(/\/student\/dashboard$/);
+  const second = await s.page.evaluate(() => localStorage.getItem('token'));
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${second}` } })).status()).toBe(200);
+
+  // IdP-initiated logout (the person signs out at the university's portal): SimpleSAMLphp sends a
+  // signed LogoutRequest to our SLO URL, which ends the MentorBridge session and answers.
+  await s.page.goto(`${saml.baseUrl}/saml2/idp/initSLO.php?RelayState=${encodeURIComponent(`${BASE}/signin`)}`);
+  await s.page.waitForURL((url) => url.port === String(PORT) && url.pathname === '/signin', { timeout: 20_000 });
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${second}` } })).status()).toBe(401);
   await s.context.close();
 });

@@ -108,7 +108,9 @@ $config['session.authtoken.cookiename'] = 'TestIdpAuthToken';
 $config['session.cookie.secure'] = false;
 // Plain http on this machine: SameSite=None would need Secure, and the browser would drop the cookie.
 $config['session.cookie.samesite'] = 'Lax';
-$config['trusted.url.domains'] = [];
+// Where the IdP may send the browser after an IdP-initiated logout (RelayState): this machine, any port.
+$config['trusted.url.regex'] = true;
+$config['trusted.url.domains'] = ['127\\.0\\.0\\.1(:\\d+)?', 'localhost(:\\d+)?'];
 $config['language.available'] = ['en'];
 $config['showerrors'] = true;
 `,

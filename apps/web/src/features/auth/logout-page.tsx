@@ -6,6 +6,8 @@ import { ssoLogout } from '../sso/api.ts';
 import { endSessionOnServer } from './end-session.ts';
 
 const RELOAD_MS = 1200;
+/** One question per page load, shared by a re-run effect (StrictMode) so the IdP address is not lost. */
+let idpLogout: Promise<string | null> | null = null;
 
 /** Clears every stored key, says so, then a full page load of / (spec 000 §2). */
 export function LogoutPage() {
@@ -16,7 +18,7 @@ export function LogoutPage() {
     const token = localStorage.getItem('token');
     // A session that came from single sign-on also ends at the identity provider (issue 23, decision
     // 851): the API names the IdP's logout address before this session ends; null for anyone else.
-    const idpLogout = token ? ssoLogout().then((answer) => answer.data.redirectUrl, () => null) : Promise.resolve(null);
+    idpLogout ??= token ? ssoLogout().then((answer) => answer.data.redirectUrl, () => null) : Promise.resolve(null);
     void idpLogout.then((target) => {
       if (cancelled) return;
       endSessionOnServer(token);
