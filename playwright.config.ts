@@ -67,6 +67,9 @@ export default defineConfig({
       WEBAUTHN_RP_ID: 'localhost',
       WEBAUTHN_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}`,
       LOG_LEVEL: 'warn',
+      // The SSO journeys' identity providers (oidc-provider, SimpleSAMLphp) run on this machine: allowed
+      // past the SSO fetch guard, which refuses private addresses and http in production (decision 850).
+      SSO_FETCH_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -121,9 +121,14 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   const linked = JSON.parse((await linking.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id?: string; id?: string };
   expect(linked._id ?? linked.id).toBe(registeredId._id ?? registeredId.id);
 
-  // Sign-out ends the product session.
+  // Sign-out ends the product session and, by RP-initiated logout (decision 851), the IdP's: the browser
+  // goes to its end_session_endpoint, which asks to confirm, then returns to the post-logout URI.
+  const linkedToken = await linking.page.evaluate(() => localStorage.getItem('token'));
   await linking.page.goto('/logout');
-  await linking.page.waitForURL(/\/(signin)?$/);
+  await linking.page.waitForURL((url) => url.port === String(IDP_PORT) && url.pathname.startsWith('/session/end'));
+  await linking.page.getByRole('button', { name: /sign me out/i }).click();
+  await linking.page.waitForURL((url) => url.port === String(PORT) && url.pathname === '/signin');
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${linkedToken}` } })).status()).toBe(401);
   expect(await linking.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await linking.context.close();
 

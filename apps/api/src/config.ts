@@ -67,6 +67,11 @@ const schema = z.object({
   PUSH_SERVICE_ORIGINS: z.string().default(''),
   /** A PEM file of extra certificate authorities trusted for push services only (a private relay, tests). */
   PUSH_CA_FILE: z.string().optional(),
+  /**
+   * Issue 23 (decision 850): hosts an SSO connection may reach although they resolve to a non-public
+   * address (loopback, private network), and over plain http. Comma-separated; empty = none.
+   */
+  SSO_FETCH_ALLOW_HOSTS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -160,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       origins: c.WEBAUTHN_ORIGINS
         ? c.WEBAUTHN_ORIGINS.split(',').map((o) => new URL(o.trim()).origin)
         : [new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin],
+    },
+    sso: {
+      fetchAllowHosts: c.SSO_FETCH_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+        .filter(Boolean),
     },
   };
 }

@@ -18,6 +18,7 @@ export const SSO_MESSAGES = {
   discoveryFailed: "The issuer's discovery document could not be read",
   samlMetadata: 'Please paste the IdP metadata XML or give its metadata URL',
   samlMetadataInvalid: 'The IdP metadata could not be read: it needs an entity id, a single sign-on URL and a signing certificate',
+  metadataUrlFailed: 'The metadata URL could not be read',
   notTested: 'Run a successful test sign-in before enabling this connection',
   slug: 'The link name may use lower-case letters, digits and hyphens (3 to 40)',
   slugTaken: 'This link name is already used by another organisation',
@@ -147,6 +148,8 @@ export const connectionDto = z.object({
   serviceProvider: z.object({
     entityId: z.string(),
     acsUrl: z.string(),
+    /** SAML Single Logout (HTTP-Redirect): requests and responses from the IdP. */
+    sloUrl: z.string(),
     metadataUrl: z.string(),
     redirectUri: z.string(),
     postLogoutRedirectUri: z.string(),

@@ -444,6 +444,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/sso/oidc/callback': pub(303), // always a redirect: to the one-time code, or to the error page
   'GET /api/sso/saml/:id/metadata': pub(404),
   'POST /api/sso/saml/:id/acs': pub(400),
+  'GET /api/sso/saml/:id/slo': pub(404),
   'POST /api/sso/exchange': pub(400),
   'POST /api/sso/link': pub(400),
   'POST /api/sso/logout': any(200),

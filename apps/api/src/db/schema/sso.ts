@@ -112,6 +112,10 @@ export const ssoIdentities = pgTable(
     affiliations: jsonb('affiliations').$type<string[]>().notNull().default([]),
     /** OIDC id_token of the last sign-in, for RP-initiated logout (encrypted). */
     lastIdTokenEnc: text('last_id_token_enc'),
+    /** SAML NameID, its format and SessionIndex of the last sign-in: for Single Logout (decision 851). */
+    samlNameId: text('saml_name_id'),
+    samlNameIdFormat: text('saml_name_id_format'),
+    samlSessionIndex: text('saml_session_index'),
     lastSignInAt: ts('last_sign_in_at'),
     createdAt: createdAt(),
   },

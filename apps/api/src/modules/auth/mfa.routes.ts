@@ -89,7 +89,7 @@ export async function mfaRoutes(app: App) {
     async (request) => ({
       success: true as const,
       message: SECURITY_MESSAGES.mfaReset,
-      data: await mfa.adminResetMfa(app.ctx.db, actorOf(request), request.params.id, app.ctx.clock.now()),
+      data: await mfa.adminResetMfa(app.ctx.db, actorOf(request), request.params.id, app.ctx.clock.now(), app.ctx.config.publicUrl),
     }),
   );
 

@@ -11,6 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { mfaRecoveryCodes, passkeys, userMfa } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { inert } from '../../lib/email-template.ts';
+import { queueEmail } from '../../lib/mail.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -296,9 +298,12 @@ export async function disableTotp(db: Db, config: Config, actor: Actor, password
  * An administrator resets another person's second factor (a lost phone): TOTP, recovery codes and
  * passkeys go, every session ends, and the grace starts again at their next sign-in. Audited.
  */
-export async function adminResetMfa(db: Db, actor: Actor, targetId: string, now: Date) {
+export async function adminResetMfa(db: Db, actor: Actor, targetId: string, now: Date, publicUrl: string) {
   if (!isId(targetId) || targetId === actor.id) throw notFound('User');
-  const [target] = await db.select({ id: users.id, role: users.role, email: users.email }).from(users).where(eq(users.id, targetId));
+  const [target] = await db
+    .select({ id: users.id, role: users.role, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, targetId));
   if (!target) throw notFound('User');
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ confirmed: userMfa.totpConfirmedAt }).from(userMfa).where(eq(userMfa.userId, targetId));
@@ -318,6 +323,13 @@ export async function adminResetMfa(db: Db, actor: Actor, targetId: string, now:
       { email: target.email, totpEnabled: Boolean(before?.confirmed), passkeys: keys?.n ?? 0 },
       { totpEnabled: false, passkeys: 0 },
     );
+    // The person is told (decision 852): a reset they did not ask for is how an account takeover looks.
+    await queueEmail(tx, {
+      to: target.email,
+      subject: 'The second factor of your MentorBridge account was reset',
+      text: `Hi ${inert(target.firstName)},\n\nA MentorBridge administrator reset the second factor of your account just now: your authenticator app, recovery codes and passkeys no longer work, and every device was signed out. Sign in with your password and set up a new second factor.\n\nIf you did not ask for this, reset your password at ${publicUrl}/forgot-password and tell us at once.\n\nMentorBridge`,
+      action: { label: 'Sign in', url: `${publicUrl}/signin` },
+    });
   });
   return { userId: target.id, role: target.role };
 }

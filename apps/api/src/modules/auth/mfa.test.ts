@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildStudent, type BuiltUser } from '../../../test/factories.ts';
-import { auditLog, mfaRecoveryCodes, userMfa } from '../../db/schema/index.ts';
+import { auditLog, emails, mfaRecoveryCodes, userMfa } from '../../db/schema/index.ts';
 
 const t = useTestApp({ LOGIN_MAX_PER_IP: '1000', LOGIN_MAX_PER_ACCOUNT: '50', LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: '100' });
 
@@ -211,6 +211,9 @@ describe('POST /api/admin/users/:id/mfa/reset', () => {
     const [entry] = await t.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'mfa_reset'), eq(auditLog.entityId, student.id)));
     expect(entry?.actorId).toBe(admin.id);
     expect(entry?.before).toMatchObject({ totpEnabled: true });
+    // The person is told by e-mail.
+    const told = await t.app.ctx.db.select().from(emails).where(eq(emails.to, student.email));
+    expect(told.map((e) => e.subject)).toContain('The second factor of your MentorBridge account was reset');
     // The password alone signs in again.
     expect((await signIn(student)).statusCode).toBe(200);
     t.app.ctx.clock.set(null);

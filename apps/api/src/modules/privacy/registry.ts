@@ -135,9 +135,9 @@ export const REGISTRY: RegistryEntry[] = [
     retention: 'ten minutes', visibleTo: 'No one', subject: ['tester_id'], personal: [], other: ['mode', 'next'], secret: ['state_key', 'nonce', 'code_verifier'], erasure: 'delete',
   },
   {
-    table: 'sso_identities', module: 'sso', what: 'The person\'s identity at their organisation\'s identity provider (issuer, subject, affiliations, last ID token encrypted)',
+    table: 'sso_identities', module: 'sso', what: 'The person\'s identity at their organisation\'s identity provider (issuer, subject, affiliations, last ID token encrypted, SAML NameID and session index for single logout)',
     purpose: 'Single sign-on: recognising the same person at every sign-in', basis: 'contract', retention: ACCOUNT, visibleTo: 'The person; their organisation\'s admins; admins',
-    subject: ['user_id'], personal: ['issuer', 'subject', 'affiliations'], other: [], secret: ['last_id_token_enc'], erasure: 'delete',
+    subject: ['user_id'], personal: ['issuer', 'subject', 'affiliations', 'saml_name_id', 'saml_name_id_format', 'saml_session_index'], other: [], secret: ['last_id_token_enc'], erasure: 'delete',
     erasureNote: 'Deleted with the stored ID token: the identity provider\'s account no longer leads to the erased one',
   },
   {

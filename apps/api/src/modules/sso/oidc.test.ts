@@ -12,7 +12,8 @@ import { buildOrganisationMember, type BuiltMember } from '../organisations/test
 
 // Sign-in through a real OpenID Connect provider (oidc-provider from npm, in this process).
 
-const t = useTestApp({ LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000' });
+// The test IdP listens on this machine: allowlisted (decision 850).
+const t = useTestApp({ LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', SSO_FETCH_ALLOW_HOSTS: '127.0.0.1' });
 const CALLBACK = 'http://localhost:3000/api/sso/oidc/callback';
 
 async function freePort(): Promise<number> {

@@ -6,6 +6,7 @@ import { ssoFlows, type ssoConnections } from '../../db/schema/sso.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import type { SecretBox } from './crypto.ts';
 import { SsoFailure } from './failure.ts';
+import { checkDestination, fetchPolicyOf, safeFetch } from './safe-fetch.ts';
 
 interface Deps {
   db: Db;
@@ -18,17 +19,12 @@ export const FLOW_TTL_MS = 10 * 60_000;
 const DISCOVERY_TTL_MS = 10 * 60_000;
 const cache = new Map<string, { at: number; config: client.Configuration }>();
 
-/** Plain http only for an IdP on this machine (development and the test IdPs); https everywhere else. */
-function isLoopback(url: URL) {
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
-
 /**
  * The discovered configuration of a connection, kept ten minutes per process (the JWKS is refetched by
  * openid-client when a token names a key it does not know: key rotation needs nothing from us).
  */
 export async function oidcConfiguration(
-  deps: Pick<Deps, 'now'>,
+  deps: Pick<Deps, 'now' | 'config'>,
   c: { id: string; issuer: string; clientId: string; clientSecret: string; fresh?: boolean },
 ): Promise<client.Configuration> {
   // Token times are checked against the application's clock (tests move it instead of sleeping).
@@ -39,13 +35,21 @@ export async function oidcConfiguration(
   if (hit && !c.fresh && Date.now() - hit.at < DISCOVERY_TTL_MS) {
     configuration = hit.config;
   } else {
-    const issuer = new URL(c.issuer);
+    // Every request of this connection (discovery, JWKS, token, userinfo) goes through the address
+    // check (decision 850); plain http passes the check only outside production or for an allowlisted host.
+    const policy = fetchPolicyOf(deps.config);
+    const issuer = await checkDestination(c.issuer, policy);
+    const guarded: client.CustomFetch = (url, options) => safeFetch(url, options, policy);
     configuration = await client.discovery(
       issuer,
       c.clientId,
       { client_secret: c.clientSecret, [client.clockSkew]: skew },
       client.ClientSecretBasic(c.clientSecret),
-      isLoopback(issuer) ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+      {
+        [client.customFetch]: guarded,
+        timeout: 10,
+        ...(issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
+      },
     );
     if (!c.id.startsWith('probe:')) cache.set(key, { at: Date.now(), config: configuration });
   }

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
+import { safeFetch, type FetchPolicy } from './safe-fetch.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -64,17 +65,13 @@ export function parseIdpMetadata(xml: string): IdpMetadata | null {
   return { entityId, ssoUrl, sloUrl: pick('SingleLogoutService'), certificates };
 }
 
-/** The metadata URL's document (https, or http on this machine for test IdPs), size-limited, 10 s. */
-export async function fetchIdpMetadata(url: string): Promise<string> {
-  const parsed = new URL(url);
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) return '';
-  try {
-    const res = await fetch(parsed, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-    if (!res.ok) return '';
-    const text = await res.text();
-    return text.length > METADATA_MAX ? '' : text;
-  } catch {
-    return '';
-  }
+/**
+ * The metadata URL's document, through the address check (decision 850: public addresses only unless
+ * allowlisted, https in production, redirects checked again), 10 s, at most 500 kB. Throws FetchRefused
+ * or an Error with the reason, so the admin sees why (the console shows the last refresh error).
+ */
+export async function fetchIdpMetadata(url: string, policy: FetchPolicy): Promise<string> {
+  const res = await safeFetch(url, { redirect: 'follow' }, { ...policy, maxBytes: METADATA_MAX });
+  if (!res.ok) throw new Error(`the metadata URL answered ${res.status}`);
+  return res.text();
 }

@@ -55,6 +55,9 @@ function samlFor(deps: Deps, connection: Connection, cacheProvider?: CacheProvid
   return new SAML({
     callbackUrl: sp.acsUrl,
     entryPoint: connection.idpSsoUrl ?? '',
+    // Single Logout over HTTP-Redirect (decision 851): to the IdP's SLO URL, back to ours.
+    logoutUrl: connection.idpSloUrl ?? connection.idpSsoUrl ?? '',
+    logoutCallbackUrl: sp.sloUrl,
     issuer: sp.entityId,
     audience: sp.entityId,
     idpIssuer: connection.idpEntityId ?? '',
@@ -176,5 +179,58 @@ export async function finishSaml(deps: Deps, connection: Connection, samlRespons
   const claims: Record<string, unknown> = { ...attributes, nameIDFormat: profile.nameIDFormat };
   // A transient NameID changes every sign-in: never a key (the mapping falls back to eduPersonPrincipalName).
   if (profile.nameID && profile.nameIDFormat !== TRANSIENT) claims.nameID = profile.nameID;
-  return { flow, issuer: profile.issuer, claims };
+  // Single Logout names the IdP session by NameID (transient too) and SessionIndex.
+  const samlSession = profile.nameID
+    ? { nameId: profile.nameID, nameIdFormat: profile.nameIDFormat ?? null, sessionIndex: typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null }
+    : null;
+  return { flow, issuer: profile.issuer, claims, samlSession };
+}
+
+/**
+ * SP-initiated Single Logout: the LogoutRequest for the IdP session this person signed in with
+ * (HTTP-Redirect). The request id is stored like an AuthnRequest's, so the LogoutResponse is matched.
+ */
+export async function samlLogoutUrl(
+  deps: Deps,
+  connection: Connection,
+  session: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null },
+): Promise<string | null> {
+  if (!connection.idpSloUrl) return null;
+  const cache = databaseCache(deps, connection.id, () => ({
+    connectionId: connection.id,
+    stateKey: '',
+    mode: 'signin' as const,
+    expiresAt: new Date(deps.now().getTime() + FLOW_TTL_MS),
+  }));
+  const profile = {
+    issuer: connection.idpEntityId ?? '',
+    nameID: session.nameId,
+    nameIDFormat: session.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+    ...(session.sessionIndex ? { sessionIndex: session.sessionIndex } : {}),
+  } as Profile;
+  return samlFor(deps, connection, cache).getLogoutUrlAsync(profile, '', {});
+}
+
+/**
+ * The SLO endpoint (HTTP-Redirect). A LogoutRequest from the IdP (IdP-initiated, or another SP's
+ * logout propagated by the IdP) is verified (signature with the configured certificates, issuer) and
+ * names the person by NameID: the caller ends their sessions, then the LogoutResponse goes back. A
+ * LogoutResponse to our own request just ends the round trip.
+ */
+export async function handleSlo(deps: Deps, connection: Connection, query: Record<string, string>, originalQuery: string) {
+  let result: Awaited<ReturnType<SAML['validateRedirectAsync']>>;
+  try {
+    result = await samlFor(deps, connection).validateRedirectAsync(query, originalQuery);
+  } catch (error) {
+    throw new SsoFailure(reasonOf(error instanceof Error ? error.message : 'invalid'), `logout: ${error instanceof Error ? error.message : 'invalid message'}`);
+  }
+  if (!query.SAMLRequest) return { kind: 'response' as const };
+  const profile = result.profile;
+  if (!profile?.nameID) throw new SsoFailure('subject', 'logout: the LogoutRequest names nobody');
+  return {
+    kind: 'request' as const,
+    nameId: profile.nameID,
+    sessionIndex: typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null,
+    respond: (success: boolean) => samlFor(deps, connection).getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, success),
+  };
 }

@@ -69,6 +69,8 @@ interface Assertion {
   issuer: string;
   claims: Record<string, unknown>;
   idToken?: string | null;
+  /** SAML: what a Single Logout names (decision 851). */
+  samlSession?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null } | null;
 }
 
 type Outcome =
@@ -208,6 +210,13 @@ export async function complete(
     userId = await createStudent(deps, connection, assertion.issuer, mapped, idTokenEnc);
   }
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+  if (connection.protocol === 'saml') {
+    const slo = assertion.samlSession ?? null;
+    await db
+      .update(ssoIdentities)
+      .set({ samlNameId: slo?.nameId ?? null, samlNameIdFormat: slo?.nameIdFormat ?? null, samlSessionIndex: slo?.sessionIndex ?? null })
+      .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.connectionId, connection.id)));
+  }
   return storeResult(db, now, { kind: 'session', userId, next: flow.next });
 }
 
@@ -311,7 +320,7 @@ export async function exchange(deps: SignInDeps, code: string, actorId: string |
   if (row.kind === 'test') return { kind: 'test', report: row.payload as unknown as TestReport };
   const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId ?? ''));
   if (!user?.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
-  return { kind: 'session', auth: await sessionFor(db, deps.tokens, row.userId!), next: row.next };
+  return { kind: 'session', auth: await sessionFor(db, deps.tokens, row.userId!, undefined, 'sso'), next: row.next };
 }
 
 /** Proof of ownership: the account's password, once; then the IdP identity is linked and a session starts. */
@@ -364,5 +373,5 @@ export async function link(deps: SignInDeps, ticket: string, password: string, i
     await tx.update(users).set({ lastLoginAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` }).where(eq(users.id, user.id));
   });
   await throttle.recordSuccess(db, user.email, ip);
-  return { auth: await sessionFor(db, deps.tokens, user.id), next: row.next };
+  return { auth: await sessionFor(db, deps.tokens, user.id, undefined, 'sso'), next: row.next };
 }

@@ -20,7 +20,9 @@ import {
   startBody,
   updateConnectionBody,
 } from '@app/shared/sso';
-import { eq, desc } from 'drizzle-orm';
+import { and, eq, desc } from 'drizzle-orm';
+import { authSessions } from '../../db/schema/security.ts';
+import { endAllSessions } from '../auth/sessions.service.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ssoIdentities, ssoConnections } from '../../db/schema/sso.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
@@ -29,7 +31,7 @@ import * as limiter from '../../lib/rate-limit.ts';
 import { createSecretBox } from './crypto.ts';
 import { SsoFailure } from './failure.ts';
 import { endSessionUrl, finishOidc, flowOfCallback, startOidc } from './oidc.ts';
-import { finishSaml, samlMetadata, startSaml } from './saml.ts';
+import { finishSaml, handleSlo, samlLogoutUrl, samlMetadata, startSaml } from './saml.ts';
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
 
@@ -225,7 +227,7 @@ export async function ssoRoutes(app: App) {
         if (connection.protocol !== 'saml') throw new SsoFailure('other', 'not a SAML connection');
         const result = await finishSaml(deps(), connection, request.body.SAMLResponse, request.body.RelayState);
         if (result.flow.mode === 'signin' && !connection.enabled) throw new SsoFailure('disabled', 'the connection is not enabled');
-        return complete(deps(), connection, result.flow, { issuer: result.issuer, claims: result.claims });
+        return complete(deps(), connection, result.flow, { issuer: result.issuer, claims: result.claims, samlSession: result.samlSession });
       });
     },
   );
@@ -243,28 +245,85 @@ export async function ssoRoutes(app: App) {
       data: await link(deps(), request.body.ticket, request.body.password, request.ip),
     }),
   );
+  /**
+   * Before the web app ends its session: where to send the browser so the IdP session ends too (OIDC
+   * RP-initiated logout, SAML SP-initiated Single Logout), or null. Only for a session that came from
+   * single sign-on (decision 851): a password session never sends anyone to an IdP.
+   */
   app.post(
     '/sso/logout',
     { config: { access: 'authenticated' }, schema: { tags, security, response: { 200: envelope(logoutData) } } },
     async (request) => {
+      const actor = actorOf(request);
+      const none = { success: true as const, data: { redirectUrl: null } };
+      if (!actor.sessionId) return none;
+      const [session] = await app.ctx.db.select({ method: authSessions.method }).from(authSessions).where(eq(authSessions.id, actor.sessionId));
+      if (session?.method !== 'sso') return none;
       const [last] = await app.ctx.db
         .select({ identity: ssoIdentities, connection: ssoConnections })
         .from(ssoIdentities)
         .innerJoin(ssoConnections, eq(ssoConnections.id, ssoIdentities.connectionId))
-        .where(eq(ssoIdentities.userId, actorOf(request).id))
+        .where(eq(ssoIdentities.userId, actor.id))
         .orderBy(desc(ssoIdentities.lastSignInAt))
         .limit(1);
       let redirectUrl: string | null = null;
-      if (last?.connection.protocol === 'oidc' && last.connection.enabled) {
-        const idToken = last.identity.lastIdTokenEnc ? box.open(last.identity.lastIdTokenEnc) : null;
+      if (last?.connection.enabled) {
         try {
-          redirectUrl = await endSessionUrl(deps(), last.connection, idToken, sso.serviceProvider(app.ctx.config, last.connection.id).postLogoutRedirectUri);
-        } catch {
+          if (last.connection.protocol === 'oidc') {
+            const idToken = last.identity.lastIdTokenEnc ? box.open(last.identity.lastIdTokenEnc) : null;
+            redirectUrl = await endSessionUrl(deps(), last.connection, idToken, sso.serviceProvider(app.ctx.config, last.connection.id).postLogoutRedirectUri);
+          } else if (last.identity.samlNameId) {
+            redirectUrl = await samlLogoutUrl(deps(), last.connection, {
+              nameId: last.identity.samlNameId,
+              nameIdFormat: last.identity.samlNameIdFormat,
+              sessionIndex: last.identity.samlSessionIndex,
+            });
+          }
+        } catch (error) {
+          app.log.warn({ err: error, connectionId: last.connection.id }, 'sso logout: no IdP logout');
           redirectUrl = null;
         }
-        await app.ctx.db.update(ssoIdentities).set({ lastIdTokenEnc: null }).where(eq(ssoIdentities.id, last.identity.id));
+        await app.ctx.db
+          .update(ssoIdentities)
+          .set({ lastIdTokenEnc: null, samlSessionIndex: null })
+          .where(eq(ssoIdentities.id, last.identity.id));
       }
       return { success: true as const, data: { redirectUrl } };
+    },
+  );
+
+  /**
+   * SAML Single Logout endpoint (HTTP-Redirect). A LogoutRequest from the IdP ends every MentorBridge
+   * session of the person it names (signed by the IdP, checked), then answers with a LogoutResponse; a
+   * LogoutResponse to our request lands on the sign-in page. Failures: the error page with a reference.
+   */
+  app.get(
+    '/sso/saml/:id/slo',
+    { config: { access: 'public' }, schema: { tags, params: idParams, querystring: z.record(z.string(), z.string().max(SAML_FORM_MAX)) } },
+    async (request, reply) => {
+      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
+      const send = (location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
+      if (connection.protocol !== 'saml') return send(errorPage('other', ''));
+      const originalQuery = request.url.split('?')[1] ?? '';
+      try {
+        const result = await handleSlo(deps(), connection, request.query as Record<string, string>, originalQuery);
+        if (result.kind === 'response') return send('/signin');
+        const people = await app.ctx.db
+          .select({ userId: ssoIdentities.userId })
+          .from(ssoIdentities)
+          .where(and(eq(ssoIdentities.connectionId, connection.id), eq(ssoIdentities.samlNameId, result.nameId)));
+        const now = app.ctx.clock.now();
+        for (const p of people) {
+          await endAllSessions(app.ctx.db, p.userId, now);
+          await app.ctx.db.update(ssoIdentities).set({ samlSessionIndex: null }).where(and(eq(ssoIdentities.userId, p.userId), eq(ssoIdentities.connectionId, connection.id)));
+        }
+        app.log.info({ connectionId: connection.id, accounts: people.length }, 'sso: IdP logout ended the sessions of the person named');
+        return send(await result.respond(true));
+      } catch (error) {
+        const failure = error instanceof SsoFailure ? error : new SsoFailure('other', error instanceof Error ? error.message : 'unknown error');
+        const ref = await sso.recordEvent(app.ctx.db, { organisationId: connection.organisationId, connectionId: connection.id }, failure.reason, failure.detail);
+        return send(errorPage(failure.reason, ref));
+      }
     },
   );
 }

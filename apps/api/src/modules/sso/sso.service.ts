@@ -17,6 +17,7 @@ import { isId } from '../../lib/ids.ts';
 import type { SecretBox } from './crypto.ts';
 import { certificateInfo, parseIdpMetadata, fetchIdpMetadata } from './saml-metadata.ts';
 import { forgetOidcConfiguration, oidcConfiguration } from './oidc.ts';
+import { fetchPolicyOf } from './safe-fetch.ts';
 
 export type ConnectionRow = typeof ssoConnections.$inferSelect;
 export type SettingsRow = typeof ssoSettings.$inferSelect;
@@ -33,6 +34,7 @@ export function serviceProvider(config: Config, id: string) {
   return {
     entityId: `${base}/api/sso/saml/${id}/metadata`,
     acsUrl: `${base}/api/sso/saml/${id}/acs`,
+    sloUrl: `${base}/api/sso/saml/${id}/slo`,
     metadataUrl: `${base}/api/sso/saml/${id}/metadata`,
     redirectUri: `${base}/api/sso/oidc/callback`,
     postLogoutRedirectUri: `${base}/signin`,
@@ -136,8 +138,19 @@ async function checkDiscovery(deps: SsoDeps, issuer: string, clientId: string, c
   }
 }
 
-async function samlFields(input: { metadataXml?: string | undefined; metadataUrl?: string | undefined; allowIdpInitiated: boolean }, now: Date) {
-  const xml = input.metadataXml?.trim() ? input.metadataXml : input.metadataUrl ? await fetchIdpMetadata(input.metadataUrl) : '';
+async function samlFields(
+  deps: SsoDeps,
+  input: { metadataXml?: string | undefined; metadataUrl?: string | undefined; allowIdpInitiated: boolean },
+  now: Date,
+) {
+  let xml = input.metadataXml?.trim() ? input.metadataXml : '';
+  if (!xml && input.metadataUrl) {
+    try {
+      xml = await fetchIdpMetadata(input.metadataUrl, fetchPolicyOf(deps.config));
+    } catch (error) {
+      throw badRequest(`${SSO_MESSAGES.metadataUrlFailed}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`);
+    }
+  }
   const parsed = parseIdpMetadata(xml);
   if (!parsed) throw badRequest(SSO_MESSAGES.samlMetadataInvalid);
   return {
@@ -167,7 +180,7 @@ export async function createConnection(deps: SsoDeps, actorId: string, organisat
       mapping,
     };
   } else {
-    values = { organisationId, protocol: 'saml', name: input.name, mapping, ...(await samlFields(input.saml, deps.now())) };
+    values = { organisationId, protocol: 'saml', name: input.name, mapping, ...(await samlFields(deps, input.saml, deps.now())) };
   }
   const [row] = await db.insert(ssoConnections).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
@@ -201,7 +214,7 @@ export async function updateConnection(deps: SsoDeps, actorId: string, organisat
   }
   if (input.saml) {
     if (row.protocol !== 'saml') throw badRequest('This is an OpenID Connect connection');
-    Object.assign(changes, await samlFields(input.saml, deps.now()));
+    Object.assign(changes, await samlFields(deps, input.saml, deps.now()));
     retest = true;
   }
   if (input.mapping) {

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import { adminApi } from './api.ts';
+import { MfaResetButton } from './mfa-reset.tsx';
 import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
 import { PHONE_HINT } from '@app/shared/auth';
 
@@ -216,6 +217,11 @@ export function StudentsTab() {
             <Detail label="Status">{viewing.status}</Detail>
             <Detail label="Joined">{formatDate(viewing.createdAt)}</Detail>
           </dl>
+        )}
+        {viewing && (
+          <div className="mt-4 flex justify-end">
+            <MfaResetButton userId={viewing._id} name={viewing.name} />
+          </div>
         )}
       </Dialog>
       <ConfirmDialog

@@ -1,0 +1,138 @@
+import type { Browser, Page } from '@playwright/test';
+import { samlIdpMissing, startSamlIdp, type SamlIdp } from '../scripts/saml-idp/saml-idp.ts';
+import { expect, test, uniqueTag } from './fixtures.ts';
+
+// Issue 23: a university signs its students in through a real SAML 2.0 identity provider — Debian's
+// SimpleSAMLphp (scripts/saml-idp), two ports after the server's — in the real browser. The server must
+// be allowed to read the IdP's metadata on this machine: SSO_FETCH_ALLOW_HOSTS=127.0.0.1 (decision 850).
+
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const IDP_PORT = Number(process.env.E2E_SAML_IDP_PORT ?? PORT + 2);
+const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123', domain: 'iitd.ac.in' };
+const EPPN_OID = 'urn:oid:1.3.6.1.4.1.5923.1.1.1.6';
+
+const missing = samlIdpMissing();
+let idp: SamlIdp | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.skip(missing !== null, `SAML journey skipped: ${missing ?? ''}`);
+
+test.beforeAll(async () => {
+  if (!missing) idp = await startSamlIdp({ port: IDP_PORT });
+});
+test.afterAll(async () => {
+  await idp?.close();
+});
+
+/** SimpleSAMLphp's own login page: user name, password, Login. */
+async function loginAtIdp(page: Page, username: string, password: string) {
+  await page.waitForURL((url) => url.port === String(IDP_PORT));
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('#submit_button').click();
+}
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: BASE });
+  return { context, page: await context.newPage() };
+}
+
+test('a university adds its SAML IdP from the metadata URL, tests it, enables it; a student signs in and out', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const saml = idp!;
+  const tag = uniqueTag('saml').toLowerCase();
+  const student = { username: `s${tag}`, password: 'Student@123', email: `saml.${tag}@${UNIVERSITY.domain}` };
+  saml.setUser({
+    username: student.username,
+    password: student.password,
+    attributes: {
+      uid: [student.username],
+      eduPersonPrincipalName: [`${student.username}@${UNIVERSITY.domain}`],
+      mail: [student.email],
+      givenName: ['Anika'],
+      sn: ['Verma'],
+      displayName: ['Anika Verma'],
+      eduPersonAffiliation: ['student', 'member'],
+      eduPersonScopedAffiliation: [`student@${UNIVERSITY.domain}`],
+    },
+  });
+
+  // The university admin: a link name, then the connection from the IdP's metadata URL.
+  await page.goto('/signin');
+  await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
+  await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
+  await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/university\/dashboard$/);
+  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await page.getByLabel('Link name').fill('iitd');
+  await page.getByRole('button', { name: 'Save rules' }).click();
+  await expect(page.getByText('Sign-in rules saved')).toBeVisible();
+  await page.getByLabel('Protocol').selectOption('saml');
+  await page.getByLabel('Name (shown on the sign-in button)').fill(`IITD Shibboleth ${tag}`);
+  await page.getByLabel('IdP metadata URL').fill(saml.metadataUrl);
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  const card = page.getByTestId('sso-connection').filter({ hasText: `IITD Shibboleth ${tag}` });
+  await expect(card).toContainText('Not tested yet');
+  await expect(card).toContainText(saml.entityId);
+
+  // What the IT department does at its IdP: register MentorBridge from the SP metadata URL shown.
+  await card.getByText('Values for your identity provider').click();
+  const spMetadataUrl = await card.getByRole('link', { name: /\/api\/sso\/saml\/.+\/metadata$/ }).textContent();
+  const spMetadata = await request.get(spMetadataUrl ?? '');
+  expect(spMetadata.status()).toBe(200);
+  saml.registerSpMetadata(await spMetadata.text());
+
+  // The test sign-in: the received attributes and the account they would map to; nobody signed in.
+  await card.getByRole('button', { name: 'Test sign-in' }).click();
+  await loginAtIdp(page, student.username, student.password);
+  await page.waitForURL(/\/sso\/callback$/);
+  const result = page.getByTestId('sso-test-result');
+  await expect(result).toContainText('Creates a new student account affiliated with your organisation');
+  await expect(result).toContainText(student.email);
+  await expect(result).toContainText(EPPN_OID);
+  await expect(result).toContainText('Anika');
+  await page.getByRole('link', { name: 'Back to single sign-on settings' }).click();
+  await expect(card).toContainText('Last successful test');
+  await card.getByRole('button', { name: 'Enable' }).click();
+  await expect(card).toContainText('Enabled');
+
+  // A student types their address, is sent to SimpleSAMLphp, and lands on their new dashboard.
+  const s = await freshPage(browser);
+  await s.page.goto('/signin');
+  await s.page.locator('form').getByLabel(/^Email/).fill(student.email);
+  const offers = s.page.getByTestId('sso-discovery').getByRole('button', { name: /^Sign in with / });
+  await expect(offers.first()).toBeVisible();
+  // With other connections enabled (the OIDC journey's), each button names its connection.
+  const offer = (await offers.count()) > 1 ? offers.filter({ hasText: `IITD Shibboleth ${tag}` }) : offers;
+  await offer.click();
+  await loginAtIdp(s.page, student.username, student.password);
+  await s.page.waitForURL(/\/student\/dashboard$/);
+  const user = JSON.parse((await s.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email?: string; firstName?: string };
+  expect(user.email).toBe(student.email);
+  expect(s.page.url()).not.toContain('SAMLResponse');
+
+  // Sign-out ends the product session and, through SAML Single Logout, the IdP session: the browser
+  // goes to SimpleSAMLphp with our LogoutRequest and comes back with its LogoutResponse.
+  const token = await s.page.evaluate(() => localStorage.getItem('token'));
+  await s.page.goto('/logout');
+  await s.page.waitForURL((url) => url.port === String(IDP_PORT) || url.pathname === '/signin', { timeout: 20_000 });
+  await s.page.waitForURL((url) => url.port === String(PORT) && url.pathname === '/signin', { timeout: 20_000 });
+  expect(await s.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  // The IdP session ended too: signing in again asks for the password at the IdP.
+  await s.page.goto('/sso/iitd');
+  const again = s.page.getByRole('button', { name: /^Sign in with / });
+  await (await again.count() > 1 ? again.filter({ hasText: `IITD Shibboleth ${tag}` }) : again).click();
+  await loginAtIdp(s.page, student.username, student.password);
+  await s.page.waitForURL(/\/student\/dashboard$/);
+  const second = await s.page.evaluate(() => localStorage.getItem('token'));
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${second}` } })).status()).toBe(200);
+
+  // IdP-initiated logout (the person signs out at the university's portal): SimpleSAMLphp sends a
+  // signed LogoutRequest to our SLO URL, which ends the MentorBridge session and answers.
+  await s.page.goto(`${saml.baseUrl}/saml2/idp/initSLO.php?RelayState=${encodeURIComponent(`${BASE}/signin`)}`);
+  await s.page.waitForURL((url) => url.port === String(PORT) && url.pathname === '/signin', { timeout: 20_000 });
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${second}` } })).status()).toBe(401);
+  await s.context.close();
+});
