@@ -1,4 +1,4 @@
-import bidiFactory from 'bidi-js';
+import bidiModule from 'bidi-js';
 import * as hb from 'harfbuzzjs';
 import { covers, FALLBACK_ORDER, loadFace, type FaceStyle, type Family, type LoadedFace } from './fonts.ts';
 
@@ -13,6 +13,8 @@ import { covers, FALLBACK_ORDER, loadFace, type FaceStyle, type Family, type Loa
  * The result is glyph ids and positions in points, ready for any PDF writer (see pdf.ts).
  */
 
+// bidi-js is CommonJS whose module.exports is the factory; its types declare it as an ES default export.
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
 const bidi = bidiFactory();
 
 export interface TextStyle extends FaceStyle {
