@@ -79,6 +79,11 @@ function scriptOf(ch: string): (typeof SCRIPTS)[number] | null {
   return null;
 }
 
+/** Zero-width formatting characters and variation selectors: they belong to the run they sit in. */
+function isFormatting(cp: number): boolean {
+  return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || (cp >= 0xfe00 && cp <= 0xfe0f);
+}
+
 interface Item {
   start: number;
   end: number;
@@ -112,7 +117,7 @@ function itemize(text: string, levels: Uint8Array, style: FaceStyle): Item[] {
   const items: Item[] = [];
   for (const c of chars) {
     const script = c.script ?? SCRIPTS[0]!;
-    const isControl = /[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f]/u.test(String.fromCodePoint(c.cp));
+    const isControl = isFormatting(c.cp);
     const last = items[items.length - 1];
     let face: LoadedFace;
     if (isControl && last) face = last.face;

@@ -1,11 +1,11 @@
 import {
-  PDFArray,
+  type PDFArray,
   PDFHexString,
   PDFName,
   PDFNumber,
   PDFOperator,
   PDFOperatorNames as Ops,
-  PDFRef,
+  type PDFRef,
   PDFString,
   type PDFDict,
   type PDFDocument,
