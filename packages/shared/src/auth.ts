@@ -168,6 +168,8 @@ export const userDto = z.object({
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
+  /** The name as printed on certificates; null = first and last name (decision 831). */
+  certificateName: z.string().nullable().optional(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   city: z.string().nullable(),
@@ -218,6 +220,8 @@ export const updateProfileBody = z
   .object({
     firstName: requiredText('First name', LIMITS.name),
     lastName: requiredText('Last name', LIMITS.name),
+    /** '' clears it (certificates then print the first and last name). */
+    certificateName: text('Name on certificates', LIMITS.name),
     phone: text('Phone', PHONE_MAX_LENGTH).refine((v) => v === '' || isPhoneNumber(v), REGISTRATION_MESSAGES.phoneInvalid),
     address: text('Address', LIMITS.title),
     city: text('City', LIMITS.name),

@@ -12,6 +12,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
+    /** The name as it should be printed on certificates (family name first, another script…); null = first and last name (decision 831). */
+    certificateName: text('certificate_name'),
     phone: text('phone'),
     address: text('address'),
     city: text('city'),

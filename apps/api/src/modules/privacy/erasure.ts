@@ -261,7 +261,7 @@ export async function eraseUser(deps: ErasureDeps, userId: string): Promise<Reco
     // The account itself: an anonymous placeholder nobody can sign in to.
     await tx.execute(sql`
       UPDATE users SET email = ${erasedEmail(userId)}, first_name = ${ERASED_FIRST_NAME}, last_name = ${ERASED_LAST_NAME},
-        phone = NULL, address = NULL, city = NULL, state = NULL, zip_code = NULL, bio = NULL, profile_image_key = NULL,
+        certificate_name = NULL, phone = NULL, address = NULL, city = NULL, state = NULL, zip_code = NULL, bio = NULL, profile_image_key = NULL,
         password_hash = ${`!erased:${randomBytes(24).toString('hex')}`}, is_active = false, is_verified = false,
         email_preferences = '{}'::jsonb, email_confirmed_at = NULL, last_login_at = NULL, timezone = NULL, language = NULL
       WHERE id = ${userId}`);

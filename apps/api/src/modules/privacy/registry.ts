@@ -58,10 +58,10 @@ const ACCOUNT = 'while the account exists; erased on request';
 export const REGISTRY: RegistryEntry[] = [
   // --- users and profiles
   {
-    table: 'users', module: 'account', what: 'Name, e-mail, phone, postal address, bio, avatar, e-mail preferences, timezone, language, sign-in times',
+    table: 'users', module: 'account', what: 'Name (and the name printed on certificates), e-mail, phone, postal address, bio, avatar, e-mail preferences, timezone, language, sign-in times',
     purpose: 'The account: sign-in, contact, display to the people one works with', basis: 'contract', retention: `${ACCOUNT}; inactive student accounts 3 years after the last sign-in`,
     visibleTo: 'The person; admins; the people they work with (name, avatar)', subject: ['id'],
-    personal: ['email', 'first_name', 'last_name', 'phone', 'address', 'city', 'state', 'zip_code', 'bio', 'profile_image_key', 'email_preferences', 'timezone', 'language'],
+    personal: ['email', 'first_name', 'last_name', 'certificate_name', 'phone', 'address', 'city', 'state', 'zip_code', 'bio', 'profile_image_key', 'email_preferences', 'timezone', 'language'],
     other: ['role'], secret: ['password_hash'], owned: (id) => sql`id = ${id}`,
     erasure: 'anonymise', erasureNote: 'The row stays as an anonymous placeholder ("Deleted user", an invalid address, no password) so ratings, likes and past seats still count',
   },

@@ -36,6 +36,7 @@ export function toUserDto({ user, student, professional }: UserWithProfiles): Us
     createdAt: user.createdAt.toISOString(),
     passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
     timezone: user.timezone,
+    certificateName: user.certificateName ?? null,
     language: user.language ?? null,
   };
   if (student) {

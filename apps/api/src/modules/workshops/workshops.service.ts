@@ -411,7 +411,13 @@ export async function certificateFor(db: Db, actor: Actor, id: string): Promise<
     issuedAt = updated?.issuedAt ?? null;
   }
   if (!certificateId) throw notFound('Workshop');
-  return factsOf(row, fullName(actor), certificateId, issuedAt);
+  const [me] = await db.select({ certificateName: users.certificateName }).from(users).where(eq(users.id, actor.id));
+  return factsOf(row, printedName({ ...actor, certificateName: me?.certificateName ?? null }), certificateId, issuedAt);
+}
+
+/** The name a certificate prints: the one the person gave for certificates, else first and last name (decision 831). */
+function printedName(user: { firstName: string; lastName: string; certificateName: string | null }): string {
+  return user.certificateName?.trim() || fullName(user);
 }
 
 function factsOf(row: WorkshopWithInstructor, studentName: string, verificationId: string, issuedAt: Date | null): CertificateFacts {
@@ -430,6 +436,7 @@ export async function verifyCertificate(db: Db, verificationId: string): Promise
       workshopId: workshopRegistrations.workshopId,
       firstName: users.firstName,
       lastName: users.lastName,
+      certificateName: users.certificateName,
       issuedAt: workshopRegistrations.certificateIssuedAt,
     })
     .from(workshopRegistrations)
@@ -438,7 +445,7 @@ export async function verifyCertificate(db: Db, verificationId: string): Promise
   if (!reg) throw notFound('Certificate');
   const row = await findWorkshop(db, reg.workshopId, eq(workshops.status, 'completed'));
   if (!row) throw notFound('Certificate');
-  return factsOf(row, fullName(reg), verificationId, reg.issuedAt);
+  return factsOf(row, printedName(reg), verificationId, reg.issuedAt);
 }
 
 /** Count of the student's active registrations (header count). */

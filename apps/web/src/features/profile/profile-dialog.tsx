@@ -22,7 +22,7 @@ import { YourDataSection } from '../privacy/your-data-section.tsx';
 
 export type ProfileTab = 'profile' | 'security' | 'notifications' | 'data';
 const IMAGE_MAX = 5 * 1024 * 1024;
-const EDITABLE = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'bio'] as const;
+const EDITABLE = ['firstName', 'lastName', 'certificateName', 'phone', 'address', 'city', 'state', 'zipCode', 'bio'] as const;
 type Editable = (typeof EDITABLE)[number];
 
 function useProfile(enabled: boolean) {
@@ -109,6 +109,17 @@ function ProfileForm({ user }: { user: UserDto }) {
         {error && <div className="sm:col-span-2"><Alert kind="error">{error}</Alert></div>}
         <TextField label="First name" required maxLength={100} value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
         <TextField label="Last name" required maxLength={100} value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+        <div className="sm:col-span-2">
+          <TextField
+            label="Name on certificates"
+            dir="auto"
+            maxLength={100}
+            value={form.certificateName}
+            onChange={(e) => set('certificateName', e.target.value)}
+            placeholder={`${form.firstName} ${form.lastName}`.trim()}
+            hint="As it should be printed: family name first, in your own script, with accents. Leave empty to print your first and last name."
+          />
+        </div>
         <TextField label="Email" type="email" value={user.email} readOnly disabled hint="E-mail cannot be changed" />
         <TextField label="Phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} hint={PHONE_HINT} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
         <div className="sm:col-span-2"><TextField label="Address" maxLength={200} value={form.address} onChange={(e) => set('address', e.target.value)} /></div>
