@@ -62,6 +62,7 @@ export default tseslint.config(
       'apps/web/src/features/workshops/public-workshops-page.tsx',
       'apps/web/src/features/professionals/public-experts-page.tsx',
       'apps/web/src/features/rd-projects/public-projects-page.tsx',
+      'apps/web/src/features/privacy/notice-consent.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
