@@ -21,8 +21,8 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   // A new material version of the privacy notice is accepted before anything else (issue 24, decision 840).
   return (
     <>
-      {children}
       <NoticeGate />
+      {children}
     </>
   );
 }
@@ -35,8 +35,8 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
   return (
     <>
-      {children}
       <NoticeGate />
+      {children}
     </>
   );
 }

@@ -91,56 +91,73 @@ export function RegistrationNotice({ notice }: { notice: PrivacyNoticeDto | null
 }
 
 /**
- * At sign-in (any signed-in page): a person who has not accepted the latest material version sees only
- * this dialog until they accept it or sign out. Nothing shows while the question is being asked.
+ * At sign-in (any signed-in page): a person who has not accepted the latest material version is asked on
+ * every page until they do, by a banner above the page that opens the notice (decision 840: a banner, not a
+ * blocking dialog, so that nothing a person was doing is interrupted). Nothing shows while asking the server.
  */
 export function NoticeGate() {
   const session = useSession();
   const consents = useMyConsents(Boolean(session));
   if (!session || !consents.data?.mustAccept || !consents.data.notice) return null;
-  return <NoticeGateDialog notice={consents.data.notice} />;
+  return <NoticeBanner notice={consents.data.notice} />;
 }
 
-function NoticeGateDialog({ notice }: { notice: PrivacyNoticeDto }) {
+function NoticeBanner({ notice }: { notice: PrivacyNoticeDto }) {
   const t = useT();
   const client = useQueryClient();
+  const [open, setOpen] = useState(false);
   const accept = useMutation({
     mutationFn: () => api('/privacy/me/notice', envelope(myConsentsData), { method: 'POST', body: { version: notice.version } }),
-    onSuccess: (r) => client.setQueryData(MY_CONSENTS_KEY, r.data),
+    onSuccess: (r) => {
+      setOpen(false);
+      client.setQueryData(MY_CONSENTS_KEY, r.data);
+    },
     // The notice changed while it was read: show the new one.
     onError: () => void client.invalidateQueries({ queryKey: MY_CONSENTS_KEY }),
   });
   return (
-    <Dialog
-      open
-      size="lg"
-      title={t('privacy.notice.gateTitle')}
-      description={t('privacy.notice.gateIntro', { version: notice.version })}
-      footer={
-        <>
-          <Link to="/logout" className={buttonClass('ghost')}>
-            {t('privacy.notice.signOut')}
-          </Link>
-          <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
-            {accept.isPending ? t('privacy.notice.saving') : t('privacy.notice.accept')}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
-        {accept.isError && <Alert kind="error">{errorMessage(accept.error, t('privacy.notice.acceptFailed'))}</Alert>}
-        {notice.summary && (
-          <section aria-labelledby="notice-changes" className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-            <h3 id="notice-changes" className="font-semibold text-slate-900">
-              {t('privacy.notice.whatChanged')}
-            </h3>
-            <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{notice.summary}</p>
-          </section>
-        )}
-        <h3 className="font-semibold text-slate-900">{notice.title}</h3>
-        <NoticeText notice={notice} />
+    <section aria-labelledby="notice-banner-title" className="border-b border-amber-300 bg-amber-50 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="notice-banner-title" className="font-semibold text-amber-950">
+            {t('privacy.notice.gateTitle')}
+          </h2>
+          <p className="text-sm text-amber-950">{t('privacy.notice.gateIntro', { version: notice.version })}</p>
+        </div>
+        <Button size="sm" onClick={() => setOpen(true)}>
+          {t('privacy.notice.read')}
+        </Button>
       </div>
-    </Dialog>
+      <Dialog
+        open={open}
+        size="lg"
+        title={notice.title}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <Link to="/logout" className={buttonClass('ghost')}>
+              {t('privacy.notice.signOut')}
+            </Link>
+            <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
+              {accept.isPending ? t('privacy.notice.saving') : t('privacy.notice.accept')}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          {accept.isError && <Alert kind="error">{errorMessage(accept.error, t('privacy.notice.acceptFailed'))}</Alert>}
+          {notice.summary && (
+            <section aria-labelledby="notice-changes" className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+              <h3 id="notice-changes" className="font-semibold text-slate-900">
+                {t('privacy.notice.whatChanged')}
+              </h3>
+              <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{notice.summary}</p>
+            </section>
+          )}
+          <NoticeText notice={notice} />
+        </div>
+      </Dialog>
+    </section>
   );
 }
 
