@@ -111,6 +111,8 @@ function NoticeBanner({ notice }: { notice: PrivacyNoticeDto }) {
     onSuccess: (r) => {
       setOpen(false);
       client.setQueryData(MY_CONSENTS_KEY, r.data);
+      // An administrator's history counts the acceptance.
+      void client.invalidateQueries({ queryKey: ADMIN_NOTICES_KEY });
     },
     // The notice changed while it was read: show the new one.
     onError: () => void client.invalidateQueries({ queryKey: MY_CONSENTS_KEY }),
@@ -176,13 +178,22 @@ export function ConsentsPanel() {
   const save = useMutation({
     mutationFn: ({ purpose, granted }: { purpose: ConsentPurpose; granted: boolean }) =>
       api(`/privacy/me/consents/${purpose}`, envelope(myConsentsData), { method: 'PUT', body: { granted } }),
+    // The box follows the click at once; a failure puts the server's answer back.
+    onMutate: ({ purpose, granted }) => {
+      client.setQueryData<MyConsentsData>(MY_CONSENTS_KEY, (old) =>
+        old ? { ...old, consents: old.consents.map((c) => (c.purpose === purpose ? { ...c, granted } : c)) } : old,
+      );
+    },
     onSuccess: (r) => {
       client.setQueryData(MY_CONSENTS_KEY, r.data);
       // Suggestions follow the choice at once.
       void client.invalidateQueries({ queryKey: ['matching'] });
       toast.success(t('privacy.consent.saved'));
     },
-    onError: (e) => toast.error(errorMessage(e, t('privacy.consent.saveFailed'))),
+    onError: (e) => {
+      void client.invalidateQueries({ queryKey: MY_CONSENTS_KEY });
+      toast.error(errorMessage(e, t('privacy.consent.saveFailed')));
+    },
   });
   const when = (iso: string) => format.dateTime(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
