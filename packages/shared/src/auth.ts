@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, isCleanText, requiredText, text } from './text.ts';
 import { ROLES } from './roles.ts';
 import { TIME_ZONE_MESSAGE, isTimeZone } from './time-zones.ts';
+import { privacyNoticeVersionField } from './privacy.ts';
 
 export const INTEREST_OPTIONS = [
   'Engineering',
@@ -133,6 +134,8 @@ export const registerBody = z.object({
     .max(INTEREST_OPTIONS.length)
     .default([])
     .transform((list) => [...new Set(list)]),
+  /** The privacy notice version the form showed (issue 24, decision 840). */
+  privacyNoticeVersion: privacyNoticeVersionField,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

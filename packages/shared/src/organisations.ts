@@ -4,6 +4,7 @@ import { PHONE_PATTERN, REGISTRATION_MESSAGES } from './auth.ts';
 import { adminProfessionalDto, emailField, PROFESSIONAL_MESSAGES, updateProfessionalBody } from './admin.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
 import { EMAIL_PATTERN, LIMITS, httpsUrl, requiredText, text, textList } from './text.ts';
+import { privacyNoticeVersionField } from './privacy.ts';
 
 // Universities, companies and industry experts join on their own (issue 15, decisions 480–489).
 
@@ -124,6 +125,8 @@ export const organisationRegisterBody = z
     country: text('Country', LIMITS.name).optional(),
     website: httpsUrl('Website').refine((v) => websiteHost(v) !== '', ORG_MESSAGES.website),
     contact: z.object(personFields),
+    /** The privacy notice version the form showed (issue 24, decision 840). */
+    privacyNoticeVersion: privacyNoticeVersionField,
   })
   .superRefine((v, ctx) => {
     if (v.type === 'university' && !v.country) ctx.addIssue({ code: 'custom', path: ['country'], message: 'Country is required' });
@@ -158,6 +161,8 @@ export const expertApplyBody = z.object({
     ])
     .optional(),
   motivation: text('Motivation', LIMITS.short).default(''),
+  /** The privacy notice version the form showed (issue 24, decision 840). */
+  privacyNoticeVersion: privacyNoticeVersionField,
   /** A company's invitation link token (the company endorses the applicant). */
   invitationToken: z.string().max(200).optional(),
 });

@@ -132,3 +132,74 @@ export const breachNoticeBody = breachQuery.extend({
   message: z.string().trim().min(20, 'Write the notice (20 characters at least)').max(10000),
 });
 export const breachNoticeData = z.object({ notified: z.number().int() });
+
+// --- the privacy notice and optional consents (decisions 840, 841)
+
+export const NOTICE_MESSAGES = {
+  noNotice: 'No privacy notice has been published yet.',
+  notCurrent: 'This is not the current privacy notice. Read the current version and accept it.',
+  accepted: 'Thank you. Your acceptance is recorded.',
+  published: 'The new version of the privacy notice is published.',
+  consentSaved: 'Your choice is saved.',
+} as const;
+
+/** Optional processing a person gives or withdraws in their profile (issue 24: "matching on interests, e-mails beyond the essential"). */
+export const CONSENT_PURPOSES = ['matching', 'emails'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+/** `matching` is about a student's profile: only students are asked. */
+export const CONSENT_PURPOSES_FOR: Record<string, readonly ConsentPurpose[]> = {
+  student: ['matching', 'emails'],
+  professional: ['emails'],
+  university_admin: ['emails'],
+  company_admin: ['emails'],
+  admin: ['emails'],
+};
+
+export const privacyNoticeDto = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  summary: z.string(),
+  material: z.boolean(),
+  publishedAt: z.string(),
+});
+export type PrivacyNoticeDto = z.infer<typeof privacyNoticeDto>;
+/** GET /api/privacy/notice (public): the current version, or null before the first is published. */
+export const currentNoticeData = z.object({ notice: privacyNoticeDto.nullable() });
+export type CurrentNoticeData = z.infer<typeof currentNoticeData>;
+
+export const adminNoticeDto = privacyNoticeDto.extend({ publishedBy: z.string().nullable(), acceptances: z.number().int() });
+export const adminNoticesData = z.object({ notices: z.array(adminNoticeDto) });
+export type AdminNoticesData = z.infer<typeof adminNoticesData>;
+
+export const publishNoticeBody = z.object({
+  title: z.string().trim().min(1, 'Give the notice a title').max(200, 'The title is too long (200 characters at most)'),
+  body: z.string().trim().min(50, 'Write the notice (50 characters at least)').max(100_000, 'The notice is too long (100,000 characters at most)'),
+  summary: z.string().trim().max(2000, 'The summary is too long (2000 characters at most)').default(''),
+  material: z.boolean({ error: 'Say whether the change is material (true or false)' }),
+});
+export type PublishNoticeBody = z.infer<typeof publishNoticeBody>;
+export const adminNoticeData = z.object({ notice: adminNoticeDto });
+
+/** A registration form sends the version of the notice it showed (absent: nothing is recorded, the person is asked at sign-in). */
+export const privacyNoticeVersionField = z.number({ error: 'Invalid privacy notice version' }).int('Invalid privacy notice version').min(1, 'Invalid privacy notice version').max(1_000_000, 'Invalid privacy notice version').optional();
+
+export const acceptNoticeBody = z.object({ version: z.number({ error: 'Give the version you accept' }).int('Invalid version').min(1, 'Invalid version') });
+
+export const consentDto = z.object({ purpose: z.enum(CONSENT_PURPOSES), granted: z.boolean(), changedAt: z.string().nullable() });
+export const consentEventDto = z.object({ purpose: z.enum(CONSENT_PURPOSES), granted: z.boolean(), at: z.string() });
+export const noticeAcceptanceDto = z.object({ version: z.number().int(), context: z.enum(['registration', 'sign-in']), at: z.string() });
+
+/** GET /api/privacy/me/consents: the notice to accept (if any), the choices, and their history. */
+export const myConsentsData = z.object({
+  notice: privacyNoticeDto.nullable(),
+  /** True when the person has not accepted the latest material version (asked at sign-in). */
+  mustAccept: z.boolean(),
+  acceptances: z.array(noticeAcceptanceDto),
+  consents: z.array(consentDto),
+  history: z.array(consentEventDto),
+});
+export type MyConsentsData = z.infer<typeof myConsentsData>;
+
+export const consentPurposeParams = z.object({ purpose: z.enum(CONSENT_PURPOSES, { error: 'Unknown purpose (matching or emails)' }) });
+export const setConsentBody = z.object({ granted: z.boolean({ error: 'granted must be true or false' }) }).strict();

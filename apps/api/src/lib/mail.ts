@@ -7,6 +7,7 @@ import { EMAIL_CATEGORIES, type EmailCategory } from '@app/shared/notifications'
 import type { Db } from '../db/client.ts';
 import { emails, jobs, type EmailAttachment } from '../db/schema/platform.ts';
 import { users } from '../db/schema/users.ts';
+import { privacyConsents } from '../db/schema/privacy.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
 import { JOB_LEASE_MS, enqueue, type JobHandler } from './jobs.ts';
 import { queryRows, textIn } from './sql.ts';
@@ -70,16 +71,20 @@ export interface QueueOptions {
  */
 export function preferencesOf(db: Db, addresses: string[]) {
   return db
-    .select({ email: users.email, prefs: users.emailPreferences })
+    .select({ email: users.email, prefs: users.emailPreferences, emailsConsent: privacyConsents.granted })
     .from(users)
+    .leftJoin(privacyConsents, and(eq(privacyConsents.userId, users.id), eq(privacyConsents.purpose, 'emails')))
     .where(textIn(users.email, [...new Set(addresses.map((a) => a.toLowerCase()))]));
 }
 
-/** Addresses (lower case) that turned `category` off. */
+/**
+ * Addresses (lower case) that turned `category` off, or withdrew their consent to e-mails beyond the
+ * essential (issue 24, decision 841): every categorised e-mail is such an e-mail.
+ */
 async function optedOut(db: Db, category: EmailCategory | undefined, addresses: string[]): Promise<Set<string>> {
   if (!category || addresses.length === 0) return new Set();
   const rows = await preferencesOf(db, addresses);
-  return new Set(rows.filter((r) => r.prefs[category] === false).map((r) => r.email.toLowerCase()));
+  return new Set(rows.filter((r) => r.prefs[category] === false || r.emailsConsent === false).map((r) => r.email.toLowerCase()));
 }
 
 /**

@@ -416,6 +416,13 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/privacy/admin/breach/tables': admin(200),
   'GET /api/privacy/admin/breach': admin(400),
   'POST /api/privacy/admin/breach/notice': admin(400),
+  // issue 24: the versioned privacy notice and optional consents (decisions 840, 841)
+  'GET /api/privacy/notice': pub(200),
+  'GET /api/privacy/me/consents': any(200),
+  'POST /api/privacy/me/notice': any(400),
+  'PUT /api/privacy/me/consents/:purpose': any(400),
+  'GET /api/privacy/admin/notices': admin(200),
+  'POST /api/privacy/admin/notices': admin(400),
 
   // issue 23: single sign-on (connections per organisation, sign-in, one-time code) and SCIM provisioning
   'GET /api/organisations/me/sso': member('university', 200),

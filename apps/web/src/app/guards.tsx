@@ -4,6 +4,7 @@ import { dashboardPath, type Role } from '@app/shared/roles';
 import { useSession } from '../lib/session.ts';
 import { RouteSkeleton } from '../components/ui/page-skeleton.tsx';
 import { needsNewPassword, PasswordGateScreen } from '../features/auth/password-gate.tsx';
+import { NoticeGate } from '../features/privacy/notice-consent.tsx';
 
 /**
  * Requires a session; with a role, a different role is sent to its own dashboard (spec 000 §6). An
@@ -17,7 +18,13 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
   // A role that must use a second factor, past its grace period: enrolment first (issue 23).
   if (session.user.mfaBlocked) return <Redirect to="/account/security" />;
-  return children;
+  // A new material version of the privacy notice is accepted before anything else (issue 24, decision 840).
+  return (
+    <>
+      <NoticeGate />
+      {children}
+    </>
+  );
 }
 
 /** Any signed-in role (the notifications page); a visitor signs in first. */
@@ -26,7 +33,12 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (needsNewPassword(session)) return <PasswordGateScreen role={session.role} />;
-  return children;
+  return (
+    <>
+      <NoticeGate />
+      {children}
+    </>
+  );
 }
 
 /** /signin and /signup are for visitors only. */

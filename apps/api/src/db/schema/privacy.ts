@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -68,4 +68,66 @@ export const retentionRuns = pgTable(
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [index('retention_runs_started_idx').on(t.startedAt)],
+);
+
+/**
+ * The privacy notice, versioned (decision 840): an administrator publishes a new version; the published
+ * versions are never edited or deleted (the history a data-protection officer asks for). A `material`
+ * version asks everyone to acknowledge it at their next sign-in; a non-material one (typo, contact
+ * address) is shown but asks no one.
+ */
+export const privacyNotices = pgTable('privacy_notices', {
+  id: idColumn(),
+  version: integer('version').notNull().unique(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** What changed since the previous version, shown when people are asked again. */
+  summary: text('summary').notNull().default(''),
+  material: boolean('material').notNull(),
+  publishedBy: ref('published_by').references(() => users.id, { onDelete: 'set null' }),
+  publishedAt: ts('published_at').notNull(),
+});
+
+/** A person's acceptance of a notice version: at registration, or when asked again at sign-in. */
+export const privacyNoticeAcceptances = pgTable(
+  'privacy_notice_acceptances',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    context: text('context', { enum: ['registration', 'sign-in'] }).notNull(),
+    acceptedAt: ts('accepted_at').notNull(),
+  },
+  (t) => [index('privacy_notice_acceptances_user_idx').on(t.userId, t.version)],
+);
+
+/** A person's current choice for each optional purpose (decision 841); no row means never withdrawn. */
+export const privacyConsents = pgTable(
+  'privacy_consents',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['matching', 'emails'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
+
+/** Every consent given or withdrawn, with when: the trail (never rewritten, erased with the account). */
+export const privacyConsentEvents = pgTable(
+  'privacy_consent_events',
+  {
+    id: idColumn(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['matching', 'emails'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('privacy_consent_events_user_idx').on(t.userId, t.createdAt)],
 );

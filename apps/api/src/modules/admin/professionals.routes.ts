@@ -19,6 +19,7 @@ import { buildTemplate, bulkCreateProfessionals } from './bulk-upload.service.ts
 import { ADMIN_ACCESS } from './common.ts';
 import * as professionals from './professionals.service.ts';
 import { readSheet } from './spreadsheet.ts';
+import { recordView } from '../privacy/notice.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -37,10 +38,12 @@ export async function adminProfessionalRoutes(app: App) {
   app.get(
     '/admin/professionals/:id',
     { config: ADMIN_ACCESS, schema: { tags, security, params: idParams, response: { 200: envelope(professionalData) } } },
-    async (request) => ({
-      success: true as const,
-      data: { professional: await professionals.getProfessional(app.ctx.db, request.params.id) },
-    }),
+    async (request) => {
+      const professional = await professionals.getProfessional(app.ctx.db, request.params.id);
+      // Shown to the professional in "Who accessed your data" (issue 24).
+      await recordView(app.ctx.db, actorOf(request), request.params.id, 'admin-record');
+      return { success: true as const, data: { professional } };
+    },
   );
 
   app.post(

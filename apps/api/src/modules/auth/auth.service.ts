@@ -30,6 +30,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo
 import type { MfaChallengeData } from '@app/shared/security';
 import type { Clock } from '../../lib/clock.ts';
 import { createSession, endAllSessions, type ClientInfo } from './sessions.service.ts';
+import { recordAcceptance } from '../privacy/notice.ts';
 import { enrolmentReminder, secondStepChallenge } from './mfa.service.ts';
 
 export interface AuthDeps {
@@ -111,6 +112,8 @@ export async function registerStudent(deps: AuthDeps, input: RegisterBody): Prom
         rollNumber: input.rollNumber,
         interests: input.interests,
       });
+      // The privacy notice the form showed (issue 24, decision 840).
+      await recordAcceptance(tx, user.id, input.privacyNoticeVersion, 'registration', deps.clock?.now() ?? new Date());
       await queueEmail(tx, {
         to: input.email,
         subject: 'Welcome to MentorBridge',

@@ -17,6 +17,7 @@ import {
 } from '@app/shared/organisations';
 import { rateLimited } from '../../lib/errors.ts';
 import { actorOf, type App } from '../../lib/http.ts';
+import { recordAcceptance } from '../privacy/notice.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { confirmWorkEmailCode } from '../organisations/confirmations.ts';
 import { sessionFor } from '../organisations/session.ts';
@@ -33,6 +34,7 @@ export async function expertsRoutes(app: App) {
     async (request, reply) => {
       await limiter.limitSignups(app.ctx.db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await experts.apply(app.ctx.db, app.ctx.config, request.body);
+      await recordAcceptance(app.ctx.db, userId, request.body.privacyNoticeVersion, 'registration', app.ctx.clock.now());
       app.ctx.jobs.kick();
       const data = await sessionFor(app.ctx.db, app.ctx.tokens, userId, clientOf(request));
       return reply.status(201).send({ success: true as const, message: EXPERT_MESSAGES.applied, data });

@@ -124,6 +124,7 @@ export async function menteeSuggestions(db: Db, actor: Actor): Promise<MenteeSug
                OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(sp.interests) i
                           WHERE lower(i) IN (SELECT jsonb_array_elements_text(${termJson}::jsonb))))
           AND NOT EXISTS (SELECT 1 FROM connection_requests r WHERE r.student_id = u.id)
+          AND NOT EXISTS (SELECT 1 FROM privacy_consents pc WHERE pc.user_id = u.id AND pc.purpose = 'matching' AND NOT pc.granted)
           AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.sub_type = 'mentor-invite'
                           AND n.metadata ->> 'professionalId' = ${actor.id})
         ORDER BY u.created_at DESC, u.id

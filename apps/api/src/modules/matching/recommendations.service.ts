@@ -18,6 +18,7 @@ import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } f
 import { visibleToStudent } from '../workshops/workshops-visibility.ts';
 // Issue 28: a company's project reaches students only once moderated (the same predicate as every list).
 import { companyProjectVisible } from '../organisations/company.service.ts';
+import { consentWithdrawn } from '../privacy/notice.ts';
 
 /**
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
@@ -663,6 +664,8 @@ export async function recommend(
   now = new Date(),
   cache?: CatalogueCache,
 ): Promise<RecommendationsData> {
+  // A student who withdrew consent to matching on their profile gets no suggestions built from it (issue 24, decision 841).
+  if (await consentWithdrawn(db, actor.id, 'matching')) return { kind, items: [] };
   const s = await loadStudent(db, actor.id);
   const items =
     kind === 'professional'

@@ -36,6 +36,7 @@ import { csvStream, exportFileName } from '../../lib/csv.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import { actorOf, organisationOf, type Actor, type App, type RouteAccess } from '../../lib/http.ts';
+import { recordAcceptance, recordView } from '../privacy/notice.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as applications from '../rd-projects/applications-admin.service.ts';
 import { sendDocument } from '../rd-projects/documents.ts';
@@ -76,6 +77,7 @@ export async function organisationsRoutes(app: App) {
     async (request, reply) => {
       await limiter.limitSignups(db, request.ip, app.ctx.config.registerMaxPerIp);
       const userId = await orgs.register(db, app.ctx.config, request.body);
+      await recordAcceptance(db, userId, request.body.privacyNoticeVersion, 'registration', app.ctx.clock.now());
       app.ctx.jobs.kick();
       const data = await sessionFor(db, app.ctx.tokens, userId, clientOf(request));
       return reply.status(201).send({ success: true as const, message: ORG_MESSAGES.registered, data });
@@ -187,7 +189,12 @@ export async function organisationsRoutes(app: App) {
   app.get(
     '/organisations/me/students/:id',
     { config: UNIVERSITY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(universityStudentData) } } },
-    async (request) => ({ success: true as const, data: { student: await university.getStudent(db, organisationOf(request), request.params.id) } }),
+    async (request) => {
+      const student = await university.getStudent(db, organisationOf(request), request.params.id);
+      // Shown to the student in "Who accessed your data" (issue 24).
+      await recordView(db, actorOf(request), request.params.id, 'university-record');
+      return { success: true as const, data: { student } };
+    },
   );
 
   app.get(

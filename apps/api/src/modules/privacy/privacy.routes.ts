@@ -8,6 +8,15 @@ import {
   extendRequestBody,
   myPrivacyData,
   PRIVACY_MESSAGES,
+  NOTICE_MESSAGES,
+  acceptNoticeBody,
+  adminNoticeData,
+  adminNoticesData,
+  consentPurposeParams,
+  currentNoticeData,
+  myConsentsData,
+  publishNoticeBody,
+  setConsentBody,
   privacyRequestData,
   refuseRequestBody,
   universityExportBody,
@@ -17,6 +26,7 @@ import { FILE_CSP } from '../../lib/security-headers.ts';
 import * as service from './privacy.service.ts';
 import { registerRetention } from './retention.ts';
 import { registerBreach } from './breach.ts';
+import * as notice from './notice.ts';
 
 const FILE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP, 'cache-control': 'private, no-store' };
 /** How often the scheduler looks for erasures whose notice has ended and archives that expired. */
@@ -90,6 +100,58 @@ export async function privacyRoutes(app: App) {
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(app.ctx.storage.read(key));
+    },
+  );
+
+  // --- the privacy notice and optional consents (decisions 840, 841)
+
+  app.get(
+    '/privacy/notice',
+    { config: { access: 'public' }, schema: { tags, response: { 200: envelope(currentNoticeData) } } },
+    async () => ({ success: true as const, data: { notice: await notice.currentNotice(app.ctx.db) } }),
+  );
+
+  app.get(
+    '/privacy/me/consents',
+    { config: { access: 'authenticated' }, schema: { tags, ...secured, response: { 200: envelope(myConsentsData) } } },
+    async (request) => ({ success: true as const, data: await notice.myConsents(app.ctx.db, actorOf(request)) }),
+  );
+
+  app.post(
+    '/privacy/me/notice',
+    { config: { access: 'authenticated' }, schema: { tags, ...secured, body: acceptNoticeBody, response: { 200: envelope(myConsentsData) } } },
+    async (request) => ({
+      success: true as const,
+      message: NOTICE_MESSAGES.accepted,
+      data: await notice.acceptCurrent(app.ctx.db, actorOf(request), request.body.version, app.ctx.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/privacy/me/consents/:purpose',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, ...secured, params: consentPurposeParams, body: setConsentBody, response: { 200: envelope(myConsentsData) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: NOTICE_MESSAGES.consentSaved,
+      data: await notice.setConsent(app.ctx.db, actorOf(request), request.params.purpose, request.body.granted, app.ctx.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/privacy/admin/notices',
+    { config: { access: ['admin'] }, schema: { tags, ...secured, response: { 200: envelope(adminNoticesData) } } },
+    async () => ({ success: true as const, data: { notices: await notice.adminNotices(app.ctx.db) } }),
+  );
+
+  app.post(
+    '/privacy/admin/notices',
+    { config: { access: ['admin'] }, schema: { tags, ...secured, body: publishNoticeBody, response: { 201: envelope(adminNoticeData) } } },
+    async (request, reply) => {
+      const published = await notice.publishNotice(app.ctx.db, actorOf(request), request.body, app.ctx.clock.now());
+      return reply.status(201).send({ success: true as const, message: NOTICE_MESSAGES.published, data: { notice: published } });
     },
   );
 

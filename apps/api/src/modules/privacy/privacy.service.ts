@@ -436,7 +436,7 @@ export async function accessLog(deps: PrivacyDeps, actor: Actor) {
         LEFT JOIN organisation_members m ON m.user_id = a.actor_id
         LEFT JOIN organisations o ON o.id = m.organisation_id
         WHERE a.actor_id IS DISTINCT FROM ${actor.id}
-          AND ((a.entity = 'user' AND a.entity_id = ${actor.id} AND a.action IN ('privacy.export'))
+          AND ((a.entity = 'user' AND a.entity_id = ${actor.id} AND a.action IN ('privacy.export', 'privacy.view'))
             OR (a.action = 'export' AND a.entity = 'university-students'
                 AND a.entity_id = (SELECT organisation_id FROM student_affiliations WHERE student_id = ${actor.id}))
             OR (a.action = 'export' AND a.entity = ${actor.role === 'student' ? 'students' : actor.role === 'professional' ? 'professionals' : '-'}))
@@ -444,7 +444,7 @@ export async function accessLog(deps: PrivacyDeps, actor: Actor) {
   );
   return rows.map((r) => ({
     at: iso(r.created_at),
-    action: 'exported' as const,
+    action: r.action === 'privacy.view' ? ('viewed' as const) : ('exported' as const),
     by: r.role === 'university_admin' ? ('university' as const) : ('admin' as const),
     organisation: r.role === 'university_admin' ? r.organisation : null,
   }));

@@ -387,6 +387,23 @@ export const REGISTRY: RegistryEntry[] = [
     erasureNote: 'The minimal erasure record: an opaque id, dates, who asked',
   },
   { table: 'privacy_legal_holds', module: 'privacy', what: 'Legal holds', purpose: 'Legal obligations', basis: 'legal-obligation', retention: 'until lifted', visibleTo: 'Admins', subject: ['user_id'], actors: ['placed_by'], personal: [], other: ['reason'], erasure: 'keep' },
+  {
+    table: 'privacy_notices', module: 'privacy', what: 'The privacy notice, every published version', purpose: 'Telling people how their data is used', basis: 'legal-obligation',
+    retention: 'kept (the notice history)', visibleTo: 'Everyone (the current version); admins (the history)', subject: [], actors: ['published_by'], personal: [], other: ['title', 'body', 'summary'],
+    erasure: 'none', erasureNote: 'The operator\'s text; an erased administrator stays its publisher as "Deleted user"',
+  },
+  {
+    table: 'privacy_notice_acceptances', module: 'privacy', what: 'Which notice version the person accepted, when, and where (registration, sign-in)', purpose: 'Proof the person was informed',
+    basis: 'legal-obligation', retention: ACCOUNT, visibleTo: 'The person; admins (counts)', subject: ['user_id'], personal: [], other: ['context'], erasure: 'delete',
+  },
+  {
+    table: 'privacy_consents', module: 'privacy', what: 'The person\'s current choice for each optional purpose (matching on their profile, e-mails beyond the essential)', purpose: 'Respecting the choice',
+    basis: 'consent', retention: ACCOUNT, visibleTo: 'The person', subject: ['user_id'], personal: [], other: ['purpose'], erasure: 'delete',
+  },
+  {
+    table: 'privacy_consent_events', module: 'privacy', what: 'Every consent given or withdrawn, and when', purpose: 'Proof of consent (the trail)',
+    basis: 'legal-obligation', retention: ACCOUNT, visibleTo: 'The person', subject: ['user_id'], personal: [], other: ['purpose'], erasure: 'delete',
+  },
   { table: 'retention_settings', module: 'privacy', what: 'Retention periods', purpose: 'Retention', basis: 'legal-obligation', retention: 'until changed', visibleTo: 'Admins', subject: [], actors: ['updated_by'], personal: [], other: ['category'], erasure: 'none' },
   { table: 'retention_runs', module: 'privacy', what: 'Counts removed per retention run', purpose: 'Retention', basis: 'legal-obligation', retention: '1 year', visibleTo: 'Admins', subject: [], personal: [], other: ['counts'], erasure: 'none' },
 ];

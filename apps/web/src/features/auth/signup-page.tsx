@@ -13,6 +13,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { register } from './api.ts';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
 import { ExpertApplicationForm, OrganisationRegistrationForm } from '../organisations/join-forms.tsx';
+import { RegistrationNotice, useCurrentNotice } from '../privacy/notice-consent.tsx';
 
 const REDIRECT_MS = 2000;
 
@@ -142,6 +143,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
+  const notice = useCurrentNotice();
   const [error, setError] = useState<string | null>(null);
   const [errorField, setErrorField] = useState<string | undefined>(undefined);
   const [success, setSuccess] = useState<string | null>(null);
@@ -178,6 +180,8 @@ function StudentForm({ onBack }: { onBack: () => void }) {
         rollNumber: form.rollNumber.trim(),
         phone: form.phone.trim(),
         interests: form.interests.filter((i): i is (typeof INTEREST_OPTIONS)[number] => (INTEREST_OPTIONS as readonly string[]).includes(i)),
+        // The privacy notice version shown under the terms (issue 24, decision 840).
+        ...(notice.data ? { privacyNoticeVersion: notice.data.version } : {}),
       });
       setSuccess(t('auth.signUp.success'));
       timer.current = setTimeout(() => {
@@ -271,6 +275,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
           })}
         </span>
       </label>
+      <RegistrationNotice notice={notice.data} />
       {/* The spec keeps Create Account disabled until the terms are ticked: it says so, next to it. */}
       <Button type="submit" className="w-full" disabled={submitting || !form.agreeToTerms} aria-describedby={form.agreeToTerms ? undefined : 'signup-terms-needed'}>
         {submitting ? t('auth.signUp.submitting') : t('auth.signUp.submit')}

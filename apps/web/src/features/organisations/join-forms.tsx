@@ -7,6 +7,7 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { storeAuth } from '../../lib/session.ts';
 import { applyAsExpert, registerOrganisation } from './api.ts';
+import { RegistrationNotice, useCurrentNotice } from '../privacy/notice-consent.tsx';
 
 const REDIRECT_MS = 2000;
 
@@ -27,14 +28,25 @@ function Header({ title, onBack }: { title: string; onBack: () => void }) {
 }
 
 function Terms({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const notice = useCurrentNotice();
   return (
-    <label className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
-      <input type="checkbox" name="agreeToTerms" className="mt-0.5 h-4 w-4" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span>
-        I agree to the <Link to="/terms" className="underline">Terms of Service</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
-      </span>
-    </label>
+    <div className="space-y-2">
+      <label className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        <input type="checkbox" name="agreeToTerms" className="mt-0.5 h-4 w-4" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <span>
+          I agree to the <Link to="/terms" className="underline">Terms of Service</Link> and <Link to="/privacy" className="underline">Privacy Policy</Link>.
+        </span>
+      </label>
+      {/* The privacy notice version registering accepts (issue 24, decision 840). */}
+      <RegistrationNotice notice={notice.data} />
+    </div>
   );
+}
+
+/** The version of the privacy notice the form shows, sent with the registration (nothing before the first is published). */
+function useNoticeVersion(): { privacyNoticeVersion?: number } {
+  const notice = useCurrentNotice();
+  return notice.data ? { privacyNoticeVersion: notice.data.version } : {};
 }
 
 /** Shared submit flow: validate passwords, call, show the server's message, sign in, go to the dashboard. */
@@ -84,6 +96,7 @@ const EXPERT_EMPTY = {
 export function ExpertApplicationForm({ onBack, invitationToken }: { onBack: () => void; invitationToken?: string }) {
   const [form, setForm] = useState(EXPERT_EMPTY);
   const [terms, setTerms] = useState(false);
+  const noticeVersion = useNoticeVersion();
   const join = useJoin();
   const set = (key: keyof typeof EXPERT_EMPTY, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -98,7 +111,7 @@ export function ExpertApplicationForm({ onBack, invitationToken }: { onBack: () 
     }
     const { confirmPassword: _ignored, experience, ...rest } = form;
     void join.run(() =>
-      applyAsExpert({ ...rest, experience: experience === '' ? 0 : Number(experience), ...(invitationToken ? { invitationToken } : {}) }),
+      applyAsExpert({ ...rest, experience: experience === '' ? 0 : Number(experience), ...(invitationToken ? { invitationToken } : {}), ...noticeVersion }),
     );
   }
   const field = (key: keyof typeof EXPERT_EMPTY) => ({ name: key, value: form[key], onChange: (e: { target: { value: string } }) => set(key, e.target.value) });
@@ -162,6 +175,7 @@ const ORG_EMPTY = { name: '', country: '', website: '', firstName: '', lastName:
 export function OrganisationRegistrationForm({ type, onBack }: { type: 'university' | 'company'; onBack: () => void }) {
   const [form, setForm] = useState(ORG_EMPTY);
   const [terms, setTerms] = useState(false);
+  const noticeVersion = useNoticeVersion();
   const join = useJoin();
   const set = (key: keyof typeof ORG_EMPTY, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -183,6 +197,7 @@ export function OrganisationRegistrationForm({ type, onBack }: { type: 'universi
         ...(form.country ? { country: form.country } : {}),
         website: form.website,
         contact: { firstName: form.firstName, lastName: form.lastName, email: form.email, password: form.password },
+        ...noticeVersion,
       }),
     );
   }

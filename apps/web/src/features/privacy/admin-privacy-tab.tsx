@@ -20,6 +20,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { api, download, errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ADMIN_QUEUE_KEY, useAdminQueue, useRetention } from './api.ts';
+import { AdminNoticesPanel } from './notice-consent.tsx';
 import { copy } from './privacy.copy.ts';
 
 type Filter = 'open' | 'closed' | 'all';
@@ -129,6 +130,7 @@ export function AdminPrivacyTab() {
       </section>
       <ActDialog acting={acting} onClose={() => setActing(null)} onDone={() => void refresh()} />
       <NewRequest onDone={() => void refresh()} />
+      <AdminNoticesPanel />
       <Retention />
       <Breach />
     </div>

@@ -33,7 +33,7 @@ export const copy = {
   eraseScheduled: (when: string) => `Your account is scheduled for deletion on ${when}. You can cancel until then.`,
   cancelErase: 'Cancel deletion',
   accessTitle: 'Who accessed your data',
-  accessEmpty: 'No one has exported your data.',
+  accessEmpty: 'No one has viewed or exported your data.',
   accessBy: { admin: 'A platform administrator', university: 'Your university' } as Record<string, string>,
   accessAction: { exported: 'exported your data', viewed: 'viewed your record' } as Record<string, string>,
   loading: 'Loading your data settings…',

@@ -12,6 +12,7 @@ import { api, download, errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { MY_PRIVACY_KEY, useAccessLog, useMyPrivacy } from './api.ts';
 import { copy } from './privacy.copy.ts';
+import { ConsentsPanel } from './notice-consent.tsx';
 
 const when = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
 
@@ -122,6 +123,7 @@ export function YourDataSection() {
           </ul>
         </section>
       )}
+      <ConsentsPanel />
       <AccessLog />
     </div>
   );
