@@ -18,7 +18,7 @@ declare module 'vitest' {
  * initdb's 2.5 s), or on PostgreSQL (TEST_DATABASE_URL) a database created from a migrated template.
  */
 export default async function setup(project: TestProject) {
-  const contract = await contractCoverage(project);
+  const contract = contractCoverage(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const templateName = `mb_template_${process.pid}`;
