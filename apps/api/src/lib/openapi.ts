@@ -101,6 +101,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/sso/saml/:id/acs': [303],
   // RFC 7644 §3.6: a deleted SCIM user answers 204 No Content.
   'DELETE /api/scim/v2/Users/:id': [204],
+  // The event stream is `access: 'public'` and checks its own one-time stream token (EventSource sends no header).
+  'GET /api/notifications/stream': [401],
   // An export archive past its expiry is gone (410), not missing.
   'GET /api/privacy/requests/:id/archive': [410],
 };
