@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import Fastify, { type FastifyError, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,7 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
 import { createEventBus } from './lib/events.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { swaggerOptions } from './lib/openapi.ts';
 import type { App, AppContext } from './lib/http.ts';
 import { createClock } from './lib/clock.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -51,6 +51,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered (the authorization-matrix test collects the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sees every reply as it leaves, after every other hook (the OpenAPI conformance test records them). */
+  onSend?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
 
 const REDACT = [
@@ -211,13 +213,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     limits: { fileSize: 10 * 1024 * 1024, files: 8, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MentorBridge API', version: '1.0.0', description: 'Every route, generated from the zod contracts.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document from the zod contracts, error answers included (lib/openapi.ts, decision 835).
+  await app.register(swagger, swaggerOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.addHook('onSend', async (_request, reply) => {
@@ -234,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     const language = await requestLanguage(request, (id) => profileLanguage(ctx.db, id));
     return localiseEnvelope(payload, language);
   });
+  if (options.onSend) app.addHook('onSend', options.onSend);
 
   registerAccessControl(app);
   // Before any schema: NUL, control characters, lone surrogates and absurd nesting are refused (400).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
+import { contractCoverage } from './contract-coverage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,7 @@ declare module 'vitest' {
  * initdb's 2.5 s), or on PostgreSQL (TEST_DATABASE_URL) a database created from a migrated template.
  */
 export default async function setup(project: TestProject) {
+  const contract = contractCoverage(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const templateName = `mb_template_${process.pid}`;
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`).catch(() => undefined);
       await admin.end();
+      await contract.check();
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
@@ -46,7 +49,10 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await contract.check();
+  };
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { PGLITE_EXTENSIONS, fromPglite, openPostgres, type Database } from '../src/db/client.ts';
 import type { App } from '../src/lib/http.ts';
 import { withDatabase } from './global-setup.ts';
+import { checkRecordedReplies, contractRecorder } from './contract.ts';
 
 export interface TestContext {
   app: App;
@@ -82,18 +83,38 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export function useTestApp(overrides: Record<string, string> = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
+  const recorder = contractRecorder();
   beforeAll(async () => {
     const opened = await openTestDatabase();
     drop = opened.drop;
     const config = testConfig({ ...(opened.url ? { DATABASE_URL: opened.url } : {}), ...overrides });
-    const app = await buildApp({ config, database: opened.database, startJobs: false, logger: false });
+    const app = await buildApp({ config, database: opened.database, startJobs: false, logger: false, onSend: recorder.onSend });
     await app.ready();
     Object.assign(ctx, { app, database: opened.database, config, runJobs: () => app.ctx.jobs.runDue() });
   });
   afterAll(async () => {
-    await ctx.app?.close();
-    await drop?.();
-    if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
+    await closeTestApp(ctx, recorder, drop);
   });
   return ctx;
+}
+
+/**
+ * Close a file's app: first check every reply it gave against its OpenAPI document (test/contract.ts,
+ * issue 28), then close and drop the database whatever the check found, then fail the file if it found anything.
+ */
+export async function closeTestApp(
+  ctx: Partial<TestContext>,
+  recorder: ReturnType<typeof contractRecorder>,
+  drop: (() => Promise<void>) | undefined,
+): Promise<void> {
+  let failure: unknown;
+  try {
+    if (ctx.app) checkRecordedReplies(ctx.app, recorder.replies);
+  } catch (error) {
+    failure = error;
+  }
+  await ctx.app?.close();
+  await drop?.();
+  if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
+  if (failure) throw failure;
 }

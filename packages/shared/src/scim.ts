@@ -7,6 +7,14 @@ export const SCIM_LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListRespo
 export const SCIM_PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
+/** RFC 7644 §3.12: the error every SCIM endpoint answers (the platform's envelope is not used there). */
+export const scimError = z.object({
+  schemas: z.array(z.literal(SCIM_ERROR_SCHEMA)),
+  status: z.string(),
+  detail: z.string(),
+  scimType: z.string().optional(),
+});
+
 const scimBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE']).transform((v) => v.toLowerCase() === 'true')]);
 
 export const scimUserBody = z.object({

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
@@ -6,7 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { users } from '../../src/db/schema/users.ts';
 import type { App } from '../../src/lib/http.ts';
-import { openTestDatabase, testConfig, type TestContext } from '../harness.ts';
+import { closeTestApp, openTestDatabase, testConfig, type TestContext } from '../harness.ts';
+import { contractRecorder } from '../contract.ts';
 
 export const ISSUER = 'mentorbridge';
 export const AUDIENCE = 'mentorbridge-api';
@@ -87,6 +87,7 @@ function record(routes: RouteInfo[], route: RouteOptions) {
 export function useSecurityApp(options: SecurityAppOptions = {}): SecurityContext {
   const ctx = { routes: [], logs: [] } as unknown as SecurityContext;
   let drop: (() => Promise<void>) | undefined;
+  const recorder = contractRecorder();
   beforeAll(async () => {
     const opened = await openTestDatabase();
     drop = opened.drop;
@@ -98,15 +99,14 @@ export function useSecurityApp(options: SecurityAppOptions = {}): SecurityContex
       logger: options.capture ? undefined : false,
       logStream: options.capture ? { write: (line: string) => void ctx.logs.push(line) } : undefined,
       onRoute: (route) => record(ctx.routes, route),
+      onSend: recorder.onSend,
     });
     options.extend?.(app);
     await app.ready();
     Object.assign(ctx, { app, database: opened.database, config, runJobs: () => app.ctx.jobs.runDue() });
   });
   afterAll(async () => {
-    await ctx.app?.close();
-    await drop?.();
-    if (ctx.config) rmSync(ctx.config.dataDir, { recursive: true, force: true });
+    await closeTestApp(ctx, recorder, drop);
   });
   return ctx;
 }

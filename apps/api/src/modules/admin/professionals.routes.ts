@@ -89,7 +89,7 @@ export async function adminProfessionalRoutes(app: App) {
 
   app.get(
     '/admin/professionals/bulk-upload/template',
-    { config: ADMIN_ACCESS, schema: { tags, security, querystring: templateQuery, produces: ['application/octet-stream'] } },
+    { config: ADMIN_ACCESS, schema: { tags, security, querystring: templateQuery, produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } },
     async (request, reply) => {
       const format = request.query.format;
       const buffer = await buildTemplate(format);
