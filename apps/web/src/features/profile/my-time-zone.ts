@@ -3,20 +3,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
 import { userData } from '@app/shared/auth';
 import { api } from '../../lib/api.ts';
-import { updateStoredUser } from '../../lib/session.ts';
+import { updateStoredUser, useSession } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
 
 const profileKey = ['auth', 'profile'] as const;
 
 function useMyProfile() {
+  // A visitor has no profile: asking would answer 401 (and send them to the sign-in page).
+  const signedIn = Boolean(useSession()?.token);
   return useQuery({
     queryKey: profileKey,
+    enabled: signedIn,
     queryFn: ({ signal }) => api('/auth/profile', envelope(userData), { signal }).then((r) => r.data.user),
     staleTime: 60_000,
   });
 }
 
-/** The zone times are shown in for the signed-in person: their profile's, else the browser's (decision 702). */
+/**
+ * The zone times are shown in: the signed-in person's profile zone, else the browser's (decisions 702,
+ * 810). A visitor gets the browser's.
+ */
 export function useMyTimeZone(): string {
   const profile = useMyProfile();
   return profile.data?.timezone ?? browserZone();
