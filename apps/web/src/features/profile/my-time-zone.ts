@@ -1,12 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { userData } from '@app/shared/auth';
+import type { UserDto } from '@app/shared/auth';
 import { api } from '../../lib/api.ts';
 import { updateStoredUser, useSession } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
 
 const profileKey = ['auth', 'profile'] as const;
+
+/**
+ * The profile's schemas load with the first request, not with the page: workshop and notification times
+ * use this hook on pages that need no other schema for their first paint (docs/performance.md).
+ */
+async function profileRequests() {
+  const [{ envelope }, { userData }] = await Promise.all([import('@app/shared/api'), import('@app/shared/auth')]);
+  const answer = envelope(userData);
+  return {
+    read: (signal?: AbortSignal): Promise<UserDto> => api('/auth/profile', answer, { signal }).then((r) => r.data.user),
+    saveZone: (timezone: string): Promise<UserDto> =>
+      api('/auth/update-profile', answer, { method: 'PUT', body: { timezone } }).then((r) => r.data.user),
+  };
+}
 
 function useMyProfile() {
   // A visitor has no profile: asking would answer 401 (and send them to the sign-in page).
@@ -14,7 +27,7 @@ function useMyProfile() {
   return useQuery({
     queryKey: profileKey,
     enabled: signedIn,
-    queryFn: ({ signal }) => api('/auth/profile', envelope(userData), { signal }).then((r) => r.data.user),
+    queryFn: async ({ signal }) => (await profileRequests()).read(signal),
     staleTime: 60_000,
   });
 }
@@ -39,10 +52,11 @@ export function useAdoptBrowserZone() {
   useEffect(() => {
     if (!profile.data || profile.data.timezone || sent.current) return;
     sent.current = true;
-    api('/auth/update-profile', envelope(userData), { method: 'PUT', body: { timezone: browserZone() } })
-      .then((res) => {
-        updateStoredUser(res.data.user);
-        client.setQueryData(profileKey, res.data.user);
+    profileRequests()
+      .then((requests) => requests.saveZone(browserZone()))
+      .then((user) => {
+        updateStoredUser(user);
+        client.setQueryData(profileKey, user);
       })
       .catch(() => {
         // Not essential: times still show in the browser's zone; the next visit tries again.
