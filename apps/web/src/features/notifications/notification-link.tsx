@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { dateTimeIn } from '../../lib/format.ts';
+import { dateTimeIn } from '../../lib/zoned-time.ts';
 
 /**
  * A notification as a link to its object (its action URL): an in-app path opens in place, an outside

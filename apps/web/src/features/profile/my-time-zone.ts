@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserDto } from '@app/shared/auth';
-import { api } from '../../lib/api.ts';
 import { updateStoredUser, useSession } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
 
@@ -11,16 +9,7 @@ const profileKey = ['auth', 'profile'] as const;
  * The profile's schemas load with the first request, not with the page: workshop and notification times
  * use this hook on pages that need no other schema for their first paint (docs/performance.md).
  */
-async function profileRequests() {
-  const [{ envelope }, { userData }] = await Promise.all([import('@app/shared/api'), import('@app/shared/auth')]);
-  const answer = envelope(userData);
-  return {
-    read: (signal?: AbortSignal): Promise<UserDto> => api('/auth/profile', answer, { signal }).then((r) => r.data.user),
-    saveZone: (timezone: string): Promise<UserDto> =>
-      api('/auth/update-profile', answer, { method: 'PUT', body: { timezone } }).then((r) => r.data.user),
-  };
-}
-
+const profileRequests = () => import('./profile-requests.ts');
 function useMyProfile() {
   // A visitor has no profile: asking would answer 401 (and send them to the sign-in page).
   const signedIn = Boolean(useSession()?.token);

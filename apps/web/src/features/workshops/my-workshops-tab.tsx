@@ -9,7 +9,7 @@ import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { api as apiCall, errorMessage } from '../../lib/api.ts';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatInZone } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { AttendancePanel, LifecycleActions, PhaseBadge } from './lifecycle-ui.tsx';
 import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';

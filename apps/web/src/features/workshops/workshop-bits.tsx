@@ -1,6 +1,6 @@
 import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
-import { formatInZone } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
