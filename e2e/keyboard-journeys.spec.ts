@@ -91,7 +91,7 @@ test('keyboard only, student: find a workshop, open it, register, close with Esc
   await keyboardSignIn(page, student.email, student.password);
 
   await page.getByRole('link', { name: 'Skip to content' }).focus();
-  await tabTo(page, /^Search workshops/);
+  await tabUntil(page, page.getByLabel('Search workshops'));
   await page.keyboard.type(title);
   await expect(page.locator('article')).toHaveCount(1);
   await tabTo(page, new RegExp(`^Details: ${title}`));
