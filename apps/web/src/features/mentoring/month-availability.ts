@@ -20,5 +20,7 @@ export function useMonthAvailability(professionalId: string, timezone: string, s
   }, [availability.data]);
   const counts = useMemo(() => Object.fromEntries(Object.entries(byDate).map(([d, s]) => [d, s.length])), [byDate]);
   const slots = selected ? (byDate[selected] ?? []) : [];
-  return { today, month, setMonth, selected, setSelected, availability, counts, slots };
+  /** What `MonthCalendar` needs, spread onto it. */
+  const calendar = { month, onMonthChange: setMonth, selected, onSelect: setSelected, counts, today };
+  return { today, selected, setSelected, availability, slots, calendar };
 }

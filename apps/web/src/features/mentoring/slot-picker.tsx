@@ -39,7 +39,7 @@ export function SlotPicker({
   disabled?: boolean;
   idPrefix: string;
 }) {
-  const { today, month, setMonth, selected, setSelected, availability, counts, slots } = useMonthAvailability(professionalId, timezone, {
+  const { today, selected, setSelected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
     date: picked?.date,
     selected: picked?.date,
   });
@@ -54,15 +54,7 @@ export function SlotPicker({
             setSelected(null);
           }}
         />
-        <MonthCalendar
-          month={month}
-          onMonthChange={setMonth}
-          selected={selected}
-          onSelect={setSelected}
-          counts={counts}
-          today={today}
-          minMonth={monthStart(today)}
-        />
+        <MonthCalendar {...calendar} minMonth={monthStart(today)} />
       </div>
       <div>
         <h4 id={`${idPrefix}-day`} className="flex items-center gap-2 font-medium text-slate-900">
@@ -75,7 +67,7 @@ export function SlotPicker({
           ) : availability.isError ? (
             <Alert kind="error">{MENTORING_MESSAGES.fetchAvailabilityFailed}</Alert>
           ) : !selected ? (
-            <p className="text-sm text-slate-600">{Object.keys(counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
+            <p className="text-sm text-slate-600">{Object.keys(calendar.counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
           ) : slots.length === 0 ? (
             <p className="text-sm text-slate-600">{slotPickerCopy.noneThisDay}</p>
           ) : (

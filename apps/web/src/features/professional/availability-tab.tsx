@@ -328,7 +328,7 @@ function RuleForm({
 function OwnCalendar({ professionalId }: { professionalId: string }) {
   // Shown in the professional's own zone first (decision 810); any zone on request.
   const [timezone, setTimezone] = useState<Zone>(useMyTimeZone());
-  const { today, month, setMonth, selected, setSelected, availability, counts, slots } = useMonthAvailability(professionalId, timezone, {
+  const { selected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
     selected: todayIn(timezone),
   });
   return (
@@ -342,15 +342,7 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
         </div>
       </div>
       {availability.isError && <Alert kind="error">{MENTORING_MESSAGES.loadAvailabilityFailed}</Alert>}
-      <MonthCalendar
-        month={month}
-        onMonthChange={setMonth}
-        selected={selected}
-        onSelect={setSelected}
-        counts={counts}
-        today={today}
-        label="Your availability calendar"
-      />
+      <MonthCalendar {...calendar} label="Your availability calendar" />
       <div>
         <h4 className="flex items-center gap-2 text-sm font-medium text-slate-900">
           <CalendarClock className="h-4 w-4" aria-hidden="true" /> {selected ? longDate(selected) : 'Select a date'}
