@@ -171,7 +171,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
             },
           ]}
           actions={(w) => (
-            <span className="inline-flex gap-1">
+            <span className="inline-flex flex-wrap gap-1">
               {(w.status === 'draft' || w.status === 'published') && (
                 <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
                   <Pencil aria-hidden="true" className="h-4 w-4" />
