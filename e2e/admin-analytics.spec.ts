@@ -10,7 +10,7 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     if (width < 1024) await page.getByRole('button', { name: /Open sections menu/ }).click();
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Analytics', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Analytics', exact: true }).click();
     const section = page.getByRole('region', { name: 'Analytics' });
     await expect(section.getByRole('heading', { name: 'Analytics' })).toBeVisible();
 

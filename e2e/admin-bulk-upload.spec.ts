@@ -17,7 +17,7 @@ test('an admin bulk-uploads a sheet: good rows are created, invalid and duplicat
   ].join('\r\n');
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Professionals' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Professionals' }).click();
   await page.getByRole('button', { name: 'Bulk Upload' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bulk Upload Professionals' });
   const steps = dialog.getByRole('list', { name: 'Steps' });

@@ -22,7 +22,7 @@ test('verifying and unverifying a professional asks for confirmation; cancel cha
   });
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Professionals' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Professionals' }).click();
   await page.getByRole('searchbox').fill(name);
   const row = page.getByRole('table', { name: 'Professionals' }).getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();

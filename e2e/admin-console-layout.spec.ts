@@ -9,15 +9,15 @@ test('every console section is accessible at 1280 px', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(page.getByRole('button', { name: 'Open sections menu' })).toBeHidden();
   for (const section of SECTIONS) {
-    await nav.getByRole('button', { name: section, exact: true }).click();
-    await expect(nav.getByRole('button', { name: section, exact: true })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: section, exact: true }).click();
+    await expect(nav.getByRole('link', { name: section, exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     await expectAccessible(page);
     await page.screenshot({ path: `/tmp/h8-admin-1280-${section.replace(/\W+/g, '-').toLowerCase()}.png`, fullPage: true });
   }
   // The dashboard's numbers arrive (no fixed placeholders).
-  await nav.getByRole('button', { name: 'Dashboard', exact: true }).click();
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('main')).not.toContainText('1247');
 });
 
@@ -35,7 +35,7 @@ test('at 360 px the sidebar becomes a menu and lists become cards', async ({ pag
     await page.getByRole('button', { name: 'Open sections menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     await expect(nav).toBeVisible();
-    await nav.getByRole('button', { name: section, exact: true }).click();
+    await nav.getByRole('link', { name: section, exact: true }).click();
     await expect(nav).toBeHidden();
     await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
     // Cards, not a table.
@@ -60,7 +60,7 @@ test('at 360 px the sidebar becomes a menu and lists become cards', async ({ pag
 
   // A modal at 360 px fits too.
   await page.getByRole('button', { name: 'Open sections menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Professionals' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Professionals' }).click();
   await page.getByRole('button', { name: 'Add Professional' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Professional' })).toBeVisible();
   await expectAccessible(page);

@@ -6,7 +6,7 @@ test('an admin creates a professional, who signs in with the e-mailed temporary 
 }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Professionals' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Professionals' }).click();
   await expect(page.getByRole('heading', { name: 'Professionals', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Professionals' })).toBeVisible();
   await expectAccessible(page);

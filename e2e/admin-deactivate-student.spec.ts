@@ -3,7 +3,7 @@ import { DEMO, expect, expectAccessible, registerStudentViaApi, signIn, test } f
 test('an admin deactivates a student after confirming, and the student can no longer sign in', async ({ page, request }) => {
   const target = await registerStudentViaApi(request, 'Rohan');
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Students' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
   await page.getByRole('searchbox', { name: 'Search students' }).fill(target.email);
   const table = page.getByRole('table', { name: 'Students' });
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -3,7 +3,7 @@ import { DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 test('an admin exports the students as a UTF-8 CSV named students-YYYY-MM-DD.csv', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Students' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
   await expect(page.getByRole('heading', { name: 'Students', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Students' })).toContainText(DEMO.student.email);
   await expectAccessible(page);

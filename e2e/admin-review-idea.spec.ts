@@ -12,7 +12,7 @@ test('an admin approves a student idea with scores and the student reads the fee
   });
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Student Ideas' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Student Ideas' }).click();
   await expect(page.getByRole('heading', { name: 'Student Ideas', level: 2 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search ideas' }).fill(title);
   const row = page.getByRole('table', { name: 'Student ideas' }).getByRole('row', { name: new RegExp(title) });

@@ -8,7 +8,7 @@ function futureDate(days: number): string {
 test('an admin creates a workshop as a draft, publishes it, and a student then sees it', async ({ page, browser }) => {
   const title = `Data Pipelines Clinic ${Date.now() % 1e7}`;
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
   await expect(page.getByRole('heading', { name: 'Workshops', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Workshops' })).toBeVisible();
   await expectAccessible(page);

@@ -39,7 +39,7 @@ test('admin completes a live workshop; the attended student downloads the certif
 
   // The admin: the workshop shows as under way; mark everyone attended, then complete it.
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
   await page.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
   const row = page.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText(/Live now|Ended/);

@@ -87,7 +87,7 @@ test('an administrator runs a programme from creation to published pairs', async
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Programmes' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Programmes' }).click();
   await page.getByRole('button', { name: 'New programme' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New mentoring programme' });
   await dialog.getByLabel('Name').fill(name);

@@ -76,7 +76,7 @@ test('admin sections have URLs: a section can be opened from its address and Bac
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     const open = async (section: string) => {
       if (width < 1024) await page.getByRole('button', { name: 'Open sections menu' }).click();
-      await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: section, exact: true }).click();
+      await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
       // Focus moves to the new section's heading (WCAG 2.4.3), also from the phone menu.
       await expect(page.getByRole('heading', { name: section, level: 2 })).toBeFocused();
     };

@@ -72,7 +72,7 @@ test('a university submits a workshop, the admin approves it, its student regist
   const admin = await adminContext.newPage();
   await watchPage(admin);
   await signIn(admin, DEMO.admin.email, DEMO.admin.password);
-  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
   await admin.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
   const row = admin.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText(`Only for students of ${name}`);
@@ -171,7 +171,7 @@ test('before approval the university edits or withdraws its submission, and the 
   const admin = await adminContext.newPage();
   await watchPage(admin);
   await signIn(admin, DEMO.admin.email, DEMO.admin.password);
-  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
   await admin.getByRole('searchbox', { name: 'Search workshops' }).fill(rejectMe);
   const row = admin.getByRole('table', { name: 'Workshops' }).getByRole('row', { name: new RegExp(rejectMe) });
   await row.getByRole('button', { name: `Reject ${rejectMe}` }).click();

@@ -63,7 +63,7 @@ async function registerOrganisation(page: Page, type: 'University' | 'Company', 
 
 async function approveOrganisation(browser: Browser, name: string) {
   const admin = await adminPage(browser);
-  await admin.page.getByRole('button', { name: 'Organisations' }).first().click();
+  await admin.page.getByRole('link', { name: 'Organisations' }).first().click();
   const card = admin.page.getByRole('listitem').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expectAccessible(admin.page);
@@ -145,7 +145,7 @@ test.describe('organisations and experts', () => {
 
     // The administrator sees the evidence and approves.
     const admin = await adminPage(browser);
-    await admin.page.getByRole('button', { name: 'Expert Verification' }).first().click();
+    await admin.page.getByRole('link', { name: 'Expert Verification' }).first().click();
     const card = admin.page.getByRole('listitem').filter({ hasText: name });
     await expect(card).toContainText(`E-mail ${email}: confirmed`);
     await expect(card).toContainText('https://www.linkedin.com/in/tara-example');
@@ -241,7 +241,7 @@ test.describe('organisations and experts', () => {
 
     // The administrator publishes it from the moderation queue.
     await admin.page.reload();
-    await admin.page.getByRole('button', { name: 'Organisations' }).first().click();
+    await admin.page.getByRole('link', { name: 'Organisations' }).first().click();
     await admin.page.getByRole('button', { name: `Publish ${title}` }).click();
     await confirmDecision(admin.page, 'Publish project', 'Publish', 'Project published');
     await admin.context.close();
@@ -319,11 +319,11 @@ test.describe('at 360 px', () => {
     const admin = await context.newPage();
     await signIn(admin, DEMO.admin.email, DEMO.admin.password);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
-    await admin.getByRole('button', { name: 'Expert Verification' }).click();
+    await admin.getByRole('link', { name: 'Expert Verification' }).click();
     await expect(admin.getByRole('button', { name: 'Approve Sofia Rossi' })).toBeVisible();
     await expectAccessible(admin);
     await admin.getByRole('button', { name: 'Open sections menu' }).click();
-    await admin.getByRole('button', { name: 'Organisations' }).click();
+    await admin.getByRole('link', { name: 'Organisations' }).click();
     await expect(admin.getByRole('button', { name: 'Approve Pune Institute of Technology' })).toBeVisible();
     await expectAccessible(admin);
     await context.close();

@@ -8,7 +8,7 @@ test.use({ timezoneId: 'Asia/Kolkata' });
 /** Open the R&D Projects section of the admin console. */
 async function openRdTab(page: Page) {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('button', { name: 'R&D Projects' }).first().click();
+  await page.getByRole('link', { name: 'R&D Projects' }).first().click();
   await expect(page.getByRole('heading', { name: 'R&D Projects', level: 2 })).toBeVisible();
 }
 

@@ -5,7 +5,7 @@ import { adminToken, applyViaApi, createProject, dateIn, registerStudent, unique
 
 /** Open the applications of one project from the admin console's R&D tab. */
 async function openApplications(page: Page, title: string) {
-  await page.getByRole('button', { name: 'R&D Projects' }).first().click();
+  await page.getByRole('link', { name: 'R&D Projects' }).first().click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(title);
   await page.getByRole('button', { name: `Manage applications of ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Applications' });

@@ -45,7 +45,7 @@ test('an admin reschedules a workshop; the registered demo student is told live 
 
     // The admin moves it to the afternoon through the edit form.
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Workshops' }).click();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
     await page.getByRole('searchbox', { name: 'Search workshops' }).fill(title);
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Workshop' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorCode, errorEnvelope } from '@app/shared/api';
+import type { ErrorCode, ErrorEnvelope } from '@app/shared/api';
 import { claimEarly } from './early.ts';
 import { currentLanguage } from './language.ts';
 import { clearSession, readSession, setMfaBlocked } from './session.ts';
@@ -18,11 +18,25 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
+// This module is on every page: it checks the failure envelope by hand so that pages which need no
+// schema for their first paint (sign-in, sign-up, the SSO pages) do not download zod (docs/performance.md).
+const MFA_ENROLMENT_REQUIRED: ErrorCode = 'MFA_ENROLMENT_REQUIRED';
+
+/** The failure envelope of `@app/shared/api` (`errorEnvelope`), checked without zod. */
+function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as Record<string, unknown>;
+  if (b.success !== false || typeof b.message !== 'string') return null;
+  if (b.code !== undefined && typeof b.code !== 'string') return null;
+  if (b.errors !== undefined && !(Array.isArray(b.errors) && b.errors.every((e) => typeof e === 'string'))) return null;
+  return { success: false, message: b.message, code: b.code as string | undefined, errors: b.errors as string[] | undefined };
+}
+
 /** The spec's client message: the server's, 'Validation errors: a, b' for a list, else 'API request failed'. */
 function failureMessage(body: unknown): { message: string; code?: string; errors?: string[] } {
-  const parsed = errorEnvelope.safeParse(body);
-  if (!parsed.success) return { message: 'API request failed' };
-  const { message, code, errors } = parsed.data;
+  const parsed = asErrorEnvelope(body);
+  if (!parsed) return { message: 'API request failed' };
+  const { message, code, errors } = parsed;
   if (errors && errors.length > 1) return { message: `Validation errors: ${errors.join(', ')}`, code, errors };
   return { message: message || 'API request failed', code, errors };
 }
@@ -81,7 +95,7 @@ async function fail(response: Response, options: RequestOptions): Promise<never>
   const { message, code, errors } = failureMessage(payload);
   if (response.status === 401 && !options.anonymous) onUnauthorized(message, code);
   // Past the grace period of MFA_REQUIRED_ROLES: the guard sends the person to enrolment (issue 23).
-  if (response.status === 403 && code === ErrorCode.MFA_ENROLMENT_REQUIRED) setMfaBlocked(true);
+  if (response.status === 403 && code === MFA_ENROLMENT_REQUIRED) setMfaBlocked(true);
   throw new ApiError(message, response.status, code, errors);
 }
 

@@ -25,29 +25,6 @@ export function formatDate(iso: string | null | undefined, options: Intl.DateTim
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(currentLocale(), options);
 }
 
-/**
- * Whether the viewer's clock reads the same as `timeZone` at this instant. Zone names are not
- * compared: browsers report aliases (Asia/Kolkata is "Asia/Calcutta" in Chromium).
- */
-export function viewerSeesSameTime(iso: string, timeZone: string): boolean {
-  const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  try {
-    return d.toLocaleString('en-GB', { ...opts, timeZone }) === d.toLocaleString('en-GB', opts);
-  } catch {
-    return false;
-  }
-}
-
-/** An instant shown in a schedule's own zone, named; plus the viewer's local time when it differs. */
-export function formatInZone(iso: string, timeZone: string): { text: string; local?: string } {
-  const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  const text = `${d.toLocaleString(currentLocale(), { ...opts, timeZone })} (${timeZone})`;
-  if (viewerSeesSameTime(iso, timeZone)) return { text };
-  return { text, local: `${d.toLocaleString(currentLocale(), opts)} your time` };
-}
-
 export function initials(name: string): string {
   return name
     .split(/\s+/)

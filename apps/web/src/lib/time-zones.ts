@@ -1,4 +1,3 @@
-import { MENTORING_TIMEZONES } from '@app/shared/mentoring';
 import { isTimeZone } from '@app/shared/time-zones';
 
 /** Old names some browsers still report (ICU's canonical ids) → today's IANA names. */
@@ -38,7 +37,7 @@ export function allZones(): string[] {
   } catch {
     zones = [];
   }
-  cache = [...new Set([...zones.map(current), ...MENTORING_TIMEZONES, browserZone()])].sort((a, b) => a.localeCompare(b));
+  cache = [...new Set([...zones.map(current), ...Object.values(CURRENT_NAME), browserZone()])].sort((a, b) => a.localeCompare(b));
   return cache;
 }
 

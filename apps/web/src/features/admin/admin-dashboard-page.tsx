@@ -1,5 +1,5 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   BarChart3,
   BookOpen,
@@ -69,6 +69,8 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'settings', label: 'Settings', icon: <Settings className="h-4 w-4" /> },
 ];
 
+const sectionHref = (id: TabId) => (id === 'dashboard' ? '/admin/dashboard' : `/admin/dashboard?section=${id}`);
+
 /**
  * The administrator console (spec 001): it stays at /admin/dashboard and the section lives in the query
  * string (`?section=`; the older `?tab=` of notification links still opens one), so a section can be
@@ -85,11 +87,17 @@ export function AdminDashboardPage() {
   const mainRef = useRef<HTMLElement>(null);
   const current = TABS.find((t) => t.id === tab) ?? { id: 'dashboard', label: 'Dashboard', icon: null };
 
+  // Focus follows the section (a link, Back or Forward): to its heading once it has rendered (WCAG 2.4.3).
+  const shownTab = useRef(tab);
+  useEffect(() => {
+    if (shownTab.current === tab) return;
+    shownTab.current = tab;
+    return focusWhenReady(() => mainRef.current?.querySelector<HTMLElement>(`[data-section="${tab}"] h2`) ?? null);
+  }, [tab]);
+
   const select = (id: TabId) => {
-    const from = document.activeElement;
     setMenuOpen(false);
     if (id !== tab) setParams(id === 'dashboard' ? {} : { section: id });
-    focusWhenReady(() => mainRef.current?.querySelector<HTMLElement>(`[data-section="${id}"] h2`) ?? null, from);
   };
   const go = (id: 'professionals' | 'workshops' | 'analytics', create = false) => {
     setCreateIn(create ? id : null);
@@ -100,15 +108,16 @@ export function AdminDashboardPage() {
     <ul className="space-y-1">
       {TABS.map((t) => (
         <li key={t.id}>
-          <button
-            type="button"
-            onClick={() => select(t.id)}
+          {/* Real links (section in the query string): open in a new tab, copy, bookmark; Back moves between them. */}
+          <Link
+            to={sectionHref(t.id)}
+            onClick={() => setMenuOpen(false)}
             aria-current={t.id === tab ? 'page' : undefined}
             className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium ${t.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
             <span aria-hidden="true">{t.icon}</span>
             {t.label}
-          </button>
+          </Link>
         </li>
       ))}
     </ul>

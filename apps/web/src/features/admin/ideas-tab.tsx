@@ -286,7 +286,7 @@ export function IdeasTab() {
           ]}
           actions={(i) =>
             i.status === 'under_review' ? (
-              <span className="inline-flex gap-1">
+              <span className="inline-flex flex-wrap gap-1">
                 <Button size="sm" onClick={() => setReviewing(i)}>
                   Review
                 </Button>

@@ -309,7 +309,7 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
             },
           ]}
           actions={(p) => (
-            <span className="inline-flex gap-1">
+            <span className="inline-flex flex-wrap gap-1">
               <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
                 <Pencil aria-hidden="true" className="h-4 w-4" />
               </Button>

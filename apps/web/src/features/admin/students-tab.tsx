@@ -184,7 +184,7 @@ export function StudentsTab() {
             { header: 'Status', cell: (s) => <Pill tone={s.isActive ? 'green' : 'slate'}>{s.status}</Pill> },
           ]}
           actions={(s) => (
-            <span className="inline-flex gap-1">
+            <span className="inline-flex flex-wrap gap-1">
               <Button size="sm" variant="secondary" onClick={() => setViewing(s)}>
                 View
               </Button>

@@ -6,7 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { formatDate, formatInZone } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { WorkshopForm } from '../workshops/workshop-form.tsx';
 import { SeatsBar } from '../workshops/seats-bar.tsx';
 import { adminApi } from './api.ts';
@@ -20,7 +22,8 @@ const api = workshopsManageApi('/admin/workshops');
 const KEY = 'admin-workshops';
 
 function WorkshopDetails({ workshop, tab, onChanged }: { workshop: WorkshopDto; tab: 'details' | 'registrations'; onChanged: () => unknown }) {
-  const when = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone);
+  const viewerZone = useMyTimeZone();
+  const when = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone, viewerZone);
   if (tab === 'registrations') return <AttendancePanel base="/admin/workshops" manage={api} workshop={workshop} onChanged={onChanged} />;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
@@ -168,7 +171,7 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
             },
           ]}
           actions={(w) => (
-            <span className="inline-flex gap-1">
+            <span className="inline-flex flex-wrap gap-1">
               {(w.status === 'draft' || w.status === 'published') && (
                 <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
                   <Pencil aria-hidden="true" className="h-4 w-4" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import type { AuthData } from '@app/shared/auth';
@@ -12,12 +12,13 @@ import { formatDate } from '../../lib/format.ts';
 import { rich, useLanguage, useT } from '../../lib/i18n.tsx';
 import { LANGUAGE_CODES } from '../../lib/language.ts';
 import { setMfaBlocked, storeAuth } from '../../lib/session.ts';
-import { SecondStep } from './second-step.tsx';
 import { SECURITY_COPY } from './security.copy.ts';
-import { signInWithPasskey } from './security-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { login } from './api.ts';
-import { SsoDiscovery } from '../sso/sso-discovery.tsx';
+
+// Not needed for the first paint (initial JS budget, docs/performance.md): the second step appears after
+// the password, SSO discovery after an e-mail address is typed, the passkey helpers on their button.
+const SecondStep = lazy(() => import('./second-step.tsx').then((m) => ({ default: m.SecondStep })));
+const SsoDiscovery = lazy(() => import('../sso/sso-discovery.tsx').then((m) => ({ default: m.SsoDiscovery })));
 
 const REDIRECT_MS = 1500;
 const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
@@ -71,6 +72,7 @@ export function SignInPage() {
     clearMessages();
     setPasskeyBusy(true);
     try {
+      const { signInWithPasskey } = await import('./security-api.ts');
       const answer = await signInWithPasskey(rememberMe);
       finish(answer.data);
     } catch (err) {
@@ -92,6 +94,7 @@ export function SignInPage() {
     }
     setSubmitting(true);
     try {
+      const { login } = await import('./api.ts');
       const answer = await login({ email: email.trim(), password, rememberMe });
       // A second factor is set up: the password earned a challenge, not a session (issue 23).
       if ('mfaRequired' in answer.data) {
@@ -119,14 +122,16 @@ export function SignInPage() {
       }
     >
       {secondStep ? (
-        <SecondStep
-          challenge={secondStep}
-          onDone={finish}
-          onStartOver={() => {
-            setSecondStep(null);
-            setPassword('');
-          }}
-        />
+        <Suspense fallback={<p role="status">{SECURITY_COPY.secondStep.title}…</p>}>
+          <SecondStep
+            challenge={secondStep}
+            onDone={finish}
+            onStartOver={() => {
+              setSecondStep(null);
+              setPassword('');
+            }}
+          />
+        </Suspense>
       ) : (
       <>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
@@ -145,7 +150,9 @@ export function SignInPage() {
             clearMessages();
           }}
         />
-        <SsoDiscovery email={email} />
+        <Suspense fallback={null}>
+          <SsoDiscovery email={email} />
+        </Suspense>
         <div>
           <label htmlFor="signin-password" className="block text-sm font-medium text-slate-800">
             {t('common.password')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
 import { INTEREST_OPTIONS, REGISTRATION_MESSAGES, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
@@ -10,10 +10,15 @@ import { rich, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { storeAuth } from '../../lib/session.ts';
 import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { register } from './api.ts';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
-import { ExpertApplicationForm, OrganisationRegistrationForm } from '../organisations/join-forms.tsx';
 import { RegistrationNotice, useCurrentNotice } from '../privacy/notice-consent.tsx';
+import { Spinner } from '../../components/ui/feedback.tsx';
+
+// The expert and organisation forms load when chosen (initial JS budget, docs/performance.md).
+const ExpertApplicationForm = lazy(() => import('../organisations/join-forms.tsx').then((m) => ({ default: m.ExpertApplicationForm })));
+const OrganisationRegistrationForm = lazy(() =>
+  import('../organisations/join-forms.tsx').then((m) => ({ default: m.OrganisationRegistrationForm })),
+);
 
 const REDIRECT_MS = 2000;
 
@@ -111,9 +116,13 @@ export function SignUpPage() {
             </ul>
           </section>
         ) : chosen === 'expert' ? (
-          <ExpertApplicationForm onBack={back} invitationToken={invitation} />
+          <Suspense fallback={<Spinner />}>
+            <ExpertApplicationForm onBack={back} invitationToken={invitation} />
+          </Suspense>
         ) : chosen === 'university' || chosen === 'company' ? (
-          <OrganisationRegistrationForm type={chosen} onBack={back} />
+          <Suspense fallback={<Spinner />}>
+            <OrganisationRegistrationForm type={chosen} onBack={back} />
+          </Suspense>
         ) : (
           <StudentForm onBack={back} />
         )}
@@ -169,6 +178,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
     setErrorField(undefined);
     setSubmitting(true);
     try {
+      const { register } = await import('./api.ts');
       const answer = await register({
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),

@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'react';
 import { CalendarClock } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
-import { useAvailability } from './api.ts';
-import { longDate, monthGrid, monthStart } from './calendar-utils.ts';
+import { useMonthAvailability } from './month-availability.ts';
+import { longDate, monthStart } from './calendar-utils.ts';
 import { MonthCalendar } from './month-calendar.tsx';
-import { MENTORING_MESSAGES, todayIn, type AvailabilitySlot } from './shared.ts';
+import { MENTORING_MESSAGES, type AvailabilitySlot } from './shared.ts';
 
 export const slotPickerCopy = {
   selectDate: 'Select a date',
@@ -40,18 +39,10 @@ export function SlotPicker({
   disabled?: boolean;
   idPrefix: string;
 }) {
-  const today = todayIn(timezone);
-  const [month, setMonth] = useState(() => monthStart(picked?.date ?? today));
-  const [selected, setSelected] = useState<string | null>(picked?.date ?? null);
-  const grid = useMemo(() => monthGrid(month), [month]);
-  const availability = useAvailability(professionalId, grid[0] ?? month, grid[grid.length - 1] ?? month, timezone);
-  const byDate = useMemo(() => {
-    const map: Record<string, AvailabilitySlot[]> = {};
-    for (const day of availability.data?.availability ?? []) map[day.date] = day.slots;
-    return map;
-  }, [availability.data]);
-  const counts = useMemo(() => Object.fromEntries(Object.entries(byDate).map(([d, s]) => [d, s.length])), [byDate]);
-  const slots = selected ? (byDate[selected] ?? []) : [];
+  const { today, selected, setSelected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
+    date: picked?.date,
+    selected: picked?.date,
+  });
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -63,15 +54,7 @@ export function SlotPicker({
             setSelected(null);
           }}
         />
-        <MonthCalendar
-          month={month}
-          onMonthChange={setMonth}
-          selected={selected}
-          onSelect={setSelected}
-          counts={counts}
-          today={today}
-          minMonth={monthStart(today)}
-        />
+        <MonthCalendar {...calendar} minMonth={monthStart(today)} />
       </div>
       <div>
         <h4 id={`${idPrefix}-day`} className="flex items-center gap-2 font-medium text-slate-900">
@@ -84,7 +67,7 @@ export function SlotPicker({
           ) : availability.isError ? (
             <Alert kind="error">{MENTORING_MESSAGES.fetchAvailabilityFailed}</Alert>
           ) : !selected ? (
-            <p className="text-sm text-slate-600">{Object.keys(counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
+            <p className="text-sm text-slate-600">{Object.keys(calendar.counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
           ) : slots.length === 0 ? (
             <p className="text-sm text-slate-600">{slotPickerCopy.noneThisDay}</p>
           ) : (

@@ -5,6 +5,7 @@ import { NOTIFICATION_MESSAGES, badgeText, type NotificationDto } from '@app/sha
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { relativeTime } from '../../lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { NotificationLink, notificationTime } from './notification-link.tsx';
 
 const SUBTYPE_STYLES: Record<string, string> = {
@@ -16,6 +17,7 @@ const SUBTYPE_STYLES: Record<string, string> = {
 
 /** The bell (spec 000 §2): badge capped at '99+', dropdown, mark all, click opens the action URL. */
 export function NotificationBell() {
+  const zone = useMyTimeZone();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -101,7 +103,7 @@ export function NotificationBell() {
                       </span>
                       <span className="mt-0.5 block text-xs text-slate-600" dir="auto">{n.message}</span>
                       <span className="mt-1 block text-[11px] text-slate-600">
-                        <time dateTime={n.createdAt} title={notificationTime(n.createdAt)}>{relativeTime(n.createdAt)}</time>
+                        <time dateTime={n.createdAt} title={notificationTime(n.createdAt, zone)}>{relativeTime(n.createdAt)}</time>
                         {n.priority === 'high' && <span className="ms-2 font-semibold text-amber-800">High priority</span>}
                       </span>
                     </NotificationLink>

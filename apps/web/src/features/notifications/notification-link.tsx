@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { dateTimeIn } from '../../lib/zoned-time.ts';
 
 /**
  * A notification as a link to its object (its action URL): an in-app path opens in place, an outside
@@ -23,7 +24,7 @@ export function NotificationLink({ url, onOpen, className, children }: { url: st
   return <div className={className}>{children}</div>;
 }
 
-/** Date and time of a notification in the viewer's zone (the browser's, until profiles carry one). */
-export function notificationTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Date and time of a notification in the viewer's zone (their profile's, else the browser's; decision 810), named. */
+export function notificationTime(iso: string, zone: string): string {
+  return `${dateTimeIn(iso, zone)} (${zone})`;
 }

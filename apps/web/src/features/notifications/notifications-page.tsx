@@ -18,6 +18,7 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useMarkAllRead, useMarkRead } from './api.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { NotificationLink, notificationTime } from './notification-link.tsx';
 
 const copy = {
@@ -45,6 +46,7 @@ const isType = (v: string | null): v is NotificationType => (NOTIFICATION_TYPES 
  * kept in the query string, each a link to its object, times in the viewer's zone.
  */
 export function NotificationsPage() {
+  const zone = useMyTimeZone();
   useDocumentTitle(copy.title);
   const [params, setParams] = useSearchParams();
   const unreadOnly = params.get('unread') === '1';
@@ -131,7 +133,7 @@ export function NotificationsPage() {
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-700" dir="auto">{n.message}</span>
                       <span className="mt-1 block text-xs text-slate-600">
-                        {NOTIFICATION_TYPE_LABELS[n.type]} · <time dateTime={n.createdAt} title={notificationTime(n.createdAt)}>{notificationTime(n.createdAt)}</time> ({relativeTime(n.createdAt)})
+                        {NOTIFICATION_TYPE_LABELS[n.type]} · <time dateTime={n.createdAt} title={notificationTime(n.createdAt, zone)}>{notificationTime(n.createdAt, zone)}</time> ({relativeTime(n.createdAt)})
                         {!n.actionUrl && <> · {copy.noLink}</>}
                       </span>
                     </NotificationLink>

@@ -8,8 +8,6 @@ import { EmptyState, ErrorState, Skeleton, Spinner } from '../../components/ui/f
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { AdminProgrammesTab } from '../programmes/admin-programmes-tab.tsx';
-import { SsoPanel } from '../sso/sso-panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
@@ -30,6 +28,8 @@ import {
 /** Issue 28 (decision 731): a domain affiliates students once a member's confirmed address at it proves it. */
 const DOMAIN_UNPROVEN = 'Not proven yet: confirm an address at this domain (or add it under a proven domain) before it counts';
 
+const AdminProgrammesTab = lazy(() => import('../programmes/admin-programmes-tab.tsx').then((m) => ({ default: m.AdminProgrammesTab })));
+const SsoPanel = lazy(() => import('../sso/sso-panel.tsx').then((m) => ({ default: m.SsoPanel })));
 const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel.tsx').then((m) => ({ default: m.UniversityWorkshopsPanel })));
 const ProjectFormDialog = lazy(() => import('../rd-projects/project-form-dialog.tsx').then((m) => ({ default: m.ProjectFormDialog })));
 const ApplicationsDialog = lazy(() => import('../rd-projects/applications-dialog.tsx').then((m) => ({ default: m.ApplicationsDialog })));
@@ -100,8 +100,11 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   )}
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
-                  {tab === 'programmes' && <AdminProgrammesTab organiser="university" />}
-                  {tab === 'sso' && <SsoPanel />}
+                  {(tab === 'programmes' || tab === 'sso') && (
+                    <Suspense fallback={<Spinner />}>
+                      {tab === 'programmes' ? <AdminProgrammesTab organiser="university" /> : <SsoPanel />}
+                    </Suspense>
+                  )}
                 </TabPanel>
               </>
             ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
@@ -12,17 +12,18 @@ import {
   todayIn,
   type AvailabilityRule,
   type AvailabilityRuleBody,
-  type AvailabilitySlot,
 } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { createRule, deleteRule, isFullId, updateRule, useAvailability, useInvalidateMentoring } from '../mentoring/api.ts';
-import { longDate, monthGrid, monthStart } from '../mentoring/calendar-utils.ts';
+import { createRule, deleteRule, isFullId, updateRule, useInvalidateMentoring } from '../mentoring/api.ts';
+import { longDate } from '../mentoring/calendar-utils.ts';
 import { MonthCalendar } from '../mentoring/month-calendar.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
+import { useMonthAvailability } from '../mentoring/month-availability.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useRules } from './api.ts';
 
 type Zone = string;
@@ -325,19 +326,11 @@ function RuleForm({
 
 /** The professional's own free slots as students see them (sessions and pending holds removed). */
 function OwnCalendar({ professionalId }: { professionalId: string }) {
-  const [timezone, setTimezone] = useState<Zone>(DEFAULT_TIMEZONE);
-  const today = todayIn(timezone);
-  const [month, setMonth] = useState(() => monthStart(today));
-  const [selected, setSelected] = useState<string | null>(today);
-  const grid = useMemo(() => monthGrid(month), [month]);
-  const availability = useAvailability(professionalId, grid[0] ?? month, grid[grid.length - 1] ?? month, timezone);
-  const byDate = useMemo(() => {
-    const map: Record<string, AvailabilitySlot[]> = {};
-    for (const d of availability.data?.availability ?? []) map[d.date] = d.slots;
-    return map;
-  }, [availability.data]);
-  const counts = useMemo(() => Object.fromEntries(Object.entries(byDate).map(([d, s]) => [d, s.length])), [byDate]);
-  const slots = selected ? (byDate[selected] ?? []) : [];
+  // Shown in the professional's own zone first (decision 810); any zone on request.
+  const [timezone, setTimezone] = useState<Zone>(useMyTimeZone());
+  const { selected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
+    selected: todayIn(timezone),
+  });
   return (
     <section aria-labelledby="calendar-heading" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -349,15 +342,7 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
         </div>
       </div>
       {availability.isError && <Alert kind="error">{MENTORING_MESSAGES.loadAvailabilityFailed}</Alert>}
-      <MonthCalendar
-        month={month}
-        onMonthChange={setMonth}
-        selected={selected}
-        onSelect={setSelected}
-        counts={counts}
-        today={today}
-        label="Your availability calendar"
-      />
+      <MonthCalendar {...calendar} label="Your availability calendar" />
       <div>
         <h4 className="flex items-center gap-2 text-sm font-medium text-slate-900">
           <CalendarClock className="h-4 w-4" aria-hidden="true" /> {selected ? longDate(selected) : 'Select a date'}

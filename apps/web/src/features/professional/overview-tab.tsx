@@ -15,6 +15,7 @@ import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/format.ts';
 import { useDashboardStats, useMySessions, useRequests } from './api.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { RatingStars } from './stars.tsx';
 import type { TabId } from './tabs.ts';
 
@@ -50,6 +51,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
   const stats = useDashboardStats();
   const sessions = useMySessions();
   const requests = useRequests();
+  const zone = useMyTimeZone();
 
   if (stats.isError)
     return (
@@ -161,9 +163,9 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
                   {new Date(x.scheduledAt).toLocaleString(undefined, {
                     dateStyle: 'medium',
                     timeStyle: 'short',
-                    timeZone: x.timezone,
+                    timeZone: zone,
                   })}{' '}
-                  ({x.timezone})
+                  ({zone})
                 </span>
               </li>
             ))}

@@ -18,12 +18,12 @@ import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } from './api.ts';
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
-import { MentorCapacityCard } from '../matching/mentor-capacity-card.tsx';
 import { useAdoptBrowserZone } from '../profile/my-time-zone.ts';
-import { MenteeSuggestionsCard } from '../matching/mentee-suggestions-card.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
 // (docs/decisions/310-first-load.md).
+const MentorCapacityCard = lazy(() => import('../matching/mentor-capacity-card.tsx').then((m) => ({ default: m.MentorCapacityCard })));
+const MenteeSuggestionsCard = lazy(() => import('../matching/mentee-suggestions-card.tsx').then((m) => ({ default: m.MenteeSuggestionsCard })));
 const RequestsTab = lazy(() => import('./requests-tab.tsx').then((m) => ({ default: m.RequestsTab })));
 const MyWorkshopsTab = lazy(() => import('../workshops/my-workshops-tab.tsx').then((m) => ({ default: m.MyWorkshopsTab })));
 const SessionsTab = lazy(() => import('./sessions-tab.tsx').then((m) => ({ default: m.SessionsTab })));

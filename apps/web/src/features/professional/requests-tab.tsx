@@ -1,20 +1,20 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarClock, Search } from 'lucide-react';
-import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
+import { MENTORING_MESSAGES, TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate, initials } from '../../lib/format.ts';
 import { respondToRequest, useInvalidateMentoring } from '../mentoring/api.ts';
 import { slotText, wallClock } from '../mentoring/time-utils.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useRequests } from './api.ts';
 
-/** Respond dialog timezones (spec 002 §2). */
-const RESPOND_TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Singapore'] as const;
 const STATUS_LABEL: Record<ConnectionRequest['status'], string> = {
   pending: 'Pending',
   accepted: 'Accepted',
@@ -181,7 +181,9 @@ function RespondForm({
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const slot = request.requestedSlot;
-  const slotZone = slot && (RESPOND_TIMEZONES as readonly string[]).includes(slot.timezone) ? slot.timezone : DEFAULT_TIMEZONE;
+  // The student's requested slot keeps its own zone; otherwise the mentor's own (decision 702). Any IANA zone.
+  const myZone = useMyTimeZone();
+  const slotZone = slot?.timezone ?? myZone;
   const [status, setStatus] = useState<'accepted' | 'rejected'>('accepted');
   const [message, setMessage] = useState('');
   const [timezone, setTimezone] = useState<string>(slotZone);
@@ -196,7 +198,7 @@ function RespondForm({
       return respondToRequest(request._id, {
         status,
         message: message.trim() || undefined,
-        ...(scheduled ? { date, startTime, endTime, timezone: timezone as (typeof RESPOND_TIMEZONES)[number] } : {}),
+        ...(scheduled ? { date, startTime, endTime, timezone } : {}),
       });
     },
     onMutate: () => onBusy(request._id),
@@ -247,11 +249,7 @@ function RespondForm({
           <p className="text-xs text-slate-600">Leave empty to accept without scheduling; no online meeting is created then.</p>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label="Date" type="date" min={todayIn(timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
-            <SelectField label="Timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)}>
-              {RESPOND_TIMEZONES.map((tz) => (
-                <option key={tz}>{tz}</option>
-              ))}
-            </SelectField>
+            <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} hint="Type to search every time zone" />
             <SelectField label="Start time" value={startTime} onChange={(e) => setStartTime(e.target.value)}>
               <option value="">--:--</option>
               {withValue(TIME_STEPS, startTime).map((t) => (

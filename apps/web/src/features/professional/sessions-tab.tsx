@@ -12,7 +12,7 @@ import { cancelSession, createSession, downloadSessionIcs, markSessionAttendance
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
 import { JoinLink, SessionChanges, SessionStatusBadge } from '../mentoring/session-bits.tsx';
 import { wallClock } from '../mentoring/time-utils.ts';
-import { viewerSeesSameTime } from '../../lib/format.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useConnectedStudents, useMySessions } from './api.ts';
 import { ScheduleFields, type ScheduleValue } from './schedule-fields.tsx';
 
@@ -107,14 +107,14 @@ function SessionCard({
     },
     onError: (e) => toast.error(errorMessage(e, 'Failed to record attendance')),
   });
-  const date = new Date(s.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: s.timezone });
-  const time = new Date(s.scheduledAt).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: s.timezone,
-  });
-  const local =
-    !viewerSeesSameTime(s.scheduledAt, s.timezone) ? new Date(s.scheduledAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  // In the mentor's own zone (profile, else browser), with the student's time when their zone differs (decision 810).
+  const mine = useMyTimeZone();
+  const theirZone = s.zones.student ?? s.timezone;
+  const date = new Date(s.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: mine });
+  const clock = (timeZone: string) =>
+    new Date(s.scheduledAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const time = clock(mine);
+  const local = theirZone !== mine && clock(theirZone) !== time ? `${clock(theirZone)} for ${s.student.name} (${theirZone})` : null;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
@@ -134,7 +134,7 @@ function SessionCard({
         <div>
           <dt className="text-xs text-slate-500">Time</dt>
           <dd>
-            {time} <span className="text-xs">({s.timezone})</span>
+            {time} <span className="text-xs">({mine})</span>
           </dd>
         </div>
         <div>
@@ -146,7 +146,7 @@ function SessionCard({
           <dd className="capitalize">{s.type}</dd>
         </div>
       </dl>
-      {local && <p className="text-xs text-slate-600">{local} your time</p>}
+      {local && <p className="text-xs text-slate-600">{local}</p>}
       {s.rating !== null && (
         <p className="text-sm text-slate-700">
           Student rating: {'★'.repeat(s.rating)}

@@ -1,22 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { userData } from '@app/shared/auth';
-import { api } from '../../lib/api.ts';
-import { updateStoredUser } from '../../lib/session.ts';
+import { updateStoredUser, useSession } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
 
 const profileKey = ['auth', 'profile'] as const;
 
+/**
+ * The profile's schemas load with the first request, not with the page: workshop and notification times
+ * use this hook on pages that need no other schema for their first paint (docs/performance.md).
+ */
+const profileRequests = () => import('./profile-requests.ts');
 function useMyProfile() {
+  // A visitor has no profile: asking would answer 401 (and send them to the sign-in page).
+  const signedIn = Boolean(useSession()?.token);
   return useQuery({
     queryKey: profileKey,
-    queryFn: ({ signal }) => api('/auth/profile', envelope(userData), { signal }).then((r) => r.data.user),
+    enabled: signedIn,
+    queryFn: async ({ signal }) => (await profileRequests()).read(signal),
     staleTime: 60_000,
   });
 }
 
-/** The zone times are shown in for the signed-in person: their profile's, else the browser's (decision 702). */
+/**
+ * The zone times are shown in: the signed-in person's profile zone, else the browser's (decisions 702,
+ * 810). A visitor gets the browser's.
+ */
 export function useMyTimeZone(): string {
   const profile = useMyProfile();
   return profile.data?.timezone ?? browserZone();
@@ -33,10 +41,11 @@ export function useAdoptBrowserZone() {
   useEffect(() => {
     if (!profile.data || profile.data.timezone || sent.current) return;
     sent.current = true;
-    api('/auth/update-profile', envelope(userData), { method: 'PUT', body: { timezone: browserZone() } })
-      .then((res) => {
-        updateStoredUser(res.data.user);
-        client.setQueryData(profileKey, res.data.user);
+    profileRequests()
+      .then((requests) => requests.saveZone(browserZone()))
+      .then((user) => {
+        updateStoredUser(user);
+        client.setQueryData(profileKey, user);
       })
       .catch(() => {
         // Not essential: times still show in the browser's zone; the next visit tries again.

@@ -15,13 +15,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import * as rd from './api.ts';
 import { ApplicationStatusBadge, fmtDate, roleLabel } from './rd-ui.tsx';
 
-const TIMEZONES = ['Asia/Kolkata', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Singapore', 'Asia/Tokyo'];
 
 /** Applications management of one project (spec 001 §2): counts, search, filters, cards, review. */
 export function ApplicationsDialog({ projectId, title, onClose, base = '/admin/rd-projects' }: { projectId: string; title: string; onClose: () => void; base?: string }) {
@@ -196,9 +196,7 @@ function ReviewDialog({ projectId, application: a, onClose, base }: { projectId:
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextField label="Date" type="date" required value={interview.date} onChange={(e) => setInterview((i) => ({ ...i, date: e.target.value }))} />
                 <TextField label="Time" type="time" required value={interview.time} onChange={(e) => setInterview((i) => ({ ...i, time: e.target.value }))} />
-                <SelectField label="Timezone" value={interview.timezone} onChange={(e) => setInterview((i) => ({ ...i, timezone: e.target.value }))}>
-                  {TIMEZONES.map((z) => <option key={z} value={z}>{z}</option>)}
-                </SelectField>
+                <TimeZoneField label="Timezone" value={interview.timezone} onChange={(timezone) => setInterview((i) => ({ ...i, timezone }))} hint="Type to search every time zone" />
                 <SelectField label="Mode" value={interview.mode} onChange={(e) => setInterview((i) => ({ ...i, mode: e.target.value === 'offline' ? 'offline' : 'online' }))}>
                   <option value="online">Online</option>
                   <option value="offline">Offline</option>

@@ -15,6 +15,7 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import type { WorkshopsManageApi } from './manage-workshops.ts';
 import { PhaseBadge } from './workshop-bits.tsx';
 
@@ -99,6 +100,8 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
 
 /** The code the instructor shows so students can check in while the workshop is live (decision 404). */
 function CheckInCode({ base, workshop }: { base: Base; workshop: WorkshopDto }) {
+  const zone = useMyTimeZone();
+  const at = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: zone });
   const code = useQuery({ queryKey: ['check-in-code', base, workshop._id], queryFn: () => lifecycleApi(base).checkInCode(workshop._id) });
   if (code.isPending) return <Spinner label="Loading the check-in code…" />;
   if (code.isError) return <ErrorState message={errorMessage(code.error, 'Could not load the check-in code')} onRetry={() => void code.refetch()} />;
@@ -113,7 +116,7 @@ function CheckInCode({ base, workshop }: { base: Base; workshop: WorkshopDto }) 
       </p>
       <p className="mt-1 text-xs text-slate-600">
         Show it to your students: they enter it on their dashboard to check in, from{' '}
-        {new Date(opensAt).toLocaleTimeString(undefined, { timeStyle: 'short' })} until {new Date(closesAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}.
+        {at(opensAt)} until {at(closesAt)} ({zone}).
       </p>
     </div>
   );
@@ -121,6 +124,7 @@ function CheckInCode({ base, workshop }: { base: Base; workshop: WorkshopDto }) 
 
 /** Registrations with attendance (per registrant and "mark all"), during or after the workshop. */
 export function AttendancePanel({ base, manage, workshop, onChanged }: { base: Base; manage: WorkshopsManageApi; workshop: WorkshopDto; onChanged?: () => unknown }) {
+  const zone = useMyTimeZone();
   const toast = useToast();
   const qc = useQueryClient();
   const key = ['workshop-registrations', base, workshop._id];
@@ -173,7 +177,7 @@ export function AttendancePanel({ base, manage, workshop, onChanged }: { base: B
                   <p className="break-all text-xs text-slate-600">
                     {r.student.email}
                     {r.student.university ? ` · ${r.student.university}` : ''} · registered {formatDate(r.registeredAt)}
-                    {r.checkedInAt ? ` · checked in ${new Date(r.checkedInAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}` : ''}
+                    {r.checkedInAt ? ` · checked in ${new Date(r.checkedInAt).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: zone })}` : ''}
                     {r.certificateId ? ` · certificate ${r.certificateId}` : ''}
                   </p>
                 </div>

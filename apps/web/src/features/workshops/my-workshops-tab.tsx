@@ -9,7 +9,8 @@ import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { api as apiCall, errorMessage } from '../../lib/api.ts';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatInZone } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { AttendancePanel, LifecycleActions, PhaseBadge } from './lifecycle-ui.tsx';
 import { useWorkshopMutations, workshopsManageApi } from './manage-workshops.ts';
 import { WorkshopForm } from './workshop-form.tsx';
@@ -38,6 +39,7 @@ const BANNER_COLORS: Record<string, string> = {
 
 /** The professional dashboard's workshops tab: the workshops they instruct, managed through the server. */
 export function MyWorkshopsTab() {
+  const viewerZone = useMyTimeZone();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<WorkshopDto | null | 'new'>(null);
   const [deleting, setDeleting] = useState<WorkshopDto | null>(null);
@@ -87,7 +89,7 @@ export function MyWorkshopsTab() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {workshops.map((w) => {
-            const when = formatInZone(w.schedule.startsAt, w.schedule.timezone);
+            const when = formatInZone(w.schedule.startsAt, w.schedule.timezone, viewerZone);
             return (
               <li key={w._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
                 <div className={`relative h-32 bg-gradient-to-br ${BANNER_COLORS[w.category] ?? 'from-brand-600 to-brand-800'}`}>

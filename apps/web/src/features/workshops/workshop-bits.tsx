@@ -1,6 +1,7 @@
 import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
-import { formatInZone } from '../../lib/format.ts';
+import { formatInZone } from '../../lib/zoned-time.ts';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
 
@@ -54,9 +55,13 @@ export function PhaseBadge({ workshop }: { workshop: WorkshopDto }) {
   );
 }
 
-/** Date and time in the workshop's own zone, named, plus the viewer's time when it differs. */
+/**
+ * Date and time in the workshop's own zone, named, plus the viewer's when it differs: the profile's zone
+ * when signed in, else the browser's (decision 810).
+ */
 export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
-  const start = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone);
+  const viewer = useMyTimeZone();
+  const start = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone, viewer);
   const end = new Date(workshop.schedule.endsAt).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: workshop.schedule.timezone });
   return (
     <span>

@@ -16,18 +16,7 @@ import {
 } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
-
-const ZONES = [
-  'Asia/Kolkata',
-  'UTC',
-  'Europe/London',
-  'Europe/Berlin',
-  'America/New_York',
-  'America/Los_Angeles',
-  'Asia/Singapore',
-  'Asia/Dubai',
-  'Australia/Sydney',
-];
+import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 
 export interface WorkshopFormValue {
   body: Record<string, unknown>;
@@ -85,7 +74,6 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
   const [banner, setBanner] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const zones = ZONES.includes(timezone) ? ZONES : [timezone, ...ZONES];
   const online = deliveryMode === 'online' || deliveryMode === 'hybrid';
   const offline = deliveryMode === 'offline' || deliveryMode === 'hybrid';
   const instructorReady =
@@ -193,11 +181,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
         <TextField label="Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
         <TextField label="Start time" type="time" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />
         <TextField label="End time" type="time" required value={endTime} onChange={(e) => setEndTime(e.target.value)} />
-        <SelectField label="Timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)}>
-          {zones.map((z) => (
-            <option key={z}>{z}</option>
-          ))}
-        </SelectField>
+        <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} hint="Type to search" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
