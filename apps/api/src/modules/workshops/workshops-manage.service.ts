@@ -17,6 +17,7 @@ import { professionalProfiles, studentProfiles, users } from '../../db/schema/us
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import { localInstant } from '../../lib/local-time.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
@@ -135,9 +136,8 @@ function validate(manager: Manager, input: unknown) {
 
 /** Local date + time in the workshop's zone → UTC instants (luxon, never hand-rolled offsets). */
 function instants(date: string, startTime: string, endTime: string, zone: string) {
-  const start = DateTime.fromISO(`${date}T${startTime}`, { zone });
-  const end = DateTime.fromISO(`${date}T${endTime}`, { zone });
-  if (!start.isValid || !end.isValid) throw badRequest(WORKSHOP_FORM_MESSAGES.date);
+  const start = localInstant(date, startTime, zone, WORKSHOP_FORM_MESSAGES.date);
+  const end = localInstant(date, endTime, zone, WORKSHOP_FORM_MESSAGES.date);
   if (end <= start) throw badRequest(WORKSHOP_FORM_MESSAGES.endAfterStart);
   return { startsAt: start.toUTC().toJSDate(), endsAt: end.toUTC().toJSDate() };
 }
