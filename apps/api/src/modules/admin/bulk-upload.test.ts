@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, type BuiltUser } from '../../../test/factories.ts';
-import { auditLog, emails, users } from '../../db/schema/index.ts';
+import { auditLog, emails, passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { BulkUploadResult } from '@app/shared/admin';
 import { bulkCreateProfessionals } from './bulk-upload.service.ts';
 import { multipart } from './test-helpers.ts';
@@ -113,7 +113,8 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
       .where(inArray(users.email, ['good1@example.com', 'good2@example.com', 'good3@example.com']));
     expect(created.every((u) => u.role === 'professional' && u.isTemporaryPassword)).toBe(true);
     const mails = await t.database.db.select().from(emails).where(eq(emails.to, 'good2@example.com'));
-    expect(mails[0]?.text).toMatch(/temporary password/);
+    expect(mails[0]?.text).toMatch(/reset-password\?token=/);
+    expect(mails[0]?.text).not.toMatch(/password:/i);
     expect(await t.runJobs()).toBeGreaterThanOrEqual(3);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'bulk_upload'));
     expect(entries.length).toBe(1);
@@ -293,6 +294,47 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
       payload: { email: 'mailfail@example.com', password },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('e-mail: bulk upload never e-mails a password, only a single-use set-password link', () => {
+  it('the link sets the password once, within its week; the e-mail holds no password and the outbox hides the link', async () => {
+    const res = await upload({ filename: 'pros.csv', content: csv([row(1, 'setpw')]) });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'setpw1@example.com'));
+    expect(mail).toBeDefined();
+    expect(`${mail?.text}\n${mail?.html}`).not.toMatch(/temporary password|password:/i);
+    const link = /(https?:\/\/\S+\/reset-password\?token=)(\S+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[2] ?? '');
+    expect(mail?.preview).not.toContain(token);
+    expect(mail?.html).toContain('Choose my password');
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'setpw1@example.com'));
+    const [stored] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const days = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Chosen@Pass123' } });
+    expect(set.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Other@Pass123' } });
+    expect(again.statusCode).toBe(400);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'setpw1@example.com', password: 'Chosen@Pass123' } });
+    expect(login.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, 'setpw1@example.com'));
+    expect(after?.isTemporaryPassword).toBe(false);
+  });
+
+  it('an expired set-password link is refused', async () => {
+    await upload({ filename: 'pros.csv', content: csv([row(1, 'expired')]) });
+    const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'expired1@example.com'));
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'expired1@example.com'));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Chosen@Pass123' } });
+    expect(set.statusCode).toBe(400);
   });
 });
 

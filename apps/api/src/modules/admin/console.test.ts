@@ -41,7 +41,7 @@ describe('students', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('Add Student creates an account with a temporary password sent by e-mail', async () => {
+  it('Add Student creates an account and e-mails a single-use set-password link (never a password)', async () => {
     const payload = {
       firstName: 'Kabir',
       lastName: 'Shah',
@@ -55,7 +55,8 @@ describe('students', () => {
     expect(res.statusCode).toBe(201);
     expect(body(res).message).toBe('Student created successfully!');
     const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'kabir@example.com'));
-    expect(mail?.text).toMatch(/temporary password/);
+    expect(mail?.text).toMatch(/reset-password\?token=/);
+    expect(mail?.text).not.toMatch(/temporary password/i);
     const dup = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload });
     expect(dup.statusCode).toBe(409);
     const bad = await t.app.inject({
@@ -355,7 +356,7 @@ describe('GET /api/admin/emails never shows secrets', () => {
     const stored = await t.database.db.select().from(emails);
     const sent = (to: string) => stored.find((e) => e.to === to)?.text ?? '';
     const passwords = ['secret.keeper@example.com', 'mira.secret@example.com', 'bulk.secret@example.com'].map(
-      (to) => /temporary password: (\S+)/.exec(sent(to))?.[1] ?? '',
+      (to) => /(\S*reset-password\?token=\S+)/.exec(sent(to))?.[1] ?? '',
     );
     const link = /(\S*reset-password\?token=\S+)/.exec(sent(boss.email))?.[1] ?? '';
     const token = decodeURIComponent(link.split('token=')[1] ?? '');
@@ -367,9 +368,9 @@ describe('GET /api/admin/emails never shows secrets', () => {
     expect(res.body).not.toMatch(/reset-password\?token=/);
     const view = body<{ data: { emails: { to: string; text: string }[] } }>(res).data.emails;
     const shown = (to: string) => view.find((e) => e.to === to)?.text ?? '';
-    expect(shown('secret.keeper@example.com')).toContain('temporary password: [hidden]');
-    expect(shown('bulk.secret@example.com')).toContain('temporary password: [hidden]');
-    expect(shown('mira.secret@example.com')).toContain('temporary password: [hidden]');
+    expect(shown('secret.keeper@example.com')).toContain('within 7 days; it works once:\n\n[hidden]');
+    expect(shown('bulk.secret@example.com')).toContain('[hidden]');
+    expect(shown('mira.secret@example.com')).toContain('[hidden]');
     expect(shown(boss.email)).toContain('[hidden]');
     // A row stored without a preview (before the column existed) shows no text at all.
     await t.database.db.insert(emails).values({ to: 'old@example.com', subject: 'Old', text: 'password: hunter2-old' });
@@ -382,7 +383,7 @@ describe('GET /api/admin/emails never shows secrets', () => {
     await t.runJobs();
     const id = stored.find((e) => e.to === 'secret.keeper@example.com')?.id ?? '';
     const file = path.join(t.config.dataDir, 'outbox', `${id}.eml`);
-    expect(readFileSync(file, 'utf8')).toContain(`temporary password: ${passwords[0]}`);
+    expect(readFileSync(file, 'utf8').replace(/=\r\n/g, '')).toContain('reset-password?token');
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 });
