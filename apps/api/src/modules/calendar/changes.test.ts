@@ -228,7 +228,7 @@ describe('sessions and interviews', () => {
     const link = body<{ data: { url: string } }>(await t.app.inject({ method: 'POST', url: '/api/calendar/feed-link', headers: student.auth })).data;
     const feed = new ICAL.Component(ICAL.parse((await t.app.inject({ method: 'GET', url: new URL(link.url).pathname })).body));
     const uids = feed.getAllSubcomponents('vevent').map((e) => `${String(e.getFirstPropertyValue('uid'))}#${String(e.getFirstPropertyValue('sequence'))}`);
-    expect(uids.sort()).toEqual([`interview-${application._id}@mentorbridge#1`, `session-${sessionId}@mentorbridge#0`].sort());
+    expect(uids.sort()).toEqual([`interview-${application._id}@mentorbridge.invalid#1`, `session-${sessionId}@mentorbridge.invalid#0`].sort());
 
     // Rejected before the interview took place: the calendar entry is cancelled.
     const rejected = await t.app.inject({ method: 'PUT', url, headers: admin.auth, payload: { status: 'rejected' } });

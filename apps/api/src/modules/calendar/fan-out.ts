@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { eventChanges } from '../../db/schema/calendar.ts';
@@ -242,8 +242,16 @@ export async function fanOutBatch(db: Db, changeId: string, config: FanOutConfig
     if (!change) return false;
     const plan = await PLANS[change.kind](tx, change, config);
     const finish = () => tx.update(eventChanges).set({ doneAt: new Date() }).where(eq(eventChanges.id, changeId));
-    // Gone, or superseded by a newer change (whose own job tells everyone the latest): nothing to send.
-    if (!plan || plan.sequence > change.sequence) {
+    // Gone, or superseded by a newer change (whose own job tells everyone the latest): nothing to send. A
+    // newer change row, not the event's counter: one attendee's own CANCEL raises the counter too (decision 821).
+    const [newer] = plan
+      ? await tx
+          .select({ id: eventChanges.id })
+          .from(eventChanges)
+          .where(and(eq(eventChanges.kind, change.kind), eq(eventChanges.eventId, change.eventId), gt(eventChanges.sequence, change.sequence)))
+          .limit(1)
+      : [];
+    if (!plan || newer) {
       await finish();
       return false;
     }
