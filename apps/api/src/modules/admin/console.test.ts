@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -138,6 +139,55 @@ describe('exports', () => {
     expect(kabir?.slice(0, 4)).toEqual(['Kabir Shah', 'kabir@example.com', '', 'IIT Delhi']);
     const filtered = parse((await get('/api/admin/export/students?university=Anna')).rawPayload, { bom: true }) as string[][];
     expect(filtered.length - 1).toBe(11);
+  });
+
+  it('spreadsheets: ?format=xlsx on every export delivers a real XLSX with typed text cells (no formula, no apostrophe)', async () => {
+    await buildStudent(t, { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Xl', university: '@Evil Uni' });
+    const res = await get('/api/admin/export/students?format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="students-${today}.xlsx"`);
+    expect(res.rawPayload.readUInt32LE(0)).toBe(0x04034b50); // a ZIP (Office Open XML)
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(['Name', 'Email', 'Phone', 'University']));
+    const students = await t.database.db.select().from(users).where(eq(users.role, 'student'));
+    expect((sheet?.actualRowCount ?? 0) - 1).toBe(students.length);
+    let evil: ExcelJS.Row | undefined;
+    sheet?.eachRow((row) => {
+      if (String(row.getCell(1).value).includes('evil.example')) evil = row;
+    });
+    expect(evil?.getCell(1).value).toBe('=HYPERLINK("http://evil.example") Xl'); // as typed: no apostrophe
+    expect(evil?.getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(evil?.getCell(3).value).toBe('+91 98765 43210');
+    expect(evil?.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(evil?.getCell(4).value).toBe('@Evil Uni');
+    // No formula anywhere in the file.
+    sheet?.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    // A count is a number cell.
+    const header = (sheet?.getRow(1).values as unknown[]).indexOf('Registered Workshops');
+    expect(evil?.getCell(header).type).toBe(ExcelJS.ValueType.Number);
+    for (const kind of ['professionals', 'workshops', 'ideas']) {
+      const other = await get(`/api/admin/export/${kind}?format=xlsx`);
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['content-disposition']).toBe(`attachment; filename="${kind}-${today}.xlsx"`);
+      const b = new ExcelJS.Workbook();
+      await b.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+      expect(b.worksheets[0]?.getRow(1).getCell(1).value).toBe(kind === 'professionals' ? 'Name' : 'Title');
+    }
+    const bad = await get('/api/admin/export/students?format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toBe('Format must be csv or xlsx');
+  });
+
+  it('spreadsheets: CSV keeps an international phone number as it is (no apostrophe), formulas still neutralised', async () => {
+    const owner0 = await buildStudent(t, { firstName: 'Phone', lastName: 'Owner' });
+    await t.database.db.update(users).set({ phone: '+44 20 7946 0958' }).where(eq(users.id, owner0.id));
+    const rows = parse((await get('/api/admin/export/students?search=Phone Owner')).rawPayload, { bom: true }) as string[][];
+    const owner = rows.find((r) => r[0] === 'Phone Owner');
+    expect(owner?.[2]).toBe('+44 20 7946 0958');
   });
 
   it('pages through more than one page of students: every row once, in the list order, ties and microseconds included', async () => {
