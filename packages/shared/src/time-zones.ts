@@ -81,3 +81,15 @@ export function resolveLocalTime(date: string, time: string, zone: string): Loca
 export function nonexistentTimeMessage(date: string, time: string, zone: string): string {
   return `${time.slice(0, 5)} does not exist on ${date} in ${zone}: the clocks go forward at that time. Please choose another time.`;
 }
+
+/**
+ * The message for the first of `times` that does not exist on `date` in `zone` (a spring-forward gap), or
+ * null: the browser forms show it before sending, with the very words the API answers (decision 820).
+ */
+export function nonexistentTimeProblem(date: string, times: string[], zone: string): string | null {
+  for (const time of times) {
+    const result = resolveLocalTime(date, time, zone);
+    if (!result.ok && result.reason === 'nonexistent') return nonexistentTimeMessage(date, time, zone);
+  }
+  return null;
+}

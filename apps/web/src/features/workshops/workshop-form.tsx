@@ -16,6 +16,7 @@ import {
 } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { nonexistentTimeProblem } from '@app/shared/time-zones';
 
 const ZONES = [
   'Asia/Kolkata',
@@ -111,6 +112,9 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A time the clocks skip on that date is refused before sending, in the API's own words (decision 820).
+    const gap = date ? nonexistentTimeProblem(date, [startTime, endTime], timezone) : null;
+    if (gap) return setError(gap);
     const body: Record<string, unknown> = {
       title,
       description,
