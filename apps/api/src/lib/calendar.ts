@@ -119,7 +119,7 @@ function isUtc(zone: string): boolean {
 /**
  * Locales whose CLDR names give a zone's abbreviation (BST, EST, CEST, IST, AEST, NZDT, SAST, GST…):
  * Intl's `timeZoneName: 'short'` gives an abbreviation only where the locale's region uses it, and
- * "GMT+1" elsewhere, so several are asked in turn (decision 822).
+ * "GMT+1" elsewhere, so several are asked in turn (decision 820).
  */
 const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-IN', 'en-AU', 'en-NZ', 'en-ZA', 'en-CA'];
 const abbreviationFormatters = new Map<string, Intl.DateTimeFormat[]>();
@@ -238,7 +238,7 @@ function calAddress(email: string): string {
 /**
  * True when the instant's local time occurs twice in the zone (a fall-back night). RFC 5545 §3.3.5 reads
  * such a local time as its first occurrence, but clients differ (ical.js takes the second), so such a
- * DTSTART/DTEND is written in UTC instead, which every client reads the same (decision 822).
+ * DTSTART/DTEND is written in UTC instead, which every client reads the same (decision 820).
  */
 function ambiguousLocally(d: Date, zone: string): boolean {
   const local = DateTime.fromJSDate(d, { zone });
