@@ -138,6 +138,16 @@ export async function organisationsRoutes(app: App) {
     }),
   );
 
+  // Decision 822: prove a domain by the DNS TXT record shown beside it.
+  app.post(
+    '/organisations/me/domains/:id/dns-check',
+    { config: ANY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(organisationData) } } },
+    async (request) => {
+      const { organisation, message } = await orgs.checkDomainDns(db, actorOf(request), organisationOf(request), request.params.id);
+      return { success: true as const, message, data: { organisation } };
+    },
+  );
+
   app.post(
     '/organisations/me/invitations',
     { config: ANY_MEMBER, schema: { tags, security, body: inviteBody, response: { 201: envelope(z.object({ invitation: invitationDto })) } } },
