@@ -12,7 +12,6 @@ import { ADMIN_COUNT_CAP, cappedCount } from '../../lib/counts.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { likePattern } from './common.ts';

@@ -3,13 +3,12 @@
 // calendar-update e-mails is never auto-linkable.
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { emails, notifications } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
-import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
+import { workshopRegistrations } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
 import { connected, dayFromNow } from '../mentoring/test-helpers.ts';
 

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { MENTORING_MESSAGES, SESSION_MAX_MINUTES } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';

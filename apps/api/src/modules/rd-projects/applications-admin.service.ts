@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import {
   RD_APPLICATION_STATUS_LABELS,
   RD_APPLICATION_TRANSITIONS,

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { makePagination } from '@app/shared/api';
 import {
   UNIVERSITY_WORKSHOP_MESSAGES,
