@@ -4,6 +4,8 @@ test('an admin creates a professional, who chooses a password through the e-mail
   page,
   browser,
 }) => {
+  // Two browsers (the admin's, then the professional's) with axe checks in each.
+  test.slow();
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Professionals' }).click();
