@@ -72,8 +72,8 @@ test('an admin creates a professional, who chooses a password through the e-mail
     await expect(proPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expectAccessible(proPage);
     const newPassword = 'Chosen-Pass!2024';
-    await proPage.getByLabel('New password', { exact: true }).fill(newPassword);
-    await proPage.getByLabel('Confirm new password').fill(newPassword);
+    await proPage.getByLabel(/^New password/).fill(newPassword);
+    await proPage.getByLabel(/^Confirm new password/).fill(newPassword);
     await proPage.getByRole('button', { name: 'Reset password' }).click();
     await expect(proPage.getByText('Your password has been reset. You can now sign in.')).toBeVisible();
     await signIn(proPage, email, newPassword);
