@@ -29,7 +29,7 @@ test('an admin bulk-uploads a sheet: good rows are created, invalid and duplicat
   await expect(dialog.getByText('Please select a file to upload')).toBeVisible();
   const input = dialog.locator('input[type="file"]');
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(dialog.getByText('Please select a valid Excel (.xlsx, .xls) or CSV file')).toBeVisible();
+  await expect(dialog.getByText('Please select an Excel (.xlsx), OpenDocument (.ods) or CSV (.csv) file')).toBeVisible();
 
   await input.setInputFiles({ name: 'professionals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(dialog.getByText('professionals.csv')).toBeVisible();

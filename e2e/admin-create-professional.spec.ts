@@ -1,9 +1,11 @@
 import { DEMO, expect, expectAccessible, readOutbox, signIn, test, uniqueEmail } from './fixtures.ts';
 
-test('an admin creates a professional, who signs in with the e-mailed temporary password and must change it', async ({
+test('an admin creates a professional, who chooses a password through the e-mailed single-use link (never a password by e-mail)', async ({
   page,
   browser,
 }) => {
+  // Two browsers (the admin's, then the professional's) with axe checks in each.
+  test.slow();
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Professionals' }).click();
@@ -49,39 +51,37 @@ test('an admin creates a professional, who signs in with the e-mailed temporary 
   await expectAccessible(page);
   await details.getByRole('button', { name: 'Close' }).click();
 
-  // The temporary password reaches the professional by e-mail. The admin's outbox view hides it…
+  // The welcome e-mail carries a single-use set-password link, never a password (decision 825). The admin's
+  // outbox view hides the link…
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const password = await readOutbox(email, /temporary password: (\S+)/);
+  const link = await readOutbox(email, /(\S+\/reset-password\?token=\S+)/);
   const outbox = await page.request.get('/api/admin/emails?limit=50', { headers: { Authorization: `Bearer ${token}` } });
   expect(outbox.status()).toBe(200);
   const view = (await outbox.json()) as { data: { emails: { to: string; text: string }[] } };
   const welcome = view.data.emails.find((e) => e.to === email);
-  expect(welcome?.text).toContain('temporary password: [hidden]');
-  expect(JSON.stringify(view)).not.toContain(password);
+  expect(welcome?.text).toContain('[hidden]');
+  expect(JSON.stringify(view)).not.toContain(link.split('token=')[1] ?? link);
 
-  // …and the professional signs in with it (a new browser context: nobody else's session).
+  // …and the professional opens it in a browser (a new context: nobody else's session), chooses a
+  // password and signs in with it; the link works once.
   const context = await browser.newContext();
   const proPage = await context.newPage();
   try {
-    await signIn(proPage, email, password);
-    await expect(proPage).toHaveURL(/\/professional\/dashboard$/);
-    const gate = proPage.getByRole('dialog', { name: 'Change your temporary password' });
-    await expect(gate).toBeVisible();
-    await expect(gate.getByRole('button', { name: 'Close' })).toHaveCount(0);
-    await proPage.keyboard.press('Escape');
-    await expect(gate).toBeVisible();
+    const path = new URL(link).pathname + new URL(link).search;
+    await proPage.goto(path);
+    await expect(proPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expectAccessible(proPage);
     const newPassword = 'Chosen-Pass!2024';
-    await gate.getByLabel('Current password').fill(password);
-    await gate.getByLabel('New password', { exact: true }).fill(newPassword);
-    await gate.getByLabel('Confirm new password').fill(newPassword);
-    await gate.getByRole('button', { name: 'Change Password' }).click();
-    await expect(gate).toBeHidden({ timeout: 15_000 });
-    await proPage.reload();
+    await proPage.getByLabel(/^New password/).fill(newPassword);
+    await proPage.getByLabel(/^Confirm new password/).fill(newPassword);
+    await proPage.getByRole('button', { name: 'Reset password' }).click();
+    await expect(proPage.getByText('Your password has been reset. You can now sign in.')).toBeVisible();
+    await signIn(proPage, email, newPassword);
+    await expect(proPage).toHaveURL(/\/professional\/dashboard$/);
     await expect(proPage.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(proPage.getByRole('dialog')).toHaveCount(0);
-    const old = await proPage.request.post('/api/auth/login', { data: { email, password } });
-    expect(old.status()).toBe(401);
+    const again = await proPage.request.post('/api/auth/reset-password', { data: { token: decodeURIComponent(link.split('token=')[1] ?? ''), newPassword: 'Other-Pass!2024' } });
+    expect(again.status()).toBe(400);
   } finally {
     await context.close();
   }

@@ -27,6 +27,7 @@ import type { App, AppContext } from './lib/http.ts';
 import { createClock } from './lib/clock.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createEmailJob, EMAIL_JOB } from './lib/mail.ts';
+import { setUidDomain } from './lib/calendar.ts';
 import { EVENT_CHANGE_JOB } from './modules/calendar/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/fan-out.ts';
 import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/programmes/invite-fan-out.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   app.decorate('ctx', ctx);
   if (config.catalogueCache !== 'off') events.subscribe((event) => ctx.cache.onEvent(event));
+  setUidDomain(config.mailDomain);
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
   // Files orphaned by a crash (written, row never committed) are removed after an hour's grace.
   scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, ctx.storage, app.log));

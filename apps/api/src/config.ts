@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROLES, isRole, type Role } from '@app/shared/roles';
+import { messageIdDomain } from './lib/mail-domain.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -22,6 +23,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('MentorBridge <no-reply@mentorbridge.local>'),
+  /** The domain of Message-IDs and calendar UIDs (decision 823); defaults to PUBLIC_URL's host when it is a domain. */
+  MAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i, 'MAIL_DOMAIN must be a domain name such as mentorbridge.example.edu')
+    .optional(),
   MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminPassword: c.ADMIN_PASSWORD,
     smtpUrl: c.SMTP_URL || undefined,
     mailFrom: c.MAIL_FROM,
+    mailDomain: c.MAIL_DOMAIN?.toLowerCase() ?? messageIdDomain(c.PUBLIC_URL ?? ''),
     meetingBaseUrl: c.MEETING_BASE_URL.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

@@ -152,12 +152,12 @@ export const professionalData = z.object({ professional: adminProfessionalDto })
 
 export const BULK_MESSAGES = {
   noFile: 'Please select a file to upload',
-  badType: 'Please select a valid Excel (.xlsx, .xls) or CSV file',
+  badType: 'Please select an Excel (.xlsx), OpenDocument (.ods) or CSV (.csv) file',
   tooLarge: 'File size must be less than 10MB',
-  xls: 'Legacy Excel (.xls) files cannot be read. Please save the sheet as .xlsx or CSV and upload it again.',
+  xls: 'Excel 97-2003 (.xls) files cannot be read. Please save the sheet as .xlsx, .ods or .csv and upload it again.',
   tooManyRows: 'A file can hold at most 500 professionals per upload',
   empty: 'The file contains no professionals',
-  unreadable: 'The file could not be read. Please check that it is a valid Excel or CSV file.',
+  unreadable: 'The file could not be read. Please check that it is a valid .xlsx, .ods or .csv file.',
   failed: 'Upload failed',
   templateFailed: 'Failed to download template',
   suggestion:
@@ -177,8 +177,12 @@ export const BULK_OPTIONAL_COLUMNS = [
   'Twitter',
   'Website',
 ] as const;
+/**
+ * What the upload accepts (decision 828): .xlsx, .ods and .csv, checked by content. .xls stays selectable
+ * so that its answer says exactly how to save it instead (BULK_MESSAGES.xls).
+ */
 export const BULK_ACCEPT =
-  '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv';
+  '.xlsx,.ods,.csv,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet,text/csv,application/vnd.ms-excel';
 
 const originalData = z.object({ name: z.string(), email: z.string(), title: z.string() });
 

@@ -21,6 +21,9 @@ export const ORG_MESSAGES = {
   domainMismatch: "The contact e-mail must be at the organisation's own domain",
   domainInvalid: 'Please enter a valid domain such as example.edu',
   domainTaken: 'This domain already belongs to an organisation',
+  dnsNotFound: 'The TXT record was not found yet. Publish it at your DNS provider, wait a few minutes and check again.',
+  dnsUnavailable: 'The DNS lookup failed. Please try again in a few minutes.',
+  dnsProven: 'Domain proven by its DNS record',
   // Issue 28 (decision 731): a sub-domain is its parent's.
   domainUnderOther: "This domain is part of another organisation's domain; ask that organisation's administrators to add it",
   domainOutside: "A domain must be the website's domain or one of its sub-domains",
@@ -233,8 +236,13 @@ export const organisationDto = z.object({
   contactEmail: z.string(),
   contactConfirmed: z.boolean(),
   decisionReason: z.string().nullable(),
-  /** `verified`: control was proven (a member's confirmed address at it); until then it affiliates nobody. */
-  domains: z.array(z.object({ id: z.string(), domain: z.string(), verified: z.boolean() })),
+  /**
+   * `verified`: control was proven (a member's confirmed address at it, or a DNS TXT record); until then it
+   * affiliates nobody. `dnsRecord`: the TXT record that proves it (decision 822).
+   */
+  domains: z.array(
+    z.object({ id: z.string(), domain: z.string(), verified: z.boolean(), dnsRecord: z.object({ name: z.string(), value: z.string() }) }),
+  ),
   memberCount: z.number().int(),
   createdAt: z.string(),
   /** Issue 28: other organisations' domains that sit under or over this one's (the approving admin is warned). */

@@ -101,8 +101,8 @@ describe('buildIcs', () => {
 });
 
 describe('identity and feeds', () => {
-  it('builds UIDs on a fixed domain and the organizer from MAIL_FROM', () => {
-    expect(eventUid('workshop', 'abc')).toBe('workshop-abc@mentorbridge');
+  it('builds UIDs on a domain name and the organizer from MAIL_FROM', () => {
+    expect(eventUid('workshop', 'abc')).toBe('workshop-abc@mentorbridge.invalid');
     expect(organizerOf('MentorBridge <no-reply@mentorbridge.local>')).toEqual({ name: 'MentorBridge', email: 'no-reply@mentorbridge.local' });
     expect(organizerOf('"Team, MB" <team@example.org>')).toEqual({ name: 'Team, MB', email: 'team@example.org' });
     expect(organizerOf('plain@example.org')).toEqual({ name: 'MentorBridge', email: 'plain@example.org' });

@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { localTimeOccurrences } from '@app/shared/time-zones';
 
 /**
  * iCalendar (RFC 5545) builder for everything a user can put in a calendar: workshops, mentoring
@@ -11,12 +12,20 @@ export interface IcsPerson {
   email: string;
 }
 
-/** The fixed UID domain: a UID never depends on PUBLIC_URL, so moving the server keeps calendar entries. */
-export const UID_DOMAIN = 'mentorbridge';
+/**
+ * The UID domain (decision 823): a real domain name, as RFC 5545 §3.8.4.7 recommends — MAIL_DOMAIN, else
+ * PUBLIC_URL's host, else `mentorbridge.invalid`. Set once at start (`setUidDomain(config.mailDomain)`);
+ * pin MAIL_DOMAIN before moving the server to another host name, so calendar entries keep their UIDs.
+ */
+let uidDomain = 'mentorbridge.invalid';
 
-/** The UID of a scheduled thing: `workshop-<id>@mentorbridge`, `session-<id>@mentorbridge`, `interview-<id>@mentorbridge`. */
+export function setUidDomain(domain: string): void {
+  if (/^[a-z0-9.-]+\.[a-z][a-z0-9-]*$/i.test(domain)) uidDomain = domain.toLowerCase();
+}
+
+/** The UID of a scheduled thing: `workshop-<id>@<domain>`, `session-<id>@<domain>`, `interview-<id>@<domain>`. */
 export function eventUid(kind: 'workshop' | 'session' | 'interview', id: string): string {
-  return `${kind}-${id}@${UID_DOMAIN}`;
+  return `${kind}-${id}@${uidDomain}`;
 }
 
 export type IcsMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
@@ -107,6 +116,35 @@ function isUtc(zone: string): boolean {
   return ['utc', 'etc/utc', 'gmt', 'etc/gmt', 'z', 'zulu'].includes(zone.toLowerCase());
 }
 
+/**
+ * Locales whose CLDR names give a zone's abbreviation (BST, EST, CEST, IST, AEST, NZDT, SAST, GST…):
+ * Intl's `timeZoneName: 'short'` gives an abbreviation only where the locale's region uses it, and
+ * "GMT+1" elsewhere, so several are asked in turn (decision 820).
+ */
+const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-IN', 'en-AU', 'en-NZ', 'en-ZA', 'en-CA'];
+const abbreviationFormatters = new Map<string, Intl.DateTimeFormat[]>();
+
+/**
+ * TZNAME at an instant: the zone's abbreviation where one exists (Europe/London in summer: BST), else the
+ * offset as Intl writes it ("GMT+9" for Asia/Tokyo, which has none).
+ */
+export function zoneAbbreviation(zone: string, epochMs: number): string {
+  let formatters = abbreviationFormatters.get(zone);
+  if (!formatters) {
+    formatters = ABBREVIATION_LOCALES.map((locale) => new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }));
+    if (abbreviationFormatters.size > 200) abbreviationFormatters.clear();
+    abbreviationFormatters.set(zone, formatters);
+  }
+  let fallback = '';
+  for (const f of formatters) {
+    const name = f.formatToParts(new Date(epochMs)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    if (!fallback) fallback = name;
+    if (name && !/^(GMT|UTC)([+\-\u2212]|$)/.test(name)) return name;
+    if (name === 'GMT' || name === 'UTC') return name;
+  }
+  return fallback;
+}
+
 interface Transition {
   at: number; // epoch ms of the change
   from: number; // offset minutes before
@@ -133,7 +171,7 @@ export function zoneTransitions(zone: string, fromMs: number, toMs: number): Tra
         else hi = mid;
       }
       const after = DateTime.fromMillis(hi, { zone });
-      found.push({ at: hi, from: prevOffset, to: offset, dst: after.isInDST, name: after.offsetNameShort ?? '' });
+      found.push({ at: hi, from: prevOffset, to: offset, dst: after.isInDST, name: zoneAbbreviation(zone, hi) });
     }
     prevMs = ms;
     prevOffset = offset;
@@ -171,7 +209,7 @@ function computeVtimezone(zone: string, from: DateTime, to: DateTime): string[] 
     `DTSTART:${localStamp(initial.setZone('utc').plus({ minutes: initialOffset }))}`,
     `TZOFFSETFROM:${offsetText(initialOffset)}`,
     `TZOFFSETTO:${offsetText(initialOffset)}`,
-    ...(initial.offsetNameShort ? [`TZNAME:${escapeText(initial.offsetNameShort)}`] : []),
+    ...(zoneAbbreviation(zone, from.toMillis()) ? [`TZNAME:${escapeText(zoneAbbreviation(zone, from.toMillis()))}`] : []),
     `END:${firstKind}`,
   );
   for (const t of transitions) {
@@ -197,11 +235,21 @@ function calAddress(email: string): string {
   return `mailto:${email.replace(/[\u0000-\u001f\u007f";:,\s]/g, '')}`;
 }
 
+/**
+ * True when the instant's local time occurs twice in the zone (a fall-back night). RFC 5545 §3.3.5 reads
+ * such a local time as its first occurrence, but clients differ (ical.js takes the second), so such a
+ * DTSTART/DTEND is written in UTC instead, which every client reads the same (decision 820).
+ */
+function ambiguousLocally(d: Date, zone: string): boolean {
+  const local = DateTime.fromJSDate(d, { zone });
+  return (localTimeOccurrences(local.toISODate() ?? '', local.toFormat('HH:mm:ss'), zone)?.length ?? 0) > 1;
+}
+
 /** The VEVENT lines of one event (no VCALENDAR around it). */
 function veventLines(event: IcsEvent, zone: string, utc: boolean): string[] {
   if (!(event.end.getTime() > event.start.getTime())) throw new Error('Event end must be after its start');
   const when = (d: Date, name: 'DTSTART' | 'DTEND') =>
-    utc ? `${name}:${utcStamp(d)}` : `${name};TZID=${zone}:${localStamp(DateTime.fromJSDate(d, { zone }))}`;
+    utc || ambiguousLocally(d, zone) ? `${name}:${utcStamp(d)}` : `${name};TZID=${zone}:${localStamp(DateTime.fromJSDate(d, { zone }))}`;
   const status = event.status ?? (event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED');
   const lines = [
     'BEGIN:VEVENT',

@@ -5,7 +5,12 @@ import { csvStream, exportFileName, neutraliseCell } from './csv.ts';
 describe('neutraliseCell', () => {
   it.each([
     ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+91 98765', "'+91 98765"],
+    ['+91 98765', '+91 98765'],
+    ['+919876543210', '+919876543210'],
+    ['+91-98765', "'+91-98765"],
+    ['+1+2', "'+1+2"],
+    ['+91 98765 ', "'+91 98765 "],
+    ['+cmd|calc', "'+cmd|calc"],
     ['-2+3', "'-2+3"],
     ['@cmd', "'@cmd"],
     ['\tTab', "'\tTab"],

@@ -11,6 +11,9 @@ import { privacyConsents } from '../db/schema/privacy.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
 import { JOB_LEASE_MS, enqueue, type JobHandler } from './jobs.ts';
 import { queryRows, textIn } from './sql.ts';
+import { messageIdDomain } from './mail-domain.ts';
+
+export { messageIdDomain };
 
 export { EMAIL_CATEGORIES, type EmailCategory };
 
@@ -112,17 +115,6 @@ export async function queueEmails(db: Db, messages: OutgoingEmail[], options: Qu
 
 type StoredEmail = { id: string; to: string; subject: string; text: string; html: string | null; attachments: EmailAttachment[]; createdAt: Date };
 
-/**
- * The right-hand side of every Message-ID: the host of PUBLIC_URL when it is a domain name (has a dot and
- * is not an address), else `mentorbridge.invalid` (RFC 2606: never a real host), so a Message-ID is always
- * `<id@domain>` and the same for every attempt at one e-mail.
- */
-export function messageIdDomain(publicUrl: string): string {
-  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname.toLowerCase() : '';
-  const isAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
-  return host.includes('.') && !isAddress ? host : 'mentorbridge.invalid';
-}
-
 /** The e-mail's Message-ID: derived from its row id, so a retry sends the very same one (receivers can tell). */
 export function messageIdOf(emailId: string, domain: string): string {
   return `<${emailId}@${domain}>`;
@@ -183,11 +175,11 @@ export const SEND_CLAIM_MS = JOB_LEASE_MS / 2;
 
 export function createEmailJob(
   db: Db,
-  config: { smtpUrl?: string; mailFrom: string; dataDir?: string; publicUrl?: string },
+  config: { smtpUrl?: string; mailFrom: string; dataDir?: string; publicUrl?: string; mailDomain?: string },
   log: FastifyBaseLogger,
 ): JobHandler {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-  const domain = messageIdDomain(config.publicUrl ?? '');
+  const domain = config.mailDomain ?? messageIdDomain(config.publicUrl ?? '');
   return async (payload, job) => {
     const emailId = typeof payload.emailId === 'string' ? payload.emailId : '';
     const [claimed] = await queryRows<{ send_attempts: number }>(

@@ -360,6 +360,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/organisations/me': member('any', 200, { pending: true }),
   'POST /api/organisations/me/domains': member('any', 400),
   'DELETE /api/organisations/me/domains/:id': member('any', 404),
+  'POST /api/organisations/me/domains/:id/dns-check': member('any', 404),
   'POST /api/organisations/me/invitations': member('any', 400),
   'GET /api/organisations/me/students': member('university', 200),
   'GET /api/organisations/me/students/export': member('university', 200),

@@ -19,14 +19,14 @@ import { LIMITS, requiredText, text, uniqueTrimmed } from '@app/shared/text';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, emails, jobs } from '../../db/schema/platform.ts';
-import { professionalProfiles, users } from '../../db/schema/users.ts';
+import { passwordResetTokens, professionalProfiles, users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { EMAIL_JOB, emailRow } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { splitName } from './common.ts';
-import { existingEmails, welcomeEmail } from './professionals.service.ts';
+import { existingEmails, setPasswordLink, welcomeEmail } from './professionals.service.ts';
 import type { Sheet } from './spreadsheet.ts';
 
 type Field =
@@ -167,16 +167,23 @@ export interface BulkOptions {
   /** Rows per transaction. */
   chunkSize?: number;
   /** Queue the welcome e-mails of one committed chunk; replaced in tests to simulate a mail failure. */
-  queueEmails?: (db: Db, messages: ReturnType<typeof welcomeEmail>[]) => Promise<void>;
+  queueEmails?: (db: Db, welcomes: Welcome[]) => Promise<void>;
 }
 
-/** Store the chunk's welcome e-mails and their delivery jobs: two inserts, one transaction. */
-export async function queueWelcomeEmails(db: Db, messages: ReturnType<typeof welcomeEmail>[]): Promise<void> {
-  if (messages.length === 0) return;
+/** A welcome e-mail and the set-password token its link carries (decision 825: never a password). */
+export interface Welcome {
+  message: ReturnType<typeof welcomeEmail>;
+  token: ReturnType<typeof setPasswordLink>['row'];
+}
+
+/** Store the chunk's set-password tokens, welcome e-mails and their delivery jobs: three inserts, one transaction. */
+export async function queueWelcomeEmails(db: Db, welcomes: Welcome[]): Promise<void> {
+  if (welcomes.length === 0) return;
   await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values(welcomes.map((w) => w.token));
     const rows = await tx
       .insert(emails)
-      .values(messages.map((m) => emailRow(m)))
+      .values(welcomes.map((w) => emailRow(w.message)))
       .returning({ id: emails.id });
     await tx.insert(jobs).values(rows.map((r) => ({ type: EMAIL_JOB, payload: { emailId: r.id }, maxAttempts: 8 })));
   });
@@ -372,14 +379,18 @@ export async function bulkCreateProfessionals(
       try {
         await queue(
           db,
-          chunkRows.map((r) => welcomeEmail(config, r.user, r.password, 'professional')),
+          chunkRows.map((r) => {
+            const invite = setPasswordLink(config, r.user.id);
+            return { message: welcomeEmail(config, r.user, invite, 'professional'), token: invite.row };
+          }),
         );
         for (const r of chunkRows) data.emailResults.push({ email: r.v.email, sent: true });
         data.emailsSent += chunkRows.length;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         for (const r of chunkRows) {
-          // Only here does a temporary password leave the server: the administrator shares it by hand.
+          // Only here does a temporary password leave the server, to the administrator's screen (never by
+          // e-mail): the administrator shares it by hand and the person must change it at first sign-in.
           data.emailResults.push({ email: r.v.email, sent: false, password: r.password });
           data.processingErrors.push({ email: r.v.email, error: `Welcome e-mail could not be queued: ${message.slice(0, 200)}` });
         }

@@ -4,8 +4,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, type BuiltUser } from '../../../test/factories.ts';
-import { auditLog, emails, users } from '../../db/schema/index.ts';
-import type { BulkUploadResult } from '@app/shared/admin';
+import { auditLog, emails, passwordResetTokens, users } from '../../db/schema/index.ts';
+import { BULK_MESSAGES, type BulkUploadResult } from '@app/shared/admin';
 import { bulkCreateProfessionals } from './bulk-upload.service.ts';
 import { multipart } from './test-helpers.ts';
 
@@ -113,7 +113,8 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
       .where(inArray(users.email, ['good1@example.com', 'good2@example.com', 'good3@example.com']));
     expect(created.every((u) => u.role === 'professional' && u.isTemporaryPassword)).toBe(true);
     const mails = await t.database.db.select().from(emails).where(eq(emails.to, 'good2@example.com'));
-    expect(mails[0]?.text).toMatch(/temporary password/);
+    expect(mails[0]?.text).toMatch(/reset-password\?token=/);
+    expect(mails[0]?.text).not.toMatch(/password:/i);
     expect(await t.runJobs()).toBeGreaterThanOrEqual(3);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'bulk_upload'));
     expect(entries.length).toBe(1);
@@ -200,6 +201,36 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
     expect(body(missing).message).toBe('Missing required columns: Company, Expertise');
   });
 
+  it('spreadsheets: accepts .ods (LibreOffice), checked by content; .xls is answered with exactly what to do', async () => {
+    const cell = (v: string) => `<table:table-cell office:value-type="string"><text:p>${v}</text:p></table:table-cell>`;
+    const num = (n: number) => `<table:table-cell office:value-type="float" office:value="${n}"><text:p>${n}</text:p></table:table-cell>`;
+    const filler = '<table:table-cell table:number-columns-repeated="1018"/>';
+    const content = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3">
+<office:body><office:spreadsheet><table:table table:name="Sheet1">
+<table:table-column table:number-columns-repeated="1024"/>
+<table:table-row>${['Name', 'Email', 'Title', 'Company', 'Expertise', 'Phone', 'Experience'].map(cell).join('')}${filler}</table:table-row>
+<table:table-row>${cell('Ods One')}${cell('ods1@example.com')}${cell('Analyst')}${cell('Co')}${cell('Finance')}${cell('+91 98765<text:s/>43210')}${num(3)}${filler}</table:table-row>
+<table:table-row>${cell('Ods Two')}${cell('ods2@example.com')}${cell('Analyst')}${cell('Co &amp; Sons')}${cell('Legal')}${cell('')}${num(5)}${filler}</table:table-row>
+<table:table-row table:number-rows-repeated="1048573"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>
+</table:table></office:spreadsheet></office:body></office:document-content>`;
+    const ods = zip([
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.spreadsheet') },
+      { name: 'content.xml', data: Buffer.from(content) },
+    ]);
+    const r = result(await upload({ filename: 'pros.ods', content: ods }));
+    expect(r.data.successfullyCreated, JSON.stringify(r.data.skippedRecords)).toBe(2);
+    const [one] = await t.database.db.select().from(users).where(eq(users.email, 'ods1@example.com'));
+    expect(one?.phone).toBe('+91 98765 43210');
+    // Checked by content: an .ods name on a CSV, a ZIP that is not an OpenDocument spreadsheet.
+    const fake = await upload({ filename: 'pros.ods', content: csv([row(1, 'fakeods')]) });
+    expect([fake.statusCode, body(fake).message]).toEqual([415, BULK_MESSAGES.badType]);
+    const notOds = await upload({ filename: 'pros.ods', content: zip([{ name: 'mimetype', data: Buffer.from('application/zip') }]) });
+    expect([notOds.statusCode, body(notOds).message]).toEqual([400, BULK_MESSAGES.unreadable]);
+    expect(BULK_MESSAGES.badType).toBe('Please select an Excel (.xlsx), OpenDocument (.ods) or CSV (.csv) file');
+    expect(BULK_MESSAGES.xls).toMatch(/save the sheet as \.xlsx, \.ods or \.csv/);
+  });
+
   // Functional only: how long 500 rows take is measured by the benchmarks, never asserted in a test.
   it('refuses 501 rows, and accepts 500', async () => {
     const tooMany = await upload({ filename: 'big.csv', content: csv(Array.from({ length: 501 }, (_, i) => row(i, 'over'))) });
@@ -214,13 +245,13 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
   it('checks type by content and name, size and presence', async () => {
     const xlsxBuffer = await xlsx([['Name']]);
     const cases: [{ filename: string; content: Buffer | string } | null, number, string][] = [
-      [{ filename: 'pros.xlsx', content: csv([row(1, 'type')]) }, 415, 'Please select a valid Excel (.xlsx, .xls) or CSV file'],
-      [{ filename: 'pros.csv', content: xlsxBuffer }, 415, 'Please select a valid Excel (.xlsx, .xls) or CSV file'],
-      [{ filename: 'pros.pdf', content: '%PDF-1.4' }, 415, 'Please select a valid Excel (.xlsx, .xls) or CSV file'],
+      [{ filename: 'pros.xlsx', content: csv([row(1, 'type')]) }, 415, BULK_MESSAGES.badType],
+      [{ filename: 'pros.csv', content: xlsxBuffer }, 415, BULK_MESSAGES.badType],
+      [{ filename: 'pros.pdf', content: '%PDF-1.4' }, 415, BULK_MESSAGES.badType],
       [
         { filename: 'pros.csv', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
         415,
-        'Please select a valid Excel (.xlsx, .xls) or CSV file',
+        BULK_MESSAGES.badType,
       ],
       [
         {
@@ -228,7 +259,7 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
           content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]),
         },
         415,
-        'Legacy Excel (.xls) files cannot be read. Please save the sheet as .xlsx or CSV and upload it again.',
+        BULK_MESSAGES.xls,
       ],
       [{ filename: 'big.csv', content: Buffer.alloc(10 * 1024 * 1024 + 10, 'a') }, 413, 'File size must be less than 10MB'],
       [null, 400, 'Please select a file to upload'],
@@ -293,6 +324,47 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
       payload: { email: 'mailfail@example.com', password },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('e-mail: bulk upload never e-mails a password, only a single-use set-password link', () => {
+  it('the link sets the password once, within its week; the e-mail holds no password and the outbox hides the link', async () => {
+    const res = await upload({ filename: 'pros.csv', content: csv([row(1, 'setpw')]) });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'setpw1@example.com'));
+    expect(mail).toBeDefined();
+    expect(`${mail?.text}\n${mail?.html}`).not.toMatch(/temporary password|password:/i);
+    const link = /(https?:\/\/\S+\/reset-password\?token=)(\S+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[2] ?? '');
+    expect(mail?.preview).not.toContain(token);
+    expect(mail?.html).toContain('Choose my password');
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'setpw1@example.com'));
+    const [stored] = await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const days = ((stored?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Chosen@Pass123' } });
+    expect(set.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Other@Pass123' } });
+    expect(again.statusCode).toBe(400);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'setpw1@example.com', password: 'Chosen@Pass123' } });
+    expect(login.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, 'setpw1@example.com'));
+    expect(after?.isTemporaryPassword).toBe(false);
+  });
+
+  it('an expired set-password link is refused', async () => {
+    await upload({ filename: 'pros.csv', content: csv([row(1, 'expired')]) });
+    const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'expired1@example.com'));
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'expired1@example.com'));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user?.id ?? ''));
+    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Chosen@Pass123' } });
+    expect(set.statusCode).toBe(400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -41,7 +42,7 @@ describe('students', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('Add Student creates an account with a temporary password sent by e-mail', async () => {
+  it('Add Student creates an account and e-mails a single-use set-password link (never a password)', async () => {
     const payload = {
       firstName: 'Kabir',
       lastName: 'Shah',
@@ -55,7 +56,8 @@ describe('students', () => {
     expect(res.statusCode).toBe(201);
     expect(body(res).message).toBe('Student created successfully!');
     const [mail] = await t.database.db.select().from(emails).where(eq(emails.to, 'kabir@example.com'));
-    expect(mail?.text).toMatch(/temporary password/);
+    expect(mail?.text).toMatch(/reset-password\?token=/);
+    expect(mail?.text).not.toMatch(/temporary password/i);
     const dup = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.auth, payload });
     expect(dup.statusCode).toBe(409);
     const bad = await t.app.inject({
@@ -137,6 +139,55 @@ describe('exports', () => {
     expect(kabir?.slice(0, 4)).toEqual(['Kabir Shah', 'kabir@example.com', '', 'IIT Delhi']);
     const filtered = parse((await get('/api/admin/export/students?university=Anna')).rawPayload, { bom: true }) as string[][];
     expect(filtered.length - 1).toBe(11);
+  });
+
+  it('spreadsheets: ?format=xlsx on every export delivers a real XLSX with typed text cells (no formula, no apostrophe)', async () => {
+    await buildStudent(t, { firstName: '=HYPERLINK("http://evil.example")', lastName: 'Xl', university: '@Evil Uni' });
+    const res = await get('/api/admin/export/students?format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="students-${today}.xlsx"`);
+    expect(res.rawPayload.readUInt32LE(0)).toBe(0x04034b50); // a ZIP (Office Open XML)
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(['Name', 'Email', 'Phone', 'University']));
+    const students = await t.database.db.select().from(users).where(eq(users.role, 'student'));
+    expect((sheet?.actualRowCount ?? 0) - 1).toBe(students.length);
+    let evil: ExcelJS.Row | undefined;
+    sheet?.eachRow((row) => {
+      if (String(row.getCell(1).value).includes('evil.example')) evil = row;
+    });
+    expect(evil?.getCell(1).value).toBe('=HYPERLINK("http://evil.example") Xl'); // as typed: no apostrophe
+    expect(evil?.getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(evil?.getCell(3).value).toBe('+91 98765 43210');
+    expect(evil?.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(evil?.getCell(4).value).toBe('@Evil Uni');
+    // No formula anywhere in the file.
+    sheet?.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+    // A count is a number cell.
+    const header = (sheet?.getRow(1).values as unknown[]).indexOf('Registered Workshops');
+    expect(evil?.getCell(header).type).toBe(ExcelJS.ValueType.Number);
+    for (const kind of ['professionals', 'workshops', 'ideas']) {
+      const other = await get(`/api/admin/export/${kind}?format=xlsx`);
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['content-disposition']).toBe(`attachment; filename="${kind}-${today}.xlsx"`);
+      const b = new ExcelJS.Workbook();
+      await b.xlsx.load(other.rawPayload as unknown as ArrayBuffer);
+      expect(b.worksheets[0]?.getRow(1).getCell(1).value).toBe(kind === 'professionals' ? 'Name' : 'Title');
+    }
+    const bad = await get('/api/admin/export/students?format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toBe('Format must be csv or xlsx');
+  });
+
+  it('spreadsheets: CSV keeps an international phone number as it is (no apostrophe), formulas still neutralised', async () => {
+    const owner0 = await buildStudent(t, { firstName: 'Phone', lastName: 'Owner' });
+    await t.database.db.update(users).set({ phone: '+44 20 7946 0958' }).where(eq(users.id, owner0.id));
+    const rows = parse((await get('/api/admin/export/students?search=Phone Owner')).rawPayload, { bom: true }) as string[][];
+    const owner = rows.find((r) => r[0] === 'Phone Owner');
+    expect(owner?.[2]).toBe('+44 20 7946 0958');
   });
 
   it('pages through more than one page of students: every row once, in the list order, ties and microseconds included', async () => {
@@ -355,7 +406,7 @@ describe('GET /api/admin/emails never shows secrets', () => {
     const stored = await t.database.db.select().from(emails);
     const sent = (to: string) => stored.find((e) => e.to === to)?.text ?? '';
     const passwords = ['secret.keeper@example.com', 'mira.secret@example.com', 'bulk.secret@example.com'].map(
-      (to) => /temporary password: (\S+)/.exec(sent(to))?.[1] ?? '',
+      (to) => /(\S*reset-password\?token=\S+)/.exec(sent(to))?.[1] ?? '',
     );
     const link = /(\S*reset-password\?token=\S+)/.exec(sent(boss.email))?.[1] ?? '';
     const token = decodeURIComponent(link.split('token=')[1] ?? '');
@@ -367,9 +418,9 @@ describe('GET /api/admin/emails never shows secrets', () => {
     expect(res.body).not.toMatch(/reset-password\?token=/);
     const view = body<{ data: { emails: { to: string; text: string }[] } }>(res).data.emails;
     const shown = (to: string) => view.find((e) => e.to === to)?.text ?? '';
-    expect(shown('secret.keeper@example.com')).toContain('temporary password: [hidden]');
-    expect(shown('bulk.secret@example.com')).toContain('temporary password: [hidden]');
-    expect(shown('mira.secret@example.com')).toContain('temporary password: [hidden]');
+    expect(shown('secret.keeper@example.com')).toContain('within 7 days; it works once:\n\n[hidden]');
+    expect(shown('bulk.secret@example.com')).toContain('[hidden]');
+    expect(shown('mira.secret@example.com')).toContain('[hidden]');
     expect(shown(boss.email)).toContain('[hidden]');
     // A row stored without a preview (before the column existed) shows no text at all.
     await t.database.db.insert(emails).values({ to: 'old@example.com', subject: 'Old', text: 'password: hunter2-old' });
@@ -382,7 +433,7 @@ describe('GET /api/admin/emails never shows secrets', () => {
     await t.runJobs();
     const id = stored.find((e) => e.to === 'secret.keeper@example.com')?.id ?? '';
     const file = path.join(t.config.dataDir, 'outbox', `${id}.eml`);
-    expect(readFileSync(file, 'utf8')).toContain(`temporary password: ${passwords[0]}`);
+    expect(readFileSync(file, 'utf8').replace(/=\r\n/g, '')).toContain('reset-password?token');
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { ideas } from '../../db/schema/ideas.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
-import { csvStream, exportFileName } from '../../lib/csv.ts';
+import { exportFormatQuery, sendExport, type ExportColumn } from '../../lib/csv.ts';
 import { afterCursor, cursorColumns, keysetPages } from '../../lib/keyset.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { adminIdeaFilter } from '../ideas/ideas-admin.service.ts';
@@ -22,6 +22,7 @@ const filters = z.object({
   expertise: professionalListQuery.shape.expertise,
   category: adminWorkshopListQuery.shape.category,
   status: z.string().max(40).optional(),
+  format: exportFormatQuery,
 });
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
@@ -42,18 +43,20 @@ export async function adminExportRoutes(app: App) {
         security: [{ bearer: [] }],
         params: z.object({ kind: z.enum(EXPORT_KINDS) }),
         querystring: filters,
-        produces: ['text/csv'],
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
     async (request, reply) => {
       const db = app.ctx.db;
       const q = request.query;
       const { kind } = request.params;
-      let stream;
+      // Each branch sends the same columns as CSV (default) or XLSX (`?format=xlsx`, decision 827).
+      const send = <T>(columns: ExportColumn<T>[], rows: AsyncIterable<T>) => sendExport(reply, kind, q.format, columns, rows);
+      await audit(db, actorOf(request).id, 'export', kind, null, null, { filters: q });
       if (kind === 'students') {
         const status = q.status === 'active' || q.status === 'inactive' ? q.status : undefined;
         const where = studentFilter({ search: q.search, university: q.university, status });
-        stream = csvStream(
+        return send(
           [
             { header: 'Name', value: (r) => fullName(r.user) },
             { header: 'Email', value: (r) => r.user.email },
@@ -78,7 +81,7 @@ export async function adminExportRoutes(app: App) {
       } else if (kind === 'professionals') {
         const status = q.status === 'active' || q.status === 'inactive' ? q.status : undefined;
         const where = professionalFilter({ search: q.search, expertise: q.expertise, status });
-        stream = csvStream(
+        return send(
           [
             { header: 'Name', value: (r) => fullName(r.user) },
             { header: 'Email', value: (r) => r.user.email },
@@ -108,7 +111,7 @@ export async function adminExportRoutes(app: App) {
       } else if (kind === 'workshops') {
         const status = ['draft', 'published', 'completed', 'cancelled'].includes(q.status ?? '') ? q.status : undefined;
         const where = workshopFilter({ search: q.search, category: q.category, status });
-        stream = csvStream(
+        return send(
           [
             { header: 'Title', value: (r) => r.w.title },
             { header: 'Category', value: (r) => r.w.category },
@@ -149,7 +152,7 @@ export async function adminExportRoutes(app: App) {
           category: q.category,
           status: parsedStatus.success ? parsedStatus.data : undefined,
         });
-        stream = csvStream(
+        return send(
           [
             { header: 'Title', value: (r) => r.idea.title },
             { header: 'Description', value: (r) => r.idea.description },
@@ -183,13 +186,6 @@ export async function adminExportRoutes(app: App) {
           ),
         );
       }
-      await audit(db, actorOf(request).id, 'export', kind, null, null, { filters: q });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(kind)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream);
     },
   );
 }

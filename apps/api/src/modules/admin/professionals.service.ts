@@ -10,7 +10,9 @@ import {
 import { makePagination } from '@app/shared/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { professionalProfiles, users, type SocialLinks } from '../../db/schema/users.ts';
+import { passwordResetTokens, professionalProfiles, users, type SocialLinks } from '../../db/schema/users.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { inert } from '../../lib/email-template.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
@@ -115,10 +117,31 @@ export async function getProfessional(db: Db, id: string): Promise<AdminProfessi
   return toAdminProfessional(row);
 }
 
+/** How long the set-password link of a new account works (decision 825): a week, once. */
+export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A single-use set-password link for a new account: its token's hash is stored in
+ * password_reset_tokens (the reset page consumes it once, before it expires) and the token itself only
+ * ever travels in the e-mail. Insert `row` in the transaction that queues the e-mail.
+ */
+export function setPasswordLink(config: Pick<Config, 'publicUrl'>, userId: string, now = new Date()) {
+  const { token, hash } = randomToken();
+  return {
+    link: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    token,
+    row: { userId, tokenHash: hash, expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS) },
+  };
+}
+
+/**
+ * The welcome e-mail of an account an administrator created: never a password (issue 28), only the
+ * single-use link that lets the person choose one.
+ */
 export function welcomeEmail(
   config: Pick<Config, 'publicUrl'>,
   to: { firstName: string; email: string },
-  password: string,
+  invite: { link: string; token: string },
   role: 'professional' | 'student',
 ): OutgoingEmail {
   const what = role === 'professional' ? 'a mentor account' : 'a student account';
@@ -126,12 +149,19 @@ export function welcomeEmail(
     to: to.email,
     subject: 'Your MentorBridge account',
     text:
-      `Hi ${to.firstName},\n\nAn administrator has created ${what} for you on MentorBridge.\n\n` +
-      `Sign in at ${config.publicUrl}/signin with\n  e-mail: ${to.email}\n  temporary password: ${password}\n\n` +
-      `You will be asked to choose your own password when you first sign in.\n\nMentorBridge`,
-    action: { label: 'Sign in', url: `${config.publicUrl}/signin` },
-    secrets: [password],
+      `Hi ${inert(to.firstName)},\n\nAn administrator has created ${what} for you on MentorBridge (${inert(to.email)}).\n\n` +
+      `Choose your password with this link within 7 days; it works once:\n\n${invite.link}\n\n` +
+      `Then sign in at ${config.publicUrl}/signin. If the link has expired, use "Forgot password" on the sign-in page.\n\nMentorBridge`,
+    action: { label: 'Choose my password', url: invite.link },
+    secrets: [invite.link, invite.token, encodeURIComponent(invite.token)],
   };
+}
+
+/** Queue the welcome e-mail with its set-password link, in the caller's transaction. */
+export async function queueWelcome(db: Db, config: Pick<Config, 'publicUrl'>, user: { id: string; firstName: string; email: string }, role: 'professional' | 'student') {
+  const invite = setPasswordLink(config, user.id);
+  await db.insert(passwordResetTokens).values(invite.row);
+  await queueEmail(db, welcomeEmail(config, user, invite, role));
 }
 
 function cleanLinks(links: Partial<Record<keyof SocialLinks, string | undefined>> | undefined): SocialLinks {
@@ -186,7 +216,7 @@ export async function createProfessional(
           socialLinks: cleanLinks(input.socialLinks),
         })
         .returning();
-      await queueEmail(tx, welcomeEmail(config, user, password, 'professional'));
+      await queueWelcome(tx, config, user, 'professional');
       await audit(tx, actor.id, 'create', 'professional', user.id, null, { ...user, profile });
       return user.id;
     });

@@ -12,11 +12,10 @@ import { ADMIN_COUNT_CAP, cappedCount } from '../../lib/counts.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { fullName } from '../users/users.presenter.ts';
 import { likePattern } from './common.ts';
-import { welcomeEmail } from './professionals.service.ts';
+import { queueWelcome } from './professionals.service.ts';
 
 const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;
 const connectedProfessionals = sql<number>`(SELECT count(DISTINCT ${connectionRequests.professionalId})::int FROM ${connectionRequests} WHERE ${connectionRequests.studentId} = ${users.id} AND ${connectionRequests.status} = 'accepted')`;
@@ -143,7 +142,7 @@ export async function createStudent(db: Db, config: Config, actor: Actor, input:
           rollNumber: input.rollNumber,
         })
         .returning();
-      await queueEmail(tx, welcomeEmail(config, user, password, 'student'));
+      await queueWelcome(tx, config, user, 'student');
       await audit(tx, actor.id, 'create', 'student', user.id, null, { ...user, profile });
       return user.id;
     });

@@ -73,7 +73,7 @@ describe('a workshop change reaches everyone', () => {
     if (!a || !b) throw new Error('students');
     await t.runJobs();
     const invite = parseIcs((await mailsTo(a)).at(-1)?.attachments[0]?.content ?? '');
-    expect(invite).toMatchObject({ method: 'REQUEST', uid: `workshop-${w.id}@mentorbridge`, sequence: 0, status: 'CONFIRMED' });
+    expect(invite).toMatchObject({ method: 'REQUEST', uid: `workshop-${w.id}@mentorbridge.invalid`, sequence: 0, status: 'CONFIRMED' });
     expect(invite.organizer).toBe('mailto:no-reply@mentorbridge.local');
     expect(invite.attendees).toEqual([`mailto:${a.email}`]);
 
@@ -101,7 +101,7 @@ describe('a workshop change reaches everyone', () => {
       expect(mail?.attachments).toHaveLength(1);
       expect(mail?.attachments[0]?.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
       const ics = parseIcs(mail?.attachments[0]?.content ?? '');
-      expect(ics).toMatchObject({ method: 'REQUEST', uid: `workshop-${w.id}@mentorbridge`, sequence: 1 });
+      expect(ics).toMatchObject({ method: 'REQUEST', uid: `workshop-${w.id}@mentorbridge.invalid`, sequence: 1 });
       expect(ics.attendees).toEqual([`mailto:${person.email}`]);
       // Multipart from the one template: the action is a button in HTML and the same link in text.
       expect(mail?.html).toContain('View the workshop</a>');
@@ -112,7 +112,7 @@ describe('a workshop change reaches everyone', () => {
 
     // "Add to calendar" gives the current version.
     const download = await t.app.inject({ method: 'GET', url: `/api/workshops/${w.id}/calendar.ics`, headers: a.auth });
-    expect(parseIcs(download.body)).toMatchObject({ method: 'PUBLISH', sequence: 1, uid: `workshop-${w.id}@mentorbridge` });
+    expect(parseIcs(download.body)).toMatchObject({ method: 'PUBLISH', sequence: 1, uid: `workshop-${w.id}@mentorbridge.invalid` });
     expect(DateTime.fromJSDate(parseIcs(download.body).start, { zone: 'Europe/London' }).toFormat('HH:mm')).toBe('14:00');
 
     await cancelWorkshop(w.id, admin.id);
@@ -208,7 +208,7 @@ describe('sessions and interviews', () => {
     expect((await t.app.inject({ method: 'PUT', url, headers: admin.auth, payload: schedule('10:00') })).statusCode).toBe(200);
     await t.runJobs();
     const first = parseIcs((await mailsTo(student)).at(-1)?.attachments[0]?.content ?? '');
-    expect(first).toMatchObject({ method: 'REQUEST', uid: `interview-${application._id}@mentorbridge`, sequence: 0 });
+    expect(first).toMatchObject({ method: 'REQUEST', uid: `interview-${application._id}@mentorbridge.invalid`, sequence: 0 });
     expect(first.organizer).toBe('mailto:no-reply@mentorbridge.local');
 
     // Same time again (only notes): no calendar change. A new time: SEQUENCE 1 from the fan-out job.
@@ -228,7 +228,7 @@ describe('sessions and interviews', () => {
     const link = body<{ data: { url: string } }>(await t.app.inject({ method: 'POST', url: '/api/calendar/feed-link', headers: student.auth })).data;
     const feed = new ICAL.Component(ICAL.parse((await t.app.inject({ method: 'GET', url: new URL(link.url).pathname })).body));
     const uids = feed.getAllSubcomponents('vevent').map((e) => `${String(e.getFirstPropertyValue('uid'))}#${String(e.getFirstPropertyValue('sequence'))}`);
-    expect(uids.sort()).toEqual([`interview-${application._id}@mentorbridge#1`, `session-${sessionId}@mentorbridge#0`].sort());
+    expect(uids.sort()).toEqual([`interview-${application._id}@mentorbridge.invalid#1`, `session-${sessionId}@mentorbridge.invalid#0`].sort());
 
     // Rejected before the interview took place: the calendar entry is cancelled.
     const rejected = await t.app.inject({ method: 'PUT', url, headers: admin.auth, payload: { status: 'rejected' } });
@@ -359,12 +359,12 @@ describe('calendar feed', () => {
     expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
     const events = cal.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
     const byUid = new Map(events.map((e) => [e.uid, e]));
-    expect([...byUid.keys()].sort()).toEqual([`workshop-${gone.id}@mentorbridge`, `workshop-${mine.id}@mentorbridge`].sort());
-    expect(byUid.get(`workshop-${mine.id}@mentorbridge`)?.sequence).toBe(4);
-    expect(byUid.get(`workshop-${mine.id}@mentorbridge`)?.summary).toBe('Mine');
-    expect(byUid.get(`workshop-${mine.id}@mentorbridge`)?.startDate.toJSDate().toISOString()).toBe(mine.startsAt.toISOString());
-    expect(byUid.get(`workshop-${gone.id}@mentorbridge`)?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(byUid.get(`workshop-${gone.id}@mentorbridge`)?.sequence).toBe(1);
+    expect([...byUid.keys()].sort()).toEqual([`workshop-${gone.id}@mentorbridge.invalid`, `workshop-${mine.id}@mentorbridge.invalid`].sort());
+    expect(byUid.get(`workshop-${mine.id}@mentorbridge.invalid`)?.sequence).toBe(4);
+    expect(byUid.get(`workshop-${mine.id}@mentorbridge.invalid`)?.summary).toBe('Mine');
+    expect(byUid.get(`workshop-${mine.id}@mentorbridge.invalid`)?.startDate.toJSDate().toISOString()).toBe(mine.startsAt.toISOString());
+    expect(byUid.get(`workshop-${gone.id}@mentorbridge.invalid`)?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(byUid.get(`workshop-${gone.id}@mentorbridge.invalid`)?.sequence).toBe(1);
 
     const status1 = body<{ data: { active: boolean; lastUsedAt: string | null } }>(await t.app.inject({ method: 'GET', url: '/api/calendar/feed-link', headers: s.auth }));
     expect(status1.data).toMatchObject({ active: true });
@@ -387,6 +387,6 @@ describe('calendar feed', () => {
     const feed = await t.app.inject({ method: 'GET', url: new URL(link.url).pathname });
     const cal = new ICAL.Component(ICAL.parse(feed.body));
     const uids = cal.getAllSubcomponents('vevent').map((e) => String(e.getFirstPropertyValue('uid')));
-    expect(uids).toEqual([`workshop-${w.id}@mentorbridge`]);
+    expect(uids).toEqual([`workshop-${w.id}@mentorbridge.invalid`]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { eventChanges } from '../../db/schema/calendar.ts';
@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import type { EmailAttachment } from '../../db/schema/platform.ts';
 import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { loadPeople, nameOf } from '../mentoring/mentoring.common.ts';
 import { sessionIcs, whenFor } from '../mentoring/sessions.service.ts';
@@ -99,12 +100,12 @@ async function workshopPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pr
     }),
     email: (r) => ({
       to: r.email,
-      subject: cancelled ? `Cancelled: ${w.title}` : `Updated: ${w.title} — ${when}`,
+      subject: cancelled ? `Cancelled: ${inert(w.title)}` : `Updated: ${inert(w.title)} — ${when}`,
       text: paragraphs(
-        `Hello ${r.firstName},`,
-        cancelled ? `"${w.title}" on ${when} has been cancelled.` : `"${w.title}" has changed. It is now on ${when}.`,
-        !cancelled && [online, venue].filter(Boolean).join('\n'),
-        change.note && `Message: ${change.note}`,
+        `Hello ${inert(r.firstName)},`,
+        cancelled ? `"${inert(w.title)}" on ${when} has been cancelled.` : `"${inert(w.title)}" has changed. It is now on ${when}.`,
+        !cancelled && [online, venue && inert(venue)].filter(Boolean).join('\n'),
+        change.note && `Message: ${inert(change.note)}`,
         cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
       ),
       action: { label: 'View the workshop', url: `${config.publicUrl}${link(r.role)}` },
@@ -146,14 +147,14 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
     }),
     email: (r) => ({
       to: r.email,
-      subject: `Mentoring session ${cancelled ? 'cancelled' : 'rescheduled'} with ${nameOf(otherOf(r.id ?? ''))}`,
+      subject: `Mentoring session ${cancelled ? 'cancelled' : 'rescheduled'} with ${inert(nameOf(otherOf(r.id ?? '')))}`,
       text: paragraphs(
-        `Hello ${r.firstName},`,
+        `Hello ${inert(r.firstName)},`,
         cancelled
-          ? `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} on ${whenFor(row, people, r.id ?? '')} has been cancelled.`
-          : `Your mentoring session "${row.topic}" with ${nameOf(otherOf(r.id ?? ''))} is now on ${whenFor(row, people, r.id ?? '')}.`,
+          ? `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(otherOf(r.id ?? '')))} on ${whenFor(row, people, r.id ?? '')} has been cancelled.`
+          : `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(otherOf(r.id ?? '')))} is now on ${whenFor(row, people, r.id ?? '')}.`,
         !cancelled && row.meetLink && `Join the meeting: ${row.meetLink}`,
-        change.note && `Reason: ${change.note}`,
+        change.note && `Reason: ${inert(change.note)}`,
         cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
       ),
       action: { label: 'Open my sessions', url: `${config.publicUrl}${link(r.id ?? '')}` },
@@ -197,14 +198,14 @@ async function interviewPlan(db: Db, change: ChangeRow, config: FanOutConfig): P
     }),
     email: (r) => ({
       to: r.email,
-      subject: cancelled ? `Interview cancelled: ${row.projectTitle}` : `Interview updated: ${row.projectTitle}`,
+      subject: cancelled ? `Interview cancelled: ${inert(row.projectTitle)}` : `Interview updated: ${inert(row.projectTitle)}`,
       text: paragraphs(
-        `Hello ${r.firstName},`,
+        `Hello ${inert(r.firstName)},`,
         cancelled
-          ? `Your interview for "${row.projectTitle}" (${row.roleTitle}) on ${when} will not take place.`
-          : `Your interview for "${row.projectTitle}" (${row.roleTitle}) is now on ${when}.`,
-        !cancelled && where,
-        !cancelled && interview.notes && `Notes: ${interview.notes}`,
+          ? `Your interview for "${inert(row.projectTitle)}" (${inert(row.roleTitle)}) on ${when} will not take place.`
+          : `Your interview for "${inert(row.projectTitle)}" (${inert(row.roleTitle)}) is now on ${when}.`,
+        !cancelled && (interview.mode === 'offline' ? `Location: ${inert(interview.location)}` : where),
+        !cancelled && interview.notes && `Notes: ${inert(interview.notes)}`,
         cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
       ),
       action: { label: 'See my applications', url: `${config.publicUrl}${RD_ACTION_URL}` },
@@ -241,8 +242,16 @@ export async function fanOutBatch(db: Db, changeId: string, config: FanOutConfig
     if (!change) return false;
     const plan = await PLANS[change.kind](tx, change, config);
     const finish = () => tx.update(eventChanges).set({ doneAt: new Date() }).where(eq(eventChanges.id, changeId));
-    // Gone, or superseded by a newer change (whose own job tells everyone the latest): nothing to send.
-    if (!plan || plan.sequence > change.sequence) {
+    // Gone, or superseded by a newer change (whose own job tells everyone the latest): nothing to send. A
+    // newer change row, not the event's counter: one attendee's own CANCEL raises the counter too (decision 821).
+    const [newer] = plan
+      ? await tx
+          .select({ id: eventChanges.id })
+          .from(eventChanges)
+          .where(and(eq(eventChanges.kind, change.kind), eq(eventChanges.eventId, change.eventId), gt(eventChanges.sequence, change.sequence)))
+          .limit(1)
+      : [];
+    if (!plan || newer) {
       await finish();
       return false;
     }

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { MENTORING_MESSAGES, SESSION_MAX_MINUTES } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { localInstant } from '../../lib/local-time.ts';
 import { fullName } from '../users/users.presenter.ts';
 
 export interface Instants {
@@ -14,9 +14,9 @@ export interface Instants {
 
 /** A wall-clock date and times in a zone → UTC instants (luxon; never hand-rolled offsets). */
 export function scheduleInstants(date: string, startTime: string, endTime: string, timezone: string): Instants {
-  const start = DateTime.fromISO(`${date}T${startTime}`, { zone: timezone });
-  const end = DateTime.fromISO(`${date}T${endTime}`, { zone: timezone });
-  if (!start.isValid || !end.isValid) throw badRequest('Please enter a valid date and time');
+  const invalid = 'Please enter a valid date and time';
+  const start = localInstant(date, startTime, timezone, invalid);
+  const end = localInstant(date, endTime, timezone, invalid);
   return { start: start.toJSDate(), end: end.toJSDate(), timezone };
 }
 

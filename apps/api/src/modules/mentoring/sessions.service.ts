@@ -16,6 +16,7 @@ import { badRequest, conflict, isBookingClash, notFound } from '../../lib/errors
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { queueEventChange } from '../calendar/event-changes.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -190,21 +191,21 @@ export async function emailSession(
   if (!recipient) return;
   const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const subject = {
-    scheduled: `Mentoring session scheduled with ${nameOf(other)}`,
-    rescheduled: `Mentoring session rescheduled with ${nameOf(other)}`,
-    cancelled: `Mentoring session cancelled with ${nameOf(other)}`,
+    scheduled: `Mentoring session scheduled with ${inert(nameOf(other))}`,
+    rescheduled: `Mentoring session rescheduled with ${inert(nameOf(other))}`,
+    cancelled: `Mentoring session cancelled with ${inert(nameOf(other))}`,
   }[kind];
   const lines = [
-    `Hello ${recipient.firstName},`,
+    `Hello ${inert(recipient.firstName)},`,
     '',
     kind === 'cancelled'
-      ? `Your mentoring session "${row.topic}" with ${nameOf(other)} on ${whenFor(row, people, recipient.id)} has been cancelled.`
-      : `Your mentoring session "${row.topic}" with ${nameOf(other)} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenFor(row, people, recipient.id)}.`.replace(
+      ? `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(other))} on ${whenFor(row, people, recipient.id)} has been cancelled.`
+      : `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(other))} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenFor(row, people, recipient.id)}.`.replace(
           '  ',
           ' ',
         ),
     kind !== 'cancelled' && row.meetLink ? `Join the meeting: ${row.meetLink}` : '',
-    note ? `Message: ${note}` : '',
+    note ? `Message: ${inert(note)}` : '',
     '',
     kind === 'cancelled'
       ? 'The attached file removes it from your calendar.'

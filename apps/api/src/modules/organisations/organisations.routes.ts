@@ -32,7 +32,7 @@ import {
 } from '@app/shared/organisations';
 import { adminApplicationsData, adminApplicationsQuery, applicationData, projectBody, reviewApplicationBody } from '@app/shared/rd-projects';
 import { audit } from '../../lib/audit.ts';
-import { csvStream, exportFileName } from '../../lib/csv.ts';
+import { exportFormatQuery, sendExport } from '../../lib/csv.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import { actorOf, organisationOf, type Actor, type App, type RouteAccess } from '../../lib/http.ts';
@@ -140,6 +140,16 @@ export async function organisationsRoutes(app: App) {
     }),
   );
 
+  // Decision 822: prove a domain by the DNS TXT record shown beside it.
+  app.post(
+    '/organisations/me/domains/:id/dns-check',
+    { config: ANY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(organisationData) } } },
+    async (request) => {
+      const { organisation, message } = await orgs.checkDomainDns(db, actorOf(request), organisationOf(request), request.params.id);
+      return { success: true as const, message, data: { organisation } };
+    },
+  );
+
   app.post(
     '/organisations/me/invitations',
     { config: ANY_MEMBER, schema: { tags, security, body: inviteBody, response: { 201: envelope(z.object({ invitation: invitationDto })) } } },
@@ -159,10 +169,20 @@ export async function organisationsRoutes(app: App) {
 
   app.get(
     '/organisations/me/students/export',
-    { config: UNIVERSITY_MEMBER, schema: { tags, security, produces: ['text/csv'] } },
+    {
+      config: UNIVERSITY_MEMBER,
+      schema: {
+        tags,
+        security,
+        querystring: z.object({ format: exportFormatQuery }),
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
     async (request, reply) => {
       const org = organisationOf(request);
-      const stream = csvStream(
+      await audit(db, actorOf(request).id, 'export', 'university-students', org.id, null, null);
+      // CSV by default, a real XLSX with `?format=xlsx` (decision 827).
+      return sendExport(reply, 'students', request.query.format, 
         [
           { header: 'Name', value: (s) => s.name },
           { header: 'Email', value: (s) => s.email },
@@ -176,13 +196,6 @@ export async function organisationsRoutes(app: App) {
         ],
         university.allStudents(db, org),
       );
-      await audit(db, actorOf(request).id, 'export', 'university-students', org.id, null, null);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName('students')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream);
     },
   );
 

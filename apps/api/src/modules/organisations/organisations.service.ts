@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { promises as dnsPromises } from 'node:dns';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
@@ -76,7 +78,9 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
     contactEmail: r.contactEmail,
     contactConfirmed: confirmedSet.has(r.contactEmail),
     decisionReason: r.decisionReason,
-    domains: domains.filter((d) => d.organisationId === r.id).map((d) => ({ id: d.id, domain: d.domain, verified: d.verifiedAt !== null })),
+    domains: domains
+      .filter((d) => d.organisationId === r.id)
+      .map((d) => ({ id: d.id, domain: d.domain, verified: d.verifiedAt !== null, dnsRecord: dnsRecordFor(r.id, d.domain) })),
     memberCount: Number(members.find((m) => m.organisationId === r.id)?.n ?? 0),
     createdAt: r.createdAt.toISOString(),
     overlaps: overlaps
@@ -217,6 +221,54 @@ export async function addDomain(db: Db, actor: Actor, org: ActorOrganisation, do
     throw error;
   }
   return organisationDto(db, org.id);
+}
+
+/**
+ * The DNS TXT record that proves control of a domain (decision 822): `_mentorbridge.<domain>` holding
+ * `mentorbridge-verification=<token>`, the token bound to the organisation and the domain (a record left
+ * for another organisation proves nothing here). Publishing it takes control of the domain's DNS, so the
+ * token need not be secret.
+ */
+export function dnsRecordFor(organisationId: string, domain: string) {
+  const token = createHash('sha256').update(`mentorbridge-domain:${organisationId}:${domain}`).digest('hex').slice(0, 40);
+  return { name: `_mentorbridge.${domain}`, value: `mentorbridge-verification=${token}` };
+}
+
+/** The TXT lookup, replaceable in tests (`dnsResolver.resolveTxt = …`); production asks node:dns. */
+export const dnsResolver: { resolveTxt: (name: string) => Promise<string[][]> } = {
+  resolveTxt: (name) => dnsPromises.resolveTxt(name),
+};
+
+/**
+ * Prove a domain of one's own organisation by its DNS TXT record (decision 822). Found: the domain is
+ * proven (a university's confirmed students under it are affiliated at once). Not found: 400 saying so,
+ * nothing changes; a lookup failure other than "no such record": 503-like 400 to try again.
+ */
+export async function checkDomainDns(db: Db, actor: Actor, org: ActorOrganisation, id: string) {
+  if (!isId(id)) throw notFound('Domain');
+  const [row] = await db
+    .select()
+    .from(organisationDomains)
+    .where(and(eq(organisationDomains.id, id), eq(organisationDomains.organisationId, org.id)));
+  if (!row) throw notFound('Domain');
+  if (row.verifiedAt) return { organisation: await organisationDto(db, org.id), message: ORG_MESSAGES.dnsProven };
+  const record = dnsRecordFor(org.id, row.domain);
+  let answers: string[][];
+  try {
+    answers = await dnsResolver.resolveTxt(record.name);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'NXDOMAIN') throw badRequest(ORG_MESSAGES.dnsNotFound);
+    throw badRequest(ORG_MESSAGES.dnsUnavailable);
+  }
+  // A TXT record may be split into several strings (RFC 7208 §3.3): join each record's parts.
+  if (!answers.some((parts) => parts.join('').trim() === record.value)) throw badRequest(ORG_MESSAGES.dnsNotFound);
+  await db.transaction(async (tx) => {
+    await tx.update(organisationDomains).set({ verifiedAt: new Date() }).where(and(eq(organisationDomains.id, id), isNull(organisationDomains.verifiedAt)));
+    await audit(tx, actor.id, 'prove-domain-dns', 'organisation', org.id, null, { domain: row.domain });
+    if (org.type === 'university') await affiliateConfirmedStudents(tx, org.id);
+  });
+  return { organisation: await organisationDto(db, org.id), message: ORG_MESSAGES.dnsProven };
 }
 
 /** Removing a domain keeps the students already affiliated (their address was proven). */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
@@ -180,6 +181,15 @@ describe('a university sees its own students only', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`"'=HYPERLINK(""x"") Shah"`);
     expect(csv.body).not.toContain(otherEmail);
+    // Spreadsheets: the same export as a real XLSX, typed text cells with no apostrophe (decision 827).
+    const xlsx = await t.app.inject({ method: 'GET', url: '/api/organisations/me/students/export?format=xlsx', headers: uni.auth });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const names = (book.worksheets[0]?.getColumn(1).values ?? []).map(String);
+    expect(names).toContain('=HYPERLINK("x") Shah');
+    expect(JSON.stringify(names)).not.toContain(otherEmail);
   });
 
   it('a student confirmed before the domain was added becomes affiliated when it is added', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import {
   RD_APPLICATION_STATUS_LABELS,
   RD_APPLICATION_TRANSITIONS,
@@ -16,6 +16,7 @@ import { rdApplicationDocuments, rdApplicationEvents, rdApplications, rdProjectR
 import { users } from '../../db/schema/users.ts';
 import { buildIcs, eventUid, organizerOf, type IcsEvent, type IcsMethod } from '../../lib/calendar.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { localInstant } from '../../lib/local-time.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -85,8 +86,7 @@ function buildInterview(
   if (!input.date || !input.time) throw badRequest(RD_MESSAGES.interviewDateTime);
   const timezone = input.timezone?.trim() || RD_DEFAULT_TIMEZONE;
   if (timezone !== 'UTC' && !IANAZone.isValidZone(timezone)) throw badRequest(RD_MESSAGES.interviewTimezone);
-  const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: timezone });
-  if (!start.isValid) throw badRequest(RD_MESSAGES.interviewDateTime);
+  const start = localInstant(input.date, input.time, timezone, RD_MESSAGES.interviewDateTime);
   if (start.toMillis() <= now.getTime()) throw badRequest(RD_MESSAGES.interviewPast);
   const mode = input.mode ?? 'online';
   let meetingLink: string | undefined;

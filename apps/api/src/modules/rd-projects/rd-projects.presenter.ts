@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { storedLocalInstant } from '../../lib/local-time.ts';
 import {
   RD_DOCUMENT_TYPES,
   RD_INTERVIEW_MINUTES,
@@ -177,8 +178,8 @@ export function publicProjectToDto(p: LoadedProject): PublicProjectDto {
 /** The interview's UTC slot: the local date and time in its IANA zone (luxon, never hand-rolled). */
 export function interviewSlot(i: InterviewDetails | null | undefined): { start: Date; end: Date } | null {
   if (!i?.scheduled || !i.date || !i.time) return null;
-  const start = DateTime.fromISO(`${i.date}T${i.time}`, { zone: i.timezone || 'UTC' });
-  if (!start.isValid) return null;
+  const start = storedLocalInstant(i.date, i.time, i.timezone || 'UTC');
+  if (!start) return null;
   return { start: start.toJSDate(), end: start.plus({ minutes: RD_INTERVIEW_MINUTES }).toJSDate() };
 }
 

@@ -111,7 +111,7 @@ describe('workshop reminders', () => {
 });
 
 describe('mentoring session reminders', () => {
-  it('both sides; a session booked 30 minutes ahead gets the 1 h reminder only; none once cancelled', async () => {
+  it('both sides; a session booked long before, first scanned 30 minutes ahead, gets the 1 h reminder only; none once cancelled', async () => {
     const pro = await buildProfessional(t);
     const student = await buildStudent(t);
     const now = new Date(Date.now() + 10 * 24 * HOUR);

@@ -17,7 +17,10 @@ import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
  * So each reminder goes out exactly once across processes and restarts; a rescheduled event has a new
  * start instant and is reminded afresh (the old rows no longer match anything); cancelled and past events
  * are never selected. Windows: the 24 h reminder covers starts in (now + 1 h, now + 24 h], the 1 h
- * reminder starts in (now, now + 1 h]: an event booked 30 minutes ahead gets the 1 h reminder only.
+ * reminder starts in (now, now + 1 h]. A reminder is sent only to people who joined (registered, were
+ * booked or rescheduled) before its offset before the start (decision 824): registering for a workshop that
+ * starts in 2 minutes, or booking a session 30 minutes ahead, sends the confirmation only, and no "starts in
+ * 1 hour" right after it; registering 5 hours ahead gets the 1 h reminder but not the 24 h one.
  */
 export const REMINDER_TASK = 'reminders.scan';
 export const REMINDER_EVERY_MS = 60_000;
@@ -119,8 +122,12 @@ async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<
           CROSS JOIN LATERAL (
             SELECT r.student_id AS user_id FROM workshop_registrations r
             WHERE r.workshop_id = w.id AND r.status IN ('registered', 'attended')
+              -- Decision 824: nobody is reminded of what they joined inside the reminder's own window (their
+              -- confirmation, sent a moment ago, already says when it starts).
+              AND r.created_at <= w.starts_at - make_interval(mins => ${w.offset})
             UNION
             SELECT w.professional_id WHERE w.professional_id IS NOT NULL
+              AND w.created_at <= w.starts_at - make_interval(mins => ${w.offset})
           ) p
           WHERE w.status = 'published'
             AND w.starts_at > ${w.from.toISOString()}::timestamptz AND w.starts_at <= ${w.until.toISOString()}::timestamptz
@@ -183,6 +190,8 @@ async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<n
           FROM mentoring_sessions s
           CROSS JOIN LATERAL (VALUES (s.student_id), (s.professional_id)) AS p(user_id)
           WHERE s.status = 'scheduled'
+            -- Decision 824: a session booked or moved inside the reminder's window is not reminded at that offset.
+            AND COALESCE(s.rescheduled_at, s.created_at) <= s.starts_at - make_interval(mins => ${w.offset})
             AND s.starts_at > ${w.from.toISOString()}::timestamptz AND s.starts_at <= ${w.until.toISOString()}::timestamptz
           ON CONFLICT DO NOTHING
           RETURNING kind, event_id, user_id, offset_minutes, starts_at`,

@@ -1,6 +1,7 @@
 // Workshop lifecycle with the injectable clock (issue 12): published → live → completed by the scheduled
 // job, manual complete/cancel, attendance (per registrant, "mark all", the student's check-in code), and
 // certificates issued exactly once with a notification and an e-mail.
+import { CHECK_IN_MAX_WRONG } from './workshops-lifecycle.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKSHOP_ADMIN_MESSAGES, WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
@@ -218,5 +219,32 @@ describe('attendance: mark all, and the student check-in code', () => {
     at(new Date(w.endsAt.getTime() + MIN));
     const after = await checkIn(student, { code });
     expect([after.statusCode, body(after).message]).toEqual([400, WORKSHOP_MESSAGES.checkInClosed]);
+  });
+
+  it('throttle wrong workshop check-in codes: five wrong codes, then 429 even with the right one; another student is not locked out', async () => {
+    const pro = await buildProfessional(t);
+    const guesser = await buildStudent(t);
+    const classmate = await buildStudent(t);
+    const { w } = await workshopWith([guesser, classmate], pro);
+    const { code, opensAt } = body<{ data: { code: string; opensAt: string } }>(
+      await t.app.inject({ method: 'GET', url: `/api/workshops/my-workshops/${w.id}/check-in-code`, headers: pro.auth }),
+    ).data;
+    at(new Date(new Date(opensAt).getTime() + MIN));
+    const checkIn = (user: BuiltUser, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/check-in`, headers: user.auth, payload: payload as object });
+    const wrongCode = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < CHECK_IN_MAX_WRONG; i++) {
+      const wrong = await checkIn(guesser, { code: wrongCode });
+      expect([wrong.statusCode, body(wrong).message]).toEqual([400, WORKSHOP_MESSAGES.checkInWrong]);
+    }
+    const blocked = await checkIn(guesser, { code });
+    expect(blocked.statusCode).toBe(429);
+    expect(body(blocked).message).toMatch(/^Too many wrong check-in codes\. Please try again in 15 minutes/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    const [still] = await t.database.db.select().from(workshopRegistrations).where(and(eq(workshopRegistrations.workshopId, w.id), eq(workshopRegistrations.studentId, guesser.id)));
+    expect(still?.status).toBe('registered');
+    // The limit is the guesser's own: a classmate checks in with the right code at once.
+    const ok = await checkIn(classmate, { code });
+    expect(ok.statusCode).toBe(200);
   });
 });

@@ -5,7 +5,8 @@ import { WORKSHOP_FORM_MESSAGES } from '@app/shared/workshop-admin';
 import type { Db } from '../../db/client.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts';
+import * as limiter from '../../lib/rate-limit.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -178,6 +179,14 @@ export async function checkInCodeFor(db: Db, current: WorkshopRow) {
   return { code, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() };
 }
 
+export const CHECK_IN_MAX_WRONG = 5;
+export const CHECK_IN_WINDOW_SECONDS = 900;
+
+export function checkInThrottledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many wrong check-in codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask the instructor to mark your attendance.`;
+}
+
 /**
  * A registered student checks in with the code the instructor shows, only while the workshop is live
  * (from 15 minutes before its start to its end). That marks the registration attended; the instructor
@@ -195,7 +204,16 @@ export async function checkIn(db: Db, actor: Actor, id: string, code: string, no
   if (!reg) throw notFound('Workshop');
   const window = checkInWindow(w);
   if (w.status !== 'published' || now < window.opensAt || now >= window.closesAt) throw badRequest(WORKSHOP_MESSAGES.checkInClosed);
-  if (!w.checkInCode || w.checkInCode !== code.trim().toUpperCase()) throw badRequest(WORKSHOP_MESSAGES.checkInWrong);
+  // Wrong codes are throttled per student and workshop (decision 826): five in fifteen minutes, then 429
+  // until the window passes, even for the right code. Per student, so nobody can lock a class out.
+  const key = `checkin:${id}:${actor.id}`;
+  const seen = await limiter.peek(db, key);
+  if (seen.count >= CHECK_IN_MAX_WRONG) throw rateLimited(seen.retryAfterSeconds, checkInThrottledMessage(seen.retryAfterSeconds));
+  if (!w.checkInCode || w.checkInCode !== code.trim().toUpperCase()) {
+    await limiter.hit(db, key, CHECK_IN_WINDOW_SECONDS);
+    throw badRequest(WORKSHOP_MESSAGES.checkInWrong);
+  }
+  await limiter.clear(db, key);
   const [updated] = await db
     .update(workshopRegistrations)
     .set({

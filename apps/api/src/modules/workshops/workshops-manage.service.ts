@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { makePagination } from '@app/shared/api';
 import {
   UNIVERSITY_WORKSHOP_MESSAGES,
@@ -17,6 +16,7 @@ import { professionalProfiles, studentProfiles, users } from '../../db/schema/us
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
+import { localInstant } from '../../lib/local-time.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
@@ -30,6 +30,9 @@ import { workshopTextMatch } from './workshops.repo.ts';
 import { organisationMembers } from '../../db/schema/organisations.ts';
 import { notifyMany } from '../notifications/notifications.service.ts';
 import { extend } from '../../lib/dto.ts';
+import { queueEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
+import { workshopIcs } from './workshops.service.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -135,9 +138,8 @@ function validate(manager: Manager, input: unknown) {
 
 /** Local date + time in the workshop's zone → UTC instants (luxon, never hand-rolled offsets). */
 function instants(date: string, startTime: string, endTime: string, zone: string) {
-  const start = DateTime.fromISO(`${date}T${startTime}`, { zone });
-  const end = DateTime.fromISO(`${date}T${endTime}`, { zone });
-  if (!start.isValid || !end.isValid) throw badRequest(WORKSHOP_FORM_MESSAGES.date);
+  const start = localInstant(date, startTime, zone, WORKSHOP_FORM_MESSAGES.date);
+  const end = localInstant(date, endTime, zone, WORKSHOP_FORM_MESSAGES.date);
   if (end <= start) throw badRequest(WORKSHOP_FORM_MESSAGES.endAfterStart);
   return { startsAt: start.toUTC().toJSDate(), endsAt: end.toUTC().toJSDate() };
 }
@@ -218,6 +220,8 @@ export async function createManagedWorkshop(db: Db, config: Config, manager: Man
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, manager.actor.id, 'create', 'workshop', row.id, null, row);
     if (row.organisationId && row.professionalId) await askInstructor(tx, row.professionalId, row.id, row.title);
+    // Every participant gets the first REQUEST (decision 821): a published workshop's instructor at creation.
+    if (row.status === 'published') await emailInstructor(tx, config, row.id, instructorOf(row), 'REQUEST');
     return row.id;
   });
   return getManagedWorkshop(db, manager, id);
@@ -270,6 +274,18 @@ export async function updateManagedWorkshop(
         .returning();
       if (!row) throw badRequest(WORKSHOP_FORM_MESSAGES.belowRegistrations);
       if (instructorChanged && row.professionalId) await askInstructor(tx, row.professionalId, row.id, row.title);
+      // The instructor's own calendar (decision 821): the first REQUEST when the workshop is published with
+      // them, or when they become the instructor of a published one; the instructor it no longer has gets a
+      // CANCEL that raises SEQUENCE.
+      const before = instructorOf(current.workshop);
+      const after = instructorOf(row);
+      const wasPublished = current.workshop.status === 'published';
+      const sameInstructor = (before?.id ?? before?.email.toLowerCase()) === (after?.id ?? after?.email.toLowerCase());
+      if (wasPublished && before && (!sameInstructor || row.status !== 'published')) {
+        await tx.update(workshops).set({ sequence: sql`${workshops.sequence} + 1` }).where(eq(workshops.id, id));
+        await emailInstructor(tx, config, id, before, 'CANCEL');
+      }
+      if (row.status === 'published' && after && (!wasPublished || !sameInstructor)) await emailInstructor(tx, config, id, after, 'REQUEST');
       // A new date, time, zone, place, link or mode reaches every registrant and the instructor with the
       // updated invitation (SEQUENCE + 1), through the fan-out job (docs/decisions/421).
       if (calendarFieldsChanged(current.workshop, row, WORKSHOP_CALENDAR_FIELDS) && (row.status === 'published' || row.registeredCount > 0)) {
@@ -317,6 +333,58 @@ export async function deleteManagedWorkshop(db: Db, manager: Manager, id: string
     await audit(tx, manager.actor.id, 'delete', 'workshop', id, current.workshop, null);
   });
   return { cancelled: false };
+}
+
+type Instructor = { id: string | null; email: string; name: string } | null;
+
+/** The workshop's instructor as a calendar attendee: a professional (looked up later) or a manual one. */
+function instructorOf(w: { professionalId: string | null; manualInstructor: { name: string; email?: string | null } | null }): Instructor {
+  if (w.professionalId) return { id: w.professionalId, email: '', name: '' };
+  const manual = w.manualInstructor;
+  return manual?.email ? { id: null, email: manual.email, name: manual.name } : null;
+}
+
+/**
+ * The instructor's invitation (REQUEST) or cancellation (CANCEL) for their own calendar, in the caller's
+ * transaction, at the workshop's current SEQUENCE (decision 821).
+ */
+async function emailInstructor(tx: Db, config: Config, workshopId: string, who: Instructor, method: 'REQUEST' | 'CANCEL') {
+  if (!who) return;
+  let person = who;
+  if (who.id) {
+    const [u] = await tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive }).from(users).where(eq(users.id, who.id));
+    if (!u?.isActive) return;
+    person = { id: who.id, email: u.email, name: fullName(u) };
+  }
+  const row = await findWorkshop(tx, workshopId);
+  if (!row || !person.email) return;
+  const w = row.workshop;
+  const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
+  const invite = method === 'REQUEST';
+  await queueEmail(
+    tx,
+    {
+      to: person.email,
+      subject: invite ? `You are the instructor: ${inert(w.title)} — ${when}` : `No longer your workshop: ${inert(w.title)}`,
+      text: [
+        `Hello ${inert(person.name)},`,
+        invite
+          ? `You are the instructor of "${inert(w.title)}" on ${when}.`
+          : `You are no longer the instructor of "${inert(w.title)}" on ${when}.`,
+        invite ? 'The attached invitation adds it to your calendar.' : 'The attached file removes it from your calendar.',
+      ].join('\n\n'),
+      action: { label: 'Open my workshops', url: `${config.publicUrl}/professional/dashboard?tab=workshops` },
+      attachments: [
+        {
+          filename: invite ? 'invite.ics' : 'cancel.ics',
+          contentType: `text/calendar; charset=utf-8; method=${method}`,
+          content: workshopIcs(row, { name: person.name, email: person.email }, { method, publicUrl: config.publicUrl, mailFrom: config.mailFrom }),
+          method,
+        },
+      ],
+    },
+    { category: 'changes' },
+  );
 }
 
 /** What an administrator decided about a university's workshop reaches each of its admins (decisions 630, 632). */

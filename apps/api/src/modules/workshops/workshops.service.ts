@@ -228,6 +228,9 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
     );
     const reg = rows[0];
     if (!reg) throw conflict(WORKSHOP_MESSAGES.alreadyRegistered);
+    // Coming back after a cancellation: the new REQUEST must outrank the CANCEL this student's calendar holds
+    // (decision 821), so the workshop's SEQUENCE goes up once more.
+    if (existing?.status === 'cancelled') await tx.execute(sql`UPDATE workshops SET sequence = sequence + 1, updated_at = updated_at WHERE id = ${id}`);
 
     const row = await findWorkshop(tx, id);
     if (!row) throw notFound('Workshop');
@@ -285,7 +288,11 @@ export async function cancelRegistration(deps: RegisterDeps, actor: Actor, id: s
         AND EXISTS (SELECT 1 FROM workshops w WHERE w.id = ${id} AND w.status = 'published' AND w.starts_at > now())
       RETURNING id`);
     if (cancelled.length === 0) throw badRequest(WORKSHOP_MESSAGES.cancelStarted);
-    await tx.execute(sql`UPDATE workshops SET registered_count = registered_count - 1 WHERE id = ${id} AND registered_count > 0`);
+    // Every CANCEL raises SEQUENCE (RFC 5546 §2.1.4; decision 821): the workshop's counter goes up by one, so
+    // this CANCEL outranks the REQUEST the student holds and a later re-registration's REQUEST outranks it.
+    await tx.execute(
+      sql`UPDATE workshops SET registered_count = GREATEST(registered_count - 1, 0), sequence = sequence + 1, updated_at = updated_at WHERE id = ${id}`,
+    );
     const fresh = await findWorkshop(tx, id);
     if (!fresh) throw notFound('Workshop');
     await notify(tx, {

@@ -259,7 +259,7 @@ describe('GET /api/workshops/:id/calendar.ics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="calendar-time-zones-fun.ics"');
     expect(res.body).toContain('SUMMARY:Calendar: time\\, zones\\; fun');
-    expect(res.body).toContain(`UID:workshop-${w.id}@mentorbridge`);
+    expect(res.body).toContain(`UID:workshop-${w.id}@mentorbridge.invalid\r\n`);
     expect((await t.app.inject({ method: 'GET', url: `/api/workshops/${w.id}/calendar.ics`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/workshops/${w.id}/calendar.ics` })).statusCode).toBe(401);
     const pro = await buildProfessional(t);

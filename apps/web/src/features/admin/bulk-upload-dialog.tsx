@@ -12,7 +12,7 @@ import { uploadProfessionals } from './api.ts';
 type Step = 'upload' | 'processing' | 'results';
 
 function validFile(file: File): string | null {
-  if (!/\.(xlsx|xls|csv)$/i.test(file.name)) return BULK_MESSAGES.badType;
+  if (!/\.(xlsx|ods|xls|csv)$/i.test(file.name)) return BULK_MESSAGES.badType;
   if (file.size >= BULK_MAX_BYTES) return BULK_MESSAGES.tooLarge;
   return null;
 }
@@ -89,7 +89,7 @@ export function BulkUploadDialog({ open, onClose, onCreated }: { open: boolean; 
       {step === 'upload' && (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            Excel (.xlsx) or CSV, under 10 MB, at most 500 professionals. Required columns: Name, Email, Title, Company,
+            Excel (.xlsx), OpenDocument (.ods, LibreOffice) or CSV, under 10 MB, at most 500 professionals. Required columns: Name, Email, Title, Company,
             Expertise.
           </p>
           <div className="flex flex-wrap gap-2">

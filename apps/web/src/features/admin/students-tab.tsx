@@ -51,7 +51,7 @@ function AddStudentForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
       <p className="text-sm text-slate-700">
-        The student receives a temporary password by e-mail and chooses their own at first sign-in.
+        The student receives an e-mail with a link to choose their password (it works once, for 7 days). No password is ever sent by e-mail.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" required value={f.firstName} onChange={set('firstName')} />

@@ -62,6 +62,8 @@ export function useOrganisationMutation<V>(fn: (v: V) => Promise<unknown>) {
 }
 export const addDomain = (domain: string) => api('/organisations/me/domains', envelope(organisationData), { method: 'POST', body: { domain } });
 export const removeDomain = (id: string) => api(`/organisations/me/domains/${id}`, envelope(organisationData), { method: 'DELETE' });
+/** Decision 822: ask the server to look up the domain's DNS TXT record. */
+export const checkDomainDns = (id: string) => api(`/organisations/me/domains/${id}/dns-check`, envelope(organisationData), { method: 'POST' });
 export const invite = (email: string, kind: 'member' | 'expert') =>
   api('/organisations/me/invitations', envelope(z.object({ invitation: invitationDto })), { method: 'POST', body: { email, kind } });
 

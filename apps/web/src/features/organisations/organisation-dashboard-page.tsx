@@ -17,6 +17,7 @@ import {
   invite,
   postProject,
   removeDomain,
+  checkDomainDns,
   useCohort,
   useCompanyProjects,
   useMyOrganisation,
@@ -27,6 +28,8 @@ import {
 
 /** Issue 28 (decision 731): a domain affiliates students once a member's confirmed address at it proves it. */
 const DOMAIN_UNPROVEN = 'Not proven yet: confirm an address at this domain (or add it under a proven domain) before it counts';
+/** Decision 822: the stronger proof, a DNS TXT record the organisation publishes. */
+const DOMAIN_DNS_HINT = 'Or publish this TXT record at your DNS provider, then check it:';
 
 const AdminProgrammesTab = lazy(() => import('../programmes/admin-programmes-tab.tsx').then((m) => ({ default: m.AdminProgrammesTab })));
 const SsoPanel = lazy(() => import('../sso/sso-panel.tsx').then((m) => ({ default: m.SsoPanel })));
@@ -140,6 +143,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
   const [emailError, setEmailError] = useState<string | null>(null);
   const add = useOrganisationMutation(addDomain);
   const remove = useOrganisationMutation(removeDomain);
+  const dns = useOrganisationMutation(checkDomainDns);
   const send = useOrganisationMutation((v: { email: string; kind: 'member' | 'expert' }) => invite(v.email, v.kind));
 
   const onAdd = (e: FormEvent) => {
@@ -209,9 +213,31 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
         <ul className="mt-3 space-y-2">
           {o.domains.map((d) => (
             <li key={d.id} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
-              <span className="break-all">
+              <span className="min-w-0 break-all">
                 {d.domain}
                 {!d.verified && <span className="ms-2 text-xs text-amber-800">{DOMAIN_UNPROVEN}</span>}
+                {!d.verified && (
+                  <span className="mt-1 block text-xs text-slate-700">
+                    {DOMAIN_DNS_HINT}
+                    <code className="mt-1 block break-all rounded bg-white px-2 py-1">{`${d.dnsRecord.name}  TXT  "${d.dnsRecord.value}"`}</code>
+                    {!readOnly && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="mt-1"
+                        disabled={dns.isPending}
+                        onClick={() =>
+                          dns.mutate(d.id, {
+                            onSuccess: () => toast.success('Domain proven by its DNS record'),
+                            onError: (err) => setError(errorMessage(err, 'The DNS record could not be checked')),
+                          })
+                        }
+                      >
+                        {dns.isPending ? 'Checking…' : `Check DNS record for ${d.domain}`}
+                      </Button>
+                    )}
+                  </span>
+                )}
               </span>
               {!readOnly && o.domains.length > 1 && (
                 <Button size="sm" variant="ghost" aria-label={`Remove ${d.domain}`} onClick={() => remove.mutate(d.id, { onError: (err) => setError(errorMessage(err, 'Failed to remove the domain')) })}>

@@ -1,4 +1,5 @@
 import { TIME_STEPS, todayIn } from '@app/shared/mentoring';
+import { nonexistentTimeProblem } from '@app/shared/time-zones';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 
@@ -12,8 +13,15 @@ export interface ScheduleValue {
 /** Date, start, end (30-minute steps) and timezone: used by Schedule Session and Reschedule. */
 export function ScheduleFields({ value, onChange }: { value: ScheduleValue; onChange: (v: ScheduleValue) => void }) {
   const set = (patch: Partial<ScheduleValue>) => onChange({ ...value, ...patch });
+  // A time the clocks skip on that date (decision 820) is named here, in the API's own words.
+  const gap = value.date ? nonexistentTimeProblem(value.date, [value.startTime, value.endTime], value.timezone) : null;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
+      {gap && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {gap}
+        </p>
+      )}
       <TextField
         label="Date"
         type="date"

@@ -17,6 +17,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
+import { nonexistentTimeProblem } from '@app/shared/time-zones';
 
 export interface WorkshopFormValue {
   body: Record<string, unknown>;
@@ -99,6 +100,9 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A time the clocks skip on that date is refused before sending, in the API's own words (decision 820).
+    const gap = date ? nonexistentTimeProblem(date, [startTime, endTime], timezone) : null;
+    if (gap) return setError(gap);
     const body: Record<string, unknown> = {
       title,
       description,
