@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { isEmpty, seedDemo } from './demo/index.ts';
-import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { ensureAdmin } from './modules/auth/index.ts';
 
 export interface Prepared {
   database: Database;

@@ -9,15 +9,15 @@ import type { EmailAttachment } from '../../db/schema/platform.ts';
 import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { loadPeople, nameOf } from '../mentoring/mentoring.common.ts';
-import { sessionIcs, whenFor } from '../mentoring/sessions.service.ts';
-import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
-import { interviewIcs } from '../rd-projects/applications-admin.service.ts';
-import { RD_ACTION_URL } from '../rd-projects/alerts.ts';
-import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
-import { findWorkshop } from '../workshops/workshops.presenter.ts';
-import { workshopIcs } from '../workshops/workshops.service.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { loadPeople, nameOf } from '../mentoring/index.ts';
+import { sessionIcs, whenFor } from '../mentoring/index.ts';
+import { notifyMany, type NewNotification } from '../notifications/index.ts';
+import { interviewIcs } from '../rd-projects/index.ts';
+import { RD_ACTION_URL } from '../rd-projects/index.ts';
+import { interviewSlot } from '../rd-projects/index.ts';
+import { findWorkshop } from '../workshops/index.ts';
+import { workshopIcs } from '../workshops/index.ts';
+import { fullName } from '../users/index.ts';
 
 /** Participants told per transaction: each batch's notifications, e-mails and cursor commit together. */
 export const FAN_OUT_BATCH = 500;

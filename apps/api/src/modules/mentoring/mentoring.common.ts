@@ -4,7 +4,7 @@ import { MENTORING_MESSAGES, SESSION_MAX_MINUTES } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 
 export interface Instants {
   start: Date;

@@ -20,11 +20,11 @@ import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
-import { calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
+import { notify } from '../notifications/index.ts';
 import { RD_ACTION_URL } from './alerts.ts';
 import { audit } from '../../lib/audit.ts';
-import { likePattern } from './projects-admin.service.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { adminApplicationToDto, interviewSlot } from './rd-projects.presenter.ts';
 import { emptyCounts, addCount, loadApplications } from './rd-projects.repo.ts';
 

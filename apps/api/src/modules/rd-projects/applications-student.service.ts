@@ -20,7 +20,7 @@ import { checkDocument, type CheckedDocument, type UploadedDocument } from './do
 import { interviewIcs } from './applications-admin.service.ts';
 import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.ts';
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
-import { companyProjectHidden } from '../organisations/company.service.ts';
+import { companyProjectHidden } from './company-visibility.ts';
 
 /**
  * 'Not before today' for a student anywhere: the latest time zone's date (UTC-12) is the earliest

@@ -32,6 +32,7 @@ import { endSessionUrl, finishOidc, flowOfCallback, startOidc } from './oidc.ts'
 import { finishSaml, samlMetadata, startSaml } from './saml.ts';
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
+import { requireOrganisation } from '../auth/index.ts';
 
 const tags = ['sso'];
 const security = [{ bearer: [] }];
@@ -128,7 +129,7 @@ export async function ssoRoutes(app: App) {
   manage('/organisations/me', UNIVERSITY_MEMBER, async (request) => organisationOf(request).id);
   manage('/admin/organisations/:id', PLATFORM_ADMIN, async (request) => {
     const { id } = request.params as { id: string };
-    return (await sso.requireOrganisation(app.ctx.db, id)).id;
+    return (await requireOrganisation(app.ctx.db, id)).id;
   });
 
   async function begin(connection: sso.ConnectionRow, flow: { mode: 'signin' | 'test'; testerId?: string; next: string | undefined }) {
