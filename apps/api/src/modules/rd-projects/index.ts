@@ -12,3 +12,4 @@ export { rdProjectsAdminRoutes } from './projects-admin.routes.ts';
 export { createProject } from './projects-admin.service.ts';
 export { rdProjectsStudentRoutes } from './projects-student.routes.ts';
 export { interviewSlot } from './rd-projects.presenter.ts';
+export { applicationInContext } from './rd-projects.repo.ts';
