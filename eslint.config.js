@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import mentorbridge from './scripts/i18n/eslint-plugin.mjs';
+import mentorbridgeApi from './scripts/lint/api-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -29,6 +30,54 @@ export default tseslint.config(
             { target: './apps/web/src/components', from: './apps/web/src/features', message: 'shared components must not depend on features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib must not depend on features' },
             { target: './apps/api/src/lib', from: './apps/api/src/modules', message: 'lib must not depend on modules' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's imports point down: config → db → lib → modules → demo → app, into a module only through
+    // its public entry (modules/<name>/index.ts), and a module only imports modules listed before it here
+    // (so no two modules import each other). New module: add it above every module that imports it and
+    // below every module it imports (docs/decisions/800-api-layers.md).
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'mentorbridge-api': mentorbridgeApi },
+    rules: {
+      'mentorbridge-api/layers': [
+        'error',
+        {
+          root: 'apps/api/src',
+          modules: [
+            // shared ground: accounts and profiles, sign-in and access, notifications
+            'users',
+            'consent',
+            'auth',
+            'push',
+            'notifications',
+            // self-contained domains
+            'content',
+            'languages',
+            'health',
+            'uploads',
+            'ideas',
+            'mentoring',
+            'professionals',
+            'workshops',
+            'rd-projects',
+            // domains built on others
+            'calendar',
+            'reminders',
+            'students',
+            'matching',
+            'admin',
+            'organisations',
+            'programmes',
+            'privacy',
+            'experts',
+            'scim',
+            'sso',
+            'relationships',
+            'public-pages',
           ],
         },
       ],

@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 
 export { expect };
 
-/** The demo accounts the embedded database is seeded with (apps/api/src/db/seed/accounts.ts). */
+/** The demo accounts the embedded database is seeded with (apps/api/src/demo/accounts.ts). */
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin@12345' },
   student: { email: 'student@example.com', password: 'Student@123', firstName: 'Aarav' },

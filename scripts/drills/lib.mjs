@@ -204,7 +204,7 @@ export function rssBytes(pid) {
   return kb * 1024;
 }
 
-/** Demo seed: two demo students use Student@123, the other four Demo@12345 (db/seed/accounts.ts). */
+/** Demo seed: two demo students use Student@123, the other four Demo@12345 (apps/api/src/demo/accounts.ts). */
 export const DEMO_STUDENTS = [
   'student@example.com',
   'priya@example.com',

@@ -10,9 +10,8 @@
 // Usage: node scripts/drills/pg-crash.mjs   (root, Debian's postgresql; DRILL_ROUNDS=2 for the quick profile;
 //        DRILL_PORT_BASE=N puts the API processes on N, N+1, N+2)
 import os from 'node:os';
-import path from 'node:path';
 import { DEMO_STUDENTS, createWorkshop, demoPassword, exited, isRunning, login, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
-import { cluster, unavailable } from './pg-cluster.mjs';
+import { cluster, failuresByCause, firstWritesAfter, insertDrillIdea, startApiProcesses, stopApiProcesses, storedComments, unavailable, writeLoad } from './pg-cluster.mjs';
 
 const why = unavailable();
 if (why) {
@@ -41,73 +40,15 @@ try {
   await admin.connect();
   await admin.query('CREATE DATABASE mentorbridge');
   await admin.end();
-  const env = { DATABASE_URL: pgc.url('mentorbridge'), SEED_DEMO: 'true', DATA_DIR: path.join(work, 'data'), STATEMENT_TIMEOUT_MS: '5000' };
-  // The first process migrates and seeds; then the other two.
-  servers.push(startServer({ port: PORTS[0], env, work, log: 'server-0.log' }));
-  await waitHealthy(PORTS[0]);
-  for (const i of [1, 2]) servers.push(startServer({ port: PORTS[i], env, work, log: `server-${i}.log` }));
-  await Promise.all(PORTS.map((p) => waitHealthy(p)));
-
+  servers.push(...(await startApiProcesses({ ports: PORTS, databaseUrl: pgc.url('mentorbridge'), work, startServer, waitHealthy })));
   const tokens = await Promise.all(DEMO_STUDENTS.map((e) => login(PORTS[0], e, demoPassword(e))));
   const adminToken = await login(PORTS[0], 'admin@example.com', 'Admin@12345');
   const workshopId = await createWorkshop(PORTS[0], adminToken, 3);
-  const direct = new pg.Client({ connectionString: pgc.url('mentorbridge') });
-  await direct.connect();
-  const [{ id: ideaId }] = (
-    await direct.query(
-      `INSERT INTO ideas (id, author_id, title, description, category, is_public, status)
-       VALUES (substr(md5(random()::text), 1, 24), (SELECT id FROM users WHERE email = 'rohan@example.com'),
-               'Crash drill idea', 'Comments while PostgreSQL crashes', 'Technology', true, 'approved') RETURNING id`,
-    )
-  ).rows;
-  await direct.end();
+  const ideaId = await insertDrillIdea(pg, pgc.url('mentorbridge'), { title: 'Crash drill idea', description: 'Comments while PostgreSQL crashes' });
 
   let round = 0;
   let phase = 'up';
-  let stop = false;
-  const record = (kind, port, start, res) =>
-    log.push({ round, phase, kind, port, start, end: Date.now(), status: res.status, error: res.error, retryAfter: res.retryAfter });
-  const call = async (port, method, url, opts) => {
-    const headers = {};
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.json) headers['content-type'] = 'application/json';
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-        method,
-        headers,
-        body: opts.json ? JSON.stringify(opts.json) : undefined,
-        signal: AbortSignal.timeout(20_000),
-      });
-      await res.arrayBuffer();
-      return { status: res.status, retryAfter: res.headers.get('retry-after') };
-    } catch (error) {
-      return { status: 0, error: error.cause?.code ?? error.name };
-    }
-  };
-  const commenter = async (i) => {
-    let n = 0;
-    while (!stop) {
-      const port = PORTS[n % 3];
-      const text = `crash drill ${i}-${n++}`;
-      const start = Date.now();
-      const res = await call(port, 'POST', `/api/ideas/${ideaId}/comments`, { token: tokens[i], json: { body: text } });
-      record('comment', port, start, res);
-      if (res.status === 201) acked.add(text);
-      if (res.status !== 201) await sleep(50);
-    }
-  };
-  const registrar = async (i) => {
-    let n = 0;
-    while (!stop) {
-      const port = PORTS[(n + i) % 3];
-      const cancel = n++ % 2 === 1;
-      const start = Date.now();
-      const res = await call(port, cancel ? 'DELETE' : 'POST', `/api/workshops/${workshopId}/register`, { token: tokens[i] });
-      record(cancel ? 'cancel' : 'register', port, start, res);
-      if (res.status >= 500 || res.status === 0) await sleep(50);
-    }
-  };
-  const workers = DEMO_STUDENTS.flatMap((_, i) => [commenter(i), registrar(i)]);
+  const load = writeLoad({ ports: PORTS, tokens, ideaId, workshopId, label: 'crash drill', log, acked, tag: () => ({ round, phase }), sleep });
 
   for (round = 1; round <= ROUNDS; round++) {
     phase = 'up';
@@ -120,45 +61,22 @@ try {
     const upAt = Date.now();
     phase = 'recovering';
     // Writes again on every process: the first comment acknowledged by each after the restart.
-    const firstOk = {};
-    while (Date.now() - upAt < 30_000 && PORTS.some((p) => firstOk[p] === undefined)) {
-      for (const p of PORTS) {
-        if (firstOk[p] !== undefined) continue;
-        const hit = log.find((e) => e.port === p && e.kind === 'comment' && e.status === 201 && e.start >= upAt);
-        if (hit) firstOk[p] = hit.end - upAt;
-      }
-      await sleep(50);
-    }
+    const firstWrites = await firstWritesAfter({ ports: PORTS, log, since: upAt, from: upAt, sleep });
     const alive = servers.map(isRunning);
-    rounds.push({ round, downMs: upAt - downAt, firstWriteAfterRestartMs: PORTS.map((p) => firstOk[p] ?? null), alive });
+    rounds.push({ round, downMs: upAt - downAt, firstWriteAfterRestartMs: firstWrites, alive });
     if (alive.some((a) => !a)) break;
   }
   phase = 'end';
   await sleep(500);
-  stop = true;
-  await Promise.all(workers);
+  await load.stop();
 
   // Every acknowledged comment is stored.
-  const check = new pg.Client({ connectionString: pgc.url('mentorbridge') });
-  await check.connect();
-  const stored = new Set((await check.query('SELECT body FROM idea_comments WHERE idea_id = $1', [ideaId])).rows.map((r) => r.body));
-  await check.end();
+  const stored = await storedComments(pg, pgc.url('mentorbridge'), ideaId);
   const lost = [...acked].filter((t) => !stored.has(t));
 
   const allAlive = servers.every(isRunning);
-  const codes = await Promise.all(
-    servers.map(async (s) => {
-      if (!isRunning(s)) return s.exitCode ?? s.signalCode;
-      s.kill('SIGTERM');
-      return exited(s);
-    }),
-  );
-  const byCause = {};
-  for (const e of log) {
-    if (e.status >= 200 && e.status < 500) continue;
-    const cause = e.status === 0 ? `connection ${e.error}` : `${e.status}${e.status === 503 ? (e.retryAfter ? ' with Retry-After' : ' without Retry-After') : ''}`;
-    byCause[cause] = (byCause[cause] ?? 0) + 1;
-  }
+  const codes = await stopApiProcesses(servers, { isRunning, exited });
+  const byCause = failuresByCause(log);
   const statuses = {};
   for (const e of log) statuses[`${e.kind} ${e.status}`] = (statuses[`${e.kind} ${e.status}`] ?? 0) + 1;
   const recovered = rounds.every((r) => r.firstWriteAfterRestartMs.every((ms) => ms !== null && ms <= RECOVER_LIMIT_MS));

@@ -20,7 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_STUDENTS, createWorkshop, demoPassword, exited, isRunning, login, report, sleep, startServer, waitHealthy, workDir } from './lib.mjs';
-import { cluster, unavailable } from './pg-cluster.mjs';
+import { cluster, failuresByCause, firstWritesAfter, insertDrillIdea, startApiProcesses, stopApiProcesses, storedComments, unavailable, writeLoad } from './pg-cluster.mjs';
 
 const haproxy = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
 const why = unavailable() ?? (haproxy ? undefined : 'haproxy is not installed (apt-get install haproxy)');
@@ -133,69 +133,14 @@ try {
     }
   }
 
-  const env = { DATABASE_URL: lbUrl('mentorbridge'), SEED_DEMO: 'true', DATA_DIR: path.join(work, 'data'), STATEMENT_TIMEOUT_MS: '5000' };
-  servers.push(startServer({ port: PORTS[0], env, work, log: 'server-0.log' }));
-  await waitHealthy(PORTS[0]);
-  for (const i of [1, 2]) servers.push(startServer({ port: PORTS[i], env, work, log: `server-${i}.log` }));
-  await Promise.all(PORTS.map((p) => waitHealthy(p)));
+  servers.push(...(await startApiProcesses({ ports: PORTS, databaseUrl: lbUrl('mentorbridge'), work, startServer, waitHealthy })));
   const tokens = await Promise.all(DEMO_STUDENTS.map((e) => login(PORTS[0], e, demoPassword(e))));
   const adminToken = await login(PORTS[0], 'admin@example.com', 'Admin@12345');
   const workshopId = await createWorkshop(PORTS[0], adminToken, 3);
-  const seed = new pg.Client({ connectionString: lbUrl('mentorbridge') });
-  await seed.connect();
-  const [{ id: ideaId }] = (
-    await seed.query(
-      `INSERT INTO ideas (id, author_id, title, description, category, is_public, status)
-       VALUES (substr(md5(random()::text), 1, 24), (SELECT id FROM users WHERE email = 'rohan@example.com'),
-               'Failover drill idea', 'Comments while the primary dies', 'Technology', true, 'approved') RETURNING id`,
-    )
-  ).rows;
-  await seed.end();
+  const ideaId = await insertDrillIdea(pg, lbUrl('mentorbridge'), { title: 'Failover drill idea', description: 'Comments while the primary dies' });
 
   let phase = 'before';
-  let stop = false;
-  const call = async (port, method, url, opts) => {
-    const headers = { authorization: `Bearer ${opts.token}` };
-    if (opts.json) headers['content-type'] = 'application/json';
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-        method,
-        headers,
-        body: opts.json ? JSON.stringify(opts.json) : undefined,
-        signal: AbortSignal.timeout(20_000),
-      });
-      await res.arrayBuffer();
-      return { status: res.status, retryAfter: res.headers.get('retry-after') };
-    } catch (error) {
-      return { status: 0, error: error.cause?.code ?? error.name };
-    }
-  };
-  const record = (kind, port, start, res) =>
-    log.push({ phase, kind, port, start, end: Date.now(), status: res.status, error: res.error, retryAfter: res.retryAfter });
-  const commenter = async (i) => {
-    let n = 0;
-    while (!stop) {
-      const port = PORTS[n % 3];
-      const text = `failover drill ${i}-${n++}`;
-      const start = Date.now();
-      const res = await call(port, 'POST', `/api/ideas/${ideaId}/comments`, { token: tokens[i], json: { body: text } });
-      record('comment', port, start, res);
-      if (res.status === 201) acked.add(text);
-      else await sleep(50);
-    }
-  };
-  const registrar = async (i) => {
-    let n = 0;
-    while (!stop) {
-      const port = PORTS[(n + i) % 3];
-      const cancel = n++ % 2 === 1;
-      const start = Date.now();
-      const res = await call(port, cancel ? 'DELETE' : 'POST', `/api/workshops/${workshopId}/register`, { token: tokens[i] });
-      record(cancel ? 'cancel' : 'register', port, start, res);
-      if (res.status >= 500 || res.status === 0) await sleep(50);
-    }
-  };
-  const workers = DEMO_STUDENTS.flatMap((_, i) => [commenter(i), registrar(i)]);
+  const load = writeLoad({ ports: PORTS, tokens, ideaId, workshopId, label: 'failover drill', log, acked, tag: () => ({ phase }), sleep });
 
   await sleep(LOAD_MS);
   phase = 'gap';
@@ -205,46 +150,25 @@ try {
   standby.promote();
   const promotedAt = Date.now();
   phase = 'after';
-  const firstOk = {};
-  while (Date.now() - promotedAt < 30_000 && PORTS.some((p) => firstOk[p] === undefined)) {
-    for (const p of PORTS) {
-      if (firstOk[p] !== undefined) continue;
-      const hit = log.find((e) => e.port === p && e.kind === 'comment' && e.status === 201 && e.start >= killAt);
-      if (hit) firstOk[p] = hit.end - promotedAt;
-    }
-    await sleep(50);
-  }
+  const firstWrite = await firstWritesAfter({ ports: PORTS, log, since: killAt, from: promotedAt, sleep });
   await sleep(AFTER_MS);
-  stop = true;
-  await Promise.all(workers);
+  await load.stop();
 
   const check = new pg.Client({ connectionString: standby.url('mentorbridge') });
   await check.connect();
   const inRecovery = (await check.query('SELECT pg_is_in_recovery() AS r')).rows[0].r;
-  const stored = new Set((await check.query('SELECT body FROM idea_comments WHERE idea_id = $1', [ideaId])).rows.map((r) => r.body));
   await check.end();
+  const stored = await storedComments(pg, standby.url('mentorbridge'), ideaId);
   const lost = [...acked].filter((t) => !stored.has(t));
   const allAlive = servers.every(isRunning);
-  const codes = await Promise.all(
-    servers.map(async (s) => {
-      if (!isRunning(s)) return s.exitCode ?? s.signalCode;
-      s.kill('SIGTERM');
-      return exited(s);
-    }),
-  );
-  const byCause = {};
-  for (const e of log) {
-    if (e.status >= 200 && e.status < 500) continue;
-    const cause = e.status === 0 ? `connection ${e.error}` : `${e.status}${e.status === 503 ? (e.retryAfter ? ' with Retry-After' : ' without Retry-After') : ''}`;
-    byCause[cause] = (byCause[cause] ?? 0) + 1;
-  }
+  const codes = await stopApiProcesses(servers, { isRunning, exited });
+  const byCause = failuresByCause(log);
   const count = (f) => log.filter(f).length;
   const acknowledged = {
     comments: acked.size,
     registrations: count((e) => e.kind === 'register' && e.status === 201),
     cancellations: count((e) => e.kind === 'cancel' && e.status === 200),
   };
-  const firstWrite = PORTS.map((p) => firstOk[p] ?? null);
   const recovered = firstWrite.every((ms) => ms !== null && ms <= RECOVER_LIMIT_MS);
   const clean = Object.keys(byCause).every((c) => c === '503 with Retry-After');
   const ok = lost.length === 0 && allAlive && recovered && clean && !inRecovery && codes.every((c) => c === 0) && acked.size > 0;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { isEmpty, seedDemo } from './db/seed/index.ts';
-import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { isEmpty, seedDemo } from './demo/index.ts';
+import { ensureAdmin } from './modules/auth/index.ts';
 
 export interface Prepared {
   database: Database;

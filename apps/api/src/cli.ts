@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { isEmpty, seedDemo } from './db/seed/index.ts';
-import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { isEmpty, seedDemo } from './demo/index.ts';
+import { ensureAdmin } from './modules/auth/index.ts';
 import { assertEmbeddedDatabaseIdle, backup, restore } from './ops/backup.ts';
 import { createStorage, migrateStorage, type StorageDriver } from './lib/storage.ts';
 

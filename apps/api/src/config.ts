@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ROLES, isRole, type Role } from '@app/shared/roles';
-import { messageIdDomain } from './lib/mail-domain.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -108,14 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const pushOrigins = c.PUSH_SERVICE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   for (const o of pushOrigins) {
-    let ok = false;
-    try {
-      const u = new URL(o);
-      ok = u.protocol === 'https:' && u.origin === o.replace(/\/$/, '');
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new Error(`Invalid configuration:\n  - PUSH_SERVICE_ORIGINS: ${o} is not an https origin (https://host[:port])`);
+    const u = URL.canParse(o) ? new URL(o) : null;
+    if (!u || u.protocol !== 'https:' || u.origin !== o.replace(/\/$/, '')) throw new Error(`Invalid configuration:\n  - PUSH_SERVICE_ORIGINS: ${o} is not an https origin (https://host[:port])`);
   }
   return {
     env: c.NODE_ENV,
@@ -201,4 +194,15 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The right-hand side of every Message-ID and calendar UID (decision 823): the host of PUBLIC_URL when it
+ * is a domain name (has a dot and is not an address), else `mentorbridge.invalid` (RFC 2606: never a
+ * real host), so a Message-ID is always `<id@domain>`. MAIL_DOMAIN, when set, overrides it.
+ */
+export function messageIdDomain(publicUrl: string): string {
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname.toLowerCase() : '';
+  const isAddress = /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[');
+  return host.includes('.') && !isAddress ? host : 'mentorbridge.invalid';
 }

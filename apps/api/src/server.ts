@@ -4,8 +4,8 @@ import { buildApp } from './app.ts';
 import { assertEmbeddedDatabaseIdle } from './ops/backup.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
-import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
-import { isEmpty } from './db/seed/index.ts';
+import { DEMO_ACCOUNTS } from './demo/accounts.ts';
+import { isEmpty } from './demo/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -24,3 +24,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export function textIn(column: SQLWrapper, values: readonly string[]): SQL {
   return sql`${column} IN (SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
 }
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -15,7 +15,7 @@ import {
 import { siteContent } from '@app/shared/content';
 import { audit } from '../../lib/audit.ts';
 import { actorOf, type App } from '../../lib/http.ts';
-import { getSiteContent, saveSiteContent } from '../content/content.service.ts';
+import { getSiteContent, saveSiteContent } from '../content/index.ts';
 import { ADMIN_ACCESS } from './common.ts';
 import { analytics, dashboard } from './dashboard.service.ts';
 import { adminExportRoutes } from './exports.routes.ts';

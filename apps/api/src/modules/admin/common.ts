@@ -1,10 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** 'Asha Rani Verma' → first 'Asha', last 'Rani Verma'. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const parts = name.trim().split(/\s+/);

@@ -3,7 +3,7 @@ import type { AnalyticsData, DashboardData } from '@app/shared/admin';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 import { percentChange } from './common.ts';
 
 type Counts = Record<string, number | string>;

@@ -19,7 +19,7 @@ import { buildTemplate, bulkCreateProfessionals } from './bulk-upload.service.ts
 import { ADMIN_ACCESS } from './common.ts';
 import * as professionals from './professionals.service.ts';
 import { readSheet } from './spreadsheet.ts';
-import { recordView } from '../privacy/notice.ts';
+import { recordView } from '../consent/index.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -10,9 +10,10 @@ import {
 import { makePagination } from '@app/shared/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, professionalProfiles, users, type SocialLinks } from '../../db/schema/users.ts';
+import { passwordResetTokens, professionalProfiles, users } from '../../db/schema/users.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { inert } from '../../lib/email-template.ts';
+import { cleanLinks, professionalProfileChanges } from '../users/index.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
@@ -21,8 +22,9 @@ import { isId } from '../../lib/ids.ts';
 import { queueEmail, type OutgoingEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { textIn } from '../../lib/sql.ts';
-import { avatarUrl, fullName } from '../users/users.presenter.ts';
-import { likePattern, splitName } from './common.ts';
+import { avatarUrl, fullName } from '../users/index.ts';
+import { likePattern } from '../../lib/sql.ts';
+import { splitName } from './common.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof professionalProfiles.$inferSelect;
@@ -164,14 +166,6 @@ export async function queueWelcome(db: Db, config: Pick<Config, 'publicUrl'>, us
   await queueEmail(db, welcomeEmail(config, user, invite, role));
 }
 
-function cleanLinks(links: Partial<Record<keyof SocialLinks, string | undefined>> | undefined): SocialLinks {
-  const out: SocialLinks = {};
-  if (links?.linkedin) out.linkedin = links.linkedin;
-  if (links?.twitter) out.twitter = links.twitter;
-  if (links?.website) out.website = links.website;
-  return out;
-}
-
 /** Create one professional with a temporary password and queue the welcome e-mail (one transaction). */
 export async function createProfessional(
   db: Db,
@@ -225,23 +219,6 @@ export async function createProfessional(
     throw error;
   }
   return getProfessional(db, id);
-}
-
-/** The professional_profiles columns a profile edit changes (the admin's edit and the professional's own, decision 631). */
-export function professionalProfileChanges(
-  input: Pick<UpdateProfessionalBody, 'title' | 'company' | 'expertise' | 'experience' | 'specializations' | 'skills' | 'pricing' | 'socialLinks'>,
-): Partial<typeof professionalProfiles.$inferInsert> {
-  const changes: Partial<typeof professionalProfiles.$inferInsert> = {};
-  if (input.title !== undefined) changes.title = input.title;
-  if (input.company !== undefined) changes.company = input.company;
-  if (input.expertise !== undefined) changes.expertise = input.expertise;
-  if (input.experience !== undefined) changes.experienceYears = input.experience;
-  if (input.specializations !== undefined) changes.specializations = input.specializations;
-  if (input.skills !== undefined) changes.skills = input.skills;
-  if (input.pricing?.hourlyRate !== undefined) changes.hourlyRate = input.pricing.hourlyRate;
-  if (input.pricing?.currency !== undefined) changes.currency = input.pricing.currency;
-  if (input.socialLinks !== undefined) changes.socialLinks = cleanLinks(input.socialLinks);
-  return changes;
 }
 
 /** Update any subset of fields; `isVerified` alone toggles verification, `isActive` deactivates/reactivates. */

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 
 interface Page {
   page: number;

@@ -13,8 +13,8 @@ import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
-import { fullName } from '../users/users.presenter.ts';
-import { likePattern } from './common.ts';
+import { fullName } from '../users/index.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { queueWelcome } from './professionals.service.ts';
 
 const registeredWorkshops = sql<number>`(SELECT count(*)::int FROM ${workshopRegistrations} WHERE ${workshopRegistrations.studentId} = ${users.id} AND ${workshopRegistrations.status} IN ('registered', 'attended'))`;

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
 import type { Actor, App } from '../../lib/http.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
-import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from '../organisations/membership.ts';
+import { isOrganisationRole, membershipOf, organisationAllowsSignIn } from './membership.ts';
 import { EXPERT_MESSAGES, ORG_MESSAGES } from '@app/shared/organisations';
 import { SECURITY_MESSAGES } from '@app/shared/security';
 import { isMfaBlocked } from './mfa.policy.ts';

@@ -21,10 +21,10 @@ import { AppError } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
-import { replaceAvatar } from '../users/avatar.ts';
+import { replaceAvatar } from '../users/index.ts';
 import * as auth from './auth.service.ts';
 import * as throttle from './login-throttle.ts';
-import { offerAffiliationOnRegister } from '../organisations/university.service.ts';
+import { announceRegistration } from './registered.ts';
 
 const PROFILE_IMAGE_MAX = 5 * 1024 * 1024;
 
@@ -66,8 +66,8 @@ export async function authRoutes(app: App) {
         if (error instanceof AppError && error.status === 409) await limiter.chargeSignups(app.ctx.db, request.ip, limiter.DUPLICATE_REGISTRATION_COST - 1);
         throw error;
       });
-      // An address at an approved university's domain: a link to confirm it and be shown affiliated.
-      await offerAffiliationOnRegister(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
+      // Other modules' reactions (an approved university's domain: a link to confirm the affiliation).
+      await announceRegistration(app.ctx.db, app.ctx.config, { id: data.user.id, email: data.user.email, firstName: data.user.firstName });
       return reply.status(201).send({ success: true as const, message: 'Registration successful', data });
     },
   );

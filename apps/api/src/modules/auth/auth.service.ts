@@ -23,14 +23,14 @@ import * as limiter from '../../lib/rate-limit.ts';
 import * as throttle from './login-throttle.ts';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
 import { ErrorCode } from '@app/shared/api';
-import { toUserDto } from '../users/users.presenter.ts';
-import { assertOrganisationSignIn } from '../organisations/membership.ts';
-import { assertPasswordSignInAllowed } from '../sso/policy.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repo.ts';
+import { toUserDto } from '../users/index.ts';
+import { assertOrganisationSignIn } from './membership.ts';
+import { assertPasswordSignInAllowed } from './sso-policy.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../users/index.ts';
 import type { MfaChallengeData } from '@app/shared/security';
 import type { Clock } from '../../lib/clock.ts';
 import { createSession, endAllSessions, type ClientInfo } from './sessions.service.ts';
-import { recordAcceptance } from '../privacy/notice.ts';
+import { recordAcceptance } from '../consent/index.ts';
 import { enrolmentReminder, secondStepChallenge } from './mfa.service.ts';
 
 export interface AuthDeps {

@@ -19,7 +19,7 @@ import type { Actor } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import type { UserRow } from '../users/index.ts';
 import { issue, type AuthDeps } from './auth.service.ts';
 import { mfaDeadline, mfaRequired } from './mfa.policy.ts';
 import { verifySecondFactorPasskey } from './passkeys.service.ts';

@@ -17,7 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
-import { assertOrganisationSignIn } from '../organisations/membership.ts';
+import { assertOrganisationSignIn } from './membership.ts';
 import { issue, type AuthDeps } from './auth.service.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;

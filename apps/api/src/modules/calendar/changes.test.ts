@@ -12,7 +12,7 @@ import { workshops } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
 import { connected } from '../mentoring/test-helpers.ts';
 import { apply, createProject, dateIn } from '../rd-projects/rd-test-helpers.ts';
-import { queueEventChange } from './event-changes.ts';
+import { queueEventChange } from '../../lib/event-changes.ts';
 import { createEventChangeJob, fanOutBatch } from './fan-out.ts';
 
 const t = useTestApp();

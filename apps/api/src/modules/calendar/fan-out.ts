@@ -3,22 +3,19 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { eventChanges } from '../../db/schema/calendar.ts';
 import { mentoringSessions } from '../../db/schema/mentoring.ts';
-import { rdApplications, rdProjectRoles, rdProjects } from '../../db/schema/rd-projects.ts';
-import { users } from '../../db/schema/users.ts';
+import { rdApplications } from '../../db/schema/rd-projects.ts';
 import type { EmailAttachment } from '../../db/schema/platform.ts';
 import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { loadPeople, nameOf } from '../mentoring/mentoring.common.ts';
-import { sessionIcs, whenFor } from '../mentoring/sessions.service.ts';
-import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
-import { interviewIcs } from '../rd-projects/applications-admin.service.ts';
-import { RD_ACTION_URL } from '../rd-projects/alerts.ts';
-import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
-import { findWorkshop } from '../workshops/workshops.presenter.ts';
-import { workshopIcs } from '../workshops/workshops.service.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { loadPeople, nameOf } from '../mentoring/index.ts';
+import { sessionIcs, whenFor } from '../mentoring/index.ts';
+import { notifyMany, type NewNotification } from '../notifications/index.ts';
+import { RD_ACTION_URL, applicationInContext, interviewIcs, interviewSlot } from '../rd-projects/index.ts';
+import { findWorkshop } from '../workshops/index.ts';
+import { workshopIcs } from '../workshops/index.ts';
+import { fullName } from '../users/index.ts';
 
 /** Participants told per transaction: each batch's notifications, e-mails and cursor commit together. */
 export const FAN_OUT_BATCH = 500;
@@ -164,13 +161,7 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
 }
 
 async function interviewPlan(db: Db, change: ChangeRow, config: FanOutConfig): Promise<Plan | null> {
-  const [row] = await db
-    .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(rdApplications)
-    .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
-    .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
-    .innerJoin(users, eq(users.id, rdApplications.studentId))
-    .where(eq(rdApplications.id, change.eventId));
+  const [row] = await applicationInContext(db, eq(rdApplications.id, change.eventId));
   const interview = row?.app.interview;
   // A cancelled interview keeps its last time in the row (the status moved on), which the CANCEL names.
   const slot = interview ? interviewSlot({ ...interview, scheduled: true }) : null;

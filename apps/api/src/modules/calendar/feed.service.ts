@@ -11,14 +11,14 @@ import { buildCalendar, type IcsEvent } from '../../lib/calendar.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { loadPeople } from '../mentoring/mentoring.common.ts';
-import { sessionEvent } from '../mentoring/sessions.service.ts';
-import { interviewEvent } from '../rd-projects/applications-admin.service.ts';
-import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
-import { fullName } from '../users/users.presenter.ts';
-import { selectWorkshops } from '../workshops/workshops.presenter.ts';
-import { workshopEvent } from '../workshops/workshops.service.ts';
-import { visibleToStudent } from '../workshops/workshops-visibility.ts';
+import { loadPeople } from '../mentoring/index.ts';
+import { sessionEvent } from '../mentoring/index.ts';
+import { interviewEvent } from '../rd-projects/index.ts';
+import { interviewSlot } from '../rd-projects/index.ts';
+import { fullName } from '../users/index.ts';
+import { selectWorkshops } from '../workshops/index.ts';
+import { workshopEvent } from '../workshops/index.ts';
+import { visibleToStudent } from '../workshops/index.ts';
 
 /** The feed lists events from this long ago (so a calendar keeps the recent past) ... */
 export const FEED_PAST_DAYS = 30;

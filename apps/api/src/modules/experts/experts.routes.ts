@@ -1,4 +1,4 @@
-import { clientOf } from '../auth/client.ts';
+import { clientOf } from '../auth/index.ts';
 import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import { authData } from '@app/shared/auth';
@@ -17,10 +17,10 @@ import {
 } from '@app/shared/organisations';
 import { rateLimited } from '../../lib/errors.ts';
 import { actorOf, type App } from '../../lib/http.ts';
-import { recordAcceptance } from '../privacy/notice.ts';
+import { recordAcceptance } from '../consent/index.ts';
 import * as limiter from '../../lib/rate-limit.ts';
-import { confirmWorkEmailCode } from '../organisations/confirmations.ts';
-import { sessionFor } from '../organisations/session.ts';
+import { confirmWorkEmailCode } from '../organisations/index.ts';
+import { sessionFor } from '../organisations/index.ts';
 import * as experts from './experts.service.ts';
 
 const tags = ['experts'];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
   EXPERT_MESSAGES,
@@ -20,30 +20,12 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { professionalProfileChanges } from '../admin/professionals.service.ts';
-import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/confirmations.ts';
-import { fullName } from '../users/users.presenter.ts';
-
-/** A live invitation by its link token (`kind` given: a member link cannot be used as an expert link). */
-export async function liveInvitation(db: Db, token: string, kind: 'member' | 'expert', now = new Date()) {
-  const [row] = await db
-    .select({ invitation: organisationInvitations, organisation: organisations })
-    .from(organisationInvitations)
-    .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
-    .where(
-      and(
-        eq(organisationInvitations.tokenHash, sha256(token)),
-        eq(organisationInvitations.kind, kind),
-        isNull(organisationInvitations.acceptedAt),
-        gt(organisationInvitations.expiresAt, now),
-        eq(organisations.status, 'approved'),
-      ),
-    );
-  return row;
-}
+import { professionalProfileChanges } from '../users/index.ts';
+import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
+import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
+import { liveInvitation } from '../organisations/index.ts';
+import { fullName } from '../users/index.ts';
 
 /**
  * The Industry Expert card: an unverified professional (isVerified false — invisible to students
@@ -299,11 +281,6 @@ export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
 }
 
 /** Is this professional still waiting for (or refused) verification? Pending experts cannot publish. */
-export async function isUnverifiedProfessional(db: Db, userId: string): Promise<boolean> {
-  const [user] = await db.select({ isVerified: users.isVerified, role: users.role }).from(users).where(eq(users.id, userId));
-  return Boolean(user && user.role === 'professional' && !user.isVerified);
-}
-
 /** The professional's own profile as they edit it (decision 631). */
 export async function ownProfile(db: Db, userId: string): Promise<OwnProfessionalProfileDto> {
   const [row] = await db

@@ -15,11 +15,11 @@ import { ADMIN_COUNT_CAP, cappedCount } from '../../lib/counts.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { selectIdeas, toIdeaDto, type IdeaWithPeople } from './ideas.presenter.ts';
 import { extend } from '../../lib/dto.ts';
+import { likePattern } from '../../lib/sql.ts';
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Admins see every submitted idea; a student's draft stays private. */
 export function adminIdeaFilter(query: { search?: string; status?: string; category?: string }): SQL | undefined {

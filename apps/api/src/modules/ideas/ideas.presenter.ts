@@ -5,7 +5,7 @@ import type { Role } from '@app/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { ideaLikes, ideas } from '../../db/schema/ideas.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 import { isoOf } from '../../lib/dto.ts';
 
 export type IdeaRow = typeof ideas.$inferSelect;

@@ -20,9 +20,9 @@ import { queryRows } from '../../lib/sql.ts';
 import { likedIdeas } from '../../lib/user-state.ts';
 import { cappedCountOnce } from '../../lib/counts.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { avatarUrl, fullName } from '../users/users.presenter.ts';
-import { likePattern } from '../workshops/workshops.service.ts';
+import { notify } from '../notifications/index.ts';
+import { avatarUrl, fullName } from '../users/index.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { isPublicIdea, selectIdeas, toIdeaDto } from './ideas.presenter.ts';
 
 type IdeaListQuery = z.infer<typeof ideaListQuery>;

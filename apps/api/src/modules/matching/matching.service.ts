@@ -12,13 +12,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { mentorSettings, recommendationDismissals } from '../../db/schema/matching.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { loadSql } from './recommendations.service.ts';
-import { visibleToStudent } from '../workshops/workshops-visibility.ts';
+import { visibleToStudent } from '../workshops/index.ts';
 
 /** Each kind's "can this student see it" check (a hidden item answers 404, as its own detail route does). */
 const ITEM: Record<RecommendationKind, { what: string; exists: (id: string, studentId: string) => ReturnType<typeof sql> }> = {

@@ -13,12 +13,12 @@ import { notFound } from '../../lib/errors.ts';
 import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { freeWindows, type RuleInput } from '../mentoring/expand-availability.ts';
+import { freeWindows, type RuleInput } from '../mentoring/index.ts';
 import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
-import { visibleToStudent } from '../workshops/workshops-visibility.ts';
+import { visibleToStudent } from '../workshops/index.ts';
 // Issue 28: a company's project reaches students only once moderated (the same predicate as every list).
-import { companyProjectVisible } from '../organisations/company.service.ts';
-import { consentWithdrawn } from '../privacy/notice.ts';
+import { companyProjectVisible } from '../rd-projects/index.ts';
+import { consentWithdrawn } from '../consent/index.ts';
 
 /**
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open

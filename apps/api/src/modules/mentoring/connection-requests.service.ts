@@ -15,7 +15,7 @@ import { PG, conflict, isBookingClash, notFound, pgCode } from '../../lib/errors
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
   assertSchedulable,

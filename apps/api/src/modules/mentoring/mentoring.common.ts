@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { localInstant } from '../../lib/local-time.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { fullName } from '../users/index.ts';
 
 export interface Instants {
   start: Date;

@@ -7,7 +7,7 @@ import { publish } from '../../lib/events.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { nameOf } from './mentoring.common.ts';
 
 type MessageRow = typeof conversationMessages.$inferSelect;

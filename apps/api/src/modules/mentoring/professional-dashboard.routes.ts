@@ -13,8 +13,8 @@ import {
 import { actorOf, type App } from '../../lib/http.ts';
 import { processImage } from '../../lib/images.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
-import { replaceAvatar } from '../users/avatar.ts';
-import { avatarUrl } from '../users/users.presenter.ts';
+import { replaceAvatar } from '../users/index.ts';
+import { avatarUrl } from '../users/index.ts';
 import * as dashboard from './professional-dashboard.service.ts';
 
 const secured = { tags: ['mentoring'], security: [{ bearer: [] }] };

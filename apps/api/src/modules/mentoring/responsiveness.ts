@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { inert } from '../../lib/email-template.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 
 export const SWEEP_TASK = 'mentoring.sweep-requests';
 export const SWEEP_EVERY_MS = 15 * 60_000;

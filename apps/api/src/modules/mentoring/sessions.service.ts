@@ -18,8 +18,8 @@ import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
-import { queueEventChange } from '../calendar/event-changes.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { queueEventChange } from '../../lib/event-changes.ts';
+import { notify } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
   assertSchedulable,

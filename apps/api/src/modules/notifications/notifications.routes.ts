@@ -18,7 +18,7 @@ import { unauthenticated } from '../../lib/errors.ts';
 import type { AppEvent } from '../../lib/events.ts';
 import { actorOf, type Actor, type App } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
-import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/access.ts';
+import { INVALID_TOKEN_MESSAGE, resolveActor } from '../auth/index.ts';
 import { listNotifications, markAllRead, markRead, toNotificationDto, unreadCount } from './notifications.queries.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
 

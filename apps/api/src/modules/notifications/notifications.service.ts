@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/platform.ts';
 import { publish, publishMany } from '../../lib/events.ts';
-import { enqueuePush } from '../push/push.service.ts';
+import { enqueuePush } from '../push/index.ts';
 
 export interface NewNotification {
   userId: string;
@@ -15,6 +15,20 @@ export interface NewNotification {
   metadata?: Record<string, unknown>;
 }
 
+/** The row a notification is stored as (defaults for what the caller left out). */
+function notificationRow(input: NewNotification) {
+  return {
+    userId: input.userId,
+    type: input.type,
+    subType: input.subType ?? null,
+    title: input.title,
+    message: input.message,
+    actionUrl: input.actionUrl ?? null,
+    priority: input.priority ?? 'normal',
+    metadata: input.metadata ?? {},
+  };
+}
+
 /**
  * Create a notification inside the caller's transaction and push it to the user's open tabs
  * (pg_notify: delivered at commit, to every API process). The insert takes the user's next
@@ -24,16 +38,7 @@ export interface NewNotification {
 export async function notify(db: Db, input: NewNotification): Promise<string> {
   const [row] = await db
     .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      subType: input.subType ?? null,
-      title: input.title,
-      message: input.message,
-      actionUrl: input.actionUrl ?? null,
-      priority: input.priority ?? 'normal',
-      metadata: input.metadata ?? {},
-    })
+    .values(notificationRow(input))
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned nothing');
   await publish(db, { userId: input.userId, type: 'notification', data: { id: row.id } });
@@ -52,18 +57,7 @@ export async function notifyMany(db: Db, inputs: NewNotification[]): Promise<voi
   const sorted = [...inputs].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const rows = await db
     .insert(notifications)
-    .values(
-      sorted.map((input) => ({
-        userId: input.userId,
-        type: input.type,
-        subType: input.subType ?? null,
-        title: input.title,
-        message: input.message,
-        actionUrl: input.actionUrl ?? null,
-        priority: input.priority ?? 'normal',
-        metadata: input.metadata ?? {},
-      })),
-    )
+    .values(sorted.map(notificationRow))
     .returning({ id: notifications.id, userId: notifications.userId });
   await publishMany(
     db,

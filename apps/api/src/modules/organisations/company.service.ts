@@ -8,18 +8,9 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { createProject } from '../rd-projects/projects-admin.service.ts';
-import { ratingOf } from '../professionals/professionals.service.ts';
-
-/**
- * Students see a project a company posted only once an administrator approved it and while the company
- * is approved (decision 487). Projects no company posted are unaffected.
- */
-export function companyProjectVisible(projectId: SQL.Aliased | SQL | typeof rdProjects.id = rdProjects.id): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM organisation_projects op JOIN organisations o ON o.id = op.organisation_id
-    WHERE op.project_id = ${projectId} AND (op.moderation <> 'approved' OR o.status <> 'approved'))`;
-}
+import { notify } from '../notifications/index.ts';
+import { createProject } from '../rd-projects/index.ts';
+import { ratingOf } from '../professionals/index.ts';
 
 interface ProjectRow {
   id: string;
@@ -170,7 +161,3 @@ export async function performance(db: Db, org: ActorOrganisation) {
 
 
 /** A single project a company posted that students may not see yet (pending, rejected, or company not approved). */
-export async function companyProjectHidden(db: Db, projectId: string): Promise<boolean> {
-  const [row] = await queryRows<{ hidden: boolean }>(db, sql`SELECT NOT (${companyProjectVisible(sql`${projectId}`)}) AS hidden`);
-  return Boolean(row?.hidden);
-}

@@ -1,4 +1,4 @@
-import { clientOf } from '../auth/client.ts';
+import { clientOf } from '../auth/index.ts';
 import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import { authData } from '@app/shared/auth';
@@ -36,16 +36,18 @@ import { exportFormatQuery, sendExport } from '../../lib/csv.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import { actorOf, organisationOf, type Actor, type App, type RouteAccess } from '../../lib/http.ts';
-import { recordAcceptance, recordView } from '../privacy/notice.ts';
+import { recordAcceptance, recordView } from '../consent/index.ts';
 import * as limiter from '../../lib/rate-limit.ts';
-import * as applications from '../rd-projects/applications-admin.service.ts';
-import { sendDocument } from '../rd-projects/documents.ts';
+import { applicationsAdminService as applications } from '../rd-projects/index.ts';
+import { sendDocument } from '../rd-projects/index.ts';
 import * as company from './company.service.ts';
 import { confirmLink } from './confirmations.ts';
 import * as orgs from './organisations.service.ts';
 import { sessionFor } from './session.ts';
 import * as university from './university.service.ts';
-import * as manageWorkshops from '../workshops/workshops-manage.service.ts';
+import { offerAffiliationOnRegister } from './university.service.ts';
+import { onRegistered } from '../auth/index.ts';
+import { workshopsManageService as manageWorkshops } from '../workshops/index.ts';
 import {
   UNIVERSITY_WORKSHOP_MESSAGES,
   adminWorkshopListQuery,
@@ -70,6 +72,8 @@ const applicationParams = z.object({ id: z.string(), applicationId: z.string() }
 /** Universities and companies join, manage themselves and are decided on by administrators (issue 15). */
 export async function organisationsRoutes(app: App) {
   const { db } = app.ctx;
+  // An address at an approved university's domain: a link to confirm it and be shown affiliated.
+  onRegistered(offerAffiliationOnRegister);
 
   app.post(
     '/organisations/register',

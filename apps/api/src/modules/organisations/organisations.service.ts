@@ -28,10 +28,10 @@ import { queueEmail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queryRows, textIn } from '../../lib/sql.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { DUPLICATE_EMAIL_MESSAGE } from '../auth/auth.service.ts';
-import { liveInvitation } from '../experts/experts.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
+import { liveInvitation } from './invitations.ts';
+import { notify } from '../notifications/index.ts';
+import { fullName } from '../users/index.ts';
 import { inert } from '../../lib/email-template.ts';
 import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
 

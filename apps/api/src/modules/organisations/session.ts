@@ -3,9 +3,9 @@ import { PERMISSIONS } from '@app/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { toUserDto } from '../users/users.presenter.ts';
-import { findUserById } from '../users/users.repo.ts';
-import { createSession, type ClientInfo } from '../auth/sessions.service.ts';
+import { toUserDto } from '../users/index.ts';
+import { findUserById } from '../users/index.ts';
+import { createSession, type ClientInfo } from '../auth/index.ts';
 
 /** The sign-in answer for a freshly created account (same shape as POST /api/auth/login). */
 export async function sessionFor(db: Db, tokens: TokenService, userId: string, client?: ClientInfo, method = 'password'): Promise<AuthData> {

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { likePattern } from '../workshops/workshops.service.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { sendConfirmationLink, universityForEmail } from './confirmations.ts';
 
 interface EngagementRow {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Actor } from '../../lib/http.ts';
-import { cancelSession } from '../mentoring/sessions.service.ts';
+import { cancelSession } from '../mentoring/index.ts';
 import { REGISTRY, ownedBy } from './registry.ts';
 
 export interface ErasureDeps {

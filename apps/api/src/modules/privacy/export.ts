@@ -4,9 +4,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { readAll, type Storage } from '../../lib/storage.ts';
-import { calendarOf } from '../calendar/feed.service.ts';
-import { renderCertificate } from '../workshops/workshops.certificate.ts';
-import { verifyCertificate } from '../workshops/workshops.service.ts';
+import { calendarOf } from '../calendar/index.ts';
+import { renderCertificate } from '../workshops/index.ts';
+import { verifyCertificate } from '../workshops/index.ts';
 import { REGISTRY, ownedBy, type RegistryEntry } from './registry.ts';
 
 /** At most this many rows of one table go into an archive (a person never has that many). */

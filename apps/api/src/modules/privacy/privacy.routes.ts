@@ -26,7 +26,7 @@ import { FILE_CSP } from '../../lib/security-headers.ts';
 import * as service from './privacy.service.ts';
 import { registerRetention } from './retention.ts';
 import { registerBreach } from './breach.ts';
-import * as notice from './notice.ts';
+import { notice } from '../consent/index.ts';
 
 const FILE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP, 'cache-control': 'private, no-store' };
 /** How often the scheduler looks for erasures whose notice has ended and archives that expired. */

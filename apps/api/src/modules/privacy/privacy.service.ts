@@ -19,7 +19,7 @@ import { enqueue, type JobRunner } from '../../lib/jobs.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { eraseUser } from './erasure.ts';
 import { buildArchive } from './export.ts';
 

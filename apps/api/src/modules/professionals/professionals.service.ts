@@ -9,8 +9,8 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
-import { avatarUrl, fullName } from '../users/users.presenter.ts';
-import { likePattern } from '../workshops/workshops.service.ts';
+import { avatarUrl, fullName } from '../users/index.ts';
+import { likePattern } from '../../lib/sql.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof professionalProfiles.$inferSelect;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queueEmails } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { inert } from '../../lib/email-template.ts';
-import { notifyMany } from '../notifications/notifications.service.ts';
+import { notifyMany } from '../notifications/index.ts';
 
 /** The job that tells invited participants, in batches (docs/decisions/621). */
 export const PROGRAMME_INVITE_JOB = 'programme.invite';

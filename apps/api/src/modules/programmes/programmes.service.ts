@@ -19,8 +19,8 @@ import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { matchTopics, topicReasons, listWords } from '../matching/topics.ts';
-import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
+import { matchTopics, topicReasons, listWords } from '../matching/index.ts';
+import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import { stableMatch, MAX_RANKED } from './stable-matching.ts';
 import { PROGRAMME_INVITE_JOB } from './invite-fan-out.ts';
 import { enqueue } from '../../lib/jobs.ts';

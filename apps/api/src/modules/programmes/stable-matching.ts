@@ -1,5 +1,5 @@
 import { TOPIC_SYNONYMS } from '@app/shared/matching';
-import { norm } from '../matching/topics.ts';
+import { norm } from '../matching/index.ts';
 
 /**
  * Cohort matching (issue 14, decision 462): mentee-proposing deferred acceptance with mentor capacities

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RD_ALERT_DEADLINE_DAYS } from '@app/shared/rd-projects';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { alertHolders } from './rd-projects.repo.ts';
 
 export const RD_ACTION_URL = '/student/dashboard?tab=rd-projects';

@@ -21,13 +21,14 @@ import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
-import { calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
+import { notify } from '../notifications/index.ts';
 import { RD_ACTION_URL } from './alerts.ts';
 import { audit } from '../../lib/audit.ts';
-import { likePattern } from './projects-admin.service.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { adminApplicationToDto, interviewSlot } from './rd-projects.presenter.ts';
 import { emptyCounts, addCount, loadApplications } from './rd-projects.repo.ts';
+import { applicationInContext } from './rd-projects.repo.ts';
 
 async function projectOr404(db: Db, projectId: string) {
   if (!isId(projectId)) throw notFound('Project');
@@ -146,13 +147,7 @@ export async function reviewApplication(
   if (!isId(applicationId)) throw notFound('Application');
   const to = body.status;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(rdApplications)
-      .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
-      .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
-      .innerJoin(users, eq(users.id, rdApplications.studentId))
-      .where(and(eq(rdApplications.id, applicationId), eq(rdApplications.projectId, projectId)));
+    const [current] = await applicationInContext(tx, and(eq(rdApplications.id, applicationId), eq(rdApplications.projectId, projectId)));
     if (!current) throw notFound('Application');
     const from = current.app.status;
     if (!RD_APPLICATION_TRANSITIONS[from].includes(to)) throw conflict(applicationTransitionMessage(from, to));

@@ -10,8 +10,7 @@ import {
 } from '@app/shared/rd-projects';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/platform.ts';
-import { rdApplicationDocuments, rdApplicationEvents, rdApplications, rdProjectRoles, rdProjects } from '../../db/schema/rd-projects.ts';
-import { users } from '../../db/schema/users.ts';
+import { rdApplicationDocuments, rdApplicationEvents, rdApplications, rdProjects } from '../../db/schema/rd-projects.ts';
 import { badRequest, conflict, notFound, pgCode, PG } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -20,7 +19,8 @@ import { checkDocument, type CheckedDocument, type UploadedDocument } from './do
 import { interviewIcs } from './applications-admin.service.ts';
 import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.ts';
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
-import { companyProjectHidden } from '../organisations/company.service.ts';
+import { companyProjectHidden } from './company-visibility.ts';
+import { applicationInContext } from './rd-projects.repo.ts';
 
 /**
  * 'Not before today' for a student anywhere: the latest time zone's date (UTC-12) is the earliest
@@ -171,13 +171,7 @@ export async function myDocument(db: Db, actor: Actor, applicationId: string, do
 /** The .ics of the student's scheduled interview. */
 export async function myInterviewIcs(db: Db, actor: Actor, applicationId: string, mailFrom: string): Promise<string> {
   if (!isId(applicationId)) throw notFound('Application');
-  const [row] = await db
-    .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(rdApplications)
-    .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
-    .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
-    .innerJoin(users, eq(users.id, rdApplications.studentId))
-    .where(and(eq(rdApplications.id, applicationId), eq(rdApplications.studentId, actor.id)));
+  const [row] = await applicationInContext(db, and(eq(rdApplications.id, applicationId), eq(rdApplications.studentId, actor.id)));
   if (!row) throw notFound('Application');
   const slot = row.app.status === 'interview-scheduled' ? interviewSlot(row.app.interview) : null;
   if (!slot || !row.app.interview) throw notFound('Interview');

@@ -22,11 +22,7 @@ import { audit } from '../../lib/audit.ts';
 import { notifyAlertHolders } from './alerts.ts';
 import { adminProjectToDto } from './rd-projects.presenter.ts';
 import { loadProject, loadProjects, projectDocumentFiles } from './rd-projects.repo.ts';
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern } from '../../lib/sql.ts';
 
 export async function listProjects(db: Db, query: AdminProjectListQuery) {
   const where: SQL[] = [];

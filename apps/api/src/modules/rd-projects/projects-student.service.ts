@@ -11,8 +11,8 @@ import { param } from '../../lib/prepared.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { rdStudentState } from '../../lib/user-state.ts';
-import { companyProjectHidden, companyProjectVisible } from '../organisations/company.service.ts';
-import { likePattern } from './projects-admin.service.ts';
+import { companyProjectHidden, companyProjectVisible } from './company-visibility.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { publicProjectToDto, studentProjectToDto } from './rd-projects.presenter.ts';
 import { loadProject, loadProjectPage, loadProjects, studentState } from './rd-projects.repo.ts';
 

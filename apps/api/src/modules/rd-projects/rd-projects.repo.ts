@@ -309,3 +309,14 @@ export async function projectDocumentFiles(db: Db, projectId: string) {
         WHERE a.project_id = ${projectId}`,
   );
 }
+
+/** Applications matching `where`, with their project and role titles and the student's address and name. */
+export function applicationInContext(db: Db, where: SQL | undefined) {
+  return db
+    .select({ app: rdApplications, projectTitle: rdProjects.title, roleTitle: rdProjectRoles.title, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(rdApplications)
+    .innerJoin(rdProjects, eq(rdProjects.id, rdApplications.projectId))
+    .innerJoin(rdProjectRoles, eq(rdProjectRoles.id, rdApplications.roleId))
+    .innerJoin(users, eq(users.id, rdApplications.studentId))
+    .where(where);
+}

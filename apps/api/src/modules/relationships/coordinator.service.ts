@@ -14,8 +14,8 @@ import { programmeOutcomeSettings, relationshipNudges, relationships } from '../
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { notifyMany, type NewNotification } from '../notifications/notifications.service.ts';
-import { stableMatch } from '../programmes/stable-matching.ts';
+import { notifyMany, type NewNotification } from '../notifications/index.ts';
+import { stableMatch } from '../programmes/index.ts';
 import { computeHealth, HEALTH_ORDER } from './health.ts';
 import { agreementDtoOf, factsOf, syncRelationships, type RelationshipRow } from './relationships.service.ts';
 

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { InterviewDetails } from '../../db/schema/rd-projects.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { inert } from '../../lib/email-template.ts';
-import { interviewSlot } from '../rd-projects/rd-projects.presenter.ts';
+import { interviewSlot } from '../rd-projects/index.ts';
 
 /**
  * Reminders before workshops, mentoring sessions and R&D interviews (docs/decisions/405-reminders.md).

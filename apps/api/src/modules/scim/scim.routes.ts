@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
 import * as limiter from '../../lib/rate-limit.ts';
-import { requireOrganisation } from '../sso/sso.service.ts';
+import { requireOrganisation } from '../auth/index.ts';
 import * as scim from './scim.service.ts';
 
 const tags = ['scim'];

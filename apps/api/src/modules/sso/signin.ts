@@ -10,12 +10,12 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
 import { ErrorCode } from '@app/shared/api';
 import type { Config } from '../../config.ts';
-import { sessionFor } from '../organisations/session.ts';
-import { findUserByEmail } from '../users/users.repo.ts';
-import * as throttle from '../auth/login-throttle.ts';
+import { sessionFor } from '../organisations/index.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { loginThrottle as throttle } from '../auth/index.ts';
 import type { SecretBox } from './crypto.ts';
 import { SsoFailure } from './failure.ts';
-import { isProvisionedBy } from '../scim/scim.service.ts';
+import { isProvisionedBy } from '../scim/index.ts';
 import type { ConnectionRow } from './sso.service.ts';
 import { recordEvent } from './sso.service.ts';
 

@@ -22,7 +22,7 @@ import {
 } from '@app/shared/sso';
 import { and, eq, desc } from 'drizzle-orm';
 import { authSessions } from '../../db/schema/security.ts';
-import { endAllSessions } from '../auth/sessions.service.ts';
+import { endAllSessions } from '../auth/index.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ssoIdentities, ssoConnections } from '../../db/schema/sso.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
@@ -34,6 +34,7 @@ import { endSessionUrl, finishOidc, flowOfCallback, startOidc } from './oidc.ts'
 import { finishSaml, handleSlo, samlLogoutUrl, samlMetadata, startSaml } from './saml.ts';
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
+import { requireOrganisation } from '../auth/index.ts';
 
 const tags = ['sso'];
 const security = [{ bearer: [] }];
@@ -130,7 +131,7 @@ export async function ssoRoutes(app: App) {
   manage('/organisations/me', UNIVERSITY_MEMBER, async (request) => organisationOf(request).id);
   manage('/admin/organisations/:id', PLATFORM_ADMIN, async (request) => {
     const { id } = request.params as { id: string };
-    return (await sso.requireOrganisation(app.ctx.db, id)).id;
+    return (await requireOrganisation(app.ctx.db, id)).id;
   });
 
   async function begin(connection: sso.ConnectionRow, flow: { mode: 'signin' | 'test'; testerId?: string; next: string | undefined }) {

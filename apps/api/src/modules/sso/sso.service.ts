@@ -107,13 +107,6 @@ export async function overview(deps: SsoDeps, organisationId: string) {
   };
 }
 
-export async function requireOrganisation(db: Db, organisationId: string) {
-  if (!isId(organisationId)) throw notFound('Organisation');
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
-  if (!org) throw notFound('Organisation');
-  return org;
-}
-
 export async function saveSettings(deps: SsoDeps, actorId: string, organisationId: string, input: SsoSettingsBody) {
   const { db } = deps;
   try {

@@ -4,8 +4,8 @@ import { studentSummaryData, type StudentSummary } from '@app/shared/students';
 import type { Db } from '../../db/client.ts';
 import { rdApplications } from '../../db/schema/rd-projects.ts';
 import { actorOf, type App } from '../../lib/http.ts';
-import { countMyIdeas } from '../ideas/ideas.service.ts';
-import { countRegistered } from '../workshops/workshops.service.ts';
+import { countMyIdeas } from '../ideas/index.ts';
+import { countRegistered } from '../workshops/index.ts';
 
 export async function studentSummary(db: Db, studentId: string): Promise<StudentSummary> {
   const [registeredWorkshops, ideas, applications] = await Promise.all([

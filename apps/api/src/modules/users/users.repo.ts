@@ -26,3 +26,9 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
 }
+
+/** A professional whose profile is not verified yet (decision 730: they reach no student). */
+export async function isUnverifiedProfessional(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db.select({ isVerified: users.isVerified, role: users.role }).from(users).where(eq(users.id, userId));
+  return Boolean(user && user.role === 'professional' && !user.isVerified);
+}

@@ -1,5 +1,5 @@
 import { EXPERT_MESSAGES } from '@app/shared/organisations';
-import { isUnverifiedProfessional } from '../experts/experts.service.ts';
+import { isUnverifiedProfessional } from '../users/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { z } from 'zod';
 import { instructorAssignmentBody } from '@app/shared/workshop-admin';

@@ -21,18 +21,19 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { ErrorCode } from '@app/shared/api';
-import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../calendar/event-changes.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
+import { fullName } from '../users/index.ts';
 import { cancelWorkshop, issueCertificates } from './workshops-lifecycle.ts';
 import { findWorkshop, selectWorkshops, toWorkshopDto, type WorkshopRow } from './workshops.presenter.ts';
 import { organisationNames } from './workshops-visibility.ts';
 import { workshopTextMatch } from './workshops.repo.ts';
 import { organisationMembers } from '../../db/schema/organisations.ts';
-import { notifyMany } from '../notifications/notifications.service.ts';
+import { notifyMany } from '../notifications/index.ts';
 import { extend } from '../../lib/dto.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { workshopIcs } from './workshops.service.ts';
+import { likePattern } from '../../lib/sql.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -48,7 +49,6 @@ function ownership(manager: Manager): SQL | undefined {
   return manager.kind === 'professional' ? eq(workshops.professionalId, manager.actor.id) : undefined;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function workshopFilter(query: { search?: string; category?: string; status?: string }, extra?: SQL): SQL | undefined {
   const conditions: SQL[] = [];

@@ -4,7 +4,7 @@ import { JOIN_EARLY_MINUTES, type RegistrationStatus, type WorkshopDto, type Wor
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
-import { avatarUrl, fullName } from '../users/users.presenter.ts';
+import { avatarUrl, fullName } from '../users/index.ts';
 import { isoOf } from '../../lib/dto.ts';
 
 export type WorkshopRow = typeof workshops.$inferSelect;

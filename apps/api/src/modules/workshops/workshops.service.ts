@@ -17,10 +17,10 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { likePattern, queryRows } from '../../lib/sql.ts';
 import { workshopViewerState } from '../../lib/user-state.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { fullName } from '../users/users.presenter.ts';
+import { notify } from '../notifications/index.ts';
+import { fullName } from '../users/index.ts';
 import { canSeeWorkshop, organisationNames, viewerUniversity, visibleToStudent } from './workshops-visibility.ts';
 import { findWorkshop, registrationStatuses, selectWorkshops, toWorkshopDto, type WorkshopWithInstructor } from './workshops.presenter.ts';
 import { workshopListCount, workshopListPage, workshopSearchPage } from './workshops.repo.ts';
@@ -29,11 +29,6 @@ import { extend } from '../../lib/dto.ts';
 
 export interface Viewer {
   actor: Actor | null;
-}
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function isManager(actor: Actor | null, row: WorkshopWithInstructor): boolean {

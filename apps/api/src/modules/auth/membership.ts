@@ -3,7 +3,8 @@ import { ORG_MESSAGES } from '@app/shared/organisations';
 import { ORGANISATION_ROLES, type Role } from '@app/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { isId } from '../../lib/ids.ts';
 import type { ActorOrganisation } from '../../lib/http.ts';
 
 export const isOrganisationRole = (role: Role) => (ORGANISATION_ROLES as readonly string[]).includes(role);
@@ -32,4 +33,12 @@ export async function assertOrganisationSignIn(db: Db, user: { id: string; role:
   if (!org) throw forbidden(ORG_MESSAGES.suspended);
   if (org.status === 'suspended') throw forbidden(ORG_MESSAGES.suspended);
   if (org.status === 'rejected') throw forbidden(ORG_MESSAGES.rejected);
+}
+
+/** The organisation with this id, or 404 (an operator acting on one by id: SSO, SCIM). */
+export async function requireOrganisation(db: Db, organisationId: string) {
+  if (!isId(organisationId)) throw notFound('Organisation');
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
+  if (!org) throw notFound('Organisation');
+  return org;
 }

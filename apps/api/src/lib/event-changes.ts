@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { eventChanges } from '../../db/schema/calendar.ts';
-import { enqueue } from '../../lib/jobs.ts';
-import { queryRows } from '../../lib/sql.ts';
+import type { Db } from '../db/client.ts';
+import { eventChanges } from '../db/schema/calendar.ts';
+import { enqueue } from './jobs.ts';
+import { queryRows } from './sql.ts';
 
 export type EventKind = 'workshop' | 'session' | 'interview';
 export type EventChangeKind = 'updated' | 'cancelled';

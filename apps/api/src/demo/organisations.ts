@@ -1,5 +1,5 @@
-import { hashPassword } from '../../lib/password.ts';
-import type { Db } from '../client.ts';
+import { hashPassword } from '../lib/password.ts';
+import type { Db } from '../db/client.ts';
 import {
   expertApplications,
   organisationDomains,
@@ -7,9 +7,9 @@ import {
   organisationProjects,
   organisations,
   studentAffiliations,
-} from '../schema/organisations.ts';
-import { rdProjectRoles, rdProjects } from '../schema/rd-projects.ts';
-import { professionalProfiles, studentProfiles, users } from '../schema/users.ts';
+} from '../db/schema/organisations.ts';
+import { rdProjectRoles, rdProjects } from '../db/schema/rd-projects.ts';
+import { professionalProfiles, studentProfiles, users } from '../db/schema/users.ts';
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY);

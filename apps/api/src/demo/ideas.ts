@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { ideaComments, ideaLikes, ideas } from '../schema/ideas.ts';
+import type { Db } from '../db/client.ts';
+import { ideaComments, ideaLikes, ideas } from '../db/schema/ideas.ts';
 
 type NewIdea = typeof ideas.$inferInsert;
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityDay, Session } from '@app/shared/mentoring';
-import { seedAccounts } from '../../db/seed/accounts.ts';
-import { seedMentoring } from '../../db/seed/mentoring.ts';
-import { connectionRequests } from '../../db/schema/mentoring.ts';
-import { body } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/harness.ts';
-import { dayFromNow } from './test-helpers.ts';
+import { seedAccounts } from './accounts.ts';
+import { seedMentoring } from './mentoring.ts';
+import { connectionRequests } from '../db/schema/mentoring.ts';
+import { body } from '../../test/factories.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { dayFromNow } from '../modules/mentoring/test-helpers.ts';
 
 const t = useTestApp();
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../../config.ts';
-import { createMeetingLink } from '../../lib/meeting.ts';
-import { createStorage, type Storage } from '../../lib/storage.ts';
-import type { Db } from '../client.ts';
-import { files } from '../schema/platform.ts';
+import { loadConfig } from '../config.ts';
+import { createMeetingLink } from '../lib/meeting.ts';
+import { createStorage, type Storage } from '../lib/storage.ts';
+import type { Db } from '../db/client.ts';
+import { files } from '../db/schema/platform.ts';
 import {
   rdAlerts,
   rdApplicationDocuments,
@@ -14,7 +14,7 @@ import {
   rdProjects,
   type InterviewDetails,
   type Milestone,
-} from '../schema/rd-projects.ts';
+} from '../db/schema/rd-projects.ts';
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY);

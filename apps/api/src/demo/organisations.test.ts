@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { body } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/harness.ts';
-import { seedDemo } from '../../db/seed/index.ts';
+import { body } from '../../test/factories.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { seedDemo } from './index.ts';
 
 const t = useTestApp();
 

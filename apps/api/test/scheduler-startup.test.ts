@@ -4,11 +4,11 @@ import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { PGLITE_EXTENSIONS, fromPglite, type Database } from '../../db/client.ts';
-import { queryRows } from '../../lib/sql.ts';
-import { openTestDatabase, testConfig } from '../../../test/harness.ts';
-import { DEADLINE_SWEEP_TASK } from './alerts.ts';
+import { buildApp } from '../src/app.ts';
+import { PGLITE_EXTENSIONS, fromPglite, type Database } from '../src/db/client.ts';
+import { queryRows } from '../src/lib/sql.ts';
+import { openTestDatabase, testConfig } from './harness.ts';
+import { DEADLINE_SWEEP_TASK } from '../src/modules/rd-projects/alerts.ts';
 
 /** A server-like configuration: jobs on, not the test environment. */
 const serverConfig = () => testConfig({ NODE_ENV: 'development', JOBS_ENABLED: 'true' });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgrammePairsHealth, RelationshipSummary } from '@app/shared/relationships';
-import { seedDemo } from '../../db/seed/index.ts';
-import { body } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/harness.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { seedDemo } from './index.ts';
+import { body } from '../../test/factories.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { queryRows } from '../lib/sql.ts';
 import { sql } from 'drizzle-orm';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { notifications } from '../schema/platform.ts';
+import type { Db } from '../db/client.ts';
+import { notifications } from '../db/schema/platform.ts';
 
 type NewNotification = typeof notifications.$inferInsert;
 

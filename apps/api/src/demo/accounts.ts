@@ -1,7 +1,7 @@
 import type { Role } from '@app/shared/roles';
-import type { Db } from '../client.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { professionalProfiles, studentProfiles, users } from '../schema/users.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/password.ts';
+import { professionalProfiles, studentProfiles, users } from '../db/schema/users.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'student', email: 'priya@example.com', password: 'Student@123' },
   { role: 'professional', email: 'mentor@example.com', password: 'Mentor@12345' },
   { role: 'professional', email: 'newmentor@example.com', password: 'TempPass@123', note: 'temporary password: must change it at first sign-in' },
-  // issue 15 (db/seed/organisations.ts)
+  // issue 15 (demo/organisations.ts)
   { role: 'university_admin', email: 'university@iitd.ac.in', password: 'University@123', note: 'approved university (domain iitd.ac.in, 3 affiliated students)' },
   { role: 'company_admin', email: 'company@northwindlabs.in', password: 'Company@123', note: 'approved company: one published and one pending project, one endorsed expert' },
   { role: 'professional', email: 'arjun@northwindlabs.in', password: 'Expert@12345', note: 'verified expert endorsed by Northwind Labs' },

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import type { Db } from '../client.ts';
-import { availabilityRules, connectionRequests, conversationMessages, mentoringSessions } from '../schema/mentoring.ts';
-import { professionalProfiles } from '../schema/users.ts';
+import type { Db } from '../db/client.ts';
+import { availabilityRules, connectionRequests, conversationMessages, mentoringSessions } from '../db/schema/mentoring.ts';
+import { professionalProfiles } from '../db/schema/users.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createMeetingLink } from '../../lib/meeting.ts';
+import { createMeetingLink } from '../lib/meeting.ts';
 
 const MEETING_BASE = process.env.MEETING_BASE_URL?.replace(/\/$/, '') || 'https://meet.jit.si';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../client.ts';
-import { createMeetingLink } from '../../lib/meeting.ts';
-import { insertRegistration, insertWorkshop } from '../../modules/workshops/workshops.fixtures.ts';
-import { newCertificateId } from '../../modules/workshops/workshops.service.ts';
-import { workshops } from '../schema/workshops.ts';
+import type { Db } from '../db/client.ts';
+import { createMeetingLink } from '../lib/meeting.ts';
+import { insertRegistration, insertWorkshop } from '../modules/workshops/index.ts';
+import { newCertificateId } from '../modules/workshops/index.ts';
+import { workshops } from '../db/schema/workshops.ts';
 
 const MEET = 'https://meet.jit.si';
 const DEMO_ZONE = 'Asia/Kolkata';

@@ -1,0 +1,5 @@
+// The calendar module's public entry: other modules, the demo data and the app import it only through here
+// (decision 800). Add a name here when another layer needs it.
+export { calendarRoutes } from './calendar.routes.ts';
+export { createEventChangeJob } from './fan-out.ts';
+export { calendarOf } from './feed.service.ts';

@@ -1,0 +1,4 @@
+// The content module's public entry: other modules, the demo data and the app import it only through here
+// (decision 800). Add a name here when another layer needs it.
+export { contentRoutes } from './content.routes.ts';
+export { getSiteContent, saveSiteContent } from './content.service.ts';

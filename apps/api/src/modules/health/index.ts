@@ -1,0 +1,3 @@
+// The health module's public entry: other modules, the demo data and the app import it only through here
+// (decision 800). Add a name here when another layer needs it.
+export { healthRoutes } from './health.routes.ts';

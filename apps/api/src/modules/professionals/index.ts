@@ -1,0 +1,4 @@
+// The professionals module's public entry: other modules, the demo data and the app import it only through here
+// (decision 800). Add a name here when another layer needs it.
+export { professionalsRoutes } from './professionals.routes.ts';
+export { ratingOf } from './professionals.service.ts';

@@ -1,0 +1,4 @@
+// The scim module's public entry: other modules, the demo data and the app import it only through here
+// (decision 800). Add a name here when another layer needs it.
+export { scimRoutes } from './scim.routes.ts';
+export { isProvisionedBy } from './scim.service.ts';
