@@ -38,8 +38,15 @@ for (const width of [1280, 360]) {
       await expect(banner).toHaveCount(0);
       await expect(panel.getByRole('listitem').filter({ hasText: `Version ${version}:` })).toContainText('1 person accepted it');
 
-      // A student registers: the form shows the version registering accepts, and the notice itself.
+      // The public privacy page is the published notice, for everyone.
       await page.goto('/logout');
+      await page.goto('/privacy');
+      await expect(page.getByRole('heading', { level: 1, name: `Privacy notice ${tag}` })).toBeVisible();
+      await expect(page.getByText(`We use your interests to suggest mentors (${tag}).`)).toBeVisible();
+      await expect(page.getByText(new RegExp(`version ${version}`, 'i')).first()).toBeVisible();
+      await expectAccessible(page);
+
+      // A student registers: the form shows the version registering accepts, and the notice itself.
       await page.goto('/signup');
       await page.getByRole('button', { name: /^Student/ }).click();
       const email = uniqueEmail('consent');

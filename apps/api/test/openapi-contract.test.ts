@@ -78,10 +78,10 @@ describe('the OpenAPI document (issue 28)', () => {
 
   it('follows one rule per route: signed-in routes 401/403, objects 404, writes 409/413/415, throttles 429', () => {
     const route = (method: string, url: string, access: unknown) => ({ method, url, config: { access } }) as Pick<RouteOptions, 'method' | 'url' | 'config'>;
-    expect(defaultErrorStatuses(route('GET', '/api/workshops', 'public'))).toEqual([400, 429, 503]);
-    expect(defaultErrorStatuses(route('GET', '/api/workshops/:id', 'authenticated'))).toEqual([400, 401, 403, 404, 414, 503]);
-    expect(defaultErrorStatuses(route('POST', '/api/auth/login', 'public'))).toEqual([400, 401, 403, 404, 409, 413, 415, 429, 503]);
-    expect(defaultErrorStatuses(route('DELETE', '/api/sessions/:id', ['student']))).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 503]);
+    expect(defaultErrorStatuses(route('GET', '/api/workshops', 'public'))).toEqual([400, 429, 500, 503]);
+    expect(defaultErrorStatuses(route('GET', '/api/workshops/:id', 'authenticated'))).toEqual([400, 401, 403, 404, 414, 500, 503]);
+    expect(defaultErrorStatuses(route('POST', '/api/auth/login', 'public'))).toEqual([400, 401, 403, 404, 409, 413, 415, 429, 500, 503]);
+    expect(defaultErrorStatuses(route('DELETE', '/api/sessions/:id', ['student']))).toEqual([400, 401, 403, 404, 409, 413, 414, 415, 429, 500, 503]);
   });
 
   it('says null wherever a zod response contract allows null (the fields strict clients refused)', () => {

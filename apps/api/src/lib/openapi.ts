@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   414: 'A path parameter is too long',
   415: 'Unsupported content type (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many attempts: try again after Retry-After seconds (RATE_LIMITED)',
+  500: 'Something went wrong on the server (INTERNAL_ERROR): nothing to fix in the request',
   503: 'Temporarily unavailable (SERVICE_UNAVAILABLE): try again shortly',
   507: 'No space left to store files: nothing was saved (SERVICE_UNAVAILABLE)',
 };
@@ -66,11 +67,14 @@ function isWrite(method: Methods): boolean {
  * - 413 and 415 on writes: the body limit and the content-type parsers apply to every write.
  * - 429 on writes and on public operations: sign-in, registration, codes, invitations and mail-sending
  *   actions are throttled, and anything anonymous may be.
- * - 503 always: the database is unreachable or the process is draining (Retry-After).
+ * - 500 and 503 always: an unexpected failure; the database is unreachable or the process is draining (Retry-After).
+ * - 507 on uploads (multipart/form-data): the file store is full and nothing was saved.
  * Under /api/scim/v2 the same statuses use RFC 7644's error, and every SCIM operation may answer 401 and 429.
  */
-export function defaultErrorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): number[] {
-  const statuses = new Set<number>([400, 503]);
+export function defaultErrorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'> & { schema?: unknown }): number[] {
+  const statuses = new Set<number>([400, 500, 503]);
+  const consumes = (route.schema as { consumes?: unknown } | undefined)?.consumes;
+  if (Array.isArray(consumes) && consumes.includes('multipart/form-data')) statuses.add(507);
   const access = (route.config as { access?: unknown } | undefined)?.access;
   const write = isWrite(route.method);
   const scim = isScim(route.url);
@@ -99,6 +103,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   // OIDC and SAML finish by redirecting the browser (303 See Other) to the app or its error page.
   'GET /api/sso/oidc/callback': [303],
   'POST /api/sso/saml/:id/acs': [303],
+  // SAML Single Logout answers the IdP (its LogoutResponse) or ends on the sign-in or error page.
+  'GET /api/sso/saml/:id/slo': [303],
   // RFC 7644 §3.6: a deleted SCIM user answers 204 No Content.
   'DELETE /api/scim/v2/Users/:id': [204],
   // The event stream is `access: 'public'` and checks its own one-time stream token (EventSource sends no header).

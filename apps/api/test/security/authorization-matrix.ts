@@ -456,6 +456,12 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/sso/exchange': pub(400),
   'POST /api/sso/link': pub(400),
   'POST /api/sso/logout': any(200),
+  // Web Push per device (issue 27): every signed-in person, their own devices only.
+  'GET /api/push/key': any(200),
+  'GET /api/push/devices': any(200),
+  'POST /api/push/subscriptions': any(400),
+  'POST /api/push/unsubscribe': any(400),
+  'DELETE /api/push/subscriptions/:id': any(404),
   // SCIM: only an organisation's SCIM bearer token opens these; a person's session token is not one.
   'GET /api/scim/v2/ServiceProviderConfig': pub(401),
   'GET /api/scim/v2/ResourceTypes': pub(401),

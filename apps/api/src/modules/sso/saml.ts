@@ -218,6 +218,11 @@ export async function samlLogoutUrl(
  * LogoutResponse to our own request just ends the round trip.
  */
 export async function handleSlo(deps: Deps, connection: Connection, query: Record<string, string>, originalQuery: string) {
+  // node-saml checks a redirect's signature only when there is one: an unsigned LogoutRequest would let
+  // anyone end anybody's sessions with a link. A LogoutRequest must be signed (SAML profiles §4.4.3.3).
+  if (query.SAMLRequest && (!query.Signature || !query.SigAlg)) {
+    throw new SsoFailure('signature', 'logout: the LogoutRequest is not signed');
+  }
   let result: Awaited<ReturnType<SAML['validateRedirectAsync']>>;
   try {
     result = await samlFor(deps, connection).validateRedirectAsync(query, originalQuery);

@@ -44,7 +44,7 @@ function useMyConsents(enabled = true) {
 }
 
 /** The notice's text: plain text, a blank line between paragraphs (never HTML). */
-function NoticeText({ notice }: { notice: PrivacyNoticeDto }) {
+export function NoticeText({ notice }: { notice: PrivacyNoticeDto }) {
   return (
     <div className="space-y-3 text-sm text-slate-800">
       {notice.body.split(/\n\s*\n/).map((p, i) => (

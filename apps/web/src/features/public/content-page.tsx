@@ -5,6 +5,7 @@ import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import { PrivacyPage } from '../privacy/privacy-page.tsx';
 
 interface Section {
   heading: string;
@@ -523,5 +524,7 @@ export function ContentRoute() {
   const { page: slug = '' } = useParams();
   const page = Object.hasOwn(PAGES, slug) ? PAGES[slug] : undefined;
   if (!page) return <NotFoundPage />;
+  // The published privacy notice replaces the built-in policy once there is one (issue 24).
+  if (slug === 'privacy') return <PrivacyPage fallback={<ContentPage key={slug} slug={slug} page={page} />} />;
   return <ContentPage key={slug} slug={slug} page={page} />;
 }
