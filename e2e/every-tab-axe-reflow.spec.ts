@@ -85,13 +85,13 @@ const TAB_ROLES = [
     role: 'university admin',
     email: 'university@iitd.ac.in',
     password: 'University@123',
-    tabs: ['University', 'Students', 'Cohort', 'Workshops', 'Programmes', 'Single sign-on'],
+    tabs: ['University', 'Students', 'Cohort', 'Workshops', 'Programmes', 'Single sign-on', 'Your data'],
   },
   {
     role: 'company admin',
     email: 'company@northwindlabs.in',
     password: 'Company@123',
-    tabs: ['Company', 'Projects', 'Performance'],
+    tabs: ['Company', 'Projects', 'Performance', 'Your data'],
   },
 ] as const;
 

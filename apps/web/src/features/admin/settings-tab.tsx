@@ -14,6 +14,7 @@ import { updateStoredUser } from '../../lib/session.ts';
 import { adminApi } from './api.ts';
 import { FilterSelect, Pill } from './ui.tsx';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
+import { YourDataSection } from '../privacy/your-data-section.tsx';
 
 function PasswordForm() {
   const toast = useToast();
@@ -385,6 +386,8 @@ export function SettingsTab() {
           <div className="space-y-6">
             <PasswordForm />
             <NotificationSettings />
+            {/* The administrator's own data rights too (issue 24). */}
+            <YourDataSection />
           </div>
         )}
         {section === 'content' && <ContentEditor />}

@@ -31,6 +31,8 @@ const DOMAIN_UNPROVEN = 'Not proven yet: confirm an address at this domain (or a
 /** Decision 822: the stronger proof, a DNS TXT record the organisation publishes. */
 const DOMAIN_DNS_HINT = 'Or publish this TXT record at your DNS provider, then check it:';
 
+// The organisation admin's own data rights (issue 24): export, erasure, choices, who accessed the record.
+const YourDataSection = lazy(() => import('../privacy/your-data-section.tsx').then((m) => ({ default: m.YourDataSection })));
 const AdminProgrammesTab = lazy(() => import('../programmes/admin-programmes-tab.tsx').then((m) => ({ default: m.AdminProgrammesTab })));
 const SsoPanel = lazy(() => import('../sso/sso-panel.tsx').then((m) => ({ default: m.SsoPanel })));
 const UniversityWorkshopsPanel = lazy(() => import('./university-workshops-panel.tsx').then((m) => ({ default: m.UniversityWorkshopsPanel })));
@@ -49,7 +51,7 @@ export function CompanyDashboardPage() {
   return <OrganisationDashboard kind="company" />;
 }
 
-type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' | 'sso' | 'projects' | 'performance';
+type Tab = 'organisation' | 'students' | 'cohort' | 'workshops' | 'programmes' | 'sso' | 'projects' | 'performance' | 'data';
 
 /** The dashboard of a university_admin or company_admin (issue 15): its own organisation only. */
 function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
@@ -67,11 +69,13 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
           { id: 'workshops', label: 'Workshops' },
           { id: 'programmes', label: 'Programmes' },
           { id: 'sso', label: 'Single sign-on' },
+          { id: 'data', label: 'Your data' },
         ]
       : [
           { id: 'organisation', label: 'Company' },
           { id: 'projects', label: 'Projects' },
           { id: 'performance', label: 'Performance' },
+          { id: 'data', label: 'Your data' },
         ];
   const wanted = params.get('tab');
   const tab: Tab = tabs.find((t) => t.id === wanted)?.id ?? 'organisation';
@@ -103,6 +107,11 @@ function OrganisationDashboard({ kind }: { kind: 'university' | 'company' }) {
                   )}
                   {tab === 'projects' && <ProjectsPanel />}
                   {tab === 'performance' && <PerformancePanel />}
+                  {tab === 'data' && (
+                    <Suspense fallback={<Spinner />}>
+                      <YourDataSection />
+                    </Suspense>
+                  )}
                   {(tab === 'programmes' || tab === 'sso') && (
                     <Suspense fallback={<Spinner />}>
                       {tab === 'programmes' ? <AdminProgrammesTab organiser="university" /> : <SsoPanel />}
