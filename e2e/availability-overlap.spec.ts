@@ -20,10 +20,11 @@ test('saving an availability rule that overlaps another says so, and the list ma
     specializations: ['Mentoring'],
     isVerified: true,
   });
-  const temporary = await readOutbox(email, /temporary password: (\S+)/);
+  // The welcome e-mail carries a single-use set-password link, never a password (decision 825).
+  const link = await readOutbox(email, /(\S+\/reset-password\?token=\S+)/);
   const password = 'Overlap-Pass!2024';
-  const token = await apiLoginToken(request, email, temporary);
-  await apiCall(request, token, 'POST', '/api/auth/professional/change-password', { currentPassword: temporary, newPassword: password });
+  const set = await request.post('/api/auth/reset-password', { data: { token: decodeURIComponent(link.split('token=')[1] ?? ''), newPassword: password } });
+  expect(set.status()).toBe(200);
 
   await signIn(page, email, password);
   await page.goto('/professional/dashboard?tab=availability');
