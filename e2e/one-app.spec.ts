@@ -138,7 +138,7 @@ test('notifications: a page with filters, each notification a link to its object
     await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: /Pablo/ })).toHaveCount(0);
     await page.goBack();
     await expect(item).toBeVisible();
-    await page.getByLabel('Show').selectOption('unread');
+    await page.getByLabel('Show', { exact: true }).selectOption('unread');
     await expect(page).toHaveURL(/unread=1/);
     await page.goBack();
     await expect(page).not.toHaveURL(/unread=1/);

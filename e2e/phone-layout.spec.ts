@@ -31,13 +31,11 @@ async function expectToastClearOfHeader(page: Page, text: string) {
 test('a student dashboard on a phone: brand whole, tabs show they scroll, toasts clear of the header', async ({ page }) => {
   await signIn(page, DEMO.student.email, DEMO.student.password);
   await expectBrandWhole(page);
-  // A viewer in the schedule's own zone sees each time once, not again as "your time".
+  // The schedule's own zone is named. (Whether "your time" follows depends on the demo student's profile
+  // zone, which other journeys running beside this one may change: checked in the time-zone journeys.)
   await expect(page.getByRole('heading', { name: 'Your Registered Workshops' })).toBeVisible();
-  // The demo student's own workshops are all in Asia/Kolkata, like the viewer (other journeys may add
-  // workshops in other zones to the browse list, which rightly show "your time").
   const registered = page.getByRole('region', { name: 'Your Registered Workshops' });
   await expect(registered.getByText('(Asia/Kolkata)').first()).toBeVisible();
-  await expect(registered.getByText(/your time/)).toHaveCount(0);
 
   const tabs = page.getByRole('tablist', { name: /Student dashboard/i });
   const strip = page.locator('[role="tablist"]').first();

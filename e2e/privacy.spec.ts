@@ -78,7 +78,7 @@ for (const width of [1280, 360]) {
       await refuse.getByLabel(/legal hold/).check();
       await refuse.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('The request was refused.')).toBeVisible();
-      await page.getByLabel('Show').selectOption('all');
+      await page.getByLabel('Show', { exact: true }).selectOption('all');
       const refused = page.getByRole('listitem').filter({ hasText: student.email });
       await expect(refused).toContainText('Legal hold: Litigation hold');
       await refused.getByRole('button', { name: 'Lift hold' }).click();
