@@ -64,7 +64,7 @@ test('script-bearing text in ideas, comments and professional bios renders inert
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
-  await adminPage.getByRole('button', { name: 'Student Ideas' }).first().click();
+  await adminPage.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Student Ideas' }).click();
   await adminPage.getByLabel(/Search/i).first().fill(tag);
   await expectInert(adminPage, tag);
   await adminContext.close();

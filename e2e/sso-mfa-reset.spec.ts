@@ -7,7 +7,7 @@ test('a platform admin resets a student\'s second factor after confirming; the s
   const target = await registerStudentViaApi(request, 'Meher');
   expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${target.token}` } })).status()).toBe(200);
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Students' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
   await page.getByRole('searchbox', { name: 'Search students' }).fill(target.email);
   const table = page.getByRole('table', { name: 'Students' });
   await expect(table.getByRole('row')).toHaveCount(2);
