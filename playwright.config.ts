@@ -17,6 +17,8 @@ export const CHROMIUM_ARGS = [
 
 /** Journeys that change what every person on the server sees (run on their own server). */
 const ISOLATED = /privacy-consent\.spec\.ts$/;
+/** Its server's port: E2E_PORT + 1 and + 2 are the SSO journeys' identity providers. */
+const ISOLATED_PORT = PORT + 5;
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
 
@@ -80,12 +82,12 @@ export default defineConfig({
     },
   },
   // E2E_EXTERNAL=1: journeys run against a server started separately on E2E_PORT (parallel work on one machine).
-  // A second server (E2E_PORT + 1) serves the journeys whose changes reach everybody on a server: publishing
+  // A second server (E2E_PORT + 5) serves the journeys whose changes reach everybody on a server: publishing
   // a material privacy notice asks every person to accept it (issue 24), which would put a banner on
   // every page of the journeys that happen to run after it.
-  webServer: process.env.E2E_EXTERNAL ? undefined : [server(PORT, '.tmp/e2e-data'), server(PORT + 1, '.tmp/e2e-data-isolated')],
+  webServer: process.env.E2E_EXTERNAL ? undefined : [server(PORT, '.tmp/e2e-data'), server(ISOLATED_PORT, '.tmp/e2e-data-isolated')],
   projects: [
     { name: 'journeys', testIgnore: ISOLATED },
-    { name: 'isolated', testMatch: ISOLATED, use: { baseURL: `http://127.0.0.1:${PORT + 1}` } },
+    { name: 'isolated', testMatch: ISOLATED, use: { baseURL: `http://127.0.0.1:${ISOLATED_PORT}` } },
   ],
 });

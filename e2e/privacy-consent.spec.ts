@@ -40,6 +40,7 @@ for (const width of [1280, 360]) {
 
       // The public privacy page is the published notice, for everyone.
       await page.goto('/logout');
+      await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
       await page.goto('/privacy');
       await expect(page.getByRole('heading', { level: 1, name: `Privacy notice ${tag}` })).toBeVisible();
       await expect(page.getByText(`We use your interests to suggest mentors (${tag}).`)).toBeVisible();
@@ -105,6 +106,7 @@ for (const width of [1280, 360]) {
       expect(kabir).toBeDefined();
       await apiCall(request, uniToken, 'GET', `/api/organisations/me/students/${kabir?.id ?? ''}`);
       await page.goto('/logout');
+      await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
       await signIn(page, 'kabir@iitd.ac.in', 'Student@123');
       const kabirBanner = page.getByRole('region', { name: 'Our privacy notice has changed' });
       await kabirBanner.getByRole('button', { name: 'Read the privacy notice' }).click();
