@@ -57,6 +57,8 @@ export function LogoutPage() {
         current.ended = true;
         endSessionOnServer(current.token);
       }
+      // Done: a later sign-out in this same page (the person came back before the reload) starts anew.
+      if (signingOut === current) signingOut = null;
       timer = setTimeout(() => window.location.assign(target ?? '/'), RELOAD_MS);
     });
     return () => {
