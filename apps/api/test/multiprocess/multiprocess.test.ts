@@ -167,6 +167,11 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
       .values({ professionalId: timed.professional, studentId: people.attendee.id, topic: 'Two processes', startsAt: new Date(now + 30 * 60_000), endsAt: new Date(now + 90 * 60_000) })
       .returning({ id: mentoringSessions.id });
     Object.assign(timed, { endedWorkshop: ended.id, soonWorkshop: soon.id, session: session?.id ?? '' });
+    // Planned and joined two hours ago: nobody is reminded of what they joined inside the reminder's own
+    // window (decision 824), so the 1 h reminders are due as soon as the servers tick.
+    await database.query(`UPDATE workshops SET created_at = now() - interval '2 hours' WHERE id = $1`, [soon.id]);
+    await database.query(`UPDATE workshop_registrations SET created_at = now() - interval '2 hours' WHERE workshop_id = $1`, [soon.id]);
+    await database.query(`UPDATE mentoring_sessions SET created_at = now() - interval '2 hours' WHERE id = $1`, [session?.id ?? '']);
 
     servers = [startServer('a', PORT_A, dbUrl), startServer('b', PORT_B, dbUrl)];
     // Generous: two tsx start-ups (TypeScript from source) on a shared, loaded 2-core machine.
