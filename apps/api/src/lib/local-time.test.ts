@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nonexistentTimeMessage, resolveLocalTime } from '@app/shared/time-zones';
 import { buildIcs, eventUid, setUidDomain, zoneAbbreviation } from './calendar.ts';
 import { localInstant } from './local-time.ts';
-import { messageIdDomain } from './mail-domain.ts';
+import { messageIdDomain } from '../config.ts';
 
 const org = { name: 'MentorBridge', email: 'no-reply@mentorbridge.test' };
 

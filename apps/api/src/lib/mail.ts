@@ -11,7 +11,7 @@ import { privacyConsents } from '../db/schema/privacy.ts';
 import { renderEmail, type EmailAction } from './email-template.ts';
 import { JOB_LEASE_MS, enqueue, type JobHandler } from './jobs.ts';
 import { queryRows, textIn } from './sql.ts';
-import { messageIdDomain } from './mail-domain.ts';
+import { messageIdDomain } from '../config.ts';
 
 export { messageIdDomain };
 
