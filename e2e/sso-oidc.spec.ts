@@ -75,8 +75,9 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   const student = await freshPage(browser);
   await student.page.goto('/signin');
   await student.page.locator('form').getByLabel(/^Email/).fill(jit.email);
-  const offer = student.page.getByTestId('sso-discovery').getByRole('button', { name: /^Sign in with / });
-  await expect(offer).toBeVisible();
+  // The SAML journey may enable a connection at the same domain meanwhile: pick this one's button.
+  const offer = student.page.getByTestId('sso-discovery').locator(`button[data-connection="IITD IdP ${tag}"]`);
+  await expect(offer).toHaveAccessibleName(/^Sign in with /);
   await offer.click();
   await loginAtIdp(student.page, jit.sub);
   await student.page.waitForURL(/\/student\/dashboard$/);
@@ -90,7 +91,7 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   idp.accounts.set(jit.sub, { email: newEmail, given_name: 'Isha', family_name: 'Rao', eduperson_affiliation: ['student'] });
   const again = await freshPage(browser);
   await again.page.goto('/sso/iitd');
-  await again.page.getByRole('button', { name: /^Sign in with / }).first().click();
+  await again.page.locator(`button[data-connection="IITD IdP ${tag}"]`).click();
   await loginAtIdp(again.page, jit.sub);
   await again.page.waitForURL(/\/student\/dashboard$/);
   const secondUser = JSON.parse((await again.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email: string; _id?: string; id?: string };
@@ -109,7 +110,7 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   const linking = await freshPage(browser);
   await linking.page.goto('/signin');
   await linking.page.locator('form').getByLabel(/^Email/).fill(linkEmail);
-  await linking.page.getByTestId('sso-discovery').getByRole('button', { name: /^Sign in with / }).click();
+  await linking.page.getByTestId('sso-discovery').locator(`button[data-connection="IITD IdP ${tag}"]`).click();
   await loginAtIdp(linking.page, `link-${tag}`);
   await expect(linking.page.getByRole('heading', { name: 'Link your existing account' })).toBeVisible();
   await linking.page.getByLabel('Password of your existing account').fill('wrong-password');

@@ -50,7 +50,7 @@ export function SsoDiscovery({ email, next }: { email: string; next?: string | n
     <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3" aria-live="polite" data-testid="sso-discovery">
       {found.required && <p className="text-sm text-slate-800">{SSO_COPY.discovery.required(org)}</p>}
       {found.connections.map((c) => (
-        <Button key={c.id} type="button" className="w-full" disabled={busy} onClick={() => void go(c.id)}>
+        <Button key={c.id} type="button" className="w-full" data-connection={c.name} disabled={busy} onClick={() => void go(c.id)}>
           {busy ? SSO_COPY.discovery.redirecting : found.connections.length > 1 ? `${SSO_COPY.discovery.offer(org)} (${c.name})` : SSO_COPY.discovery.offer(org)}
         </Button>
       ))}

@@ -37,7 +37,7 @@ export function SsoOrgPage() {
         {org.isPending && <Spinner label={SSO_COPY.orgPage.loading} />}
         {org.isError && <Alert kind="error">{SSO_COPY.orgPage.notFound}</Alert>}
         {org.data?.data.connections.map((c) => (
-          <Button key={c.id} className="w-full" disabled={busy} onClick={() => void go(c.id)}>
+          <Button key={c.id} className="w-full" data-connection={c.name} disabled={busy} onClick={() => void go(c.id)}>
             {busy ? SSO_COPY.discovery.redirecting : org.data.data.connections.length > 1 ? `${SSO_COPY.discovery.offer(org.data.data.organisation.name)} (${c.name})` : SSO_COPY.discovery.offer(org.data.data.organisation.name)}
           </Button>
         ))}
