@@ -2,55 +2,58 @@ import { Video } from 'lucide-react';
 import type { Session } from './shared.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
+import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 
 /** 'Join Session' when a meeting link exists, otherwise a disabled 'Link unavailable' (spec 002 §2). */
 export function JoinLink({ session }: { session: Session }) {
+  const t = useT();
   if (session.meetLink && session.status === 'scheduled') {
     return (
       <a href={session.meetLink} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'sm')}>
         <Video className="h-4 w-4" aria-hidden="true" />
-        Join Session
+        {t('mentoring.session.join')}
       </a>
     );
   }
   return (
     <button type="button" disabled className={buttonClass('secondary', 'sm')}>
-      Link unavailable
+      {t('mentoring.session.linkUnavailable')}
     </button>
   );
 }
 
 export function SessionStatusBadge({ status }: { status: Session['status'] }) {
+  const t = useT();
   const style = {
     scheduled: 'bg-blue-100 text-blue-800',
     completed: 'bg-green-100 text-green-800',
     cancelled: 'bg-slate-200 text-slate-700',
   }[status];
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${style}`}>{status}</span>;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${style}`}>{t('mentoring.session.status', { status })}</span>;
 }
-
-const time = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
 
 /**
  * Date and time in the viewer's own zone (profile, else browser; decision 702), named; plus the other
  * participant's local time when their zone differs.
  */
 export function SessionWhen({ session, viewer }: { session: Session; viewer: 'student' | 'professional' }) {
+  const t = useT();
+  const format = useFormat();
   const mine = useMyTimeZone();
+  const time = (iso: string, timeZone: string) => format.time(iso, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
   const other = viewer === 'student' ? 'professional' : 'student';
   const theirZone = session.zones[other] ?? session.timezone;
   const theirName = viewer === 'student' ? session.professional.name : session.student.name;
-  const date = new Date(session.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: mine });
+  const date = format.date(session.scheduledAt, { dateStyle: 'medium', timeZone: mine });
+  const bold = (chunk: string) => <span className="font-medium">{chunk}</span>;
   return (
     <div className="text-sm text-slate-700">
       <p>
-        <span className="font-medium">Date:</span> {date} · <span className="font-medium">Time:</span> {time(session.scheduledAt, mine)} ({mine})
-        · <span className="font-medium">Duration:</span> {session.duration} min
+        {rich(t('mentoring.session.when', { date, time: time(session.scheduledAt, mine), zone: mine, minutes: format.number(session.duration) }), { b: bold })}
       </p>
       {theirZone !== mine && (
         <p className="text-xs text-slate-600">
-          {time(session.scheduledAt, theirZone)} for {theirName} ({theirZone})
+          {t('mentoring.session.theirTime', { time: time(session.scheduledAt, theirZone), name: theirName, zone: theirZone })}
         </p>
       )}
     </div>
@@ -59,19 +62,26 @@ export function SessionWhen({ session, viewer }: { session: Session; viewer: 'st
 
 /** Who changed the session and why (both sides see it). */
 export function SessionChanges({ session, viewer }: { session: Session; viewer: 'student' | 'professional' }) {
-  const who = (by: 'student' | 'professional' | null) => (by === null ? 'Someone' : by === viewer ? 'You' : by === 'student' ? session.student.name : session.professional.name);
+  const t = useT();
+  const who = (by: 'student' | 'professional' | null) => ({
+    by: by === null ? 'someone' : by === viewer ? 'you' : 'other',
+    name: by === 'student' ? session.student.name : session.professional.name,
+  });
+  const { cancellation, rescheduled } = session;
   return (
     <>
-      {session.cancellation && (
+      {cancellation && (
         <p className="text-sm text-slate-700">
-          {who(session.cancellation.by)} cancelled{session.cancellation.late ? ' late (inside the notice period)' : ''}
-          {session.cancellation.reason ? `: “${session.cancellation.reason}”` : '.'}
+          {cancellation.reason
+            ? t('mentoring.session.cancelledReason', { ...who(cancellation.by), late: cancellation.late ? 'yes' : 'no', reason: cancellation.reason })
+            : t('mentoring.session.cancelled', { ...who(cancellation.by), late: cancellation.late ? 'yes' : 'no' })}
         </p>
       )}
-      {session.rescheduled && session.status !== 'cancelled' && (
+      {rescheduled && session.status !== 'cancelled' && (
         <p className="text-xs text-slate-600">
-          Rescheduled by {who(session.rescheduled.by).replace(/^You$/, 'you')}
-          {session.rescheduled.reason ? `: “${session.rescheduled.reason}”` : ''}
+          {rescheduled.reason
+            ? t('mentoring.session.rescheduledReason', { ...who(rescheduled.by), reason: rescheduled.reason })
+            : t('mentoring.session.rescheduled', who(rescheduled.by))}
         </p>
       )}
     </>

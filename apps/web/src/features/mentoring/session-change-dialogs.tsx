@@ -10,31 +10,14 @@ import { cancelSession, rescheduleSession, useInvalidateMentoring } from './api.
 import { SlotPicker } from './slot-picker.tsx';
 import { LIMITS_SHORT, MENTORING_MESSAGES, type AvailabilitySlot, type Session } from './shared.ts';
 import { slotText } from './time-utils.ts';
+import { useT } from '../../lib/i18n.tsx';
 
-export const changeCopy = {
-  cancelTitle: 'Cancel this session?',
-  cancelReason: 'Reason for cancelling',
-  cancelConfirm: 'Cancel session',
-  keep: 'Keep session',
-  late: (h: number) =>
-    `This session starts in less than ${h} hour${h === 1 ? '' : 's'}: cancelling now is recorded as a late cancellation.`,
-  inTime: (h: number) => `Free cancellation up to ${h} hour${h === 1 ? '' : 's'} before the start.`,
-  rescheduleTitle: 'Reschedule session',
-  rescheduleReason: 'Reason for the change',
-  pick: 'Choose this time',
-  newTime: 'New time',
-  noneYet: 'Pick a free slot above.',
-  confirmReschedule: 'Confirm new time',
-  saving: 'Saving…',
-  reasonNeeded: MENTORING_MESSAGES.reasonRequired,
-  failedCancel: 'Failed to cancel the session. Please try again.',
-  failedReschedule: 'Failed to reschedule the session. Please try again.',
-};
 
 const isLate = (s: Session) => Date.now() >= new Date(s.changeDeadline).getTime();
 
 /** The student cancels with a reason; inside the professional's notice it is a late cancellation (decision 700). */
 export function CancelSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const [reason, setReason] = useState('');
@@ -47,32 +30,32 @@ export function CancelSessionDialog({ session, onClose }: { session: Session | n
       setReason('');
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, changeCopy.failedCancel)),
+    onError: (e) => setError(errorMessage(e, t('mentoring.change.failedCancel'))),
   });
   if (!session) return null;
   return (
     <Dialog
       open
       onClose={onClose}
-      title={changeCopy.cancelTitle}
-      description={`${session.topic} with ${session.professional.name}`}
+      title={t('mentoring.change.cancelTitle')}
+      description={t('mentoring.change.description', { topic: session.topic, name: session.professional.name })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{changeCopy.keep}</Button>
+          <Button variant="secondary" onClick={onClose}>{t('mentoring.change.keep')}</Button>
           <Button
             variant="danger"
             disabled={cancel.isPending}
-            onClick={() => (reason.trim() ? cancel.mutate() : setError(changeCopy.reasonNeeded))}
+            onClick={() => (reason.trim() ? cancel.mutate() : setError(t('mentoring.change.reasonRequired')))}
           >
-            {cancel.isPending ? changeCopy.saving : changeCopy.cancelConfirm}
+            {cancel.isPending ? t('mentoring.change.saving') : t('mentoring.change.cancelConfirm')}
           </Button>
         </>
       }
     >
       <div className="space-y-3">
-        <Alert kind="info">{isLate(session) ? changeCopy.late(session.noticeHours) : changeCopy.inTime(session.noticeHours)}</Alert>
+        <Alert kind="info">{t(isLate(session) ? 'mentoring.change.late' : 'mentoring.change.inTime', { hours: session.noticeHours })}</Alert>
         <TextArea
-          label={changeCopy.cancelReason}
+          label={t('mentoring.change.cancelReason')}
           required
           rows={3}
           maxLength={LIMITS_SHORT}
@@ -90,6 +73,7 @@ export function CancelSessionDialog({ session, onClose }: { session: Session | n
 
 /** The student picks a new free slot of the professional's availability, with a reason (decision 700). */
 export function RescheduleSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const myZone = useMyTimeZone();
@@ -112,7 +96,7 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
       onClose();
     },
     onError: (e) => {
-      setError(errorMessage(e, changeCopy.failedReschedule));
+      setError(errorMessage(e, t('mentoring.change.failedReschedule')));
       if (e instanceof ApiError && e.status === 409) {
         setSlot(null);
         void invalidate();
@@ -121,8 +105,8 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
   });
   if (!session) return null;
   const submit = () => {
-    if (!slot) return setError(changeCopy.noneYet);
-    if (!reason.trim()) return setError(changeCopy.reasonNeeded);
+    if (!slot) return setError(t('mentoring.change.noneYet'));
+    if (!reason.trim()) return setError(t('mentoring.change.reasonRequired'));
     move.mutate();
   };
   return (
@@ -130,13 +114,13 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
       open
       size="xl"
       onClose={onClose}
-      title={changeCopy.rescheduleTitle}
-      description={`${session.topic} with ${session.professional.name}`}
+      title={t('mentoring.change.rescheduleTitle')}
+      description={t('mentoring.change.description', { topic: session.topic, name: session.professional.name })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{changeCopy.keep}</Button>
+          <Button variant="secondary" onClick={onClose}>{t('mentoring.change.keep')}</Button>
           <Button disabled={move.isPending} onClick={submit}>
-            {move.isPending ? changeCopy.saving : changeCopy.confirmReschedule}
+            {move.isPending ? t('mentoring.change.saving') : t('mentoring.change.confirmReschedule')}
           </Button>
         </>
       }
@@ -150,7 +134,7 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
             setTimezone(z);
             setSlot(null);
           }}
-          actionLabel={changeCopy.pick}
+          actionLabel={t('mentoring.change.pick')}
           picked={slot}
           onPick={(s) => {
             setSlot(s);
@@ -158,10 +142,10 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
           }}
         />
         <p className="text-sm text-slate-800" aria-live="polite">
-          <span className="font-medium">{changeCopy.newTime}:</span> {slot ? slotText(slot.start, slot.end, timezone) : changeCopy.noneYet}
+          <span className="font-medium">{t('mentoring.change.newTime')}:</span> {slot ? slotText(slot.start, slot.end, timezone) : t('mentoring.change.noneYet')}
         </p>
         <TextArea
-          label={changeCopy.rescheduleReason}
+          label={t('mentoring.change.rescheduleReason')}
           required
           rows={2}
           maxLength={LIMITS_SHORT}

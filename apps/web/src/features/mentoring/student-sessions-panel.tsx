@@ -13,22 +13,8 @@ import { CancelSessionDialog, RescheduleSessionDialog } from './session-change-d
 import { JoinLink, SessionChanges, SessionStatusBadge, SessionWhen } from './session-bits.tsx';
 import { MENTORING_MESSAGES, type Session, type StudentRequest } from './shared.ts';
 import { slotText } from './time-utils.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
-export const requestCopy = {
-  heading: 'My requests',
-  empty: 'No requests yet. Choose a professional above and request a time.',
-  status: { pending: 'Requested', accepted: 'Accepted', rejected: 'Declined', expired: 'Expired', cancelled: 'Withdrawn' } as const,
-  requestedTime: 'Requested time',
-  noTime: 'No time requested',
-  yourMessage: 'Your message',
-  reply: 'Reply',
-  withdraw: 'Withdraw',
-  withdrawTitle: 'Withdraw this request?',
-  withdrawBody: (name: string) => `${name} will be told that you withdrew it, and any time you asked for is released.`,
-  withdrawFailed: 'Failed to withdraw the request. Please try again.',
-  sentOn: 'Sent',
-  noticeClosed: (h: number) => `Less than ${h} h to go: rescheduling is closed, and cancelling now counts as a late cancellation.`,
-};
 
 const REQUEST_STYLE: Record<StudentRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -39,11 +25,14 @@ const REQUEST_STYLE: Record<StudentRequest['status'], string> = {
 };
 
 export function RequestStatusBadge({ status }: { status: StudentRequest['status'] }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REQUEST_STYLE[status]}`}>{requestCopy.status[status]}</span>;
+  const t = useT();
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REQUEST_STYLE[status]}`}>{t('mentoring.requests.status', { status })}</span>;
 }
 
 /** Every request the student sent, with its state and answer; a pending one can be withdrawn (issue 29). */
 function StudentRequestsList() {
+  const t = useT();
+  const format = useFormat();
   const requests = useMyRequests();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
@@ -57,18 +46,18 @@ function StudentRequestsList() {
       void invalidate();
     },
     onError: (e) => {
-      toast.error(errorMessage(e, requestCopy.withdrawFailed));
+      toast.error(errorMessage(e, t('mentoring.requests.withdrawFailed')));
       setConfirm(null);
     },
   });
-  if (requests.isPending) return <Spinner label="Loading requests…" />;
+  if (requests.isPending) return <Spinner label={t('mentoring.requests.loading')} />;
   if (requests.isError)
-    return <ErrorState message={errorMessage(requests.error, 'Failed to load your requests')} onRetry={() => void requests.refetch()} />;
+    return <ErrorState message={errorMessage(requests.error, t('mentoring.requests.loadFailed'))} onRetry={() => void requests.refetch()} />;
   return (
     <div>
-      <h3 id="student-requests-heading" className="mb-2 font-semibold text-slate-800">{requestCopy.heading}</h3>
+      <h3 id="student-requests-heading" className="mb-2 font-semibold text-slate-800">{t('mentoring.requests.heading')}</h3>
       {requests.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{requestCopy.empty}</p>
+        <p className="text-sm text-slate-600">{t('mentoring.requests.empty')}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-labelledby="student-requests-heading">
           {requests.data.map((r) => (
@@ -77,31 +66,31 @@ function StudentRequestsList() {
                 <div>
                   <p className="font-semibold text-slate-900">{r.professional.name}</p>
                   {(r.professional.title || r.professional.company) && (
-                    <p className="text-slate-700">{[r.professional.title, r.professional.company].filter(Boolean).join(' at ')}</p>
+                    <p className="text-slate-700">{r.professional.title && r.professional.company ? t('mentoring.requests.titleAt', { title: r.professional.title, company: r.professional.company }) : (r.professional.title || r.professional.company)}</p>
                   )}
                 </div>
                 <RequestStatusBadge status={r.status} />
               </div>
               <p className="text-slate-700">
-                <span className="font-medium">{requestCopy.requestedTime}:</span>{' '}
-                {r.requestedSlot ? slotText(r.requestedSlot.start, r.requestedSlot.end, zone) : requestCopy.noTime}
+                <span className="font-medium">{t('mentoring.requests.requestedTime')}:</span>{' '}
+                {r.requestedSlot ? slotText(r.requestedSlot.start, r.requestedSlot.end, zone) : t('mentoring.requests.noTime')}
               </p>
               {r.message && (
                 <p className="text-slate-700">
-                  <span className="font-medium">{requestCopy.yourMessage}:</span> {r.message}
+                  <span className="font-medium">{t('mentoring.requests.yourMessage')}:</span> {r.message}
                 </p>
               )}
               {r.responseMessage && (
                 <p className="text-slate-700">
-                  <span className="font-medium">{requestCopy.reply}:</span> {r.responseMessage}
+                  <span className="font-medium">{t('mentoring.requests.reply')}:</span> {r.responseMessage}
                 </p>
               )}
               <p className="text-xs text-slate-600">
-                {requestCopy.sentOn} {new Date(r.requestedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })}
+                {t('mentoring.requests.sentOn', { date: format.dateTime(r.requestedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }) })}
               </p>
               {r.status === 'pending' && (
-                <Button size="sm" variant="secondary" onClick={() => setConfirm(r)} aria-label={`${requestCopy.withdraw} request to ${r.professional.name}`}>
-                  {requestCopy.withdraw}
+                <Button size="sm" variant="secondary" onClick={() => setConfirm(r)} aria-label={t('mentoring.requests.withdrawLabel', { name: r.professional.name })}>
+                  {t('mentoring.requests.withdraw')}
                 </Button>
               )}
             </li>
@@ -110,9 +99,9 @@ function StudentRequestsList() {
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title={requestCopy.withdrawTitle}
-        message={requestCopy.withdrawBody(confirm?.professional.name ?? '')}
-        confirmLabel={requestCopy.withdraw}
+        title={t('mentoring.requests.withdrawTitle')}
+        message={t('mentoring.requests.withdrawBody', { name: confirm?.professional.name ?? '' })}
+        confirmLabel={t('mentoring.requests.withdraw')}
         busy={withdraw.isPending}
         onConfirm={() => confirm && withdraw.mutate(confirm._id)}
         onCancel={() => setConfirm(null)}
@@ -123,15 +112,16 @@ function StudentRequestsList() {
 
 /** The student's requests and mentoring sessions: join link, calendar file, cancel, reschedule, rating, messages. */
 export function StudentSessionsPanel() {
+  const t = useT();
   const sessions = useMySessions();
   const [thread, setThread] = useState<{ id: string; name: string } | null>(null);
   const [cancelling, setCancelling] = useState<Session | null>(null);
   const [moving, setMoving] = useState<Session | null>(null);
 
-  if (sessions.isPending) return <Spinner label="Loading sessions…" />;
+  if (sessions.isPending) return <Spinner label={t('mentoring.sessions.loading')} />;
   if (sessions.isError)
     return (
-      <ErrorState message={errorMessage(sessions.error, 'Failed to load sessions')} onRetry={() => void sessions.refetch()} />
+      <ErrorState message={errorMessage(sessions.error, t('mentoring.sessions.loadFailed'))} onRetry={() => void sessions.refetch()} />
     );
 
   const list = sessions.data;
@@ -141,17 +131,15 @@ export function StudentSessionsPanel() {
   return (
     <section aria-labelledby="student-sessions-heading" className="space-y-6">
       <h2 id="student-sessions-heading" className="text-xl font-semibold text-slate-900">
-        My Mentoring Sessions
+        {t('mentoring.sessions.heading')}
       </h2>
       <StudentRequestsList />
       {list.length === 0 ? (
-        <EmptyState title="No mentoring sessions yet">
-          When a professional accepts your request with a time, the session appears here.
-        </EmptyState>
+        <EmptyState title={t('mentoring.sessions.emptyTitle')}>{t('mentoring.sessions.emptyBody')}</EmptyState>
       ) : (
         <>
-          <SessionGroup title="Upcoming" sessions={upcoming} empty="No upcoming sessions" actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
-          <SessionGroup title="Past and cancelled" sessions={past} empty="No past sessions" actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
+          <SessionGroup title={t('mentoring.sessions.upcoming')} sessions={upcoming} empty={t('mentoring.sessions.upcomingEmpty')} actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
+          <SessionGroup title={t('mentoring.sessions.past')} sessions={past} empty={t('mentoring.sessions.pastEmpty')} actions={{ onMessage: setThread, onCancel: setCancelling, onMove: setMoving }} />
         </>
       )}
       <MessageThreadDialog otherId={thread?.id ?? null} otherName={thread?.name ?? ''} onClose={() => setThread(null)} />
@@ -186,20 +174,21 @@ function SessionGroup({ title, sessions, empty, actions }: { title: string; sess
 
 function StudentSessionCard({ session, actions }: { session: Session; actions: CardActions }) {
   const { onMessage } = actions;
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const [rating, setRating] = useState(0);
   const rate = useMutation({
     mutationFn: (value: number) => rateSession(session._id, value),
     onSuccess: () => {
-      toast.success(MENTORING_MESSAGES.rated);
+      toast.success(t('mentoring.sessions.rated'));
       void invalidate();
     },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to rate the session. Please try again.')),
+    onError: (e) => toast.error(errorMessage(e, t('mentoring.sessions.rateFailed'))),
   });
   const ics = useMutation({
     mutationFn: () => downloadSessionIcs(session._id),
-    onError: (e) => toast.error(errorMessage(e, 'Failed to download the calendar file')),
+    onError: (e) => toast.error(errorMessage(e, t('mentoring.sessions.icsFailed'))),
   });
   const pro = session.professional;
 
@@ -209,9 +198,8 @@ function StudentSessionCard({ session, actions }: { session: Session; actions: C
         <div>
           <p className="font-semibold text-slate-900">{session.topic}</p>
           <p className="text-sm text-slate-700">
-            with {pro.name}
-            {pro.title ? ` · ${pro.title}` : ''}
-            {pro.company ? ` at ${pro.company}` : ''}
+            {t('mentoring.sessions.with', { name: pro.name })}
+            {pro.title && pro.company ? ` · ${t('mentoring.requests.titleAt', { title: pro.title, company: pro.company })}` : pro.title || pro.company ? ` · ${pro.title || pro.company}` : ''}
           </p>
         </div>
         <SessionStatusBadge status={session.status} />
@@ -220,7 +208,7 @@ function StudentSessionCard({ session, actions }: { session: Session; actions: C
       <SessionChanges session={session} viewer="student" />
       {session.canCancel && !session.canReschedule && (
         <p className="text-xs text-slate-600">
-          {requestCopy.noticeClosed(session.noticeHours)}
+          {t('mentoring.sessions.noticeClosed', { hours: session.noticeHours })}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -228,40 +216,40 @@ function StudentSessionCard({ session, actions }: { session: Session; actions: C
         {session.status !== 'cancelled' && (
           <Button size="sm" variant="secondary" onClick={() => ics.mutate()} disabled={ics.isPending}>
             <CalendarPlus className="h-4 w-4" aria-hidden="true" />
-            Add to calendar
+            {t('mentoring.sessions.addToCalendar')}
           </Button>
         )}
         <Button size="sm" variant="secondary" onClick={() => onMessage({ id: pro._id, name: pro.name })}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
-          Message
+          {t('mentoring.sessions.message')}
         </Button>
         {session.canReschedule && (
           <Button size="sm" variant="secondary" onClick={() => actions.onMove(session)}>
             <CalendarClock className="h-4 w-4" aria-hidden="true" />
-            Reschedule
+            {t('mentoring.sessions.reschedule')}
           </Button>
         )}
         {session.canCancel && (
           <Button size="sm" variant="secondary" onClick={() => actions.onCancel(session)}>
             <XCircle className="h-4 w-4" aria-hidden="true" />
-            Cancel
+            {t('mentoring.sessions.cancel')}
           </Button>
         )}
       </div>
       {session.rating !== null ? (
-        <p className="text-sm text-slate-700" aria-label={`You rated this session ${session.rating} out of 5`}>
-          Your rating: {'★'.repeat(session.rating)}
+        <p className="text-sm text-slate-700" aria-label={t('mentoring.sessions.ratedLabel', { rating: session.rating })}>
+          {t('mentoring.sessions.yourRating')} {'★'.repeat(session.rating)}
           {'☆'.repeat(5 - session.rating)}
         </p>
       ) : session.canRate ? (
         <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">Rate this session from 1 to 5</legend>
-          <span className="text-sm text-slate-700">Rate this session:</span>
+          <legend className="sr-only">{t('mentoring.sessions.rateLegend')}</legend>
+          <span className="text-sm text-slate-700">{t('mentoring.sessions.rateThis')}</span>
           {[1, 2, 3, 4, 5].map((value) => (
             <button
               key={value}
               type="button"
-              aria-label={`${value} star${value === 1 ? '' : 's'}`}
+              aria-label={t('mentoring.sessions.stars', { count: value })}
               aria-pressed={rating === value}
               className="rounded p-0.5 text-amber-500 hover:scale-110"
               onClick={() => setRating(value)}
@@ -270,7 +258,7 @@ function StudentSessionCard({ session, actions }: { session: Session; actions: C
             </button>
           ))}
           <Button size="sm" disabled={!rating || rate.isPending} onClick={() => rate.mutate(rating)}>
-            {rate.isPending ? 'Saving...' : 'Submit rating'}
+            {rate.isPending ? t('mentoring.sessions.saving') : t('mentoring.sessions.submitRating')}
           </Button>
         </fieldset>
       ) : null}
