@@ -3,15 +3,24 @@ import { currentLocale } from './language.ts';
 /** 'Just now', minutes, hours, days up to 7, then a date (spec 000 §9). */
 export function relativeTime(iso: string | Date, now = Date.now()): string {
   const then = typeof iso === 'string' ? new Date(iso).getTime() : iso.getTime();
+  const locale = currentLocale();
   const seconds = Math.floor((now - then) / 1000);
-  if (seconds < 60) return 'Just now';
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
   const days = Math.floor(hours / 24);
-  if (days <= 7) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return new Date(then).toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
+  if (days > 7) return new Date(then).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  // English keeps the spec's wording ("Just now", "5 minutes ago"); other languages get Intl's phrasing.
+  if (!locale.toLowerCase().startsWith('en')) {
+    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    if (seconds < 60) return rtf.format(0, 'second');
+    if (minutes < 60) return rtf.format(-minutes, 'minute');
+    if (hours < 24) return rtf.format(-hours, 'hour');
+    return rtf.format(-days, 'day');
+  }
+  if (seconds < 60) return 'Just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
 export function truncate(text: string | null | undefined, max: number): string {

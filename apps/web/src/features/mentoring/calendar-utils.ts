@@ -24,10 +24,6 @@ export function monthGrid(monthFirst: string): string[] {
   return Array.from({ length: CALENDAR_GRID_DAYS }, (_, i) => addDays(start, i));
 }
 
-export function monthLabel(monthFirst: string): string {
-  return new Date(`${monthFirst}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 export function longDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
     weekday: 'long',

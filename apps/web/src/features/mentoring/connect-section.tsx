@@ -8,31 +8,10 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { isFullId, mentoringKeys, sendConnect, useAvailability } from './api.ts';
 import { SlotPicker } from './slot-picker.tsx';
-import { LIMITS_SHORT, MENTORING_MESSAGES, todayIn, type AvailabilitySlot } from './shared.ts';
+import { LIMITS_SHORT, todayIn, type AvailabilitySlot } from './shared.ts';
 import { slotText } from './time-utils.ts';
+import { useT } from '../../lib/i18n.tsx';
 
-const copy = {
-  heading: (name: string) => `Connect with ${name}`,
-  steps: ['Choose a time', 'Write a message', 'Review and send'] as const,
-  stepOf: (n: number) => `Step ${n} of 3`,
-  requestSlot: 'Request this slot',
-  withoutTime: 'Send a request without a time',
-  messageLabel: 'Message (optional)',
-  messagePlaceholder: (name: string) => `Introduce yourself and tell ${name} what you would like help with`,
-  back: 'Back',
-  toReview: 'Review request',
-  send: 'Send request',
-  sending: 'Sending…',
-  reviewTo: 'To',
-  reviewTime: 'Time',
-  reviewNoTime: 'No time requested: the professional proposes one when accepting',
-  reviewMessage: 'Message',
-  reviewNoMessage: 'No message',
-  change: 'Change',
-  sentTitle: 'Request sent',
-  sentBody: 'You can follow it, and withdraw it while it is pending, under “My requests”.',
-  close: 'Close',
-};
 
 type Step = 0 | 1 | 2;
 
@@ -50,6 +29,7 @@ export function ConnectSection({
   professionalName: string;
   onDone?: () => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const client = useQueryClient();
   const myZone = useMyTimeZone();
@@ -87,11 +67,11 @@ export function ConnectSection({
     onSuccess: () => {
       setFailure(null);
       setSent(true);
-      toast.success(MENTORING_MESSAGES.connectSent);
+      toast.success(t('mentoring.connect.sent'));
       void client.invalidateQueries({ queryKey: mentoringKeys.all });
     },
     onError: (error) => {
-      setFailure(errorMessage(error, MENTORING_MESSAGES.connectFailed));
+      setFailure(errorMessage(error, t('mentoring.connect.failed')));
       // A slot taken meanwhile: back to the picker with the fresh picture; the message stays.
       if (error instanceof ApiError && error.status === 409 && slot) {
         setSlot(null);
@@ -107,10 +87,10 @@ export function ConnectSection({
     return (
       <section aria-labelledby="connect-heading" className="space-y-3">
         <h3 id="connect-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          {copy.sentTitle}
+          {t('mentoring.connect.sentTitle')}
         </h3>
-        <p className="text-sm text-slate-700">{copy.sentBody}</p>
-        {onDone && <Button variant="secondary" onClick={onDone}>{copy.close}</Button>}
+        <p className="text-sm text-slate-700">{t('mentoring.connect.sentBody')}</p>
+        {onDone && <Button variant="secondary" onClick={onDone}>{t('mentoring.connect.close')}</Button>}
       </section>
     );
   }
@@ -119,24 +99,24 @@ export function ConnectSection({
     <section aria-labelledby="connect-heading" className="space-y-4">
       <div>
         <h3 id="connect-heading" className="text-lg font-semibold text-slate-900">
-          {copy.heading(professionalName)}
+          {t('mentoring.connect.heading', { name: professionalName })}
         </h3>
-        <ol className="mt-2 flex flex-wrap gap-2 text-xs" aria-label="Booking steps">
-          {copy.steps.map((label, i) => (
+        <ol className="mt-2 flex flex-wrap gap-2 text-xs" aria-label={t('mentoring.connect.steps')}>
+          {([0, 1, 2] as const).map((i) => (
             <li
-              key={label}
+              key={i}
               aria-current={i === step ? 'step' : undefined}
               className={`rounded-full px-2 py-0.5 ${i === step ? 'bg-brand-700 font-semibold text-white' : i < step ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-700'}`}
             >
-              {i + 1}. {label}
+              {i + 1}. {t('mentoring.connect.step', { step: i })}
             </li>
           ))}
         </ol>
       </div>
       <h4 ref={heading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
-        {copy.stepOf(step + 1)}: {copy.steps[step]}
+        {t('mentoring.connect.stepOf', { n: step + 1, name: t('mentoring.connect.step', { step }) })}
       </h4>
-      {paused && <Alert kind="info">{MENTORING_MESSAGES.notAccepting}</Alert>}
+      {paused && <Alert kind="info">{t('mentoring.connect.notAccepting')}</Alert>}
       {failure && <Alert kind="error">{failure}</Alert>}
 
       {step === 0 && (
@@ -150,7 +130,7 @@ export function ConnectSection({
               setTimezone(zone);
               setSlot(null);
             }}
-            actionLabel={copy.requestSlot}
+            actionLabel={t('mentoring.connect.requestSlot')}
             picked={slot}
             disabled={paused}
             onPick={(s) => {
@@ -168,8 +148,8 @@ export function ConnectSection({
               setStep(1);
             }}
           >
-            {copy.withoutTime}
-            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            {t('mentoring.connect.withoutTime')}
+            <ArrowRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
           </Button>
         </>
       )}
@@ -183,24 +163,24 @@ export function ConnectSection({
           }}
         >
           <p className="text-sm text-slate-700">
-            <span className="font-medium">{copy.reviewTime}:</span> {slot ? slotText(slot.start, slot.end, timezone) : copy.reviewNoTime}
+            <span className="font-medium">{t('mentoring.connect.time')}:</span> {slot ? slotText(slot.start, slot.end, timezone) : t('mentoring.connect.noTime')}
           </p>
           <TextArea
-            label={copy.messageLabel}
+            label={t('mentoring.connect.messageLabel')}
             rows={4}
             maxLength={LIMITS_SHORT}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
-            placeholder={copy.messagePlaceholder(professionalName)}
+            placeholder={t('mentoring.connect.messagePlaceholder', { name: professionalName })}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="secondary" onClick={() => setStep(0)}>
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              {copy.back}
+              <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
+              {t('mentoring.connect.back')}
             </Button>
             <Button type="submit">
-              {copy.toReview}
-              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              {t('mentoring.connect.toReview')}
+              <ArrowRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
             </Button>
           </div>
         </form>
@@ -210,26 +190,26 @@ export function ConnectSection({
         <div className="space-y-3">
           <dl className="grid gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-800">
             <div>
-              <dt className="text-xs text-slate-600">{copy.reviewTo}</dt>
+              <dt className="text-xs text-slate-600">{t('mentoring.connect.to')}</dt>
               <dd>{professionalName}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600">{copy.reviewTime}</dt>
-              <dd>{slot ? slotText(slot.start, slot.end, timezone) : copy.reviewNoTime}</dd>
+              <dt className="text-xs text-slate-600">{t('mentoring.connect.time')}</dt>
+              <dd>{slot ? slotText(slot.start, slot.end, timezone) : t('mentoring.connect.noTime')}</dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600">{copy.reviewMessage}</dt>
-              <dd className="whitespace-pre-line">{message.trim() || copy.reviewNoMessage}</dd>
+              <dt className="text-xs text-slate-600">{t('mentoring.connect.message')}</dt>
+              <dd className="whitespace-pre-line">{message.trim() || t('mentoring.connect.noMessage')}</dd>
             </div>
           </dl>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setStep(1)} disabled={connect.isPending}>
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              {copy.back}
+              <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
+              {t('mentoring.connect.back')}
             </Button>
             <Button onClick={() => connect.mutate()} disabled={connect.isPending || paused}>
               <Send className="h-4 w-4" aria-hidden="true" />
-              {connect.isPending ? copy.sending : copy.send}
+              {connect.isPending ? t('mentoring.connect.sending') : t('mentoring.connect.send')}
             </Button>
           </div>
         </div>

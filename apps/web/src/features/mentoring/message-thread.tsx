@@ -6,7 +6,8 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { errorMessage } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/format.ts';
 import { useConversation, useSendMessage } from './api.ts';
-import { LIMITS_SHORT, MENTORING_MESSAGES } from './shared.ts';
+import { LIMITS_SHORT } from './shared.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** The conversation between a professional and a student, in a dialog (both sides use it). */
 export function MessageThreadDialog({
@@ -18,14 +19,16 @@ export function MessageThreadDialog({
   otherName: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={otherId !== null} title={`Messages with ${otherName}`} onClose={onClose} size="lg">
+    <Dialog open={otherId !== null} title={t('mentoring.thread.title', { name: otherName })} onClose={onClose} size="lg">
       {otherId && <MessageThread otherId={otherId} />}
     </Dialog>
   );
 }
 
 export function MessageThread({ otherId }: { otherId: string }) {
+  const t = useT();
   const conversation = useConversation(otherId);
   const send = useSendMessage(otherId);
   const [draft, setDraft] = useState('');
@@ -41,13 +44,13 @@ export function MessageThread({ otherId }: { otherId: string }) {
     event.preventDefault();
     const body = draft.trim();
     if (!body) {
-      setError(MENTORING_MESSAGES.messageRequired);
+      setError(t('mentoring.thread.required'));
       return;
     }
     setError(null);
     send.mutate(body, {
       onSuccess: () => setDraft(''),
-      onError: (e) => setError(errorMessage(e, 'Failed to send message. Please try again.')),
+      onError: (e) => setError(errorMessage(e, t('mentoring.thread.sendFailed'))),
     });
   };
 
@@ -55,14 +58,14 @@ export function MessageThread({ otherId }: { otherId: string }) {
     <div className="space-y-3">
       <div className="max-h-80 min-h-32 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3" aria-live="polite">
         {conversation.isPending ? (
-          <Spinner label="Loading messages…" />
+          <Spinner label={t('mentoring.thread.loading')} />
         ) : conversation.isError ? (
           <ErrorState
-            message={errorMessage(conversation.error, 'Failed to load messages')}
+            message={errorMessage(conversation.error, t('mentoring.thread.loadFailed'))}
             onRetry={() => void conversation.refetch()}
           />
         ) : count === 0 ? (
-          <EmptyState title="No messages yet">Start the conversation below.</EmptyState>
+          <EmptyState title={t('mentoring.thread.emptyTitle')}>{t('mentoring.thread.emptyBody')}</EmptyState>
         ) : (
           <ul className="space-y-2">
             {conversation.data?.messages.map((m) => (
@@ -72,7 +75,7 @@ export function MessageThread({ otherId }: { otherId: string }) {
                 >
                   <p className="break-words whitespace-pre-wrap">{m.body}</p>
                   <p className={`mt-1 text-xs ${m.mine ? 'text-white/80' : 'text-slate-600'}`}>
-                    <span className="sr-only">{m.mine ? 'You' : 'Them'}, </span>
+                    <span className="sr-only">{t('mentoring.thread.who', { mine: m.mine ? 'yes' : 'no' })} </span>
                     {relativeTime(m.createdAt)}
                   </p>
                 </div>
@@ -84,7 +87,7 @@ export function MessageThread({ otherId }: { otherId: string }) {
       </div>
       <form onSubmit={submit} className="space-y-2">
         <TextArea
-          label="Your message"
+          label={t('mentoring.thread.label')}
           rows={3}
           maxLength={LIMITS_SHORT}
           value={draft}
@@ -93,7 +96,7 @@ export function MessageThread({ otherId }: { otherId: string }) {
         {error && <Alert kind="error">{error}</Alert>}
         <div className="flex justify-end">
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send'}
+            {send.isPending ? t('mentoring.thread.sending') : t('mentoring.thread.send')}
           </Button>
         </div>
       </form>

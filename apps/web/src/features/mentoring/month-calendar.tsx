@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addMonths, monthGrid, monthLabel } from './calendar-utils.ts';
+import { addMonths, monthGrid } from './calendar-utils.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** 1 January 2023 was a Sunday: the week's days in the page's language, Sunday first. */
+const SUNDAY_FIRST = Array.from({ length: 7 }, (_, i) => Date.UTC(2023, 0, 1 + i));
 
 /**
  * A 42-day month grid, Sunday first. Days with `counts[date] > 0` are marked; the selected day is
@@ -15,7 +17,7 @@ export function MonthCalendar({
   counts,
   today,
   minMonth,
-  label = 'Availability calendar',
+  label,
 }: {
   month: string;
   onMonthChange: (month: string) => void;
@@ -26,6 +28,8 @@ export function MonthCalendar({
   minMonth?: string;
   label?: string;
 }) {
+  const t = useT();
+  const format = useFormat();
   const days = monthGrid(month);
   const canGoBack = !minMonth || month > minMonth;
   return (
@@ -36,27 +40,27 @@ export function MonthCalendar({
           className="rounded p-1 text-slate-700 hover:bg-slate-100 disabled:opacity-40"
           onClick={() => onMonthChange(addMonths(month, -1))}
           disabled={!canGoBack}
-          aria-label="Previous month"
+          aria-label={t('mentoring.calendar.previous')}
         >
           <ChevronLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
         </button>
         <p className="font-semibold text-slate-900" aria-live="polite">
-          {monthLabel(month)}
+          {format.date(`${month.slice(0, 7)}-01T00:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' })}
         </p>
         <button
           type="button"
           className="rounded p-1 text-slate-700 hover:bg-slate-100"
           onClick={() => onMonthChange(addMonths(month, 1))}
-          aria-label="Next month"
+          aria-label={t('mentoring.calendar.next')}
         >
           <ChevronRight className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
         </button>
       </div>
-      <div role="grid" aria-label={label} className="grid grid-cols-7 gap-1 text-center text-sm">
+      <div role="grid" aria-label={label ?? t('mentoring.calendar.label')} className="grid grid-cols-7 gap-1 text-center text-sm">
         <div role="row" className="contents">
-          {WEEKDAYS.map((d) => (
+          {SUNDAY_FIRST.map((d) => (
             <div role="columnheader" key={d} className="py-1 text-xs font-medium text-slate-600">
-              {d}
+              {format.date(d, { weekday: 'short', timeZone: 'UTC' })}
             </div>
           ))}
         </div>
@@ -74,7 +78,7 @@ export function MonthCalendar({
                     onClick={() => onSelect(date)}
                     // Past days hold no bookable time: not selectable (and so exempt from contrast rules).
                     disabled={past}
-                    aria-label={`${date}${count ? `, ${count} slot${count === 1 ? '' : 's'} available` : ', no slots'}`}
+                    aria-label={t('mentoring.calendar.day', { date, count })}
                     className={[
                       'relative flex h-9 w-full items-center justify-center rounded-md',
                       isSelected

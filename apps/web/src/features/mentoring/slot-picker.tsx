@@ -4,17 +4,11 @@ import { Alert } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { useMonthAvailability } from './month-availability.ts';
-import { longDate, monthStart } from './calendar-utils.ts';
+import { monthStart } from './calendar-utils.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { MonthCalendar } from './month-calendar.tsx';
-import { MENTORING_MESSAGES, type AvailabilitySlot } from './shared.ts';
+import type { AvailabilitySlot } from './shared.ts';
 
-export const slotPickerCopy = {
-  selectDate: 'Select a date',
-  chooseDay: 'Choose a highlighted day to see its free slots.',
-  noneThisMonth: 'No available slots this month.',
-  noneThisDay: 'No available slots on this day.',
-  loading: 'Loading availability…',
-};
 
 /**
  * A professional's free slots (their availability minus booked and held times, from the server) on a
@@ -39,6 +33,8 @@ export function SlotPicker({
   disabled?: boolean;
   idPrefix: string;
 }) {
+  const t = useT();
+  const format = useFormat();
   const { today, selected, setSelected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
     date: picked?.date,
     selected: picked?.date,
@@ -59,17 +55,17 @@ export function SlotPicker({
       <div>
         <h4 id={`${idPrefix}-day`} className="flex items-center gap-2 font-medium text-slate-900">
           <CalendarClock className="h-4 w-4" aria-hidden="true" />
-          {selected ? longDate(selected) : slotPickerCopy.selectDate}
+          {selected ? format.date(`${selected}T00:00:00Z`, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : t('mentoring.slots.selectDate')}
         </h4>
         <div className="mt-2" aria-live="polite">
           {availability.isPending ? (
-            <Spinner label={slotPickerCopy.loading} />
+            <Spinner label={t('mentoring.slots.loading')} />
           ) : availability.isError ? (
-            <Alert kind="error">{MENTORING_MESSAGES.fetchAvailabilityFailed}</Alert>
+            <Alert kind="error">{t('mentoring.slots.fetchFailed')}</Alert>
           ) : !selected ? (
-            <p className="text-sm text-slate-600">{Object.keys(calendar.counts).length ? slotPickerCopy.chooseDay : slotPickerCopy.noneThisMonth}</p>
+            <p className="text-sm text-slate-600">{Object.keys(calendar.counts).length ? t('mentoring.slots.chooseDay') : t('mentoring.slots.noneThisMonth')}</p>
           ) : slots.length === 0 ? (
-            <p className="text-sm text-slate-600">{slotPickerCopy.noneThisDay}</p>
+            <p className="text-sm text-slate-600">{t('mentoring.slots.noneThisDay')}</p>
           ) : (
             <ul className="space-y-2" aria-labelledby={`${idPrefix}-day`}>
               {slots.map((slot) => {
