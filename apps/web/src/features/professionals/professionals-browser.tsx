@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { StudentRequest } from '@app/shared/mentoring';
 import { useMyRequests } from '../mentoring/api.ts';
-import { EXPERTISE_OPTIONS, PROFESSIONAL_MESSAGES } from '@app/shared/professionals';
+import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
@@ -11,11 +11,13 @@ import { useDebounced } from '../../lib/hooks.ts';
 import { useProfessionals } from './api.ts';
 import { ProfessionalCard } from './professional-card.tsx';
 import { ProfessionalDetailDialog } from './professional-detail-dialog.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 const PAGE_SIZE = 9;
 
 /** Search, expertise filter, grid, pagination and the four empty states (spec 000 §8). */
 export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'other' }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [expertise, setExpertise] = useState('all');
   const [page, setPage] = useState(1);
@@ -37,41 +39,41 @@ export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'o
   const empty = () => {
     if (hasSearch && hasCategory) {
       return (
-        <EmptyState title={PROFESSIONAL_MESSAGES.noneForSearch} action={<Button variant="secondary" onClick={() => { setSearch(''); setExpertise('all'); setPage(1); }}>Reset Filters</Button>}>
-          Nothing matches “{debounced}” in {expertise}.
+        <EmptyState title={t('professionals.list.noneForSearch')} action={<Button variant="secondary" onClick={() => { setSearch(''); setExpertise('all'); setPage(1); }}>{t('public.resetFilters')}</Button>}>
+          {t('professionals.list.nothingIn', { search: debounced, expertise })}
         </EmptyState>
       );
     }
     if (hasSearch) {
       return (
-        <EmptyState title={PROFESSIONAL_MESSAGES.noneForSearch} action={<Button variant="secondary" onClick={() => { setSearch(''); setPage(1); }}>Clear Search</Button>}>
-          Nothing matches “{debounced}”.
+        <EmptyState title={t('professionals.list.noneForSearch')} action={<Button variant="secondary" onClick={() => { setSearch(''); setPage(1); }}>{t('professionals.list.clearSearch')}</Button>}>
+          {t('professionals.list.nothing', { search: debounced })}
         </EmptyState>
       );
     }
     if (hasCategory) {
       return (
-        <EmptyState title={PROFESSIONAL_MESSAGES.noneInCategory} action={<Button variant="secondary" onClick={() => { setExpertise('all'); setPage(1); }}>Show All Categories</Button>}>
-          No verified professionals in {expertise} yet.
+        <EmptyState title={t('professionals.list.noneInCategory')} action={<Button variant="secondary" onClick={() => { setExpertise('all'); setPage(1); }}>{t('professionals.list.showAll')}</Button>}>
+          {t('professionals.list.noneYetIn', { expertise })}
         </EmptyState>
       );
     }
-    return <EmptyState title={PROFESSIONAL_MESSAGES.noneAvailable}>Verified professionals will appear here.</EmptyState>;
+    return <EmptyState title={t('professionals.list.noneAvailable')}>{t('professionals.list.willAppear')}</EmptyState>;
   };
 
   return (
     <div>
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_16rem]">
-        <TextField label="Search professionals" type="search" placeholder="Name, title, company or skill" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <SelectField label="Expertise" value={expertise} onChange={(e) => { setExpertise(e.target.value); setPage(1); }}>
-          <option value="all">All expertise</option>
+        <TextField label={t('professionals.list.search')} type="search" placeholder={t('professionals.list.searchHint')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <SelectField label={t('professionals.list.expertise')} value={expertise} onChange={(e) => { setExpertise(e.target.value); setPage(1); }}>
+          <option value="all">{t('professionals.list.allExpertise')}</option>
           {EXPERTISE_OPTIONS.map((x) => <option key={x} value={x}>{x}</option>)}
         </SelectField>
       </div>
       {list.isPending ? (
-        <Spinner label={PROFESSIONAL_MESSAGES.loading} />
+        <Spinner label={t('professionals.list.loading')} />
       ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, 'Failed to load professionals')} onRetry={() => void list.refetch()} />
+        <ErrorState message={errorMessage(list.error, t('professionals.list.loadFailed'))} onRetry={() => void list.refetch()} />
       ) : list.data.professionals.length === 0 ? (
         empty()
       ) : (
@@ -79,7 +81,7 @@ export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'o
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.data.professionals.map((p) => <ProfessionalCard key={p.id} professional={p} onView={setSelected} request={openRequests.get(p.id)} />)}
           </div>
-          <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Professional pages" />
+          <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('professionals.list.pages')} />
         </>
       )}
       <ProfessionalDetailDialog id={selected} onClose={() => setSelected(null)} mode={mode} />

@@ -16,6 +16,7 @@ import { RecommendedPanel } from '../matching/recommended-panel.tsx';
 import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
 import type { RecommendationKind } from '@app/shared/matching';
+import { useT } from '../../lib/i18n.tsx';
 
 // The first tab ships with the page; the others, and the profile dialog, load when first opened
 // (docs/decisions/310-first-load.md).
@@ -38,7 +39,8 @@ function Count({ n }: { n: number | undefined }) {
 
 /** The student dashboard: header with bell and user menu, five tabs kept in the URL (?tab=). */
 export function StudentDashboardPage() {
-  useDocumentTitle('Student Dashboard');
+  const t = useT();
+  useDocumentTitle(t('student.dashboard.documentTitle'));
   useAdoptBrowserZone();
   const session = useSession();
   const navigate = useNavigate();
@@ -96,20 +98,20 @@ export function StudentDashboardPage() {
 
   const counts = summary.data;
   const menuItems = [
-    { label: 'View Profile', icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
-    { label: 'Account Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
-    { label: 'Notifications & Calendar', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('notifications') },
-    { label: 'Your data', icon: <Database aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('data') },
-    { label: 'Mentoring programmes', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
-    { label: 'Mentoring relationships', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
-    { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
+    { label: t('student.menu.profile'), icon: <User aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('profile') },
+    { label: t('student.menu.account'), icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('security') },
+    { label: t('student.menu.notifications'), icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('notifications') },
+    { label: t('student.menu.data'), icon: <Database aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('data') },
+    { label: t('student.menu.programmes'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
+    { label: t('student.menu.relationships'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
+    { label: t('student.menu.help'), icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];
   const tabItems = [
-    { id: 'workshops' as const, label: 'Workshops', badge: <Count n={counts?.registeredWorkshops} /> },
-    { id: 'professionals' as const, label: 'Professionals' },
-    { id: 'ideas' as const, label: 'Ideas' },
-    { id: 'my-ideas' as const, label: 'My Ideas', badge: <Count n={counts?.ideas} /> },
-    { id: 'rd-projects' as const, label: 'R&D Projects', badge: <Count n={counts?.applications} /> },
+    { id: 'workshops' as const, label: t('student.tabs.workshops'), badge: <Count n={counts?.registeredWorkshops} /> },
+    { id: 'professionals' as const, label: t('student.tabs.professionals') },
+    { id: 'ideas' as const, label: t('student.tabs.ideas') },
+    { id: 'my-ideas' as const, label: t('student.tabs.myIdeas'), badge: <Count n={counts?.ideas} /> },
+    { id: 'rd-projects' as const, label: t('student.tabs.projects'), badge: <Count n={counts?.applications} /> },
   ];
 
   return (
@@ -117,7 +119,7 @@ export function StudentDashboardPage() {
         menuItems={menuItems}
         actions={
           <>
-            <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <button type="button" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={t('student.menu.open')} aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
               <Menu aria-hidden="true" className="h-5 w-5" />
             </button>
           </>
@@ -125,22 +127,22 @@ export function StudentDashboardPage() {
     >
       {mobileOpen && (
         <div className="fixed inset-0 z-50 bg-slate-900/40 md:hidden" onClick={() => setMobileOpen(false)}>
-          <nav aria-label="Mobile menu" className="absolute top-0 inset-e-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+          <nav aria-label={t('student.menu.mobile')} className="absolute top-0 inset-e-0 h-full w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
             <div className="mb-4 flex items-center justify-between">
               <p className="font-semibold">{displayName(session?.user)}</p>
-              <button type="button" className="rounded-lg p-2 hover:bg-slate-100" aria-label="Close menu" onClick={() => setMobileOpen(false)}>
+              <button type="button" className="rounded-lg p-2 hover:bg-slate-100" aria-label={t('student.menu.close')} onClick={() => setMobileOpen(false)}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </button>
             </div>
             <ul className="space-y-1 text-sm">
               {[
-                { t: 'workshops' as const, label: 'Workshops', icon: BookOpen, n: counts?.registeredWorkshops },
-                { t: 'professionals' as const, label: 'Professionals', icon: Users, n: undefined },
-                { t: 'my-ideas' as const, label: 'Ideas', icon: Lightbulb, n: counts?.ideas },
-                { t: 'rd-projects' as const, label: 'Projects', icon: FlaskConical, n: counts?.applications },
-              ].map(({ t, label, icon: Icon, n }) => (
-                <li key={t}>
-                  <button type="button" className="flex w-full items-center justify-between rounded-lg px-3 py-2 hover:bg-slate-100" onClick={() => { setTab(t); setMobileOpen(false); }}>
+                { tab: 'workshops' as const, label: t('student.tabs.workshops'), icon: BookOpen, n: counts?.registeredWorkshops },
+                { tab: 'professionals' as const, label: t('student.tabs.professionals'), icon: Users, n: undefined },
+                { tab: 'my-ideas' as const, label: t('student.tabs.ideas'), icon: Lightbulb, n: counts?.ideas },
+                { tab: 'rd-projects' as const, label: t('student.tabs.projectsShort'), icon: FlaskConical, n: counts?.applications },
+              ].map(({ tab: id, label, icon: Icon, n }) => (
+                <li key={id}>
+                  <button type="button" className="flex w-full items-center justify-between rounded-lg px-3 py-2 hover:bg-slate-100" onClick={() => { setTab(id); setMobileOpen(false); }}>
                     <span className="flex items-center gap-2"><Icon aria-hidden="true" className="h-4 w-4" /> {label}</span>
                     <Count n={n} />
                   </button>
@@ -156,19 +158,21 @@ export function StudentDashboardPage() {
               ))}
               <li>
                 <button type="button" className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-red-700 hover:bg-red-50" onClick={() => void navigate('/logout')}>
-                  Sign Out
+                  {t('student.menu.signOut')}
                 </button>
               </li>
             </ul>
           </nav>
         </div>
       )}
-      <Breadcrumb current="Student Dashboard" />
+      <Breadcrumb current={t('student.dashboard.documentTitle')} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <h1 className="text-2xl font-bold text-slate-900">{welcomeWord(session?.user)}{session?.user.firstName ? `, ${session.user.firstName}` : ''}</h1>
-        <p className="mt-1 mb-4 text-slate-600">Workshops, mentors, ideas and research projects in one place.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{session?.user.firstName
+            ? t('student.dashboard.welcomeName', { returning: welcomeWord(session.user) === 'Welcome back' ? 'yes' : 'no', name: session.user.firstName })
+            : t('student.dashboard.welcome', { returning: welcomeWord(session?.user) === 'Welcome back' ? 'yes' : 'no' })}</h1>
+        <p className="mt-1 mb-4 text-slate-600">{t('student.dashboard.intro')}</p>
         {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => setWelcome(false)} />}
-        <Tabs label="Student dashboard sections" idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
+        <Tabs label={t('student.tabs.label')} idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
             <Suspense fallback={<ListSkeleton />}>

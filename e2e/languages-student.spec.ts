@@ -1,0 +1,101 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, test } from './fixtures.ts';
+
+/**
+ * Issue 25: the student's booking loop in Arabic (right to left) at 1280 and 360 px: sign in, the
+ * dashboard and its tabs, a professional's profile, choose a slot → message → review → send, the
+ * request in "طلباتي", withdraw it. Every text on the way is Arabic, the page mirrors, nothing
+ * overflows sideways, and axe passes.
+ */
+
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+function farDate(): string {
+  return new Date(Date.now() + (90 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Next month until the day's button (its name starts with the ISO date) is there, then choose it. */
+async function pickDate(scope: Locator, date: string) {
+  const day = scope.getByRole('button', { name: new RegExp(`^${date}،`) });
+  for (let i = 0; i < 12 && !(await day.isVisible()); i += 1) {
+    await scope.getByRole('button', { name: 'الشهر التالي' }).click();
+  }
+  await day.click();
+}
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+for (const width of [1280, 360]) {
+  test(`a student books and withdraws a session request in Arabic at ${width} px`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const date = farDate();
+    const note = `Arabic ${letters(8)}`;
+    const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
+    await apiCall(request, mentorToken, 'POST', '/api/professionals/availability', {
+      isRecurring: false,
+      date,
+      startTime: '12:00',
+      endTime: '14:00',
+      timezone: 'UTC',
+      notes: note,
+      enabled: true,
+    });
+    const student = await registerStudentViaApi(request, `Layla${letters(6)}`);
+    const context = await browser.newContext({ locale: 'ar', viewport: { width, height: 900 }, timezoneId: 'Asia/Dubai' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/signin');
+      const form = page.locator('form');
+      await form.getByLabel(/^البريد الإلكتروني/).fill(student.email);
+      await form.getByLabel(/^كلمة المرور/).fill(student.password);
+      await form.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+      await page.waitForURL(/\/student\/dashboard/);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(student.firstName);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('مرحبًا');
+      await expect(page.getByRole('tablist', { name: 'أقسام لوحة تحكم الطالب' })).toBeVisible();
+
+      await page.getByRole('tab', { name: 'المهنيون' }).click();
+      await page.getByLabel('ابحث عن مهنيين').fill('Ananya');
+      await page.getByRole('button', { name: 'عرض الملف الشخصي لـ Ananya Iyer' }).click();
+      const detail = page.getByRole('dialog', { name: 'Ananya Iyer' });
+      await expect(detail.getByRole('heading', { name: 'تواصل مع Ananya Iyer' })).toBeVisible();
+      await expect(detail.getByRole('list', { name: 'خطوات الحجز' })).toContainText('اختر وقتًا');
+
+      await pickDate(detail, date);
+      const slotRow = detail.getByRole('listitem').filter({ hasText: note }).first();
+      await expect(slotRow).toContainText('(Asia/Dubai)');
+      await expectAccessible(page);
+      if (width < 768) await noSideScroll(page);
+      await slotRow.getByRole('button', { name: /^اطلب هذا الموعد/ }).click();
+      const message = `أود مناقشة مشروعي ${letters(4)}`;
+      await detail.getByLabel('رسالة (اختيارية)').fill(message);
+      await detail.getByRole('button', { name: 'مراجعة الطلب' }).click();
+      await expect(detail).toContainText(message);
+      await expect(detail.getByRole('heading', { name: /^الخطوة 3 من 3/ })).toBeVisible();
+      await detail.getByRole('button', { name: 'إرسال الطلب' }).click();
+      await expect(page.getByText('تم إرسال طلب التواصل!')).toBeVisible();
+      await expect(detail.getByRole('heading', { name: 'تم إرسال الطلب' })).toBeFocused();
+      await detail.getByRole('button', { name: 'إغلاق', exact: true }).last().click();
+      await expect(detail).toBeHidden();
+
+      await expect(page.getByRole('article').filter({ has: page.getByRole('button', { name: 'عرض الملف الشخصي لـ Ananya Iyer' }) })).toContainText('الطلب قيد الانتظار');
+      const mine = page.getByRole('list', { name: 'طلباتي' }).getByRole('listitem').filter({ hasText: message });
+      await expect(mine).toContainText('مُرسل');
+      await expect(mine).toContainText('الوقت المطلوب');
+      await expect(page.getByRole('heading', { name: 'جلسات الإرشاد الخاصة بي' })).toBeVisible();
+      await expectAccessible(page);
+      if (width < 768) await noSideScroll(page);
+
+      await mine.getByRole('button', { name: 'سحب الطلب المرسل إلى Ananya Iyer' }).click();
+      const confirm = page.getByRole('dialog', { name: 'هل تريد سحب هذا الطلب؟' });
+      await expect(confirm).toContainText('سنُبلغ Ananya Iyer');
+      await confirm.getByRole('button', { name: 'سحب الطلب' }).click();
+      await expect(mine).toContainText('مسحوب');
+    } finally {
+      await context.close();
+    }
+  });
+}
