@@ -116,6 +116,8 @@ export default tseslint.config(
       'apps/web/src/features/public/landing-page.tsx',
       'apps/web/src/features/public/site-content.tsx',
       'apps/web/src/features/admin/mfa-reset.tsx',
+      'apps/web/src/components/data/export-buttons.tsx',
+      'apps/web/src/features/organisations/delegations-panel.tsx',
       'apps/web/src/features/workshops/public-workshops-page.tsx',
       'apps/web/src/features/professionals/public-experts-page.tsx',
       'apps/web/src/features/rd-projects/public-projects-page.tsx',

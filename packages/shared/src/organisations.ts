@@ -27,6 +27,15 @@ export const ORG_MESSAGES = {
   // Issue 28 (decision 731): a sub-domain is its parent's.
   domainUnderOther: "This domain is part of another organisation's domain; ask that organisation's administrators to add it",
   domainOutside: "A domain must be the website's domain or one of its sub-domains",
+  // Issue 28 (decision 941): a parent delegates a sub-domain to another organisation.
+  delegateNotSub: "You can delegate only a sub-domain of one of your organisation's proven domains",
+  delegateFurther: 'A domain your organisation holds by delegation cannot be delegated further',
+  delegateOverlap: 'This sub-domain is already delegated, or a delegation lies under or over it',
+  delegateHeld: 'This sub-domain is held by an organisation already; remove it there first',
+  delegateEmail: 'The address of the person who will manage it must be at the delegated sub-domain',
+  delegateUniversity: 'Only universities can delegate sub-domains',
+  delegated: 'Sub-domain delegated. We e-mailed the person who will manage it.',
+  delegationRevoked: 'Delegation revoked',
   domainPublic: 'Public e-mail providers cannot be an organisation domain',
   notApproved: 'Your organisation has not been approved yet',
   suspended: "Your organisation's access has been suspended. Please contact support.",
@@ -241,7 +250,14 @@ export const organisationDto = z.object({
    * affiliates nobody. `dnsRecord`: the TXT record that proves it (decision 822).
    */
   domains: z.array(
-    z.object({ id: z.string(), domain: z.string(), verified: z.boolean(), dnsRecord: z.object({ name: z.string(), value: z.string() }) }),
+    z.object({
+      id: z.string(),
+      domain: z.string(),
+      verified: z.boolean(),
+      dnsRecord: z.object({ name: z.string(), value: z.string() }),
+      /** Decision 941: the parent organisation that delegated this sub-domain (null: the organisation's own). */
+      delegatedBy: z.string().nullable(),
+    }),
   ),
   memberCount: z.number().int(),
   createdAt: z.string(),
@@ -264,10 +280,28 @@ export const invitationDto = z.object({
   expiresAt: z.string(),
   acceptedAt: z.string().nullable(),
 });
+/**
+ * Decision 941: a sub-domain the organisation delegated. `organisation` is the delegate once it took the
+ * sub-domain (null until then); `proven` whether the delegate proved control of it there.
+ */
+export const delegationDto = z.object({
+  id: z.string(),
+  domain: z.string(),
+  email: z.string(),
+  organisation: z.object({ name: z.string(), status: z.enum(ORGANISATION_STATUSES) }).nullable(),
+  proven: z.boolean(),
+  createdAt: z.string(),
+});
+export type DelegationDto = z.infer<typeof delegationDto>;
+export const delegateDomainBody = z.object({ domain: domainField, email: emailField });
+export const delegationData = z.object({ delegation: delegationDto });
+export const delegationsData = z.object({ delegations: z.array(delegationDto) });
+
 export const myOrganisationData = z.object({
   organisation: organisationDto,
   members: z.array(memberDto),
   invitations: z.array(invitationDto),
+  delegations: z.array(delegationDto),
 });
 export type MyOrganisationData = z.infer<typeof myOrganisationData>;
 

@@ -361,6 +361,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/organisations/me/domains': member('any', 400),
   'DELETE /api/organisations/me/domains/:id': member('any', 404),
   'POST /api/organisations/me/domains/:id/dns-check': member('any', 404),
+  'POST /api/organisations/me/delegations': member('any', 400),
+  'DELETE /api/organisations/me/delegations/:id': member('any', 404),
   'POST /api/organisations/me/invitations': member('any', 400),
   'GET /api/organisations/me/students': member('university', 200),
   'GET /api/organisations/me/students/export': member('university', 200),

@@ -49,6 +49,36 @@ export const organisationDomains = pgTable(
   (t) => [uniqueIndex('organisation_domains_domain_key').on(t.domain), index('organisation_domains_org_idx').on(t.organisationId)],
 );
 
+/**
+ * Issue 28 (decision 941): a parent organisation hands one of its sub-domains to another organisation.
+ * Sub-domains are the parent's unless delegated; a delegation names the sub-domain and the address of the
+ * person who will manage it. The organisation that person registers (or belongs to) may then hold the
+ * sub-domain, and once it is proven there, addresses under it are that organisation's, not the parent's.
+ * One delegation per domain; revoking it deletes the row (and the delegate's domains under it).
+ */
+export const domainDelegations = pgTable(
+  'domain_delegations',
+  {
+    id: idColumn(),
+    parentOrganisationId: ref('parent_organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    /** The person who may take the sub-domain (their organisation becomes the delegate). */
+    email: text('email').notNull(),
+    /** Set when that person's organisation took the sub-domain. */
+    delegateOrganisationId: ref('delegate_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('domain_delegations_domain_key').on(t.domain),
+    index('domain_delegations_parent_idx').on(t.parentOrganisationId),
+    index('domain_delegations_delegate_idx').on(t.delegateOrganisationId),
+  ],
+);
+
 /** A member acts for exactly one organisation (the user id is the key). */
 export const organisationMembers = pgTable(
   'organisation_members',

@@ -6,11 +6,11 @@ import * as hb from 'harfbuzzjs';
 /**
  * The Noto faces text is set in (docs/decisions/830-certificate-text-engine.md), all from npm packages
  * with their OFL licences. A face is read and handed to HarfBuzz the first time a line needs it, so
- * the Korean and Chinese faces (about 6 and 10 MB) cost nothing until a name in those scripts prints.
+ * the Korean, Chinese and Japanese faces (about 6, 10 and 5 MB) cost nothing until a name in those scripts prints.
  */
 export type Weight = 'regular' | 'bold';
 export type Slant = 'normal' | 'italic';
-export type Family = 'latin' | 'devanagari' | 'bengali' | 'tamil' | 'arabic' | 'hebrew' | 'han' | 'hangul';
+export type Family = 'latin' | 'devanagari' | 'bengali' | 'tamil' | 'arabic' | 'hebrew' | 'han' | 'japanese' | 'hangul';
 
 const require = createRequire(import.meta.url);
 
@@ -43,11 +43,13 @@ const FILES: Record<Family, { regular: () => string; bold: () => string; italic?
   },
   hebrew: expo('noto-sans-hebrew', 'NotoSansHebrew'),
   han: expo('noto-sans-sc', 'NotoSansSC'),
+  // Japanese (decision 940): kana, and Han in a line with kana, in the Japanese forms of the characters.
+  japanese: expo('noto-sans-jp', 'NotoSansJP'),
   hangul: expo('noto-sans-kr', 'NotoSansKR'),
 };
 
 /** The order in which families are tried for a character no preferred family covers. */
-export const FALLBACK_ORDER: Family[] = ['latin', 'devanagari', 'bengali', 'tamil', 'arabic', 'hebrew', 'han', 'hangul'];
+export const FALLBACK_ORDER: Family[] = ['latin', 'devanagari', 'bengali', 'tamil', 'arabic', 'hebrew', 'han', 'japanese', 'hangul'];
 
 export interface FaceStyle {
   weight: Weight;

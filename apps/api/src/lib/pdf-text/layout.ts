@@ -63,7 +63,7 @@ const SCRIPTS: { code: string; re: RegExp; family: Family; lang: string }[] = [
   { code: 'Taml', re: /\p{Script=Tamil}/u, family: 'tamil', lang: 'ta' },
   { code: 'Arab', re: /\p{Script=Arabic}/u, family: 'arabic', lang: 'ar' },
   { code: 'Hebr', re: /\p{Script=Hebrew}/u, family: 'hebrew', lang: 'he' },
-  { code: 'Hira', re: /[\p{Script=Hiragana}\p{Script=Katakana}]/u, family: 'han', lang: 'ja' },
+  { code: 'Hira', re: /[\p{Script=Hiragana}\p{Script=Katakana}]/u, family: 'japanese', lang: 'ja' },
   { code: 'Hang', re: /\p{Script=Hangul}/u, family: 'hangul', lang: 'ko' },
   { code: 'Hani', re: /[\p{Script=Han}\p{Script=Bopomofo}]/u, family: 'han', lang: 'zh' },
 ];
@@ -93,7 +93,7 @@ interface Item {
 }
 
 /** Split into runs of one bidi level, one script and one face. */
-function itemize(text: string, levels: Uint8Array, style: FaceStyle): Item[] {
+function itemize(text: string, levels: Uint8Array, style: FaceStyle, japanese: boolean): Item[] {
   const chars: { start: number; end: number; script: (typeof SCRIPTS)[number] | null; cp: number }[] = [];
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i) ?? 0;
@@ -113,7 +113,7 @@ function itemize(text: string, levels: Uint8Array, style: FaceStyle): Item[] {
     if (c.script) next = c.script;
     else c.script = next;
   }
-  // Japanese: Han next to kana prints in the Japanese language system of the face.
+  // Japanese: Han in a line with kana prints in the Japanese face (Japanese forms of the characters).
   const items: Item[] = [];
   for (const c of chars) {
     const script = c.script ?? SCRIPTS[0]!;
@@ -122,7 +122,7 @@ function itemize(text: string, levels: Uint8Array, style: FaceStyle): Item[] {
     let face: LoadedFace;
     if (isControl && last) face = last.face;
     else {
-      const preferred = loadFace(script.family, style);
+      const preferred = loadFace(japanese && script.code === 'Hani' ? 'japanese' : script.family, style);
       if (covers(preferred, c.cp) || isControl) face = preferred;
       else if (last && covers(last.face, c.cp)) face = last.face;
       else {
@@ -204,7 +204,7 @@ function shapeRun(text: string, item: Item, size: number, lang: string | null): 
  */
 export function layoutLine(text: string, style: TextStyle, direction: 'ltr' | 'rtl' | 'auto' = 'auto'): LaidOutLine {
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text, direction);
-  const items = itemize(text, levels, style);
+  const items = itemize(text, levels, style, /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text));
   const letters = items.filter((i) => /\p{L}/u.test(text.slice(i.start, i.end)));
   const scripts = new Set(letters.map((i) => i.script!.code === 'Hani' || i.script!.code === 'Hira' ? 'CJK' : i.script!.code));
   const hasKana = items.some((i) => i.script!.code === 'Hira');

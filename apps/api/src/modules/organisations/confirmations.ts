@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { CONFIRM_MESSAGES, EXPERT_MESSAGES, emailDomain } from '@app/shared/organisations';
 import type { Db } from '../../db/client.ts';
-import { emailConfirmations, expertApplications, organisationDomains, organisations, studentAffiliations } from '../../db/schema/organisations.ts';
+import { emailConfirmations, expertApplications, studentAffiliations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
@@ -88,35 +88,35 @@ export async function proveDomainsByAddress(tx: Db, userId: string, email: strin
   if (orgId) await affiliateConfirmedStudents(tx, orgId, now);
 }
 
-/** SQL: a proven domain row `d` that no other approved university's proven parent domain covers. */
+/**
+ * SQL: a proven domain row `d` that no other approved organisation's proven parent domain covers, unless
+ * that organisation delegated it (or a domain over it) to `d`'s organisation (decision 941).
+ */
 export function ownProvenDomain() {
   return sql`d.verified_at IS NOT NULL AND NOT EXISTS (
     SELECT 1 FROM organisation_domains pd JOIN organisations po ON po.id = pd.organisation_id
     WHERE pd.organisation_id <> d.organisation_id AND pd.verified_at IS NOT NULL AND po.status = 'approved'
-      AND d.domain LIKE '%.' || pd.domain)`;
+      AND d.domain LIKE '%.' || pd.domain
+      AND NOT EXISTS (SELECT 1 FROM domain_delegations g
+        WHERE g.parent_organisation_id = pd.organisation_id AND g.delegate_organisation_id = d.organisation_id
+          AND (d.domain = g.domain OR d.domain LIKE '%.' || g.domain)))`;
 }
 
 /**
  * The approved university whose proven domain (or a parent of it) an address is at. Sub-domains are the
- * parent's (decision 731): the shortest matching domain wins, and a domain under another organisation's
- * proven domain counts for nobody else.
+ * parent's (decision 731): a domain under another organisation's proven domain counts for nobody else,
+ * unless that organisation delegated it (decision 941); of the domains that count, the longest (the most
+ * specific: a delegated department's) wins.
  */
 export async function universityForEmail(db: Db, email: string) {
   const domain = emailDomain(email);
-  const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, domain: organisationDomains.domain })
-    .from(organisationDomains)
-    .innerJoin(organisations, eq(organisations.id, organisationDomains.organisationId))
-    .where(
-      and(
-        eq(organisations.type, 'university'),
-        eq(organisations.status, 'approved'),
-        sql`${organisationDomains.verifiedAt} IS NOT NULL`,
-        sql`(${organisationDomains.domain} = ${domain} OR ${domain} LIKE '%.' || ${organisationDomains.domain})`,
-      ),
-    )
-    .orderBy(sql`length(${organisationDomains.domain}) ASC`)
-    .limit(1);
+  const [row] = await queryRows<{ id: string; name: string; domain: string }>(
+    db,
+    sql`SELECT o.id, o.name, d.domain FROM organisation_domains d JOIN organisations o ON o.id = d.organisation_id
+        WHERE o.type = 'university' AND o.status = 'approved' AND ${ownProvenDomain()}
+          AND (d.domain = ${domain} OR ${domain} LIKE '%.' || d.domain)
+        ORDER BY length(d.domain) DESC LIMIT 1`,
+  );
   return row;
 }
 
@@ -145,6 +145,15 @@ export async function affiliateConfirmedStudents(tx: Db, organisationId: string,
     WHERE u.role = 'student' AND u.email_confirmed_at IS NOT NULL AND ${ownProvenDomain()}
       AND (split_part(u.email, '@', 2) = d.domain OR split_part(u.email, '@', 2) LIKE '%.' || d.domain)
     ON CONFLICT (student_id) DO NOTHING`);
+  // Decision 941: students the parent held at a sub-domain it delegated to this university move here.
+  await tx.execute(sql`
+    UPDATE student_affiliations sa SET organisation_id = ${organisationId}, confirmed_at = ${now.toISOString()}::timestamptz
+    FROM domain_delegations g, organisation_domains d, organisations o
+    WHERE g.delegate_organisation_id = ${organisationId} AND sa.organisation_id = g.parent_organisation_id
+      AND d.organisation_id = ${organisationId} AND o.id = d.organisation_id AND o.status = 'approved' AND o.type = 'university'
+      AND ${ownProvenDomain()}
+      AND (split_part(sa.email, '@', 2) = d.domain OR split_part(sa.email, '@', 2) LIKE '%.' || d.domain)
+      AND (d.domain = g.domain OR d.domain LIKE '%.' || g.domain)`);
 }
 
 /** A six-digit code to the expert's work address; a new code replaces the old one. */

@@ -15,6 +15,9 @@ import {
   companyProjectsData,
   confirmEmailBody,
   decisionBody,
+  delegateDomainBody,
+  delegationData,
+  delegationsData,
   invitationDto,
   invitationInfoData,
   invitationLookupBody,
@@ -43,6 +46,7 @@ import { sendDocument } from '../rd-projects/index.ts';
 import * as company from './company.service.ts';
 import { confirmLink } from './confirmations.ts';
 import * as orgs from './organisations.service.ts';
+import * as delegations from './delegations.ts';
 import { sessionFor } from './session.ts';
 import * as university from './university.service.ts';
 import { offerAffiliationOnRegister } from './university.service.ts';
@@ -151,6 +155,27 @@ export async function organisationsRoutes(app: App) {
     async (request) => {
       const { organisation, message } = await orgs.checkDomainDns(db, actorOf(request), organisationOf(request), request.params.id);
       return { success: true as const, message, data: { organisation } };
+    },
+  );
+
+  // Decision 941: a parent delegates a sub-domain to another organisation (sub-domains are otherwise its own).
+  app.post(
+    '/organisations/me/delegations',
+    { config: ANY_MEMBER, schema: { tags, security, body: delegateDomainBody, response: { 201: envelope(delegationData) } } },
+    async (request, reply) => {
+      const delegation = await delegations.delegate(db, app.ctx.config.publicUrl, actorOf(request), organisationOf(request), request.body);
+      app.ctx.jobs.kick();
+      return reply.status(201).send({ success: true as const, message: ORG_MESSAGES.delegated, data: { delegation } });
+    },
+  );
+
+  app.delete(
+    '/organisations/me/delegations/:id',
+    { config: ANY_MEMBER, schema: { tags, security, params: idParams, response: { 200: envelope(delegationsData) } } },
+    async (request) => {
+      const org = organisationOf(request);
+      await delegations.revokeDelegation(db, actorOf(request), org, request.params.id);
+      return { success: true as const, message: ORG_MESSAGES.delegationRevoked, data: { delegations: await delegations.delegationsOf(db, org.id) } };
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  domainDelegations,
   organisationDomains,
   organisationInvitations,
   organisationMembers,
@@ -34,6 +35,7 @@ import { notify } from '../notifications/index.ts';
 import { fullName } from '../users/index.ts';
 import { inert } from '../../lib/email-template.ts';
 import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
+import { admittingDelegation, delegationsOf, takeDelegation } from './delegations.ts';
 
 type OrgRow = typeof organisations.$inferSelect;
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,6 +49,15 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
     .from(organisationDomains)
     .where(inArray(organisationDomains.organisationId, ids))
     .orderBy(asc(organisationDomains.domain));
+  // Decision 941: which of these domains another organisation delegated (and which one).
+  const delegatedBy = await queryRows<{ domain_id: string; parent: string }>(
+    db,
+    sql`SELECT d.id AS domain_id, p.name AS parent
+        FROM organisation_domains d
+        JOIN domain_delegations g ON g.delegate_organisation_id = d.organisation_id AND (d.domain = g.domain OR d.domain LIKE '%.' || g.domain)
+        JOIN organisations p ON p.id = g.parent_organisation_id
+        WHERE d.organisation_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
   const members = await db
     .select({ organisationId: organisationMembers.organisationId, n: count() })
     .from(organisationMembers)
@@ -80,7 +91,13 @@ async function toDtos(db: Db, rows: OrgRow[]): Promise<OrganisationDto[]> {
     decisionReason: r.decisionReason,
     domains: domains
       .filter((d) => d.organisationId === r.id)
-      .map((d) => ({ id: d.id, domain: d.domain, verified: d.verifiedAt !== null, dnsRecord: dnsRecordFor(r.id, d.domain) })),
+      .map((d) => ({
+        id: d.id,
+        domain: d.domain,
+        verified: d.verifiedAt !== null,
+        dnsRecord: dnsRecordFor(r.id, d.domain),
+        delegatedBy: delegatedBy.find((x) => x.domain_id === d.id)?.parent ?? null,
+      })),
     memberCount: Number(members.find((m) => m.organisationId === r.id)?.n ?? 0),
     createdAt: r.createdAt.toISOString(),
     overlaps: overlaps
@@ -111,13 +128,17 @@ async function notifyAdmins(tx: Db, title: string, message: string, actionUrl: s
  * Issue 28 (decision 731): a sub-domain is its parent's. A domain under another organisation's domain
  * (cs.uni.edu when uni.edu is held) is refused; only that organisation can add it.
  */
-async function assertNotUnderAnother(db: Db, domain: string, organisationId: string | null) {
+async function assertNotUnderAnother(db: Db, domain: string, organisationId: string | null, email: string) {
   const [parent] = await queryRows<{ domain: string }>(
     db,
     sql`SELECT domain FROM organisation_domains
         WHERE ${domain} LIKE '%.' || domain ${organisationId ? sql`AND organisation_id <> ${organisationId}` : sql``} LIMIT 1`,
   );
-  if (parent) throw conflict(ORG_MESSAGES.domainUnderOther);
+  if (!parent) return null;
+  // Decision 941: unless that organisation delegated it to this organisation or to this person.
+  const delegation = await admittingDelegation(db, domain, organisationId, email);
+  if (!delegation) throw conflict(ORG_MESSAGES.domainUnderOther);
+  return delegation;
 }
 
 /** Whether a domain being added is proven already: under a proven domain of the same organisation, or at the adder's confirmed address. */
@@ -135,7 +156,7 @@ async function provenOnAdd(db: Db, organisationId: string, domain: string, actor
 export async function register(db: Db, config: Config, body: OrganisationRegisterBody): Promise<string> {
   const passwordHash = await hashPassword(body.contact.password);
   const domain = emailDomain(body.contact.email);
-  await assertNotUnderAnother(db, domain, null);
+  const delegation = await assertNotUnderAnother(db, domain, null, body.contact.email);
   try {
     return await db.transaction(async (tx) => {
       const [org] = await tx
@@ -157,6 +178,7 @@ export async function register(db: Db, config: Config, body: OrganisationRegiste
       if (!user) throw new Error('insert returned nothing');
       await tx.insert(organisationMembers).values({ userId: user.id, organisationId: org.id });
       await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: user.id });
+      if (delegation) await takeDelegation(tx, delegation, org.id);
       await sendConfirmationLink(tx, config.publicUrl, {
         userId: user.id,
         purpose: 'account',
@@ -192,6 +214,7 @@ export async function myOrganisation(db: Db, org: ActorOrganisation) {
     .limit(50);
   return {
     organisation,
+    delegations: await delegationsOf(db, org.id),
     members: members.map((m) => ({ userId: m.userId, name: fullName(m), email: m.email, role: m.role, since: m.since.toISOString() })),
     invitations: invitations.map((i) => ({
       id: i.id,
@@ -207,12 +230,14 @@ export async function myOrganisation(db: Db, org: ActorOrganisation) {
 export async function addDomain(db: Db, actor: Actor, org: ActorOrganisation, domain: string) {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, org.id));
   if (!row) throw notFound('Organisation');
-  if (!withinDomain(domain, websiteHost(row.website))) throw badRequest(ORG_MESSAGES.domainOutside);
-  await assertNotUnderAnother(db, domain, org.id);
+  const delegation = await assertNotUnderAnother(db, domain, org.id, actor.email);
+  // A delegated sub-domain may lie outside the website's domain (the parent's delegation is the authority).
+  if (!delegation && !withinDomain(domain, websiteHost(row.website))) throw badRequest(ORG_MESSAGES.domainOutside);
   const verifiedAt = (await provenOnAdd(db, org.id, domain, actor)) ? new Date() : null;
   try {
     await db.transaction(async (tx) => {
       const [added] = await tx.insert(organisationDomains).values({ organisationId: org.id, domain, addedBy: actor.id, verifiedAt }).returning();
+      if (delegation) await takeDelegation(tx, delegation, org.id);
       await audit(tx, actor.id, 'add-domain', 'organisation', org.id, null, { domain: added?.domain });
       if (org.type === 'university') await affiliateConfirmedStudents(tx, org.id);
     });
@@ -412,6 +437,10 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
       after.status === 'rejected'
         ? (await tx.delete(organisationDomains).where(eq(organisationDomains.organisationId, id)).returning({ domain: organisationDomains.domain })).map((d) => d.domain)
         : [];
+    // …and the sub-domains delegated to it can be taken again by the delegated address (decision 941).
+    if (after.status === 'rejected') {
+      await tx.update(domainDelegations).set({ delegateOrganisationId: null, acceptedAt: null }).where(eq(domainDelegations.delegateOrganisationId, id));
+    }
     await audit(tx, actor.id, body.action, 'organisation', id, { status: before.status }, { status: after.status, reason: body.reason ?? null, releasedDomains: released });
     if (after.type === 'university' && after.status === 'approved') await affiliateConfirmedStudents(tx, id);
     const words: Record<OrgRow['status'], string> = {

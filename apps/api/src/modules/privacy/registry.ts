@@ -325,6 +325,12 @@ export const REGISTRY: RegistryEntry[] = [
     visibleTo: 'Admins; its members', subject: [], actors: ['decided_by'], personal: ['contact_email'], other: ['type', 'name', 'country', 'website', 'status', 'decision_reason'], erasure: 'keep',
   },
   { table: 'organisation_domains', module: 'organisations', what: 'E-mail domains', purpose: 'Affiliation', basis: 'contract', retention: 'with the organisation', visibleTo: 'Admins; members', subject: [], actors: ['added_by'], personal: [], other: ['domain'], erasure: 'keep' },
+  {
+    table: 'domain_delegations', module: 'organisations', what: 'A sub-domain a university hands to another organisation, and the address of who takes it', purpose: 'Affiliation', basis: 'legitimate-interest', retention: 'until revoked',
+    visibleTo: 'Admins; both organisations\' members', subject: [], actors: ['created_by'], personal: ['email'], other: ['domain'],
+    owned: (_id, email) => sql`lower(email) = ${email}`, erasure: 'anonymise', anonymise: { email: sql`'erased@invalid'` },
+    erasureNote: 'The delegation stays (the sub-domain stays the delegate organisation\'s); the address is blanked',
+  },
   { table: 'organisation_members', module: 'organisations', what: 'Who acts for an organisation', purpose: 'Organisation accounts', basis: 'contract', retention: ACCOUNT, visibleTo: 'Admins; members', subject: ['user_id'], personal: [], other: [], erasure: 'delete' },
   {
     table: 'organisation_invitations', module: 'organisations', what: 'Invitations sent to an address', purpose: 'Inviting members and experts', basis: 'legitimate-interest', retention: 'until accepted or expired',

@@ -29,6 +29,8 @@ const CASES: { key: string; name: string; title: string; instructor: string; mix
   { key: 'hebrew', name: 'שרה לוי', title: 'מבוא לתכנות', instructor: 'דוד כהן' },
   { key: 'chinese', name: '王小明', title: '机器学习入门', instructor: '李华' },
   { key: 'japanese', name: '山田 花子', title: 'プログラミング入門', instructor: 'さとう ゆき' },
+  // Decision 940: kanji in a line with kana print in Noto Sans JP (直 and 骨 have Japanese forms unlike Chinese ones).
+  { key: 'japanese-kana', name: '佐藤 直子（さとう なおこ）', title: '骨と直線のデザイン入門', instructor: 'たなか ゆうき' },
   { key: 'korean', name: '김민준', title: '프로그래밍 입문', instructor: '이서연' },
   {
     key: 'mixed-ltr',
@@ -80,6 +82,11 @@ describe.skipIf(!hasPoppler && !process.env.CI)('certificates in every script (p
     expect(fonts.length).toBeGreaterThan(1);
     for (const f of fonts) expect(f).toMatch(/^[A-Z]{6}\+Noto\S+\s+CID TrueType\s+Identity-H\s+yes yes yes/);
     expect(pdf.length).toBeLessThan(120_000);
+    // Japanese lines (kana, and kanji beside kana) are set in Noto Sans JP, Chinese ones in Noto Sans SC.
+    const faces = fonts.map((f) => f.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''));
+    if (c.key === 'japanese-kana') expect(faces.filter((f) => !f.startsWith('NotoSans-'))).toEqual(expect.arrayContaining(['NotoSansJP-Bold']));
+    if (c.key === 'japanese-kana') expect(faces.some((f) => f.startsWith('NotoSansSC'))).toBe(false);
+    if (c.key === 'chinese') expect(faces.some((f) => f.startsWith('NotoSansJP'))).toBe(false);
 
     // Tagged, with a language and a structure tree.
     const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });

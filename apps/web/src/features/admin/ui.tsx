@@ -1,9 +1,8 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Download, Search } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Search } from 'lucide-react';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
-import { download, errorMessage } from '../../lib/api.ts';
+import { ExportButtons } from '../../components/data/export-buttons.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 
 export interface Column<T> {
@@ -190,7 +189,7 @@ export function FilterSelect({
   );
 }
 
-/** Export button: the CSV of the list with its current filters. */
+/** Export buttons: the list with its current filters as CSV or Excel (decision 942). */
 export function ExportButton({
   kind,
   label,
@@ -200,27 +199,10 @@ export function ExportButton({
   label: string;
   query: Record<string, string | number | undefined>;
 }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const { page: _page, limit: _limit, ...filters } = query;
   void _page;
   void _limit;
-  const run = async () => {
-    setBusy(true);
-    try {
-      await download(`/admin/export/${kind}`, `${kind}-${new Date().toISOString().slice(0, 10)}.csv`, filters);
-      toast.success(`${label} data exported successfully!`);
-    } catch (error) {
-      toast.error(`Failed to export ${kind}: ${errorMessage(error, 'API request failed')}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="secondary" onClick={() => void run()} disabled={busy}>
-      <Download aria-hidden="true" className="h-4 w-4" /> Export
-    </Button>
-  );
+  return <ExportButtons path={`/admin/export/${kind}`} what={label} fileStem={`${kind}-${new Date().toISOString().slice(0, 10)}`} query={filters} />;
 }
 
 export function ListState<T>({

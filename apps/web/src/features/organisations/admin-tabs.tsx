@@ -14,6 +14,7 @@ import {
   useModerationQueue,
 } from './api.ts';
 import { DecisionDialog, type Pending } from './decision-dialog.tsx';
+import { DelegatedBy } from './delegations-panel.tsx';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -22,7 +23,7 @@ const domainCopy = {
   unproven: 'not proven yet',
   overlapTitle: 'Domain overlap',
   overlap: (domain: string, other: string, org: string, status: string) =>
-    `${domain} overlaps ${other}, held by ${org} (${status}). Sub-domains belong to the parent domain's organisation.`,
+    `${domain} overlaps ${other}, held by ${org} (${status}). Sub-domains belong to the parent domain's organisation unless it delegated them.`,
 };
 
 /** The expert verification queue with the evidence of each application. */
@@ -117,7 +118,14 @@ export function OrganisationsTab() {
                     <div>
                       <p className="font-semibold">{o.name} <span className="text-sm font-normal text-slate-600">({label(o.type)})</span></p>
                       <p className="text-sm break-all text-slate-600">
-                        {o.website} · {o.domains.map((d) => (d.verified ? d.domain : `${d.domain} (${domainCopy.unproven})`)).join(', ')}
+                        {o.website} ·{' '}
+                        {o.domains.map((d, i) => (
+                          <span key={d.id}>
+                            {i > 0 && ', '}
+                            {d.verified ? d.domain : `${d.domain} (${domainCopy.unproven})`}
+                            {d.delegatedBy && <DelegatedBy parent={d.delegatedBy} />}
+                          </span>
+                        ))}
                       </p>
                       {o.overlaps.length > 0 && (
                         <div role="alert" className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">

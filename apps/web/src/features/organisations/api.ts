@@ -8,6 +8,8 @@ import {
   companyPerformanceData,
   companyProjectData,
   companyProjectsData,
+  delegationData,
+  delegationsData,
   expertApplicationData,
   expertApplicationDto,
   expertApplicationListData,
@@ -23,7 +25,7 @@ import {
 } from '@app/shared/organisations';
 import type { ProjectBodyInput } from '@app/shared/rd-projects';
 import { manageWorkshopData, manageWorkshopListData, workshopRegistrationsData } from '@app/shared/workshop-admin';
-import { api, download } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 const authAnswer = envelope(authData);
 
@@ -64,6 +66,10 @@ export const addDomain = (domain: string) => api('/organisations/me/domains', en
 export const removeDomain = (id: string) => api(`/organisations/me/domains/${id}`, envelope(organisationData), { method: 'DELETE' });
 /** Decision 822: ask the server to look up the domain's DNS TXT record. */
 export const checkDomainDns = (id: string) => api(`/organisations/me/domains/${id}/dns-check`, envelope(organisationData), { method: 'POST' });
+/** Decision 941: hand a sub-domain to the organisation of the person at `email`; revoke it. */
+export const delegateDomain = (v: { domain: string; email: string }) =>
+  api('/organisations/me/delegations', envelope(delegationData), { method: 'POST', body: v });
+export const revokeDelegation = (id: string) => api(`/organisations/me/delegations/${id}`, envelope(delegationsData), { method: 'DELETE' });
 export const invite = (email: string, kind: 'member' | 'expert') =>
   api('/organisations/me/invitations', envelope(z.object({ invitation: invitationDto })), { method: 'POST', body: { email, kind } });
 
@@ -76,7 +82,6 @@ export function useUniversityStudents(page: number, search: string) {
 export function useCohort() {
   return useQuery({ queryKey: ['organisation', 'cohort'], queryFn: () => api('/organisations/me/cohort', envelope(cohortData)) });
 }
-export const exportStudents = () => download('/organisations/me/students/export', 'students.csv');
 
 export function useCompanyProjects() {
   return useQuery({ queryKey: ['organisation', 'projects'], queryFn: () => api('/organisations/me/projects', envelope(companyProjectsData)) });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Download, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { MyOrganisationData } from '@app/shared/organisations';
 import { useSearchParams } from 'react-router';
 import { AppShell } from '../../app/app-shell.tsx';
@@ -10,10 +10,11 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { ExportButtons } from '../../components/data/export-buttons.tsx';
+import { DelegatedBy, DelegationsPanel } from './delegations-panel.tsx';
 import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import {
   addDomain,
-  exportStudents,
   invite,
   postProject,
   removeDomain,
@@ -224,6 +225,7 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
             <li key={d.id} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
               <span className="min-w-0 break-all">
                 {d.domain}
+                {d.delegatedBy && <DelegatedBy parent={d.delegatedBy} />}
                 {!d.verified && <span className="ms-2 text-xs text-amber-800">{DOMAIN_UNPROVEN}</span>}
                 {!d.verified && (
                   <span className="mt-1 block text-xs text-slate-700">
@@ -295,12 +297,12 @@ function OrganisationPanel({ data, readOnly = false }: { data: MyOrganisationDat
           </form>
         )}
       </section>
+      <DelegationsPanel data={data} readOnly={readOnly} />
     </div>
   );
 }
 
 function StudentsPanel() {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, 500);
@@ -309,9 +311,7 @@ function StudentsPanel() {
     <section aria-labelledby="students-heading" className="space-y-4 pt-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="students-heading" className="text-lg font-semibold">Your students</h2>
-        <Button variant="secondary" onClick={() => void exportStudents().catch((e: unknown) => toast.error(errorMessage(e, 'Export failed')))}>
-          <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
-        </Button>
+        <ExportButtons path="/organisations/me/students/export" what="Students" fileStem="students" />
       </div>
       <TextField label="Search students" type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
       {list.isPending ? (
