@@ -295,7 +295,7 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
 
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
-      const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact'].map((p) => ({ loc: `${publicUrl}${p}` }));
+      const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
       for (let page = 1; page <= SITEMAP_PAGES; page++) {
         const res = await workshops(`limit=100&page=${page}`);
         for (const w of res.data?.workshops ?? []) urls.push({ loc: `${publicUrl}/workshops/${w.id}`, lastmod: w.updatedAt ?? undefined });

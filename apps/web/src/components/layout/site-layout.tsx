@@ -49,6 +49,7 @@ const FOOTER_GROUPS: { title: MessageKey; links: { to: string; label: MessageKey
       { to: '/contact', label: 'footer.contact' },
       { to: '/privacy', label: 'footer.privacy' },
       { to: '/terms', label: 'footer.terms' },
+      { to: '/accessibility', label: 'footer.accessibility' },
     ],
   },
 ];
