@@ -90,3 +90,42 @@ for (const width of [1280, 360] as const) {
     });
   }
 }
+
+/** Every element Tab and Shift+Tab reach is at least partly below the sticky header (WCAG 2.4.11). */
+async function walkFocus(page: Page, key: 'Tab' | 'Shift+Tab', steps: number) {
+  const hidden: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press(key);
+    const seen = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const header = document.querySelector('header');
+      if (!el || el === document.body || !header || header.contains(el)) return null;
+      const box = el.getBoundingClientRect();
+      const bar = header.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) return null;
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      return box.bottom <= bar.bottom + 0.5 ? name : null;
+    });
+    if (seen) hidden.push(seen);
+  }
+  return hidden;
+}
+
+for (const screen of [
+  { who: 'visitor', path: '/about' },
+  { who: 'student', path: '/student/dashboard' },
+] as const) {
+  test(`focus is never hidden behind the sticky header (${screen.who}, ${screen.path})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 700 });
+    if (screen.who === 'student') await signIn(page, DEMO.student.email, DEMO.student.password);
+    await page.goto(screen.path);
+    await settled(page, { path: screen.path });
+    const count = await page.evaluate(
+      () => document.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]').length,
+    );
+    const steps = Math.min(count + 2, 120);
+    expect(await walkFocus(page, 'Tab', steps), 'hidden going forward').toEqual([]);
+    expect(await walkFocus(page, 'Shift+Tab', steps), 'hidden going back').toEqual([]);
+  });
+}
