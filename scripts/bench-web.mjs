@@ -16,6 +16,7 @@
 //     verdict leaves out `is-crawlable` alone); dashboards performance ≥ 90, accessibility 100.
 //     --runs N measures every page N times (a fresh browser each time) and prints the median of each
 //     metric with the spread of the performance score: simulated throttling still depends on the CPU.
+//     --port N serves on N instead of 3190; --no-enforce prints the verdicts and exits 0.
 //     --only takes page names, spaces written as - (landing,sign-in,student-dashboard…).
 //     --dist DIR serves that web build (STATIC_DIR) instead of apps/web/dist, so a private build can
 //     be measured while others build the shared one; --api-source runs the API from source with tsx
@@ -36,7 +37,8 @@ function option(name) {
 const distOption = option('--dist');
 const saveDir = option('--save');
 const DIST = distOption ? path.resolve(distOption) : path.join(WEB, 'dist');
-const PORT = 3190;
+// --port N when another bench may already hold 3190 on a shared machine.
+const PORT = Number(option('--port') ?? 3190);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -187,7 +189,8 @@ process.on('exit', stop);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 async function waitForServer() {
-  const deadline = Date.now() + 120_000;
+  // A fresh demo database on a busy machine can take minutes to seed.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -198,7 +201,7 @@ async function waitForServer() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('server did not start within 120 s');
+  throw new Error('server did not start within 300 s');
 }
 
 async function login(email, password) {
