@@ -91,20 +91,31 @@ for (const width of [1280, 360] as const) {
   }
 }
 
-/** Every element Tab and Shift+Tab reach is at least partly below the sticky header (WCAG 2.4.11). */
+/** Every element Tab and Shift+Tab reach shows at least in part: nothing (the sticky header) covers it all (WCAG 2.4.11). */
 async function walkFocus(page: Page, key: 'Tab' | 'Shift+Tab', steps: number) {
   const hidden: string[] = [];
   for (let i = 0; i < steps; i++) {
     await page.keyboard.press(key);
-    const seen = await page.evaluate(() => {
+    const seen = await page.evaluate(async () => {
+      // The page scrolls smoothly (unless reduced motion): judge where the element ends, once scrolling stops.
+      let still = 0;
+      let last = window.scrollY;
+      for (let frame = 0; frame < 120 && still < 5; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        still = window.scrollY === last ? still + 1 : 0;
+        last = window.scrollY;
+      }
       const el = document.activeElement as HTMLElement | null;
       const header = document.querySelector('header');
       if (!el || el === document.body || !header || header.contains(el)) return null;
       const box = el.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2) return null;
+      // A fixed element (the skip link) lies over the header, not behind it.
+      if (getComputedStyle(el).position === 'fixed') return null;
+      // Hidden = no part of it shows between the header's bottom edge and the bottom of the window.
       const bar = header.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) return null;
-      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return box.bottom <= bar.bottom + 0.5 ? name : null;
+      const visible = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, bar.bottom) > 0.5;
+      return visible ? null : `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     });
     if (seen) hidden.push(seen);
   }
