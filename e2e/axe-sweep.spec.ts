@@ -58,11 +58,13 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-async function sweep(page: Page, screens: Screen[], width: number) {
+async function sweep(page: Page, screens: Screen[], width: number, footerLink = false) {
   for (const screen of screens) {
     await test.step(`${screen.path} at ${width} px`, async () => {
       await page.goto(screen.path);
       await settled(page, screen);
+      // Every public page's footer leads to the accessibility statement (docs/accessibility.md).
+      if (footerLink) await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
       expect(await sidewaysOverflow(page), `${screen.path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
       await expectAccessible(page);
     });
@@ -77,7 +79,7 @@ for (const width of [1280, 360] as const) {
     const list = await request.get('/api/workshops?limit=1');
     const first = ((await list.json()) as { data: { workshops: { id: string }[] } }).data.workshops[0];
     const screens = first ? [...VISITOR, { path: `/workshops/${first.id}` }] : VISITOR;
-    await sweep(page, screens, width);
+    await sweep(page, screens, width, true);
   });
 
   for (const who of ROLES) {
