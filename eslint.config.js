@@ -138,6 +138,8 @@ export default tseslint.config(
       'apps/web/src/features/professionals/professional-detail-dialog.tsx',
       'apps/web/src/features/student/student-dashboard-page.tsx',
       'apps/web/src/features/student/professionals-tab.tsx',
+      'apps/web/src/features/public/accessibility-page.tsx',
+      'apps/web/src/features/public/markdown.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

@@ -200,7 +200,7 @@ test.describe('header and footer', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
-    const expected = ['/about', '/features', '/partners', '/careers', '/blog', '/help', '/privacy', '/terms', '/contact'];
+    const expected = ['/about', '/features', '/partners', '/careers', '/blog', '/help', '/privacy', '/terms', '/contact', '/accessibility'];
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (const href of expected) expect(hrefs).toContain(href);
     for (const href of expected) {

@@ -123,7 +123,12 @@ describe('public pages without JavaScript', () => {
     const landing = await t.app.inject({ url: '/' });
     expect(landing.body).toContain('<h1>MentorBridge — mentoring for universities</h1>');
     expect(ldOf(landing.body)[0]).toMatchObject({ '@type': 'Organization', name: 'MentorBridge' });
-    expect((await t.app.inject({ url: '/projects' })).body).toContain('<h1>R&amp;D projects</h1>');
+    // The landing page's hero image is in its HTML and fetched with it (the page's largest paint).
+    expect(landing.body).toContain('<link rel="preload" as="image" href="/tour/workshops.webp" fetchpriority="high" />');
+    expect(landing.body).toMatch(/<img src="\/tour\/workshops\.webp" alt="[^"]+" width="960" height="600"/);
+    // A list page's heading and introduction are the app's own (same text, same classes).
+    expect((await t.app.inject({ url: '/projects' })).body).toContain('<h1 class="text-3xl font-bold text-slate-900">R&amp;D Projects</h1><p class="mt-2 max-w-2xl text-slate-700">Research projects open to students');
+    expect(experts.body).toContain('<p class="mt-2 mb-6 max-w-2xl text-slate-700">Verified industry professionals who mentor students.');
   });
 
   it('an unverified certificate id is a 404; the page is never indexed', async () => {

@@ -15,6 +15,7 @@ import type { professionalCardDto } from '@app/shared/professionals';
 import type { publicProjectDto } from '@app/shared/rd-projects';
 import type { certificateVerification, workshopDto } from '@app/shared/workshops';
 import type { App } from '../../lib/http.ts';
+import { translator } from '../../lib/i18n.ts';
 
 type Workshop = z.infer<typeof workshopDto>;
 type Professional = z.infer<typeof professionalCardDto>;
@@ -52,6 +53,8 @@ export interface PageHead {
   image?: string | null;
   jsonLd?: unknown[];
   noindex?: boolean;
+  /** The page's largest image, fetched with the HTML instead of after the app has started (LCP). */
+  preloadImage?: string;
 }
 
 export interface Rendered {
@@ -80,6 +83,7 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     `<meta name="twitter:description" content="${escapeHtml(h.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     ...(h.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(h.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high" />`] : []),
     ...(h.jsonLd ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
   ].join('\n    ');
   return template
@@ -171,6 +175,19 @@ export function personLd(p: Professional, publicUrl: string): Record<string, unk
 
 type Fetch = <T>(url: string) => Promise<{ status: number; data?: T }>;
 
+/**
+ * A list page's heading and introduction as the app renders them (same text from the English catalogue,
+ * same classes): the largest text of the page paints with the HTML, and the app's identical copy that
+ * replaces it is no larger, so Largest Contentful Paint does not wait for the app (issue 27's budget).
+ */
+function listIntro(page: 'workshops' | 'experts' | 'projects', marginBelow = false): string {
+  const t = translator('en');
+  return `<h1 class="text-3xl font-bold text-slate-900">${escapeHtml(t.t(`public.${page}.title`))}</h1><p class="mt-2 ${marginBelow ? 'mb-6 ' : ''}max-w-2xl text-slate-700">${escapeHtml(t.t(`public.${page}.intro`))}</p>`;
+}
+
+/** The landing page's product screenshot (the app's hero image, its largest paint). */
+const HERO_IMAGE = '/tour/workshops.webp';
+
 export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
   const workshops = (query: string) => fetchApi<{ workshops: Workshop[]; pagination: { pages: number } }>(`/api/workshops?${query}`);
   return {
@@ -184,8 +201,9 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
           description: DEFAULT_DESCRIPTION,
           path: '/',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: SITE, url: publicUrl, logo: `${publicUrl}/icons/icon-512.png` }],
+          preloadImage: HERO_IMAGE,
         },
-        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(DEFAULT_DESCRIPTION)}</p><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
+        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(DEFAULT_DESCRIPTION)}</p><img src="${HERO_IMAGE}" alt="${escapeHtml(translator('en').t('landing.shotAlt'))}" width="960" height="600" class="aspect-[8/5] w-full object-cover object-top" /><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
           items.length ? `<section><h2>Workshops</h2><ul>${items.map(workshopItem).join('')}</ul></section>` : ''
         }</main>`,
       };
@@ -202,7 +220,7 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
           path: '/workshops',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((w, i) => ({ '@type': 'ListItem', position: i + 1, url: `${publicUrl}/workshops/${w.id}`, name: w.title })) }],
         },
-        body: `<main id="main"><h1>Workshops</h1><ul>${items.map(workshopItem).join('')}</ul></main>`,
+        body: `<main id="main">${listIntro('workshops')}<ul>${items.map(workshopItem).join('')}</ul></main>`,
       };
     },
 
@@ -239,7 +257,7 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
           path: '/experts',
           jsonLd: items.map((p) => personLd(p, publicUrl)),
         },
-        body: `<main id="main"><h1>Professionals</h1><ul>${items
+        body: `<main id="main">${listIntro('experts', true)}<ul>${items
           .map((p) => `<li><article><h2>${escapeHtml(p.name)}</h2><p>${escapeHtml([p.title, p.company].filter(Boolean).join(', '))}</p><p>${escapeHtml(p.expertise)}</p></article></li>`)
           .join('')}</ul></main>`,
       };
@@ -256,7 +274,7 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
           path: '/projects',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title })) }],
         },
-        body: `<main id="main"><h1>R&amp;D projects</h1><ul>${items
+        body: `<main id="main">${listIntro('projects')}<ul>${items
           .map((p) => `<li><article><h2>${escapeHtml(p.title)}</h2><p>${escapeHtml(p.field)} · apply by ${escapeHtml(p.applicationDeadline.slice(0, 10))}</p><p>${escapeHtml(clip(p.summary))}</p></article></li>`)
           .join('')}</ul></main>`,
       };
@@ -295,7 +313,7 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
 
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
-      const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact'].map((p) => ({ loc: `${publicUrl}${p}` }));
+      const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
       for (let page = 1; page <= SITEMAP_PAGES; page++) {
         const res = await workshops(`limit=100&page=${page}`);
         for (const w of res.data?.workshops ?? []) urls.push({ loc: `${publicUrl}/workshops/${w.id}`, lastmod: w.updatedAt ?? undefined });

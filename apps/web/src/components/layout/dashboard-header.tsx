@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
+import { Accessibility, ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
 import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
 import { roleLabel } from '@app/shared/roles';
+import { useT } from '../../lib/i18n.tsx';
 
 /** One entry of a role's main navigation (app/app-shell.tsx). */
 export interface NavItem {
@@ -25,6 +26,7 @@ export interface MenuItem {
  * Sign Out (→ /logout). On a phone the navigation moves into the account menu.
  */
 export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, nav = [] }: { portal: string; actions?: ReactNode; menuItems?: MenuItem[]; avatarUrl?: string | null; nav?: NavItem[] }) {
+  const t = useT();
   const session = useSession();
   const name = displayName(session?.user);
   const [open, setOpen] = useState(false);
@@ -150,6 +152,9 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
                 ))}
                 <Link role="menuitem" tabIndex={-1} to="/account/security" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50">
                   <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Security
+                </Link>
+                <Link role="menuitem" tabIndex={-1} to="/accessibility" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50">
+                  <Accessibility aria-hidden="true" className="h-4 w-4" /> {t('footer.accessibility')}
                 </Link>
                 <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
                   <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> Sign Out

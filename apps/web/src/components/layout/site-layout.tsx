@@ -49,6 +49,7 @@ const FOOTER_GROUPS: { title: MessageKey; links: { to: string; label: MessageKey
       { to: '/contact', label: 'footer.contact' },
       { to: '/privacy', label: 'footer.privacy' },
       { to: '/terms', label: 'footer.terms' },
+      { to: '/accessibility', label: 'footer.accessibility' },
     ],
   },
 ];
@@ -273,7 +274,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <div className="flex-1">{children}</div>
+      {/* At least a screen tall: the footer starts below the fold, so a list that fills in after the first
+          paint never pushes a visible footer down (layout shift, issue 27's CLS budget). */}
+      <div className="min-h-svh flex-1">{children}</div>
       <SiteFooter />
     </div>
   );

@@ -103,7 +103,7 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
 
 export function TabPanel({ idPrefix, id, children }: { idPrefix: string; id: string; children: ReactNode }) {
   return (
-    <div role="tabpanel" id={`${idPrefix}-panel-${id}`} aria-labelledby={`${idPrefix}-tab-${id}`} tabIndex={0} className="focus:outline-none">
+    <div role="tabpanel" id={`${idPrefix}-panel-${id}`} aria-labelledby={`${idPrefix}-tab-${id}`} tabIndex={0}>
       {children}
     </div>
   );

@@ -63,7 +63,7 @@ export function DataTable<T>({
                 tabIndex={onOpen ? 0 : undefined}
                 onClick={onOpen ? () => onOpen(row) : undefined}
                 onKeyDown={(e) => onKey(e, row)}
-                className={onOpen ? 'cursor-pointer hover:bg-slate-50 focus:bg-brand-50 focus:outline-none' : ''}
+                className={onOpen ? 'cursor-pointer hover:bg-slate-50 focus:bg-brand-50' : ''}
               >
                 {columns.map((c) => (
                   <td key={c.header} className={`px-4 py-3 align-top ${c.className ?? ''}`}>

@@ -28,6 +28,11 @@ export function AuthLayout({ title, subtitle, children, wide = false }: { title:
           <div className="mt-6">{children}</div>
         </div>
       </main>
+      <footer className="px-4 pb-8 text-center text-sm">
+        <Link to="/accessibility" className="rounded font-medium text-brand-700 underline hover:text-brand-800">
+          {t('footer.accessibility')}
+        </Link>
+      </footer>
     </div>
   );
 }

@@ -140,7 +140,7 @@ export function ExpertApplicationForm({ onBack, invitationToken }: { onBack: () 
         <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Job Title" required {...field('title')} />
+        <TextField label="Job Title" autoComplete="organization-title" required {...field('title')} />
         <TextField label="Company" autoComplete="organization" required {...field('company')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

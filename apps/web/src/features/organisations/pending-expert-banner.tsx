@@ -76,7 +76,7 @@ export function PendingVerificationBanner() {
       {!app.workEmailConfirmed && (
         <div className="grid gap-3 md:grid-cols-2">
           <form onSubmit={onSend} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <TextField label="Work e-mail" type="email" className="flex-1" placeholder={app.workEmail ?? 'you@company.com'} value={workEmail} onChange={(e) => setWorkEmail(e.target.value)} />
+            <TextField label="Work e-mail" type="email" autoComplete="work email" className="flex-1" placeholder={app.workEmail ?? 'you@company.com'} value={workEmail} onChange={(e) => setWorkEmail(e.target.value)} />
             <Button type="submit" size="sm" disabled={busy || !(workEmail.trim() || app.workEmail)}>Send code</Button>
           </form>
           <form onSubmit={onConfirm} className="flex flex-col gap-2 sm:flex-row sm:items-end">

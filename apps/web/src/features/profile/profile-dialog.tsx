@@ -107,8 +107,8 @@ function ProfileForm({ user }: { user: UserDto }) {
         }}
       >
         {error && <div className="sm:col-span-2"><Alert kind="error">{error}</Alert></div>}
-        <TextField label="First name" required maxLength={100} value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
-        <TextField label="Last name" required maxLength={100} value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+        <TextField label="First name" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
+        <TextField label="Last name" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
         <div className="sm:col-span-2">
           <TextField
             label="Name on certificates"
@@ -122,10 +122,10 @@ function ProfileForm({ user }: { user: UserDto }) {
         </div>
         <TextField label="Email" type="email" value={user.email} readOnly disabled hint="E-mail cannot be changed" />
         <TextField label="Phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} hint={PHONE_HINT} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-        <div className="sm:col-span-2"><TextField label="Address" maxLength={200} value={form.address} onChange={(e) => set('address', e.target.value)} /></div>
-        <TextField label="City" maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} />
-        <TextField label="State" maxLength={100} value={form.state} onChange={(e) => set('state', e.target.value)} />
-        <TextField label="ZIP code" maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} />
+        <div className="sm:col-span-2"><TextField label="Address" autoComplete="street-address" maxLength={200} value={form.address} onChange={(e) => set('address', e.target.value)} /></div>
+        <TextField label="City" autoComplete="address-level2" maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} />
+        <TextField label="State" autoComplete="address-level1" maxLength={100} value={form.state} onChange={(e) => set('state', e.target.value)} />
+        <TextField label="ZIP code" autoComplete="postal-code" maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} />
         <TimeZoneField label="Time zone" value={timezone} onChange={setTimezone} hint="Sessions, workshops and e-mails show times in this zone. Type to search." />
         <div className="sm:col-span-2"><TextArea label="Bio" rows={4} maxLength={5000} value={form.bio} onChange={(e) => set('bio', e.target.value)} /></div>
         <dl className="grid gap-2 text-sm text-slate-700 sm:col-span-2 sm:grid-cols-2">

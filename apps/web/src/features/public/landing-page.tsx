@@ -105,7 +105,7 @@ function FeatureCards() {
             data-testid="feature-card"
             onMouseEnter={() => setActive(index)}
             onFocus={() => setActive(index)}
-            className={`flex flex-col rounded-2xl border p-6 transition-all duration-300 ${on ? 'scale-[1.02] border-brand-600 bg-brand-700 text-white shadow-lg' : 'border-slate-200 bg-white text-slate-900 shadow-sm'}`}
+            className={`flex flex-col rounded-2xl border p-6 transition-[scale,box-shadow] duration-300 ${on ? 'scale-[1.02] border-brand-600 bg-brand-700 text-white shadow-lg [&_:focus-visible]:outline-white' : 'border-slate-200 bg-white text-slate-900 shadow-sm'}`}
           >
             <span
               className={`flex h-12 w-12 items-center justify-center rounded-xl ${on ? 'bg-white/15 text-white' : 'bg-brand-50 text-brand-700'}`}
@@ -352,7 +352,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white">
+        <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white [&_:focus-visible]:outline-white">
           <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
             <h2 id="cta-title" className="text-3xl font-bold">
               {t('landing.cta.title')}
