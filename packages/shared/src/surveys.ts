@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './i18n/translator.ts';
 import { LIMITS, requiredText, text } from './text.ts';
 
 /**
@@ -173,8 +174,8 @@ export interface SurveyTemplate {
   trigger: SurveyTrigger;
   day?: number;
   /** Catalogue keys of the title and of each question's text, resolved in the coordinator's language. */
-  titleKey: string;
-  questions: Array<{ kind: QuestionKind; promptKey: string; required: boolean; scaleMax?: number; optionKeys?: string[] }>;
+  titleKey: MessageKey;
+  questions: Array<{ kind: QuestionKind; promptKey: MessageKey; required: boolean; scaleMax?: number; optionKeys?: MessageKey[] }>;
 }
 
 export const SURVEY_TEMPLATES: SurveyTemplate[] = [

@@ -102,6 +102,7 @@ export function StudentDashboardPage() {
     { label: 'Your data', icon: <Database aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('data') },
     { label: 'Mentoring programmes', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
     { label: 'Mentoring relationships', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
+    { label: 'Surveys', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/surveys') },
     { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];
   const tabItems = [
