@@ -3,7 +3,7 @@ import {
   MIN_RESPONSES,
   SURVEY_MESSAGES as M,
   SURVEY_SEND_HOUR_UTC,
-  surveyBody,
+  type surveyBody,
   type AnswersBody,
   type MySurveys,
   type ProgrammeSurveys,
