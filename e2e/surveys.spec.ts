@@ -50,7 +50,7 @@ test('a coordinator schedules a survey, a mentee answers it, the coordinator rea
   await expect(mentee.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await mentee.getByRole('button', { name: 'Send my answers' }).click();
   await expect(mentee.getByText('Please answer every question marked with *.')).toBeVisible();
-  await mentee.getByRole('group', { name: /How useful was this term/ }).getByRole('radio', { name: '4', exact: true }).check();
+  await mentee.getByRole('radiogroup', { name: /How useful was this term/ }).getByRole('radio', { name: '4', exact: true }).check();
   await mentee.getByLabel(/Anything else/).fill(`More meetings in person ${tag}`);
   await expectAccessible(mentee);
   await mentee.getByRole('button', { name: 'Send my answers' }).click();

@@ -126,7 +126,7 @@ function AnswerForm({ survey }: { survey: SurveyForm }) {
 function QuestionInput({ q, n, value, onChange }: { q: Question; n: number; value: Value; onChange: (v: Value) => void }) {
   const t = useT();
   const legend = (
-    <legend className="px-1 font-medium text-slate-900">
+    <legend id={`${q.id}-legend`} className="px-1 font-medium text-slate-900">
       {t('survey.answer.number', { n })} {q.prompt}
       {q.required ? (
         <span aria-hidden="true" className="text-red-700">
@@ -162,7 +162,7 @@ function QuestionInput({ q, n, value, onChange }: { q: Question; n: number; valu
   const [low, high] =
     q.kind === 'nps' ? [t('survey.answer.npsLow'), t('survey.answer.npsHigh')] : q.kind === 'rating' ? [t('survey.answer.ratingLow'), t('survey.answer.ratingHigh')] : [q.lowLabel, q.highLabel];
   return (
-    <fieldset className="rounded-lg border border-slate-200 bg-white p-3" aria-required={q.required}>
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-3" role="radiogroup" aria-labelledby={`${q.id}-legend`} aria-required={q.required}>
       {legend}
       {q.kind !== 'choice' && (low || high) && (
         <p className="mt-1 text-xs text-slate-600">{t('survey.answer.ends', { low: low || '—', high: high || '—' })}</p>
