@@ -110,7 +110,8 @@ export async function seedSurveys(db: Db, ids: Record<string, string>, now = new
   const fitSent = new Date(now.getTime() - 30 * DAY);
   const fitPeople = [priya, ...others.slice(0, 5)];
   await db.insert(surveyRecipients).values(fitPeople.map((userId, i) => ({ surveyId: fit, userId, invitedAt: fitSent, remindedAt: i >= 1 && i <= 3 ? null : new Date(fitSent.getTime() + 5 * DAY), answered: i >= 1 && i <= 3 })));
+  const fitAnswers: Array<Record<string, number | string>> = [{ q1: 5, q2: 'Great match.' }, { q1: 4 }, { q1: 3, q2: 'We are still finding a rhythm.' }];
   await db.insert(surveyResponses).values(
-    ([{ q1: 5, q2: 'Great match.' }, { q1: 4 }, { q1: 3, q2: 'We are still finding a rhythm.' }] as Array<Record<string, number | string>>).map((answers) => ({ id: newId(), surveyId: fit, answers, submittedOn: day(new Date(fitSent.getTime() + 2 * DAY)) })),
+    fitAnswers.map((answers) => ({ id: newId(), surveyId: fit, answers, submittedOn: day(new Date(fitSent.getTime() + 2 * DAY)) })),
   );
 }

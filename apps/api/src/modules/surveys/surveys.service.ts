@@ -233,16 +233,14 @@ export async function mySurveys(db: Db, userId: string): Promise<MySurveys> {
 /** The survey as its recipient sees it; anyone it was not sent to gets 404. */
 export async function surveyFor(db: Db, userId: string, surveyId: string): Promise<SurveyForm> {
   if (!isId(surveyId)) throw notFound('Survey');
-  const rows = await queryRows<{ title: string; programme_name: string; invited_at: Date | string; answered: boolean; questions: Question[] | string }>(
-    db,
-    sql`SELECT s.title, p.name AS programme_name, r.invited_at, r.answered, s.questions
-        FROM survey_recipients r JOIN programme_surveys s ON s.id = r.survey_id JOIN programmes p ON p.id = s.programme_id
-        WHERE r.user_id = ${userId} AND r.survey_id = ${surveyId}`,
-  );
-  const r = rows[0];
+  const [r] = await db
+    .select({ title: programmeSurveys.title, programmeName: programmes.name, invitedAt: surveyRecipients.invitedAt, answered: surveyRecipients.answered, questions: programmeSurveys.questions })
+    .from(surveyRecipients)
+    .innerJoin(programmeSurveys, eq(programmeSurveys.id, surveyRecipients.surveyId))
+    .innerJoin(programmes, eq(programmes.id, programmeSurveys.programmeId))
+    .where(and(eq(surveyRecipients.userId, userId), eq(surveyRecipients.surveyId, surveyId)));
   if (!r) throw notFound('Survey');
-  const questions = typeof r.questions === 'string' ? (JSON.parse(r.questions) as Question[]) : r.questions;
-  return { id: surveyId, title: r.title, programmeName: r.programme_name, invitedAt: new Date(r.invited_at).toISOString(), answered: r.answered, questions };
+  return { id: surveyId, title: r.title, programmeName: r.programmeName, invitedAt: r.invitedAt.toISOString(), answered: r.answered, questions: r.questions };
 }
 
 /** Check each answer against its question; unknown question ids and skipped optional ones are dropped. */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   QUESTION_KINDS,
   SURVEY_AUDIENCES,
+  SURVEY_KINDS,
   SURVEY_TEMPLATES,
   SURVEY_TRIGGERS,
   type QuestionKind,
@@ -21,6 +22,11 @@ import { useCancelSurvey, useCreateSurvey, useProgrammeSurveys } from './api.ts'
 import { SurveyResultsView } from './survey-results.tsx';
 
 type T = ReturnType<typeof useT>;
+
+/** The list's member a select's value names (the select only offers members). */
+function pick<K extends string>(list: readonly K[], value: string, fallback: K): K {
+  return list.find((k) => k === value) ?? fallback;
+}
 
 const KIND_LABEL: Record<QuestionKind, MessageKey> = {
   rating: 'survey.q.kind.rating',
@@ -227,7 +233,7 @@ function SurveyBuilder({ base, programmeId, onDone }: { base: string; programmeI
       <h4 id="survey-builder-heading" className="font-semibold text-slate-900">
         {t('survey.builder.title')}
       </h4>
-      <SelectField label={t('survey.builder.template')} value={d.kind} onChange={(e) => setD(fromTemplate(t, e.target.value as SurveyKind))}>
+      <SelectField label={t('survey.builder.template')} value={d.kind} onChange={(e) => setD(fromTemplate(t, pick(SURVEY_KINDS, e.target.value, 'custom')))}>
         {(['custom', 'pairing-fit', 'mid-programme', 'closing'] as const).map((k) => (
           <option key={k} value={k}>
             {t(TEMPLATE_LABEL[k])}
@@ -236,7 +242,7 @@ function SurveyBuilder({ base, programmeId, onDone }: { base: string; programmeI
       </SelectField>
       <TextField label={t('survey.builder.name')} value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} required maxLength={200} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label={t('survey.builder.when')} value={d.trigger} onChange={(e) => setD({ ...d, trigger: e.target.value as SurveyTrigger })}>
+        <SelectField label={t('survey.builder.when')} value={d.trigger} onChange={(e) => setD({ ...d, trigger: pick(SURVEY_TRIGGERS, e.target.value, d.trigger) })}>
           {SURVEY_TRIGGERS.map((k) => (
             <option key={k} value={k}>
               {t(TRIGGER_LABEL[k])}
@@ -245,7 +251,7 @@ function SurveyBuilder({ base, programmeId, onDone }: { base: string; programmeI
         </SelectField>
         {d.trigger === 'day' && <TextField label={t('survey.builder.day')} type="number" min={1} max={365} value={d.day} onChange={(e) => setD({ ...d, day: e.target.value })} />}
         {d.trigger === 'date' && <TextField label={t('survey.builder.date')} type="date" value={d.date} onChange={(e) => setD({ ...d, date: e.target.value })} />}
-        <SelectField label={t('survey.builder.audience')} value={d.audience} onChange={(e) => setD({ ...d, audience: e.target.value as SurveyAudience })}>
+        <SelectField label={t('survey.builder.audience')} value={d.audience} onChange={(e) => setD({ ...d, audience: pick(SURVEY_AUDIENCES, e.target.value, d.audience) })}>
           {SURVEY_AUDIENCES.map((k) => (
             <option key={k} value={k}>
               {t(AUDIENCE_LABEL[k])}
@@ -268,7 +274,7 @@ function SurveyBuilder({ base, programmeId, onDone }: { base: string; programmeI
             <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
               <legend className="px-1 text-sm font-semibold text-slate-900">{t('survey.builder.question', { n: i + 1 })}</legend>
               <div className="grid gap-2 sm:grid-cols-3">
-                <SelectField label={t('survey.builder.kind')} value={q.kind} onChange={(e) => setQ(i, { kind: e.target.value as QuestionKind })}>
+                <SelectField label={t('survey.builder.kind')} value={q.kind} onChange={(e) => setQ(i, { kind: pick(QUESTION_KINDS, e.target.value, q.kind) })}>
                   {QUESTION_KINDS.map((k) => (
                     <option key={k} value={k}>
                       {t(KIND_LABEL[k])}
