@@ -9,6 +9,7 @@ import { seedWorkshops } from './workshops.ts';
 import { seedRdProjects } from './rd-projects.ts';
 import { seedOrganisations } from './organisations.ts';
 import { seedRelationships } from '../modules/relationships/index.ts';
+import { seedSurveys } from '../modules/surveys/index.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -46,6 +47,8 @@ export const DEMO_STEPS: DemoStep[] = [
   { name: 'organisations', run: (db, r) => seedOrganisations(db, r.ids) },
   // Issue 26: a running programme with pairs in each health state (modules/relationships/demo-seed.ts).
   { name: 'relationships', run: (db, r) => seedRelationships(db, r.ids) },
+  // Issue 26: surveys on that programme, one with enough answers to show results (modules/surveys/demo-seed.ts).
+  { name: 'surveys', run: (db, r) => seedSurveys(db, r.ids) },
 ];
 
 /** True when the database has no accounts yet (a new database). */

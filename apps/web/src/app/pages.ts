@@ -116,6 +116,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/programmes', page: page(() => import('../features/programmes/my-programmes-page.tsx').then((m) => m.MyProgrammesPage)) },
   { path: '/relationships', page: page(() => import('../features/relationships/relationships-page.tsx').then((m) => m.RelationshipsPage)), signedIn: true },
   { path: '/accessibility', page: page(() => import('../features/public/accessibility-page.tsx').then((m) => m.AccessibilityPage)) },
+  { path: '/surveys', page: page(() => import('../features/surveys/my-surveys-page.tsx').then((m) => m.MySurveysPage)), signedIn: true },
+  { path: '/surveys/:id', page: page(() => import('../features/surveys/my-surveys-page.tsx').then((m) => m.MySurveysPage)), signedIn: true },
   { path: '/contact', page: page(() => import('../features/public/contact-page.tsx').then((m) => m.ContactPage)), ...siteContent },
   { path: '/:page', page: page(() => import('../features/public/content-page.tsx').then((m) => m.ContentRoute)) },
   { path: '*', page: page(() => import('../features/public/not-found-page.tsx').then((m) => m.NotFoundPage)) },

@@ -319,6 +319,20 @@ export const REGISTRY: RegistryEntry[] = [
     table: 'relationship_nudges', module: 'relationships', what: 'Nudges sent to a pair', purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'kept as the programme\'s record', visibleTo: 'Organisers',
     subject: [], actors: ['sent_by'], personal: [], other: [], erasure: 'none',
   },
+  // --- programme surveys (issue 26, decision 920)
+  {
+    table: 'programme_surveys', module: 'surveys', what: 'A programme\'s surveys: title, questions, schedule', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the programme', visibleTo: 'Organisers; the people it is sent to',
+    subject: [], actors: ['created_by'], personal: [], other: ['title', 'kind', 'audience', 'trigger', 'questions'], erasure: 'none',
+  },
+  {
+    table: 'survey_recipients', module: 'surveys', what: 'Who was sent a survey, reminded, and whether they answered (not what)', purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'with the programme',
+    visibleTo: 'The person; organisers in counts', subject: ['user_id'], personal: [], other: [], erasure: 'delete',
+  },
+  {
+    table: 'survey_responses', module: 'surveys', what: 'Survey answers, stored without who gave them', purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'with the programme',
+    visibleTo: 'Organisers, in aggregate and only from 5 answers on', subject: [], personal: ['answers'], other: [], erasure: 'none',
+    erasureNote: 'Answers carry no user id, so they cannot be found for a person; they stay in the aggregate',
+  },
   // --- organisations
   {
     table: 'organisations', module: 'organisations', what: 'Universities and companies, their contact address', purpose: 'Organisation accounts', basis: 'contract', retention: 'while the organisation exists',

@@ -70,6 +70,7 @@ export function ProfessionalDashboardPage() {
         { label: 'Connection requests', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('requests') },
         { label: 'Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('settings') },
         { label: 'Mentoring relationships', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
+        { label: 'Surveys', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/surveys') },
         { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
       ]}
     >

@@ -104,6 +104,7 @@ export function StudentDashboardPage() {
     { label: t('student.menu.data'), icon: <Database aria-hidden="true" className="h-4 w-4" />, onSelect: () => setProfileTab('data') },
     { label: t('student.menu.programmes'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/programmes') },
     { label: t('student.menu.relationships'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
+    { label: t('student.menu.surveys'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/surveys') },
     { label: t('student.menu.help'), icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
   ];
   const tabItems = [
