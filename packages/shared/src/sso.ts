@@ -86,10 +86,8 @@ export const attributeMapping = z.object({
   displayName: attributeNames(),
   affiliation: attributeNames(),
   affiliationValues: z
-    .record(
-      z.string().trim().min(1, SSO_MESSAGES.mappingValueFrom).max(200, SSO_MESSAGES.mappingValueFrom),
-      z.string().trim().toLowerCase().regex(AFFILIATION_WORD, SSO_MESSAGES.affiliation),
-    )
+    .record(z.string(), z.string().trim().toLowerCase().regex(AFFILIATION_WORD, SSO_MESSAGES.affiliation))
+    .refine((r) => Object.keys(r).every((k) => k.trim().length > 0 && k.length <= 200), SSO_MESSAGES.mappingValueFrom)
     .refine((r) => Object.keys(r).length <= 50, SSO_MESSAGES.mappingValueTooMany)
     .optional(),
 });
