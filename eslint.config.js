@@ -124,6 +124,8 @@ export default tseslint.config(
       'apps/web/src/features/relationships/health-bits.tsx',
       'apps/web/src/features/privacy/notice-consent.tsx',
       'apps/web/src/features/privacy/privacy-page.tsx',
+      'apps/web/src/features/sso/metadata-status.tsx',
+      'apps/web/src/features/sso/connection-settings-editor.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

@@ -1,13 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { buildAdmin, buildStudent } from '../../../test/factories.ts';
 import { IDP_ENTITY, KEYS, idpMetadata, requestIdOf, samlResponse } from '../../../test/sso/saml-idp.ts';
-import { buildApp } from '../../app.ts';
 import { ssoConnections } from '../../db/schema/sso.ts';
-import type { App } from '../../lib/http.ts';
 import { buildOrganisationMember, type BuiltMember } from '../organisations/test-helpers.ts';
 import { durationMs, nextRefresh, RETIRING_GRACE_MS } from './metadata-refresh.ts';
 
@@ -198,42 +196,5 @@ describe('Refresh now', () => {
     });
     expect(String(acs.headers.location)).toContain('reason=signature');
     expect((await row()).metadataNextRefreshAt!.toISOString()).toBe(now.toISOString());
-  });
-});
-
-describe('several processes', () => {
-  let other: App;
-  beforeAll(async () => {
-    other = await buildApp({ config: testConfig({ SSO_FETCH_ALLOW_HOSTS: '127.0.0.1' }), database: t.database, startJobs: false, logger: false });
-    await other.ready();
-  });
-  afterAll(async () => {
-    await other.close();
-  });
-
-  it('two schedulers on one database read a due connection exactly once', async () => {
-    served = { status: 200, xml: idpMetadata([KEYS[1]!.cert]) };
-    const due = new Date((await row()).metadataNextRefreshAt!.getTime() + 60_000);
-    t.app.ctx.clock.set(due);
-    other.ctx.clock.set(due);
-    hits = 0;
-    await Promise.all([t.app.ctx.scheduler.runDue(), other.ctx.scheduler.runDue(), t.app.ctx.scheduler.runDue(), other.ctx.scheduler.runDue()]);
-    expect(hits).toBe(1);
-    const slots = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE type = 'scheduled:sso.metadata-refresh' AND key = $1`, [
-      `sso.metadata-refresh:${Math.floor(due.getTime() / (5 * 60_000))}`,
-    ]);
-    expect(slots[0]?.n).toBe(1);
-  });
-
-  it('two processes whose slots both run claim a due connection once', async () => {
-    const { refreshDueMetadata } = await import('./metadata-refresh.ts');
-    const due = new Date((await row()).metadataNextRefreshAt!.getTime() + 60_000);
-    hits = 0;
-    const deps = (app: App) => ({ db: t.database.db, config: app.ctx.config, now: () => due });
-    const [a, b] = await Promise.all([refreshDueMetadata(deps(t.app)), refreshDueMetadata(deps(other))]);
-    expect(hits).toBe(1);
-    expect(a.length + b.length).toBe(1);
-    const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(ssoConnections).where(eq(ssoConnections.metadataCheckedAt, due));
-    expect(r?.n).toBe(1);
   });
 });

@@ -173,13 +173,13 @@ async function refreshClaimed(deps: RefreshDeps, row: Connection, lease: Date): 
     try {
       xml = await fetchIdpMetadata(row.metadataUrl ?? '', fetchPolicyOf(deps.config));
     } catch (error) {
-      throw new Error(`${SSO_MESSAGES.metadataUrlFailed}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`);
+      throw new Error(`${SSO_MESSAGES.metadataUrlFailed}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`, { cause: error });
     }
     let checked: ReturnType<typeof checkMetadata>;
     try {
       checked = checkMetadata(xml, now);
     } catch (error) {
-      throw new Error(error instanceof Error ? error.message : SSO_MESSAGES.samlMetadataInvalid);
+      throw new Error(error instanceof Error ? error.message : SSO_MESSAGES.samlMetadataInvalid, { cause: error });
     }
     const { parsed, times } = checked;
     if (parsed.entityId !== row.idpEntityId) {
