@@ -44,13 +44,26 @@ function LinkPolicyForm({ connection }: { connection: ConnectionDto }) {
         <legend className="font-semibold">{t('sso.linkPolicy.legend')}</legend>
         <p className="text-slate-700">{t('sso.linkPolicy.intro')}</p>
         {LINK_POLICIES.map((p) => (
-          <label key={p} className="flex items-start gap-2">
-            <input type="radio" className="mt-1 h-4 w-4" name={name} value={p} checked={policy === p} onChange={() => setPolicy(p)} />
-            <span>
-              <span className="font-medium">{t(POLICY_TEXT[p].label)}</span>
-              <span className="block text-slate-700">{t(POLICY_TEXT[p].hint)}</span>
-            </span>
-          </label>
+          <div key={p} className="flex items-start gap-2">
+            <input
+              id={`${name}-${p}`}
+              type="radio"
+              className="mt-1 h-4 w-4"
+              name={name}
+              value={p}
+              checked={policy === p}
+              aria-describedby={`${name}-${p}-hint`}
+              onChange={() => setPolicy(p)}
+            />
+            <div>
+              <label htmlFor={`${name}-${p}`} className="font-medium">
+                {t(POLICY_TEXT[p].label)}
+              </label>
+              <p id={`${name}-${p}-hint`} className="text-slate-700">
+                {t(POLICY_TEXT[p].hint)}
+              </p>
+            </div>
+          </div>
         ))}
       </fieldset>
       {update.isError && <Alert kind="error">{errorMessage(update.error, t('sso.linkPolicy.failed'))}</Alert>}
