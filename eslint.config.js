@@ -144,6 +144,8 @@ export default tseslint.config(
       'apps/web/src/features/student/professionals-tab.tsx',
       'apps/web/src/features/public/accessibility-page.tsx',
       'apps/web/src/features/public/markdown.tsx',
+      'apps/web/src/features/sso/metadata-status.tsx',
+      'apps/web/src/features/sso/connection-settings-editor.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

@@ -29,6 +29,17 @@ export const SSO_MESSAGES = {
   linked: 'Your account is now linked to your organisation sign-in',
   tokenName: 'Please give the token a name',
   affiliation: 'Affiliations are short words such as student, staff or alumni',
+  mappingSubject: 'Name at least one attribute or claim that identifies the person (e.g. sub or nameID)',
+  mappingEmail: 'Name at least one attribute or claim that carries the e-mail address',
+  mappingFirstName: 'Name at least one attribute or claim that carries the first name',
+  mappingLastName: 'Name at least one attribute or claim that carries the last name',
+  mappingName: 'Attribute and claim names are 1 to 200 characters, without spaces at either end',
+  mappingTooMany: 'At most 8 attribute names per field',
+  mappingValueFrom: 'Each role value needs the value your identity provider sends (1 to 200 characters)',
+  mappingValueTooMany: 'At most 50 role values',
+  linkPolicy: 'Choose how an existing account is linked: never, password or verified',
+  metadataNoUrl: 'This connection was not set up from a metadata URL: paste the new metadata instead',
+  metadataRefreshRunning: 'The metadata is being refreshed right now. Try again in a minute.',
 } as const;
 
 /**
@@ -50,6 +61,8 @@ export const SSO_ERROR_REASONS = {
   affiliation: 'Your affiliation does not give access to MentorBridge at this organisation.',
   disabled: 'Single sign-on is not enabled for this organisation.',
   deactivated: 'Your account has been deactivated. Please contact your organisation.',
+  exists:
+    'An account with your e-mail address already exists, and your organisation does not link existing accounts to its sign-in. Please sign in with your MentorBridge password or contact your organisation.',
   role: 'This account cannot sign in through an organisation.',
   idp: 'The identity provider refused or cancelled the sign-in.',
   other: 'The sign-in could not be completed.',
@@ -57,13 +70,26 @@ export const SSO_ERROR_REASONS = {
 export type SsoErrorReason = keyof typeof SSO_ERROR_REASONS;
 export const SSO_ERROR_REASON_KEYS = Object.keys(SSO_ERROR_REASONS) as SsoErrorReason[];
 
+const attributeName = z.string().trim().min(1, SSO_MESSAGES.mappingName).max(200, SSO_MESSAGES.mappingName);
+const attributeNames = (required?: string) =>
+  required ? z.array(attributeName).min(1, required).max(8, SSO_MESSAGES.mappingTooMany) : z.array(attributeName).max(8, SSO_MESSAGES.mappingTooMany);
+export const AFFILIATION_WORD = /^[a-z][a-z-]{1,30}$/;
+/**
+ * Which attributes/claims give each field (first present wins), and how the IdP's role/affiliation
+ * values translate to MentorBridge affiliation words (decision 901): `{"Undergraduate": "student"}`.
+ */
 export const attributeMapping = z.object({
-  subject: z.array(z.string().trim().min(1).max(200)).min(1).max(8),
-  email: z.array(z.string().trim().min(1).max(200)).min(1).max(8),
-  firstName: z.array(z.string().trim().min(1).max(200)).min(1).max(8),
-  lastName: z.array(z.string().trim().min(1).max(200)).min(1).max(8),
-  displayName: z.array(z.string().trim().min(1).max(200)).max(8),
-  affiliation: z.array(z.string().trim().min(1).max(200)).max(8),
+  subject: attributeNames(SSO_MESSAGES.mappingSubject),
+  email: attributeNames(SSO_MESSAGES.mappingEmail),
+  firstName: attributeNames(SSO_MESSAGES.mappingFirstName),
+  lastName: attributeNames(SSO_MESSAGES.mappingLastName),
+  displayName: attributeNames(),
+  affiliation: attributeNames(),
+  affiliationValues: z
+    .record(z.string(), z.string().trim().toLowerCase().regex(AFFILIATION_WORD, SSO_MESSAGES.affiliation))
+    .refine((r) => Object.keys(r).every((k) => k.trim().length > 0 && k.length <= 200), SSO_MESSAGES.mappingValueFrom)
+    .refine((r) => Object.keys(r).length <= 50, SSO_MESSAGES.mappingValueTooMany)
+    .optional(),
 });
 export type AttributeMappingDto = z.infer<typeof attributeMapping>;
 
@@ -89,6 +115,15 @@ export const DEFAULT_MAPPING: Record<SsoProtocol, AttributeMappingDto> = {
 };
 
 const name = z.string().trim().min(1, SSO_MESSAGES.name).max(120, 'The name is too long');
+
+/**
+ * What a first sign-in does when an account with the asserted address already exists (decision 902):
+ * never link (refuse), link after the account's password once, or link at once when the IdP vouches for
+ * the address (a verified domain of the organisation; OIDC email_verified).
+ */
+export const LINK_POLICIES = ['never', 'password', 'verified'] as const;
+export type LinkPolicy = (typeof LINK_POLICIES)[number];
+const linkPolicy = z.enum(LINK_POLICIES, { error: SSO_MESSAGES.linkPolicy });
 const issuerField = z
   .string()
   .trim()
@@ -110,8 +145,8 @@ export const samlSettings = z
   .refine((s) => Boolean(s.metadataXml?.trim()) || Boolean(s.metadataUrl), SSO_MESSAGES.samlMetadata);
 
 export const createConnectionBody = z.discriminatedUnion('protocol', [
-  z.object({ protocol: z.literal('oidc'), name, oidc: oidcSettings, mapping: attributeMapping.optional() }),
-  z.object({ protocol: z.literal('saml'), name, saml: samlSettings, mapping: attributeMapping.optional() }),
+  z.object({ protocol: z.literal('oidc'), name, oidc: oidcSettings, mapping: attributeMapping.optional(), linkPolicy: linkPolicy.optional() }),
+  z.object({ protocol: z.literal('saml'), name, saml: samlSettings, mapping: attributeMapping.optional(), linkPolicy: linkPolicy.optional() }),
 ]);
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
@@ -120,6 +155,7 @@ export const updateConnectionBody = z.object({
   oidc: oidcSettings.partial({ clientSecret: true }).optional(),
   saml: samlSettings.optional(),
   mapping: attributeMapping.optional(),
+  linkPolicy: linkPolicy.optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
@@ -137,13 +173,21 @@ export const connectionDto = z.object({
       idpEntityId: z.string(),
       idpSsoUrl: z.string(),
       idpSloUrl: z.string().nullable(),
-      certificates: z.array(z.object({ subject: z.string(), notAfter: z.string(), fingerprint: z.string() })),
+      /** retiringUntil: the metadata no longer lists it; still accepted until then (decision 900). */
+      certificates: z.array(z.object({ subject: z.string(), notAfter: z.string(), fingerprint: z.string(), retiringUntil: z.string().nullable() })),
       metadataUrl: z.string().nullable(),
+      /** Last successful read of the metadata URL. */
       metadataRefreshedAt: z.string().nullable(),
+      /** Last attempt, its error (null when it worked), the next scheduled one, the metadata's validUntil. */
+      metadataCheckedAt: z.string().nullable(),
+      metadataError: z.string().nullable(),
+      metadataNextRefreshAt: z.string().nullable(),
+      metadataValidUntil: z.string().nullable(),
       allowIdpInitiated: z.boolean(),
     })
     .nullable(),
   mapping: attributeMapping,
+  linkPolicy: z.enum(LINK_POLICIES),
   /** What the IdP needs from us. */
   serviceProvider: z.object({
     entityId: z.string(),
@@ -158,7 +202,7 @@ export const connectionDto = z.object({
 });
 export type ConnectionDto = z.infer<typeof connectionDto>;
 
-const affiliationList = z.array(z.string().trim().toLowerCase().regex(/^[a-z][a-z-]{1,30}$/, SSO_MESSAGES.affiliation)).max(12);
+const affiliationList = z.array(z.string().trim().toLowerCase().regex(AFFILIATION_WORD, SSO_MESSAGES.affiliation)).max(12);
 export const ssoSettingsBody = z.object({
   slug: z
     .string()

@@ -11,6 +11,10 @@ export interface IdpAccount {
   given_name: string;
   family_name: string;
   eduperson_affiliation?: string[];
+  /** Default true. */
+  email_verified?: boolean;
+  /** Claims under other names (released with the profile scope): mb_mail, mb_given, mb_family, mb_role. */
+  extra?: Partial<Record<'mb_mail' | 'mb_given' | 'mb_family' | 'mb_role', string | string[]>>;
 }
 
 export interface OidcIdp {
@@ -52,7 +56,7 @@ export async function startOidcIdp(options: {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'name', 'eduperson_affiliation'],
+      profile: ['given_name', 'family_name', 'name', 'eduperson_affiliation', 'mb_mail', 'mb_given', 'mb_family', 'mb_role'],
     },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     ttl: { IdToken: options.idTokenTtl ?? 3600, AccessToken: 3600, AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600 },
@@ -65,11 +69,12 @@ export async function startOidcIdp(options: {
         claims: () => ({
           sub: id,
           email: account.email,
-          email_verified: true,
+          email_verified: account.email_verified ?? true,
           given_name: account.given_name,
           family_name: account.family_name,
           name: `${account.given_name} ${account.family_name}`,
           ...(account.eduperson_affiliation ? { eduperson_affiliation: account.eduperson_affiliation } : {}),
+          ...account.extra,
         }),
       };
     },

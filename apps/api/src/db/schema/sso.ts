@@ -12,6 +12,8 @@ export interface AttributeMapping {
   lastName: string[];
   displayName: string[];
   affiliation: string[];
+  /** IdP affiliation/role values -> MentorBridge affiliation words (decision 901); others pass as sent. */
+  affiliationValues?: Record<string, string>;
 }
 
 /**
@@ -61,8 +63,19 @@ export const ssoConnections = pgTable(
     idpCertificates: jsonb('idp_certificates').$type<string[]>().notNull().default([]),
     metadataUrl: text('metadata_url'),
     metadataRefreshedAt: ts('metadata_refreshed_at'),
+    // Scheduled metadata refresh (metadata-refresh.ts, decision 900): when it is due, the last attempt
+    // and its error, the metadata's own validUntil, and certificates the metadata dropped (kept a while).
+    metadataNextRefreshAt: ts('metadata_next_refresh_at'),
+    metadataLeaseUntil: ts('metadata_lease_until'),
+    metadataCheckedAt: ts('metadata_checked_at'),
+    metadataError: text('metadata_error'),
+    metadataValidUntil: ts('metadata_valid_until'),
+    /** Certificate body -> when the metadata stopped listing it; still trusted until the grace ends. */
+    retiringCertificates: jsonb('retiring_certificates').$type<Record<string, string>>().notNull().default({}),
     allowIdpInitiated: boolean('allow_idp_initiated').notNull().default(false),
     mapping: jsonb('mapping').$type<AttributeMapping>().notNull(),
+    /** What a first sign-in does with an existing account at the same address (link-policy.ts, decision 902). */
+    linkPolicy: text('link_policy', { enum: ['never', 'password', 'verified'] }).notNull().default('password'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

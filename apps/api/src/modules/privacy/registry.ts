@@ -127,7 +127,7 @@ export const REGISTRY: RegistryEntry[] = [
   {
     table: 'sso_connections', module: 'sso', what: 'An organisation\'s identity provider (OIDC or SAML settings, certificates)', purpose: 'Single sign-on', basis: 'contract',
     retention: 'while the organisation exists', visibleTo: 'The organisation\'s admins; admins', subject: [], personal: [],
-    other: ['protocol', 'name', 'issuer', 'client_id', 'idp_entity_id', 'idp_sso_url', 'idp_slo_url', 'idp_certificates', 'metadata_url', 'mapping'],
+    other: ['protocol', 'name', 'issuer', 'client_id', 'idp_entity_id', 'idp_sso_url', 'idp_slo_url', 'idp_certificates', 'metadata_url', 'mapping', 'metadata_error', 'retiring_certificates', 'link_policy'],
     secret: ['client_secret_enc'], erasure: 'none', erasureNote: 'The organisation\'s configuration, no person\'s data',
   },
   {

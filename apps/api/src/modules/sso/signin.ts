@@ -18,6 +18,7 @@ import { SsoFailure } from './failure.ts';
 import { isProvisionedBy } from '../scim/index.ts';
 import type { ConnectionRow } from './sso.service.ts';
 import { recordEvent } from './sso.service.ts';
+import { linkOutcome } from './link-policy.ts';
 
 export interface SignInDeps {
   db: Db;
@@ -60,8 +61,13 @@ export function mapClaims(connection: Pick<ConnectionRow, 'mapping'>, claims: Re
     firstName = first ?? null;
     lastName ??= rest.join(' ') || null;
   }
-  // eduPersonScopedAffiliation "student@uni.edu" counts as "student".
-  const affiliations = [...new Set(values(claims, m.affiliation).map((a) => a.split('@')[0]!.toLowerCase()))];
+  // The connection's role values first (decision 901: "Undergraduate" -> student), exact then without
+  // case; otherwise eduPersonScopedAffiliation "student@uni.edu" counts as "student".
+  const table = m.affiliationValues ?? {};
+  const lowerTable = new Map(Object.entries(table).map(([from, to]) => [from.toLowerCase(), to]));
+  const affiliations = [
+    ...new Set(values(claims, m.affiliation).map((a) => table[a] ?? lowerTable.get(a.toLowerCase()) ?? a.split('@')[0]!.toLowerCase())),
+  ];
   return { subject: values(claims, m.subject)[0] ?? null, email, firstName, lastName, affiliations };
 }
 
@@ -110,7 +116,7 @@ async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, m
     if (!existing.isActive) throw new SsoFailure('deactivated', `account ${existing.id} is deactivated`);
     // The organisation itself provisioned this account (SCIM): its own IdP vouches for it, no proof needed.
     if (await isProvisionedBy(db, existing.id, connection.organisationId)) return { kind: 'adopt', user: existing };
-    return { kind: 'link', user: existing };
+    return { kind: await linkOutcome(db, connection, existing, mapped.email, assertion.claims), user: existing };
   }
   return { kind: 'create' };
 }
@@ -206,6 +212,13 @@ export async function complete(
         lastSignInAt: now,
       })
       .onConflictDoNothing();
+    // Linked by the `verified` policy: affiliated as the password link would (SCIM people already are).
+    if (outcome.user.role === 'student') {
+      await db
+        .insert(studentAffiliations)
+        .values({ studentId: userId, organisationId: connection.organisationId, email: outcome.user.email, confirmedAt: now })
+        .onConflictDoNothing();
+    }
   } else {
     userId = await createStudent(deps, connection, assertion.issuer, mapped, idTokenEnc);
   }

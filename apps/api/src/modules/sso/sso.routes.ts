@@ -35,6 +35,8 @@ import { finishSaml, handleSlo, samlLogoutUrl, samlMetadata, startSaml } from '.
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
 import { requireOrganisation } from '../auth/index.ts';
+import { refreshSoonAfterSignatureFailure } from './metadata-refresh.ts';
+import { metadataRefreshRoutes } from './metadata-refresh.routes.ts';
 
 const tags = ['sso'];
 const security = [{ bearer: [] }];
@@ -128,6 +130,7 @@ export async function ssoRoutes(app: App) {
       },
     );
   };
+  await metadataRefreshRoutes(app);
   manage('/organisations/me', UNIVERSITY_MEMBER, async (request) => organisationOf(request).id);
   manage('/admin/organisations/:id', PLATFORM_ADMIN, async (request) => {
     const { id } = request.params as { id: string };
@@ -156,6 +159,7 @@ export async function ssoRoutes(app: App) {
       const failure = error instanceof SsoFailure ? error : new SsoFailure('other', error instanceof Error ? error.message : 'unknown error');
       if (!(error instanceof SsoFailure)) app.log.error({ err: error }, 'sso callback failed');
       const ref = await sso.recordEvent(app.ctx.db, { organisationId: connection.organisationId, connectionId: connection.id }, failure.reason, failure.detail);
+      if (failure.reason === 'signature') await refreshSoonAfterSignatureFailure(app.ctx.db, connection.id, app.ctx.clock.now());
       app.log.warn({ connectionId: connection.id, reason: failure.reason, ref }, 'sso sign-in refused');
       target = errorPage(failure.reason, ref);
     }

@@ -15,7 +15,8 @@ import { audit } from '../../lib/audit.ts';
 import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { SecretBox } from './crypto.ts';
-import { certificateInfo, parseIdpMetadata, fetchIdpMetadata } from './saml-metadata.ts';
+import { certificateInfo, fetchIdpMetadata } from './saml-metadata.ts';
+import { checkMetadata, retiringUntil, scheduleAfterImport } from './metadata-refresh.ts';
 import { forgetOidcConfiguration, oidcConfiguration } from './oidc.ts';
 import { fetchPolicyOf } from './safe-fetch.ts';
 
@@ -58,13 +59,18 @@ export function toConnectionDto(config: Config, row: ConnectionRow): ConnectionD
             idpEntityId: row.idpEntityId ?? '',
             idpSsoUrl: row.idpSsoUrl ?? '',
             idpSloUrl: row.idpSloUrl,
-            certificates: row.idpCertificates.map(certificateInfo),
+            certificates: row.idpCertificates.map((c) => ({ ...certificateInfo(c), retiringUntil: retiringUntil(row, c) })),
             metadataUrl: row.metadataUrl,
             metadataRefreshedAt: row.metadataRefreshedAt?.toISOString() ?? null,
+            metadataCheckedAt: row.metadataCheckedAt?.toISOString() ?? null,
+            metadataError: row.metadataError,
+            metadataNextRefreshAt: row.metadataNextRefreshAt?.toISOString() ?? null,
+            metadataValidUntil: row.metadataValidUntil?.toISOString() ?? null,
             allowIdpInitiated: row.allowIdpInitiated,
           }
         : null,
     mapping: row.mapping,
+    linkPolicy: row.linkPolicy,
     serviceProvider: serviceProvider(config, row.id),
     createdAt: row.createdAt.toISOString(),
   };
@@ -144,9 +150,9 @@ async function samlFields(
       throw badRequest(`${SSO_MESSAGES.metadataUrlFailed}: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`);
     }
   }
-  const parsed = parseIdpMetadata(xml);
-  if (!parsed) throw badRequest(SSO_MESSAGES.samlMetadataInvalid);
+  const { parsed } = checkMetadata(xml, now);
   return {
+    ...scheduleAfterImport(xml, input.metadataUrl, now),
     idpEntityId: parsed.entityId,
     idpSsoUrl: parsed.ssoUrl,
     idpSloUrl: parsed.sloUrl,
@@ -171,9 +177,10 @@ export async function createConnection(deps: SsoDeps, actorId: string, organisat
       clientId: input.oidc.clientId,
       clientSecretEnc: box.seal(input.oidc.clientSecret),
       mapping,
+      linkPolicy: input.linkPolicy ?? 'password',
     };
   } else {
-    values = { organisationId, protocol: 'saml', name: input.name, mapping, ...(await samlFields(deps, input.saml, deps.now())) };
+    values = { organisationId, protocol: 'saml', name: input.name, mapping, linkPolicy: input.linkPolicy ?? 'password', ...(await samlFields(deps, input.saml, deps.now())) };
   }
   const [row] = await db.insert(ssoConnections).values(values).returning();
   if (!row) throw new Error('insert returned nothing');
@@ -214,12 +221,14 @@ export async function updateConnection(deps: SsoDeps, actorId: string, organisat
     changes.mapping = input.mapping;
     retest = true;
   }
+  // The link policy decides what happens to existing accounts, not how the IdP is read: no new test.
+  if (input.linkPolicy) changes.linkPolicy = input.linkPolicy;
   if (retest) Object.assign(changes, { testedAt: null, enabled: false });
   if (Object.keys(changes).length === 0) return toConnectionDto(config, row);
   const [after] = await db.update(ssoConnections).set(changes).where(eq(ssoConnections.id, row.id)).returning();
   if (!after) throw notFound('Connection');
   forgetOidcConfiguration(row.id);
-  await audit(db, actorId, 'sso.connection.update', 'sso_connection', row.id, { name: row.name }, { name: after.name, retest });
+  await audit(db, actorId, 'sso.connection.update', 'sso_connection', row.id, { name: row.name, linkPolicy: row.linkPolicy }, { name: after.name, retest, linkPolicy: after.linkPolicy });
   return toConnectionDto(config, after);
 }
 

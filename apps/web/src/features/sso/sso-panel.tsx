@@ -7,6 +7,8 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { errorMessage } from '../../lib/api.ts';
 import { useScimMutations, useScimTokens, useSsoMutations, useSsoOverview } from './api.ts';
 import { SSO_CONSOLE_COPY as C } from './copy.ts';
+import { ConnectionSettingsEditor } from './connection-settings-editor.tsx';
+import { SamlMetadataStatus } from './metadata-status.tsx';
 
 const list = (text: string) =>
   text
@@ -121,6 +123,8 @@ function Connections({ connections }: { connections: ConnectionDto[] }) {
                   )}
                 </dl>
               </details>
+              <SamlMetadataStatus connection={c} />
+              <ConnectionSettingsEditor connection={c} />
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate(c.id)}>{C.connections.test}</Button>
                 <Button

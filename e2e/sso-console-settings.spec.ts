@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KEYS, idpMetadata } from '../apps/api/test/sso/saml-idp.ts';
+import { apiCall, apiLoginToken, expect, expectAccessible, test, uniqueTag } from './fixtures.ts';
+
+// Issue 23, decisions 900–902: a university admin watches a SAML connection's metadata refresh (and its
+// failure), refreshes it on demand, edits the attribute mapping with role values (refused while invalid)
+// and chooses the rule for existing accounts — in the real browser.
+
+const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123' };
+
+/** The IdP's metadata URL, on this machine (allowlisted by the journeys' server). */
+let served = { status: 200, xml: idpMetadata([KEYS[0]!.cert]) };
+let server: Server;
+let metadataUrl = '';
+test.beforeAll(async () => {
+  server = createServer((_req, res) => void res.writeHead(served.status, { 'content-type': 'application/samlmetadata+xml' }).end(served.xml));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  metadataUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/idp/metadata`;
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test('a university admin refreshes SAML metadata, edits the attribute mapping and the rule for existing accounts', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueTag('md');
+  const name = `Campus SAML ${tag}`;
+  await page.goto('/signin');
+  await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
+  await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
+  await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/university\/dashboard$/);
+  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  if (!(await page.getByText('Direct sign-in link').isVisible())) {
+    await page.getByLabel('Link name').fill('iitd');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.getByText('Sign-in rules saved')).toBeVisible();
+  }
+  await page.getByLabel('Protocol').selectOption('saml');
+  await page.getByLabel('Name (shown on the sign-in button)').fill(name);
+  await page.getByLabel('IdP metadata URL').fill(metadataUrl);
+  await page.getByRole('button', { name: 'Add connection' }).click();
+  const card = page.getByTestId('sso-connection').filter({ hasText: name });
+  const status = card.getByTestId('sso-metadata-status');
+  await expect(status).toContainText('Last metadata refresh');
+  await expect(status).toContainText(metadataUrl);
+  await expect(status).toContainText('Next refresh');
+
+  // The IdP publishes a second certificate: "Refresh now" takes it.
+  served = { status: 200, xml: idpMetadata([KEYS[0]!.cert, KEYS[1]!.cert]) };
+  await status.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(status).toContainText('Metadata refreshed');
+  // The IdP's URL breaks: the error is shown, the connection keeps its settings.
+  served = { status: 500, xml: 'down' };
+  await status.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(status.getByTestId('sso-metadata-error')).toContainText('the metadata URL answered 500');
+  await expect(status).toContainText('The metadata could not be refreshed');
+
+  // The attribute mapping: a required field left empty and a bad affiliation word are refused, under the field.
+  const settings = card.getByTestId('sso-connection-settings');
+  await settings.locator('summary').click();
+  const email = settings.getByRole('textbox', { name: 'E-mail address' });
+  await email.fill('');
+  await settings.getByRole('button', { name: 'Add a role value' }).click();
+  await settings.getByLabel('Value from the identity provider').fill('Undergraduate');
+  await settings.getByLabel('MentorBridge affiliation').fill('Student Union!');
+  await settings.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(settings.getByText('Give at least one attribute name.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.getByText('Use a short word in lower-case letters, such as student, staff or alumni.')).toBeVisible();
+  await email.fill('campusEmail, mail');
+  await settings.getByLabel('MentorBridge affiliation').fill('student');
+  await settings.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(settings.getByText('Mapping saved. Run a test sign-in, then enable the connection again.')).toBeVisible();
+
+  // The rule for existing accounts.
+  await settings.getByRole('radio', { name: 'Never link automatically' }).check();
+  await settings.getByRole('button', { name: 'Save rule' }).click();
+  await expect(settings.getByText('Rule for existing accounts saved')).toBeVisible();
+  await expectAccessible(page);
+
+  const token = await apiLoginToken(request, UNIVERSITY.email, UNIVERSITY.password);
+  const overview = await apiCall<{ connections: Array<{ id: string; name: string; linkPolicy: string; mapping: { email: string[]; affiliationValues?: Record<string, string> }; saml: { certificates: unknown[]; metadataError: string | null } }> }>(
+    request,
+    token,
+    'GET',
+    '/api/organisations/me/sso',
+  );
+  const saved = overview.connections.find((c) => c.name === name)!;
+  expect(saved.linkPolicy).toBe('never');
+  expect(saved.mapping.email).toEqual(['campusEmail', 'mail']);
+  expect(saved.mapping.affiliationValues).toEqual({ Undergraduate: 'student' });
+  expect(saved.saml.certificates).toHaveLength(2);
+  expect(saved.saml.metadataError).toMatch(/answered 500/);
+  // Leave the shared demo university as it was.
+  await apiCall(request, token, 'DELETE', `/api/organisations/me/sso/connections/${saved.id}`);
+});
