@@ -13,5 +13,6 @@ export * from './organisations.ts';
 export * from './security.ts';
 export * from './privacy.ts';
 export * from './sso.ts';
+export * from './sso-logout.ts';
 export * from './push.ts';
 export * from './relationships.ts';
