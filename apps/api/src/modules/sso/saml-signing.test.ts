@@ -80,7 +80,7 @@ describe('SP signing key (decision 910)', () => {
     expect(metadata).toMatch(new RegExp(`<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${connection.serviceProvider.sloUrl}"`));
     const cert = new X509Certificate(Buffer.from(certs[0]!, 'base64'));
     expect(cert.subject).toContain(connection.id);
-    expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(3072);
+    expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
     const [row] = await t.database.db.select().from(ssoSpKeys).where(eq(ssoSpKeys.connectionId, connection.id));
     expect(row?.status).toBe('active');
     expect(row?.privateKeyEnc).toMatch(/^v1\./);

@@ -30,10 +30,10 @@ export interface SigningKeys {
   published: string[];
 }
 
-const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 3072 } as const;
+const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 } as const;
 const VALID_YEARS = 10;
 
-/** A fresh RSA-3072 key and its self-signed certificate (SAML trusts the certificate as published, not a CA). */
+/** A fresh RSA-2048 key and its self-signed certificate (SAML trusts the certificate as published, not a CA). */
 export async function generateSpKey(name: string, now: Date): Promise<{ privateKeyPem: string; certificate: string }> {
   const keys = await crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const notAfter = new Date(now);
