@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { samlIdpMissing, startSamlIdp, type SamlIdp } from '../scripts/saml-idp/saml-idp.ts';
 import { expect, test, uniqueTag } from './fixtures.ts';
@@ -81,7 +82,18 @@ test('a university adds its SAML IdP from the metadata URL, tests it, enables it
   const spMetadataUrl = await card.getByRole('link', { name: /\/api\/sso\/saml\/.+\/metadata$/ }).textContent();
   const spMetadata = await request.get(spMetadataUrl ?? '');
   expect(spMetadata.status()).toBe(200);
-  saml.registerSpMetadata(await spMetadata.text());
+  // MentorBridge publishes its signing certificate: SimpleSAMLphp then REQUIRES signed AuthnRequests and
+  // logout messages from it (validate.authnrequest, validate.logout; decision 910).
+  expect(saml.registerSpMetadata(await spMetadata.text())).toEqual({ signingCertificates: 1 });
+  const spEntityId = /entityID="([^"]+)"/.exec(await spMetadata.text())?.[1] ?? '';
+  const unsigned = deflateRawSync(
+    Buffer.from(
+      `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_unsigned${tag}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${saml.baseUrl}/saml2/idp/SingleLogoutService.php"><saml:Issuer>${spEntityId}</saml:Issuer><saml:NameID>nobody</saml:NameID></samlp:LogoutRequest>`,
+    ),
+  ).toString('base64');
+  const refused = await request.get(`${saml.baseUrl}/saml2/idp/SingleLogoutService.php?SAMLRequest=${encodeURIComponent(unsigned)}`);
+  // SimpleSAMLphp answers with its error page (status 200 from php -S) naming the refusal.
+  expect((await refused.text()).slice(0, 20_000)).toMatch(/no signature found on message/i);
 
   // The test sign-in: the received attributes and the account they would map to; nobody signed in.
   await card.getByRole('button', { name: 'Test sign-in' }).click();
@@ -112,7 +124,8 @@ test('a university adds its SAML IdP from the metadata URL, tests it, enables it
   expect(s.page.url()).not.toContain('SAMLResponse');
 
   // Sign-out ends the product session and, through SAML Single Logout, the IdP session: the browser
-  // goes to SimpleSAMLphp with our LogoutRequest and comes back with its LogoutResponse.
+  // goes to SimpleSAMLphp with our signed LogoutRequest (an unsigned one is refused, above) and comes
+  // back with its LogoutResponse.
   const token = await s.page.evaluate(() => localStorage.getItem('token'));
   await s.page.goto('/logout');
   await s.page.waitForURL((url) => url.port === String(IDP_PORT) || url.pathname === '/signin', { timeout: 20_000 });

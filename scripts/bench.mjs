@@ -7,7 +7,8 @@
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
 //            --duration 10 (closed-loop runs, s)  --warmup 5 (s of every list together before a process's lists are measured)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
-//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule,sso
+//            (sso: CPU per SSO sign-in, SAML and OIDC, bench/sso-signin.ts; --only sso runs it alone, without the data)
 //            --cache on|off (the API's catalogue cache; with on the lists also run once with it off)
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
 //
@@ -464,6 +465,20 @@ async function main() {
   const apiLog = path.join(work, 'api.log');
   const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadBefore: load() };
 
+  // Issue 23: CPU per SSO sign-in (bench/sso-signin.ts, its own database and its own OIDC provider process).
+  let sso = null;
+  if (wanted('sso')) {
+    const out = path.join(work, 'sso.json');
+    tsx('bench/sso-signin.ts', ['--json', out], DB === 'postgres' ? { BENCH_DATABASE_URL: PG_URL } : { BENCH_DATABASE_URL: '' });
+    sso = JSON.parse(readFileSync(out, 'utf8'));
+    if (ONLY && ONLY.every((name) => name === 'sso')) {
+      const v = sso.verdict;
+      console.log(`\n${v.held === true ? 'HELD' : v.held === false ? 'MISS' : '—'}  ${v.budget}: ${v.measured} (${sso.database}, load average ${sso.load})`);
+      if (args.out) writeFileSync(args.out, JSON.stringify({ machine, sso }, null, 2));
+      return;
+    }
+  }
+
   const data = await prepareData(work);
   console.log(
     `bench: ${data.label}, scale ${SCALE}; closed loops ${DURATION} s × ${CONNECTIONS} connections; read mix ${MIX_RATE} req/s for ${MIX_DURATION} s; load average ${machine.loadBefore}`,
@@ -479,6 +494,7 @@ async function main() {
 
   const results = [];
   const extra = {};
+  if (sso) extra.sso = sso;
   // 1. Ceiling: bare Fastify, alone on the machine.
   let ceilingRps = null;
   if (wanted('ceiling')) {
@@ -1185,6 +1201,7 @@ function budgets(results, extra) {
     });
   }
   if (extra.reminders) v.push(extra.reminders.verdict);
+  if (extra.sso) v.push(extra.sso.verdict);
   if (extra.export) {
     const rows = extra.export[0].rows;
     const fb = median(extra.export.map((e) => e.firstByteMs));

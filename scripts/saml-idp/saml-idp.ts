@@ -29,10 +29,14 @@ export interface SamlIdp {
   metadataUrl: string;
   /** Add or replace a user (takes effect at the next sign-in). */
   setUser(user: SamlIdpUser): void;
-  /** Trust a service provider: its entity id, ACS URL and (optional) single logout URL. */
-  registerSp(sp: { entityId: string; acsUrl: string; sloUrl?: string | null }): void;
-  /** Trust a service provider from its metadata XML (entity id, ACS and SLO read from it). */
-  registerSpMetadata(xml: string): void;
+  /**
+   * Trust a service provider: its entity id, ACS URL, (optional) single logout URL and signing
+   * certificates. With certificates, the IdP REQUIRES its AuthnRequests, LogoutRequests and
+   * LogoutResponses to be signed by one of them (`validate.authnrequest`, `validate.logout`).
+   */
+  registerSp(sp: { entityId: string; acsUrl: string; sloUrl?: string | null; signingCertificates?: string[] }): void;
+  /** Trust a service provider from its metadata XML (entity id, ACS, SLO and signing certificates read from it). */
+  registerSpMetadata(xml: string): { signingCertificates: number };
   /** Replace the signing certificate (a rotation at the IdP): the metadata URL then shows the new one. */
   rotateCertificate(): void;
   close(): Promise<void>;
@@ -182,13 +186,20 @@ foreach (glob(${php(`${spDir}/`)} . '*.php') as $file) { include $file; }
   }
 
   let spCount = 0;
-  const registerSp = (sp: { entityId: string; acsUrl: string; sloUrl?: string | null }) => {
+  const registerSp = (sp: { entityId: string; acsUrl: string; sloUrl?: string | null; signingCertificates?: string[] }) => {
+    const certificates = sp.signingCertificates ?? [];
     const entry: Record<string, unknown> = {
       AssertionConsumerService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: sp.acsUrl, index: 0 }],
       NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
       'attributes.NameFormat': 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri',
-      'validate.authnrequest': false,
+      // An SP that publishes signing keys must sign what it sends: unsigned requests are refused.
+      'validate.authnrequest': certificates.length > 0,
+      'validate.logout': certificates.length > 0,
     };
+    if (certificates.length > 0) {
+      // Every published key (two during the SP's key rollover) is accepted.
+      entry.keys = certificates.map((c) => ({ encryption: false, signing: true, type: 'X509Certificate', X509Certificate: c }));
+    }
     if (sp.sloUrl) entry.SingleLogoutService = [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: sp.sloUrl }];
     spCount += 1;
     writeFileSync(path.join(spDir, `sp${spCount}.php`), `<?php\n$metadata[${php(sp.entityId)}] = json_decode(${php(JSON.stringify(entry))}, true);\n`);
@@ -210,7 +221,11 @@ foreach (glob(${php(`${spDir}/`)} . '*.php') as $file) { include $file; }
       const acsUrl = attr(xml, /<(?:\w+:)?AssertionConsumerService\b[^>]*>/, 'Location');
       const sloUrl = attr(xml, /<(?:\w+:)?SingleLogoutService\b[^>]*>/, 'Location');
       if (!entityId || !acsUrl) throw new Error('the SP metadata has no entity id or ACS URL');
-      registerSp({ entityId, acsUrl, sloUrl });
+      const signingCertificates = [...xml.matchAll(/<(?:\w+:)?KeyDescriptor\b[^>]*use="signing"[^>]*>([\s\S]*?)<\/(?:\w+:)?KeyDescriptor>/g)]
+        .map((m) => /<(?:\w+:)?X509Certificate>([^<]+)</.exec(m[1] ?? '')?.[1]?.replace(/\s+/g, '') ?? '')
+        .filter(Boolean);
+      registerSp({ entityId, acsUrl, sloUrl, signingCertificates });
+      return { signingCertificates: signingCertificates.length };
     },
     rotateCertificate() {
       writeCertificate(certDir);

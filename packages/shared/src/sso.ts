@@ -197,6 +197,9 @@ export const connectionDto = z.object({
     metadataUrl: z.string(),
     redirectUri: z.string(),
     postLogoutRedirectUri: z.string(),
+    /** OIDC Back-Channel Logout 1.0 (logout_token POSTed by the IdP) and Front-Channel Logout 1.0 (iframe). */
+    backchannelLogoutUri: z.string(),
+    frontchannelLogoutUri: z.string(),
   }),
   createdAt: z.string(),
 });

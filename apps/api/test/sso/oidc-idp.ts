@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
 
 /**
@@ -23,6 +23,10 @@ export interface OidcIdp {
   clientId: string;
   clientSecret: string;
   server: Server;
+  /** Why back-channel logout calls failed (oidc-provider only emits them). */
+  backchannelErrors: string[];
+  /** Sign a JWT with the IdP's own key (kid test-key-1): logout tokens a test builds to be wrong in one way. */
+  sign(payload: JWTPayload, header?: { typ?: string; alg?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,8 @@ export async function startOidcIdp(options: {
   clientId?: string;
   clientSecret?: string;
   idTokenTtl?: number;
+  /** OpenID Back-Channel Logout 1.0: the IdP POSTs a logout_token here when the person logs out at it. */
+  backchannelLogoutUri?: string;
 }): Promise<OidcIdp> {
   const issuer = `http://127.0.0.1:${options.port}`;
   const accounts = new Map<string, IdpAccount>();
@@ -49,16 +55,23 @@ export async function startOidcIdp(options: {
         post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
         grant_types: ['authorization_code'],
         response_types: ['code'],
+        ...(options.backchannelLogoutUri ? { backchannel_logout_uri: options.backchannelLogoutUri, backchannel_logout_session_required: true } : {}),
       },
     ],
     jwks: { keys: [jwk] },
+    // oidc-provider refuses to call loopback addresses (SSRF protection); this test IdP calls MentorBridge's
+    // back-channel logout URI on this machine, so its outgoing requests go without that dispatcher.
+    fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _ssrfGuard, ...rest } = init;
+      return globalThis.fetch(url, rest);
+    },
     cookies: { keys: ['test-cookie-key-0123456789'] },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'name', 'eduperson_affiliation', 'mb_mail', 'mb_given', 'mb_family', 'mb_role'],
     },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true }, backchannelLogout: { enabled: Boolean(options.backchannelLogoutUri) } },
     ttl: { IdToken: options.idTokenTtl ?? 3600, AccessToken: 3600, AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600 },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx: unknown, id: string) => {
@@ -79,6 +92,8 @@ export async function startOidcIdp(options: {
       };
     },
   });
+  const backchannelErrors: string[] = [];
+  provider.on('backchannel.error', (_ctx: unknown, error: Error) => backchannelErrors.push(error.message));
   const callback = provider.callback();
 
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
@@ -130,6 +145,9 @@ export async function startOidcIdp(options: {
     clientId,
     clientSecret,
     server,
+    backchannelErrors,
+    sign: (payload, header) =>
+      new SignJWT(payload).setProtectedHeader({ alg: header?.alg ?? 'RS256', kid: 'test-key-1', typ: header?.typ ?? 'logout+jwt' }).sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -150,8 +168,7 @@ function page(uid: string, error: string) {
 }
 
 /** Follow an authorization URL through the IdP's login form as `login`, and return the callback URL it sends back. */
-export async function signInAtIdp(authUrl: string, login: string, redirectPrefix: string): Promise<URL> {
-  const jar = new Map<string, string>();
+export async function signInAtIdp(authUrl: string, login: string, redirectPrefix: string, jar = new Map<string, string>()): Promise<URL> {
   const remember = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -187,4 +204,34 @@ export async function signInAtIdp(authUrl: string, login: string, redirectPrefix
     body = new URLSearchParams({ login }).toString();
   }
   throw new Error('too many redirects at the IdP');
+}
+
+/**
+ * RP-initiated logout at the IdP with the browser's cookies (`jar` from signInAtIdp): open the
+ * end_session URL, confirm its form ("Yes, sign me out"), and return where the IdP sends the browser.
+ */
+export async function logoutAtIdp(endSessionUrl: string, jar: Map<string, string>): Promise<string> {
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      if (name) jar.set(name.trim(), rest.join('='));
+    }
+  };
+  const page = await fetch(endSessionUrl, { redirect: 'manual', headers: { cookie: cookie() } });
+  remember(page);
+  const html = await page.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no logout form at the IdP: ${html.slice(0, 300)}`);
+  const fields = new URLSearchParams();
+  for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(m[1]!, m[2]!);
+  fields.set('logout', 'yes');
+  const done = await fetch(new URL(action, endSessionUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+  return done.headers.get('location') ?? '';
 }

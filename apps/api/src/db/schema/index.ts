@@ -13,6 +13,7 @@ export * from './organisations.ts';
 export * from './security.ts';
 export * from './privacy.ts';
 export * from './sso.ts';
+export * from './sso-logout.ts';
 export * from './push.ts';
 export * from './relationships.ts';
 export * from './surveys.ts';

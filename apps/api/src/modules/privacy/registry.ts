@@ -164,6 +164,20 @@ export const REGISTRY: RegistryEntry[] = [
     basis: 'contract', retention: ACCOUNT, visibleTo: 'Their organisation\'s provisioning client; admins', subject: ['user_id'], personal: ['user_name', 'external_id'], other: [],
     erasure: 'delete', erasureNote: 'Deleted: the organisation\'s directory no longer finds the account',
   },
+  {
+    table: 'sso_sp_keys', module: 'sso', what: 'MentorBridge\'s SAML signing keys for a connection (private key encrypted, certificate)', purpose: 'Signed sign-in and logout requests',
+    basis: 'contract', retention: 'while the connection exists', visibleTo: 'The organisation\'s admins (certificates only)', subject: [], personal: [],
+    other: ['status', 'certificate'], secret: ['private_key_enc'], erasure: 'none', erasureNote: 'The organisation\'s configuration, no person\'s data',
+  },
+  {
+    table: 'sso_oidc_sessions', module: 'sso', what: 'Which MentorBridge session an OpenID Connect sign-in became, with the identity provider\'s session id',
+    purpose: 'Ending the session when the identity provider logs the person out (back-/front-channel logout)', basis: 'contract', retention: 'with the session it names',
+    visibleTo: 'No one', subject: ['user_id'], personal: ['sid'], other: [], erasure: 'delete',
+  },
+  {
+    table: 'sso_logout_tokens', module: 'sso', what: 'Ids of back-channel logout tokens already used', purpose: 'Refusing replayed logout tokens', basis: 'legitimate-interest',
+    retention: 'ten minutes', visibleTo: 'No one', subject: [], personal: [], other: ['issuer', 'jti'], erasure: 'none', erasureNote: 'Random ids only',
+  },
   // --- workshops
   {
     table: 'workshops', module: 'workshops', what: 'Workshops; an external instructor\'s name and e-mail', purpose: 'Running workshops', basis: 'contract',

@@ -183,7 +183,8 @@ export async function finishOidc(deps: Deps, connection: Connection, callbackUrl
       // The ID token alone is enough when userinfo is unavailable.
     }
   }
-  return { flow, issuer: idClaims.iss, claims, idToken: tokens.id_token ?? null, endSession: configuration };
+  const sid = typeof idClaims.sid === 'string' ? idClaims.sid : null;
+  return { flow, issuer: idClaims.iss, claims, idToken: tokens.id_token ?? null, sid, endSession: configuration };
 }
 
 /** Profile claims from userinfo are fresher than the ID token's (an e-mail changed at the IdP). */

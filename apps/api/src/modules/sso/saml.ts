@@ -11,10 +11,13 @@ import { SsoFailure } from './failure.ts';
 import { FLOW_TTL_MS } from './oidc.ts';
 import { toPem } from './saml-metadata.ts';
 import { serviceProvider } from './sso.service.ts';
+import type { SecretBox } from './crypto.ts';
+import { signingKeys, type SigningKeys } from './sp-keys.ts';
 
 interface Deps {
   db: Db;
   config: Config;
+  box: SecretBox;
   now: () => Date;
 }
 type Connection = typeof ssoConnections.$inferSelect;
@@ -50,9 +53,12 @@ function databaseCache(deps: Deps, connectionId: string, pending?: () => typeof 
   };
 }
 
-function samlFor(deps: Deps, connection: Connection, cacheProvider?: CacheProvider, requestId?: string) {
+function samlFor(deps: Deps, connection: Connection, cacheProvider?: CacheProvider, requestId?: string, keys?: SigningKeys) {
   const sp = serviceProvider(deps.config, connection.id);
   return new SAML({
+    // What we send over HTTP-Redirect (AuthnRequest, LogoutRequest, LogoutResponse) is signed with the
+    // connection's active key, RSA-SHA256 (decision 910); the IdP has the certificate from our metadata.
+    ...(keys ? { privateKey: keys.privateKey, publicCert: keys.certificate, signatureAlgorithm: 'sha256' as const, digestAlgorithm: 'sha256' as const } : {}),
     callbackUrl: sp.acsUrl,
     entryPoint: connection.idpSsoUrl ?? '',
     // Single Logout over HTTP-Redirect (decision 851): to the IdP's SLO URL, back to ours.
@@ -75,8 +81,20 @@ function samlFor(deps: Deps, connection: Connection, cacheProvider?: CacheProvid
   });
 }
 
-export function samlMetadata(deps: Deps, connection: Connection): string {
-  return samlFor(deps, connection).generateServiceProviderMetadata(null, null);
+const POST_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
+const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+
+/**
+ * The SP metadata: entity id, ACS (HTTP-POST), Single Logout (HTTP-Redirect, the binding our SLO
+ * endpoint serves; node-saml writes HTTP-POST) and every signing certificate to publish (KeyDescriptor
+ * use="signing": the active key and, during a rollover, the next one).
+ */
+export async function samlMetadata(deps: Deps, connection: Connection): Promise<string> {
+  const keys = await signingKeys(deps, connection.id);
+  const xml = samlFor(deps, connection, undefined, undefined, keys).generateServiceProviderMetadata(null, keys.published);
+  return xml.replace(/(<SingleLogoutService\b[^>]*\bBinding=")([^"]+)(")/, (_m, a: string, binding: string, c: string) =>
+    `${a}${binding === POST_BINDING ? REDIRECT_BINDING : binding}${c}`,
+  );
 }
 
 export async function startSaml(
@@ -93,7 +111,8 @@ export async function startSaml(
     next: flow.next ?? null,
     expiresAt: new Date(deps.now().getTime() + FLOW_TTL_MS),
   }));
-  return samlFor(deps, connection, cache, requestId).getAuthorizeUrlAsync('', undefined, {});
+  const keys = await signingKeys(deps, connection.id);
+  return samlFor(deps, connection, cache, requestId, keys).getAuthorizeUrlAsync('', undefined, {});
 }
 
 function reasonOf(message: string): SsoFailure['reason'] {
@@ -208,7 +227,9 @@ export async function samlLogoutUrl(
     nameIDFormat: session.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
     ...(session.sessionIndex ? { sessionIndex: session.sessionIndex } : {}),
   } as Profile;
-  return samlFor(deps, connection, cache).getLogoutUrlAsync(profile, '', {});
+  // Signed (decision 910): Shibboleth, Entra ID and SimpleSAMLphp with validate.logout refuse unsigned ones.
+  const keys = await signingKeys(deps, connection.id);
+  return samlFor(deps, connection, cache, undefined, keys).getLogoutUrlAsync(profile, '', {});
 }
 
 /**
@@ -236,6 +257,7 @@ export async function handleSlo(deps: Deps, connection: Connection, query: Recor
     kind: 'request' as const,
     nameId: profile.nameID,
     sessionIndex: typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null,
-    respond: (success: boolean) => samlFor(deps, connection).getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, success),
+    respond: async (success: boolean) =>
+      samlFor(deps, connection, undefined, undefined, await signingKeys(deps, connection.id)).getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, success),
   };
 }

@@ -19,6 +19,7 @@ import { isProvisionedBy } from '../scim/index.ts';
 import type { ConnectionRow } from './sso.service.ts';
 import { recordEvent } from './sso.service.ts';
 import { linkOutcome } from './link-policy.ts';
+import { rememberOidcSession } from './oidc-logout.ts';
 
 export interface SignInDeps {
   db: Db;
@@ -75,6 +76,8 @@ interface Assertion {
   issuer: string;
   claims: Record<string, unknown>;
   idToken?: string | null;
+  /** OIDC: the ID token's `sid`, what a back-/front-channel logout names (decision 912). */
+  oidcSid?: string | null;
   /** SAML: what a Single Logout names (decision 851). */
   samlSession?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null } | null;
 }
@@ -176,6 +179,8 @@ export async function complete(
 
   const outcome = await decide(db, connection, assertion, mapped);
   const idTokenEnc = assertion.idToken ? deps.box.seal(assertion.idToken) : null;
+  // Which IdP session the MentorBridge session comes from, for logout started by the IdP (decision 912).
+  const oidcSession = connection.protocol === 'oidc' ? { oidcConnectionId: connection.id, oidcSid: assertion.oidcSid ?? null } : {};
   if (outcome.kind === 'link') {
     return storeResult(
       db,
@@ -183,7 +188,7 @@ export async function complete(
       {
         kind: 'link',
         userId: outcome.user.id,
-        payload: { connectionId: connection.id, issuer: assertion.issuer, subject: mapped.subject, affiliations: mapped.affiliations, idTokenEnc },
+        payload: { connectionId: connection.id, issuer: assertion.issuer, subject: mapped.subject, affiliations: mapped.affiliations, idTokenEnc, ...oidcSession },
         next: flow.next,
       },
       LINK_TTL_MS,
@@ -230,7 +235,7 @@ export async function complete(
       .set({ samlNameId: slo?.nameId ?? null, samlNameIdFormat: slo?.nameIdFormat ?? null, samlSessionIndex: slo?.sessionIndex ?? null })
       .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.connectionId, connection.id)));
   }
-  return storeResult(db, now, { kind: 'session', userId, next: flow.next });
+  return storeResult(db, now, { kind: 'session', userId, next: flow.next, payload: oidcSession });
 }
 
 /** The IdP says the address changed: the same account follows it (unless another account holds it). */
@@ -333,7 +338,9 @@ export async function exchange(deps: SignInDeps, code: string, actorId: string |
   if (row.kind === 'test') return { kind: 'test', report: row.payload as unknown as TestReport };
   const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId ?? ''));
   if (!user?.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
-  return { kind: 'session', auth: await sessionFor(db, deps.tokens, row.userId!, undefined, 'sso'), next: row.next };
+  const auth = await sessionFor(db, deps.tokens, row.userId!, undefined, 'sso');
+  await rememberOidcSession(db, deps.tokens, { userId: row.userId!, payload: row.payload }, auth.token);
+  return { kind: 'session', auth, next: row.next };
 }
 
 /** Proof of ownership: the account's password, once; then the IdP identity is linked and a session starts. */
@@ -386,5 +393,7 @@ export async function link(deps: SignInDeps, ticket: string, password: string, i
     await tx.update(users).set({ lastLoginAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` }).where(eq(users.id, user.id));
   });
   await throttle.recordSuccess(db, user.email, ip);
-  return { auth: await sessionFor(db, deps.tokens, user.id, undefined, 'sso'), next: row.next };
+  const auth = await sessionFor(db, deps.tokens, user.id, undefined, 'sso');
+  await rememberOidcSession(db, deps.tokens, { userId: user.id, payload: row.payload }, auth.token);
+  return { auth, next: row.next };
 }

@@ -34,6 +34,8 @@ import { endSessionUrl, finishOidc, flowOfCallback, startOidc } from './oidc.ts'
 import { finishSaml, handleSlo, samlLogoutUrl, samlMetadata, startSaml } from './saml.ts';
 import { complete, exchange, link } from './signin.ts';
 import * as sso from './sso.service.ts';
+import { spKeyRoutes } from './sp-keys.routes.ts';
+import { oidcLogoutRoutes } from './oidc-logout.routes.ts';
 import { requireOrganisation } from '../auth/index.ts';
 import { refreshSoonAfterSignatureFailure } from './metadata-refresh.ts';
 import { metadataRefreshRoutes } from './metadata-refresh.routes.ts';
@@ -136,6 +138,8 @@ export async function ssoRoutes(app: App) {
     const { id } = request.params as { id: string };
     return (await requireOrganisation(app.ctx.db, id)).id;
   });
+  await spKeyRoutes(app, box);
+  await oidcLogoutRoutes(app, box);
 
   async function begin(connection: sso.ConnectionRow, flow: { mode: 'signin' | 'test'; testerId?: string; next: string | undefined }) {
     const sp = sso.serviceProvider(app.ctx.config, connection.id);
@@ -207,7 +211,7 @@ export async function ssoRoutes(app: App) {
         if (connection.protocol !== 'oidc') throw new SsoFailure('other', 'not an OpenID Connect connection');
         const result = await finishOidc(deps(), connection, url, started.state, started.flow);
         if (result.flow.mode === 'signin' && !connection.enabled) throw new SsoFailure('disabled', 'the connection is not enabled');
-        return complete(deps(), connection, result.flow, { issuer: result.issuer, claims: result.claims, idToken: result.idToken });
+        return complete(deps(), connection, result.flow, { issuer: result.issuer, claims: result.claims, idToken: result.idToken, oidcSid: result.sid });
       });
     },
   );
@@ -217,7 +221,7 @@ export async function ssoRoutes(app: App) {
     async (request, reply) => {
       const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
       if (connection.protocol !== 'saml') return reply.status(404).send({ success: false, message: 'Connection not found', code: 'NOT_FOUND' });
-      return reply.type('application/samlmetadata+xml').send(samlMetadata(deps(), connection));
+      return reply.type('application/samlmetadata+xml').send(await samlMetadata(deps(), connection));
     },
   );
   app.post(

@@ -39,6 +39,9 @@ export function serviceProvider(config: Config, id: string) {
     metadataUrl: `${base}/api/sso/saml/${id}/metadata`,
     redirectUri: `${base}/api/sso/oidc/callback`,
     postLogoutRedirectUri: `${base}/signin`,
+    // OIDC logout started by the IdP (decision 912), per connection: the IdP registers both.
+    backchannelLogoutUri: `${base}/api/sso/oidc/${id}/backchannel-logout`,
+    frontchannelLogoutUri: `${base}/api/sso/oidc/${id}/frontchannel-logout`,
   };
 }
 

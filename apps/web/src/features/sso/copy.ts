@@ -87,6 +87,8 @@ export const SSO_CONSOLE_COPY = {
     metadata: 'SP metadata URL',
     redirect: 'Redirect URI',
     postLogout: 'Post-logout redirect URI',
+    backchannel: 'Back-channel logout URI',
+    frontchannel: 'Front-channel logout URI',
     issuer: 'Issuer',
     clientId: 'Client id',
     idpEntity: 'IdP entity id',

@@ -102,6 +102,10 @@ function Connections({ connections }: { connections: ConnectionDto[] }) {
                       <dd><code>{c.serviceProvider.redirectUri}</code></dd>
                       <dt className="font-medium">{C.connections.postLogout}</dt>
                       <dd><code>{c.serviceProvider.postLogoutRedirectUri}</code></dd>
+                      <dt className="font-medium">{C.connections.backchannel}</dt>
+                      <dd><code>{c.serviceProvider.backchannelLogoutUri}</code></dd>
+                      <dt className="font-medium">{C.connections.frontchannel}</dt>
+                      <dd><code>{c.serviceProvider.frontchannelLogoutUri}</code></dd>
                       <dt className="font-medium">{C.connections.issuer}</dt>
                       <dd>{c.oidc?.issuer}</dd>
                       <dt className="font-medium">{C.connections.clientId}</dt>
