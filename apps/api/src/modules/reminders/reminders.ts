@@ -9,6 +9,7 @@ import { recipientLocales, voiceOf, type RecipientLocale, type Voice } from '../
 import { notify } from '../notifications/index.ts';
 import { inert } from '../../lib/email-template.ts';
 import { interviewSlot } from '../rd-projects/index.ts';
+import { DEFAULT_TOPIC } from '../mentoring/index.ts';
 
 /**
  * Reminders before workshops, mentoring sessions and R&D interviews (docs/decisions/405-reminders.md).
@@ -238,9 +239,14 @@ async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<n
       const other = who.get(isStudent ? s.professional_id : s.student_id);
       await send(tx, who.get(r.user_id), {
         type: 'session',
-        title: other
-          ? { key: 'email.reminder.sessionWith', values: { topic: s.topic, name: other.first_name } }
-          : { key: 'email.reminder.session', values: { topic: s.topic } },
+        title:
+          s.topic === DEFAULT_TOPIC
+            ? other
+              ? { key: 'email.reminder.sessionDefault', values: { name: other.first_name } }
+              : { key: 'email.session.defaultTopic' }
+            : other
+              ? { key: 'email.reminder.sessionWith', values: { topic: s.topic, name: other.first_name } }
+              : { key: 'email.reminder.session', values: { topic: s.topic } },
         offset: r.offset_minutes,
         startsAt: new Date(r.starts_at),
         zone: s.timezone,
