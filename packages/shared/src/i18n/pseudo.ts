@@ -5,6 +5,8 @@
  * check, e2e/pseudo-locale.spec.ts) any text that does not come from the catalogues, and whether the
  * layout survives longer translations. It is never offered in the language menu.
  */
+import type { CompiledMessage, CompiledMessageToken } from '@lingui/message-utils/compileMessage';
+
 export const PSEUDO_LANGUAGE = 'en-XA';
 export const PSEUDO_START = '[!! ';
 export const PSEUDO_END = ' !!]';
@@ -22,26 +24,20 @@ export function pseudoText(text: string): string {
     .join('');
 }
 
-/** A compiled message (@lingui/message-utils' compileMessage) token: text, or [name, kind?, cases?]. */
-type Token = string | [string, string?, Record<string, unknown>?, ...unknown[]];
-type Compiled = string | Token[];
-
-function transform(compiled: Compiled, inPlural: boolean): Compiled {
-  if (typeof compiled === 'string') return compiled === '#' && inPlural ? compiled : pseudoText(compiled);
-  return compiled.map((token): Token => {
+function transform(compiled: CompiledMessage, inPlural: boolean): CompiledMessage {
+  return compiled.map((token): CompiledMessageToken => {
     if (typeof token === 'string') return token === '#' && inPlural ? token : pseudoText(token);
-    const [name, kind, cases, ...rest] = token;
-    if (!kind || !cases) return token;
+    const [name, kind, cases] = token;
+    if (!kind || typeof cases !== 'object' || cases === null) return token;
     const plural = kind === 'plural' || kind === 'selectordinal';
     const out = Object.fromEntries(
-      Object.entries(cases).map(([k, v]) => [k, typeof v === 'string' || Array.isArray(v) ? transform(v as Compiled, plural) : v]),
+      Object.entries(cases).map(([k, v]) => [k, Array.isArray(v) ? transform(v as CompiledMessage, plural) : typeof v === 'string' ? pseudoText(v) : v]),
     );
-    return [name, kind, out, ...rest];
+    return [name, kind, out];
   });
 }
 
 /** A compiled English message as the pseudo-locale shows it: wrapped in the markers, accented, longer. */
-export function pseudoCompiled(compiled: Compiled): Token[] {
-  const inner = transform(compiled, false);
-  return [PSEUDO_START, ...(typeof inner === 'string' ? [inner] : inner), PSEUDO_END];
+export function pseudoCompiled(compiled: CompiledMessage): CompiledMessage {
+  return [PSEUDO_START, ...transform(compiled, false), PSEUDO_END];
 }
