@@ -81,13 +81,13 @@ test.describe('the pseudo-locale (en-XA)', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript((code) => localStorage.setItem('language', code), PSEUDO);
     // Empty lists: the converted page frames show (their empty states), not the cards (not converted yet).
-    for (const list of ['/api/workshops', '/api/workshops?*', '/api/professionals/public*', '/api/experts*', '/api/rd-projects*', '/api/public/projects*']) {
-      await page.route(`**${list}`, (route) =>
+    await page.route(
+      (url) => /^\/api\/(workshops|rd-projects\/public)$/.test(url.pathname),
+      (route) =>
         route.request().method() === 'GET'
-          ? route.fulfill({ json: { success: true, data: { workshops: [], professionals: [], experts: [], projects: [], items: [], pagination: { page: 1, limit: 12, total: 0, pages: 0, totalPages: 0, hasMore: false } } } })
+          ? route.fulfill({ json: { success: true, data: { workshops: [], projects: [], pagination: { page: 1, limit: 12, total: 0, pages: 0 } } } })
           : route.fallback(),
-      );
-    }
+    );
   });
 
   for (const url of SCREENS) {
