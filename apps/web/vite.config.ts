@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { readFileSync, readdirSync } from 'node:fs';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { PSEUDO_LANGUAGE, pseudoCompiled } from '../../packages/shared/src/i18n/pseudo.ts';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -69,6 +70,11 @@ const CATALOGUE_PREFIX = 'virtual:mentorbridge/catalogue/';
  * the ICU parser (docs/decisions/740-languages-lingui-icu-catalogues.md). `virtual:mentorbridge/catalogues`
  * lists the languages found in the folder (code, own name, direction) with a loader for each: adding
  * a language is adding its catalogue, nothing in code.
+ *
+ * The pseudo-locale (`en-XA`, decision 971) has a loader too, made from the English catalogue, but is not
+ * in `languages`: the menu never offers it and no browser language selects it; only a test that stores it
+ * as the device's choice opens a page in it (e2e/pseudo-locale.spec.ts). Its chunk is never downloaded
+ * otherwise.
  */
 function catalogues(): Plugin {
   const read = (code: string): Record<string, string> => {
@@ -93,13 +99,18 @@ function catalogues(): Plugin {
           this.addWatchFile(path.join(CATALOGUES, `${code}.json`));
           return { code, name: m['language.name'] ?? code, direction: m['language.direction'] === 'rtl' ? 'rtl' : 'ltr' };
         });
-        const loaders = languages.map((l) => `${JSON.stringify(l.code)}: () => import(${JSON.stringify(CATALOGUE_PREFIX + l.code)}).then((m) => m.default)`);
-        return `export const languages = ${JSON.stringify(languages)};\nexport const loaders = {${loaders.join(',')}};\n`;
+        const loaders = [...languages.map((l) => l.code), PSEUDO_LANGUAGE].map(
+          (code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(CATALOGUE_PREFIX + code)}).then((m) => m.default)`,
+        );
+        return `export const languages = ${JSON.stringify(languages)};\nexport const pseudo = ${JSON.stringify(PSEUDO_LANGUAGE)};\nexport const loaders = {${loaders.join(',')}};\n`;
       }
       if (id.startsWith(`\0${CATALOGUE_PREFIX}`)) {
         const code = id.slice(CATALOGUE_PREFIX.length + 1);
-        this.addWatchFile(path.join(CATALOGUES, `${code}.json`));
-        const compiled = Object.fromEntries(Object.entries(read(code)).map(([k, v]) => [k, compileMessage(v)]));
+        const pseudo = code === PSEUDO_LANGUAGE;
+        this.addWatchFile(path.join(CATALOGUES, `${pseudo ? 'en' : code}.json`));
+        const compiled = Object.fromEntries(
+          Object.entries(read(pseudo ? 'en' : code)).map(([k, v]) => [k, pseudo && !k.startsWith('language.') ? pseudoCompiled(compileMessage(v)) : compileMessage(v)]),
+        );
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});\n`;
       }
       return null;

@@ -31,6 +31,7 @@ import { EVENT_CHANGE_JOB } from './lib/event-changes.ts';
 import { createEventChangeJob } from './modules/calendar/index.ts';
 import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/programmes/index.ts';
 import { setUidDomain } from './lib/calendar.ts';
+import { setPlatformLanguage } from './lib/recipient-locale.ts';
 import { PUSH_JOB, createPushJob } from './modules/push/index.ts';
 import { publicPagesRoutes } from './modules/public-pages/index.ts';
 import { createStorage, isStorageFull } from './lib/storage.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
   if (config.catalogueCache !== 'off') events.subscribe((event) => ctx.cache.onEvent(event));
   setUidDomain(config.mailDomain);
+  setPlatformLanguage(config.defaultLanguage);
   jobs.register(EMAIL_JOB, createEmailJob(database.db, config, app.log));
   // Files orphaned by a crash (written, row never committed) are removed after an hour's grace.
   scheduler.every('uploads.sweep', UPLOAD_SWEEP_EVERY_MS, () => runUploadSweep(database.db, ctx.storage, app.log));

@@ -27,6 +27,8 @@ const schema = z.object({
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i, 'MAIL_DOMAIN must be a domain name such as mentorbridge.example.edu')
     .optional(),
+  /** The platform's default language (a catalogue's tag) for people who chose none and whose organisation has none (decision 970). */
+  DEFAULT_LANGUAGE: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'DEFAULT_LANGUAGE must be a language tag (en, hi, es, ar)').default('en'),
   MEETING_BASE_URL: z.string().url().default('https://meet.jit.si'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: c.SMTP_URL || undefined,
     mailFrom: c.MAIL_FROM,
     mailDomain: c.MAIL_DOMAIN?.toLowerCase() ?? messageIdDomain(c.PUBLIC_URL ?? ''),
+    defaultLanguage: c.DEFAULT_LANGUAGE,
     meetingBaseUrl: c.MEETING_BASE_URL.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

@@ -11,7 +11,7 @@ describe('the e-mail template', () => {
     expect(text).toBe(
       'Hello Asha,\n\n"Rust" moved.\nJoin: https://meet.jit.si/MentorBridge-abc.\n\nBye\n\nView the workshop: https://mb.example/student/dashboard?tab=workshops&workshop=1\n',
     );
-    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en" dir="ltr">/);
     expect(html).toContain('<title>Updated: Rust &amp; &lt;Go&gt;</title>');
     expect(html).toContain('<h1 style="margin:0 0 16px 0;font-size:20px;line-height:1.3;color:#111827">Updated: Rust &amp; &lt;Go&gt;</h1>');
     expect(html).toContain('href="https://mb.example/student/dashboard?tab=workshops&amp;workshop=1"');

@@ -1,3 +1,5 @@
+import { translator } from './i18n.ts';
+
 /**
  * The one e-mail template (docs/decisions/422). Every message MentorBridge sends is rendered here into a
  * plain-text part and an HTML part: the same paragraphs, the same link. The HTML is a single-column,
@@ -12,6 +14,11 @@ export interface EmailAction {
 
 export interface EmailContent {
   subject: string;
+  /**
+   * The recipient's language (a catalogue's tag; decision 970): the HTML's `lang` and `dir` and the
+   * template's own words (the footer) follow it. English when absent.
+   */
+  language?: string;
   /** The message as plain text: paragraphs separated by blank lines. */
   text: string;
   action?: EmailAction;
@@ -95,26 +102,28 @@ export function renderHtml(content: EmailContent): string {
         `</td></tr></table>`
       : '';
   const preheader = escapeHtml(content.text.replace(/\s+/g, ' ').trim().slice(0, 140));
+  const { language, direction, t } = translator(content.language);
+  const align = direction === 'rtl' ? 'right' : 'left';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}" dir="${direction}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <title>${escapeHtml(content.subject)}</title>
 </head>
-<body style="margin:0;padding:0;background:#f3f4f6">
+<body dir="${direction}" style="margin:0;padding:0;background:#f3f4f6">
 <div style="display:none;max-height:0;overflow:hidden">${preheader}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;border-bottom:4px solid ${BRAND};font-family:Arial,Helvetica,sans-serif;font-size:20px;font-weight:700;color:${BRAND}">MentorBridge</td></tr>
-<tr><td style="padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:${INK}">
+<tr><td dir="${direction}" style="padding:24px;text-align:${align};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:${INK}">
 <h1 style="margin:0 0 16px 0;font-size:20px;line-height:1.3;color:${INK}">${escapeHtml(content.subject)}</h1>
 ${paragraphs}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 24px;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${MUTED};border-top:1px solid #e5e7eb">You receive this e-mail because you have a MentorBridge account. You can choose which e-mails you get in your profile.</td></tr>
+<tr><td dir="${direction}" style="padding:16px 24px;text-align:${align};font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:${MUTED};border-top:1px solid #e5e7eb">${escapeHtml(t('email.footer'))}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -20,6 +20,8 @@ export { EMAIL_CATEGORIES, type EmailCategory };
 export interface OutgoingEmail {
   to: string;
   subject: string;
+  /** The recipient's language (decision 970): the template's `lang`, `dir` and its own words. English when absent. */
+  language?: string;
   /** The message as plain text (paragraphs separated by blank lines); the HTML part is rendered from it. */
   text: string;
   /** The main action, shown as a button in the HTML part; its link is in the text part too. */
@@ -46,7 +48,7 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 
 /** The columns of a stored e-mail: text and HTML from the one template; `preview` is all the outbox view shows. */
 export function emailRow(message: OutgoingEmail) {
-  const { text, html } = renderEmail({ subject: message.subject, text: message.text, action: message.action });
+  const { text, html } = renderEmail({ subject: message.subject, text: message.text, action: message.action, language: message.language });
   return {
     to: message.to,
     subject: message.subject,

@@ -1,5 +1,5 @@
 import type { Messages } from '@lingui/core';
-import { languages, loaders } from 'virtual:mentorbridge/catalogues';
+import { languages, loaders, pseudo } from 'virtual:mentorbridge/catalogues';
 import { negotiateLanguage } from '@app/shared/i18n/negotiate';
 
 /**
@@ -24,6 +24,8 @@ function stored(): string | null {
 
 /** The language this device should show. */
 export function initialLanguage(): string {
+  // The pseudo-locale (decision 971) only when this device's stored choice names it exactly (tests set it).
+  if (stored() === pseudo) return pseudo;
   return negotiateLanguage([stored(), ...(navigator.languages ?? [navigator.language])], LANGUAGE_CODES, 'en');
 }
 

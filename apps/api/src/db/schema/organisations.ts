@@ -20,6 +20,8 @@ export const organisations = pgTable(
       .notNull()
       .default('pending'),
     contactEmail: text('contact_email').notNull(),
+    /** The language for members and affiliated students who chose none (a catalogue's tag); null = the platform's (decision 970). */
+    defaultLanguage: text('default_language'),
     decisionReason: text('decision_reason'),
     decidedBy: ref('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),

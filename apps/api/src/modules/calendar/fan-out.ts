@@ -9,8 +9,9 @@ import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { loadPeople, nameOf } from '../mentoring/index.ts';
-import { sessionIcs, whenFor } from '../mentoring/index.ts';
+import { sessionIcs, topicIn, whenFor } from '../mentoring/index.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import { RD_ACTION_URL, applicationInContext, interviewIcs, interviewSlot } from '../rd-projects/index.ts';
 import { findWorkshop } from '../workshops/index.ts';
@@ -115,9 +116,12 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
   const [row] = await db.select().from(mentoringSessions).where(eq(mentoringSessions.id, change.eventId));
   if (!row) return null;
   const people = await loadPeople(db, [row.studentId, row.professionalId]);
+  // Each of the two is told in their own language, with the invitation's text in it too (decision 970).
+  const locales = await recipientLocales(db, [row.studentId, row.professionalId]);
+  const voice = (id: string | null) => voiceOf(id ? locales.get(id) : undefined, row.timezone);
   const cancelled = change.change === 'cancelled';
   const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
-  const content = sessionIcs(row, people, { ...config, meetingBaseUrl: '' }, method);
+  const content = (language: string) => sessionIcs(row, people, { ...config, meetingBaseUrl: '' }, method, language);
   const actor = change.actorId ? people.get(change.actorId) : undefined;
   const otherOf = (id: string) => people.get(id === row.studentId ? row.professionalId : row.studentId);
   const link = (id: string) => (id === row.studentId ? '/student/dashboard?tab=professionals' : '/professional/dashboard?tab=sessions');
@@ -130,33 +134,46 @@ async function sessionPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pro
     extras: [],
     recipients: async (_tx, cursor, limit) =>
       participants.filter((p) => (p.id ?? '') > cursor).sort((a, b) => (a.id ?? '').localeCompare(b.id ?? '')).slice(0, limit),
-    notification: (r) => ({
-      userId: r.id,
-      type: 'session',
-      subType: cancelled ? 'cancelled' : 'rescheduled',
-      title: cancelled ? 'Mentoring session cancelled' : 'Mentoring session rescheduled',
-      message: cancelled
-        ? `${actor ? nameOf(actor) : 'The session'} cancelled "${row.topic}" on ${whenFor(row, people, r.id)}.${change.note ? ` Reason: ${change.note}` : ''}`
-        : `${actor ? nameOf(actor) : 'The session'} moved "${row.topic}" with ${nameOf(otherOf(r.id))}: it is now on ${whenFor(row, people, r.id)}.${change.note ? ` Reason: ${change.note}` : ''}`,
-      actionUrl: link(r.id),
-      priority: 'high',
-      metadata: { sessionId: row.id, sequence: change.sequence },
-    }),
-    email: (r) => ({
-      to: r.email,
-      subject: `Mentoring session ${cancelled ? 'cancelled' : 'rescheduled'} with ${inert(nameOf(otherOf(r.id ?? '')))}`,
-      text: paragraphs(
-        `Hello ${inert(r.firstName)},`,
-        cancelled
-          ? `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(otherOf(r.id ?? '')))} on ${whenFor(row, people, r.id ?? '')} has been cancelled.`
-          : `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(otherOf(r.id ?? '')))} is now on ${whenFor(row, people, r.id ?? '')}.`,
-        !cancelled && row.meetLink && `Join the meeting: ${row.meetLink}`,
-        change.note && `Reason: ${inert(change.note)}`,
-        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
-      ),
-      action: { label: 'Open my sessions', url: `${config.publicUrl}${link(r.id ?? '')}` },
-      attachments: [ics(method, content)],
-    }),
+    notification: (r) => {
+      const { t, language } = voice(r.id);
+      const when = whenFor(row, people, r.id, language);
+      const who = actor ? nameOf(actor) : t('notification.session.someone');
+      const reason = change.note ? ` ${t('notification.reason', { note: change.note })}` : '';
+      return {
+        userId: r.id,
+        type: 'session',
+        subType: cancelled ? 'cancelled' : 'rescheduled',
+        title: cancelled ? t('notification.session.cancelledTitle') : t('notification.session.rescheduledTitle'),
+        message:
+          (cancelled
+            ? t('notification.session.cancelled', { actor: who, topic: topicIn(row.topic, t), when })
+            : t('notification.session.moved', { actor: who, topic: topicIn(row.topic, t), name: nameOf(otherOf(r.id)), when })) + reason,
+        actionUrl: link(r.id),
+        priority: 'high',
+        metadata: { sessionId: row.id, sequence: change.sequence },
+      };
+    },
+    email: (r) => {
+      const { t, language } = voice(r.id);
+      const id = r.id ?? '';
+      const name = inert(nameOf(otherOf(id)));
+      const topic = inert(topicIn(row.topic, t));
+      const when = whenFor(row, people, id, language);
+      return {
+        to: r.email,
+        language,
+        subject: t('email.session.subject', { kind: cancelled ? 'cancelled' : 'rescheduled', name }),
+        text: paragraphs(
+          t('email.greeting', { name: inert(r.firstName) }),
+          cancelled ? t('email.session.cancelled', { topic, name, when }) : t('email.session.rescheduled', { topic, name, when }),
+          !cancelled && row.meetLink && t('email.session.join', { link: row.meetLink }),
+          change.note && t('email.session.reason', { note: inert(change.note) }),
+          cancelled ? t('email.session.attachedCancel') : t('email.session.attachedUpdate'),
+        ),
+        action: { label: t('email.session.action'), url: `${config.publicUrl}${link(id)}` },
+        attachments: [ics(method, content(language))],
+      };
+    },
   };
 }
 

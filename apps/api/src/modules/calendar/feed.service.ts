@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/http.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { loadPeople } from '../mentoring/index.ts';
 import { sessionEvent } from '../mentoring/index.ts';
+import { recipientLocale } from '../../lib/recipient-locale.ts';
 import { interviewEvent } from '../rd-projects/index.ts';
 import { interviewSlot } from '../rd-projects/index.ts';
 import { fullName } from '../users/index.ts';
@@ -123,7 +124,9 @@ export async function calendarOf(db: Db, config: FeedConfig, owner: CalendarOwne
     .orderBy(desc(mentoringSessions.startsAt))
     .limit(limit);
   const people = await loadPeople(db, sessions.flatMap((s) => [s.studentId, s.professionalId]));
-  for (const s of sessions) events.push(sessionEvent(s, people, { ...config, meetingBaseUrl: '' }, 'PUBLISH'));
+  // The owner's calendar: session titles and descriptions in their language (decision 970).
+  const { language } = await recipientLocale(db, owner.id);
+  for (const s of sessions) events.push(sessionEvent(s, people, { ...config, meetingBaseUrl: '' }, 'PUBLISH', language));
 
   if (owner.role === 'student') {
     const interviews = await db

@@ -3,4 +3,4 @@
 export { freeWindows, type RuleInput } from './expand-availability.ts';
 export { loadPeople, nameOf } from './mentoring.common.ts';
 export { mentoringRoutes } from './mentoring.routes.ts';
-export { cancelSession, sessionEvent, sessionIcs, whenFor } from './sessions.service.ts';
+export { cancelSession, DEFAULT_TOPIC, sessionEvent, sessionIcs, topicIn, whenFor } from './sessions.service.ts';

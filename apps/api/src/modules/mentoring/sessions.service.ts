@@ -19,6 +19,10 @@ import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { queueEventChange } from '../../lib/event-changes.ts';
+import { SOURCE_LANGUAGE, translator } from '../../lib/i18n.ts';
+import { formatLocale, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { formatters } from '@app/shared/i18n/format';
+import type { Translator } from '@app/shared/i18n/translator';
 import { notify } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
@@ -37,6 +41,11 @@ export interface MentoringDeps {
 }
 
 export const DEFAULT_TOPIC = 'Mentoring session';
+
+/** The topic as its reader reads it: a session booked without one (stored as DEFAULT_TOPIC) reads in their language. */
+export function topicIn(topic: string, t: Translator['t']): string {
+  return topic === DEFAULT_TOPIC ? t('email.session.defaultTopic') : topic;
+}
 
 /** Which side of the session a user is on (null: neither, e.g. a removed account). */
 const sideOf = (row: SessionRow, id: string | null): 'student' | 'professional' | null =>
@@ -114,14 +123,18 @@ export async function presentSessions(db: Db, rows: SessionRow[], viewerId: stri
   return rows.map((r) => toSession(r, people, viewerId, now));
 }
 
-/** The calendar text of a session (REQUEST for invitations, CANCEL once cancelled, PUBLISH for downloads). */
+/**
+ * The calendar text of a session (REQUEST for invitations, CANCEL once cancelled, PUBLISH for downloads),
+ * its title and description in `language` (the recipient's; the event data stays standard).
+ */
 export function sessionIcs(
   row: SessionRow,
   people: Map<string, PersonRow>,
   config: MentoringDeps['config'],
   method: 'REQUEST' | 'CANCEL' | 'PUBLISH',
+  language: string = SOURCE_LANGUAGE,
 ): string {
-  return buildIcs(sessionEvent(row, people, config, method));
+  return buildIcs(sessionEvent(row, people, config, method, language));
 }
 
 /** A session as an iCalendar event; both participants are its attendees, MentorBridge its organizer. */
@@ -130,10 +143,13 @@ export function sessionEvent(
   people: Map<string, PersonRow>,
   config: MentoringDeps['config'],
   method: 'REQUEST' | 'CANCEL' | 'PUBLISH',
+  language: string = SOURCE_LANGUAGE,
 ): IcsEvent {
   const student = people.get(row.studentId);
   const pro = people.get(row.professionalId);
   const cancelled = row.status === 'cancelled';
+  const { t } = translator(language);
+  const names = { mentor: nameOf(pro), student: nameOf(student) };
   return {
     uid: eventUid('session', row.id),
     sequence: row.sequence,
@@ -141,11 +157,11 @@ export function sessionEvent(
     start: row.startsAt,
     end: row.endsAt,
     timezone: row.timezone,
-    summary: `${row.topic} — ${nameOf(pro)} & ${nameOf(student)}`,
+    summary: t('calendar.session.summary', { topic: topicIn(row.topic, t), ...names }),
     description: [
-      `MentorBridge mentoring session between ${nameOf(pro)} and ${nameOf(student)}.`,
-      row.meetLink && !cancelled ? `Join: ${row.meetLink}` : '',
-      `Manage it in MentorBridge: ${config.publicUrl}`,
+      t('calendar.session.description', names),
+      row.meetLink && !cancelled ? t('calendar.join', { link: row.meetLink }) : '',
+      t('calendar.manage', { url: config.publicUrl }),
     ]
       .filter(Boolean)
       .join('\n'),
@@ -157,26 +173,29 @@ export function sessionEvent(
   };
 }
 
-function whenText(row: SessionRow, zone: string = row.timezone): string {
-  return `${row.startsAt.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone })} (${zone})`;
+function whenText(row: SessionRow, zone: string = row.timezone, language: string = SOURCE_LANGUAGE): string {
+  return voiceOf({ language, timeZone: zone }, row.timezone).when(row.startsAt);
 }
 
 /**
- * The session's time for one participant: in their own zone (the session's when they set none), and
- * the other participant's local time when their zone differs (decision 702).
+ * The session's time for one participant, in `language`: in their own zone (the session's when they set
+ * none), and the other participant's local time when their zone differs (decision 702).
  */
-export function whenFor(row: SessionRow, people: Map<string, PersonRow>, recipientId: string): string {
+export function whenFor(row: SessionRow, people: Map<string, PersonRow>, recipientId: string, language: string = SOURCE_LANGUAGE): string {
   const recipient = people.get(recipientId);
   const other = people.get(recipientId === row.studentId ? row.professionalId : row.studentId);
   const mine = recipient?.timezone ?? row.timezone;
   const theirs = other?.timezone ?? row.timezone;
-  const text = whenText(row, mine);
+  const text = whenText(row, mine, language);
   if (theirs === mine || !other) return text;
-  const time = row.startsAt.toLocaleString('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit', timeZone: theirs });
-  return `${text}; ${time} for ${other.firstName} (${theirs})`;
+  const time = formatters(formatLocale(language), theirs).dateTime(row.startsAt, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return `${text}; ${translator(language).t('email.session.otherZone', { time, name: other.firstName, zone: theirs })}`;
 }
 
-/** E-mail the session's calendar invitation (or cancellation) to one participant, in the caller's transaction. */
+/**
+ * E-mail the session's calendar invitation (or cancellation) to one participant, in the caller's
+ * transaction: text and invitation in the recipient's language (decision 970).
+ */
 export async function emailSession(
   db: Db,
   config: MentoringDeps['config'],
@@ -189,39 +208,32 @@ export async function emailSession(
   const recipient = people.get(to === 'student' ? row.studentId : row.professionalId);
   const other = people.get(to === 'student' ? row.professionalId : row.studentId);
   if (!recipient) return;
+  const { language, t } = voiceOf(await recipientLocale(db, recipient.id), row.timezone);
   const method = kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
-  const subject = {
-    scheduled: `Mentoring session scheduled with ${inert(nameOf(other))}`,
-    rescheduled: `Mentoring session rescheduled with ${inert(nameOf(other))}`,
-    cancelled: `Mentoring session cancelled with ${inert(nameOf(other))}`,
-  }[kind];
+  const name = inert(nameOf(other));
+  const topic = inert(topicIn(row.topic, t));
+  const when = whenFor(row, people, recipient.id, language);
   const lines = [
-    `Hello ${inert(recipient.firstName)},`,
+    t('email.greeting', { name: inert(recipient.firstName) }),
     '',
-    kind === 'cancelled'
-      ? `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(other))} on ${whenFor(row, people, recipient.id)} has been cancelled.`
-      : `Your mentoring session "${inert(row.topic)}" with ${inert(nameOf(other))} is ${kind === 'rescheduled' ? 'now' : ''} on ${whenFor(row, people, recipient.id)}.`.replace(
-          '  ',
-          ' ',
-        ),
-    kind !== 'cancelled' && row.meetLink ? `Join the meeting: ${row.meetLink}` : '',
-    note ? `Message: ${inert(note)}` : '',
+    t(({ scheduled: 'email.session.scheduled', rescheduled: 'email.session.rescheduled', cancelled: 'email.session.cancelled' } as const)[kind], { topic, name, when }),
+    kind !== 'cancelled' && row.meetLink ? t('email.session.join', { link: row.meetLink }) : '',
+    note ? t('email.session.note', { note: inert(note) }) : '',
     '',
-    kind === 'cancelled'
-      ? 'The attached file removes it from your calendar.'
-      : 'The attached invitation adds it to your calendar.',
+    kind === 'cancelled' ? t('email.session.attachedCancel') : t('email.session.attachedInvite'),
   ].filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''));
   const dashboard = to === 'student' ? '/student/dashboard' : '/professional/dashboard';
   await queueEmail(db, {
     to: recipient.email,
-    subject,
+    language,
+    subject: t('email.session.subject', { kind, name }),
     text: lines.join('\n'),
-    action: { label: 'Open my sessions', url: `${config.publicUrl}${dashboard}` },
+    action: { label: t('email.session.action'), url: `${config.publicUrl}${dashboard}` },
     attachments: [
       {
         filename: kind === 'cancelled' ? 'cancel.ics' : 'invite.ics',
         contentType: `text/calendar; method=${method}`,
-        content: sessionIcs(row, people, config, method),
+        content: sessionIcs(row, people, config, method, language),
         method,
       },
     ],
@@ -499,7 +511,8 @@ export async function rateSession(db: Db, actor: Actor, id: string, rating: numb
 export async function sessionCalendar(deps: MentoringDeps, actor: Actor, id: string): Promise<string> {
   const row = await ownSession(deps.db, actor, id, 'either');
   const people = await loadPeople(deps.db, [row.studentId, row.professionalId]);
-  return sessionIcs(row, people, deps.config, row.status === 'cancelled' ? 'CANCEL' : 'PUBLISH');
+  const { language } = await recipientLocale(deps.db, actor.id);
+  return sessionIcs(row, people, deps.config, row.status === 'cancelled' ? 'CANCEL' : 'PUBLISH', language);
 }
 
 export { whenText };

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import type { MessageKey, MessageValues } from '@app/shared/i18n/translator';
 import type { Db } from '../../db/client.ts';
 import type { InterviewDetails } from '../../db/schema/rd-projects.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recipientLocales, voiceOf, type RecipientLocale, type Voice } from '../../lib/recipient-locale.ts';
 import { notify } from '../notifications/index.ts';
 import { inert } from '../../lib/email-template.ts';
 import { interviewSlot } from '../rd-projects/index.ts';
+import { DEFAULT_TOPIC } from '../mentoring/index.ts';
 
 /**
  * Reminders before workshops, mentoring sessions and R&D interviews (docs/decisions/405-reminders.md).
@@ -45,20 +48,27 @@ export function reminderWindows(now: Date) {
   });
 }
 
-function offsetLabel(minutes: number): string {
-  return minutes >= 60 * 24 ? '24 hours' : minutes >= 60 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
-}
-
-function localTime(at: Date, zone: string): string {
-  const dt = DateTime.fromJSDate(at, { zone: zone || 'UTC' });
-  return `${dt.toFormat('cccc d LLLL yyyy, HH:mm')} (${zone || 'UTC'})`;
-}
-
 interface Person {
   id: string;
   email: string;
   first_name: string;
   role: string;
+  /** Their language and zone: every reminder is written for its recipient (decision 970). */
+  locale?: RecipientLocale;
+}
+
+/** A piece of text in the recipient's language: a catalogue key and its values (values may be texts to translate too). */
+export interface Text {
+  key: MessageKey;
+  values?: Record<string, MessageValues[string] | Text>;
+}
+
+const isText = (v: unknown): v is Text => typeof v === 'object' && v !== null && 'key' in v;
+
+function say(voice: Voice, text: Text, wrap: (s: string) => string = (s) => s): string {
+  const values: MessageValues = {};
+  for (const [k, v] of Object.entries(text.values ?? {})) values[k] = isText(v) ? say(voice, v, wrap) : typeof v === 'string' ? wrap(v) : v;
+  return voice.t(text.key, values);
 }
 
 async function people(tx: Db, ids: string[]): Promise<Map<string, Person>> {
@@ -70,7 +80,8 @@ async function people(tx: Db, ids: string[]): Promise<Map<string, Person>> {
       sql`, `,
     )}) AND is_active`,
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  const locales = await recipientLocales(tx, rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, { ...r, locale: locales.get(r.id) }]));
 }
 
 async function send(
@@ -78,34 +89,53 @@ async function send(
   person: Person | undefined,
   content: {
     type: 'workshop' | 'session' | 'rd-project';
-    title: string;
+    /** What starts: a workshop's title as typed, or a text in the recipient's language ("Mentoring session … with …"). */
+    title: string | Text;
     offset: number;
     startsAt: Date;
     zone: string;
-    where: string;
+    where: Text[];
     actionUrl: string;
     metadata: Record<string, unknown>;
     publicUrl: string;
   },
 ) {
   if (!person) return;
-  const inText = offsetLabel(content.offset);
-  const when = localTime(content.startsAt, content.zone);
+  // In the recipient's language, at the time in their own zone (the event's when they set none).
+  const voice = voiceOf(person.locale, content.zone);
+  const hours = Math.round(content.offset / 60);
+  const when = voice.when(content.startsAt);
+  const titleFor = (wrap: (s: string) => string) =>
+    typeof content.title === 'string' ? wrap(content.title) : say(voice, content.title, wrap);
+  const plainTitle = titleFor((s) => s);
+  const where = content.where.map((w) => say(voice, w)).join(' · ');
   await notify(tx, {
     userId: person.id,
     type: content.type,
     subType: 'reminder',
-    title: `Starts in ${inText}: ${content.title}`,
-    message: `${content.title} starts ${when}. ${content.where}`,
+    title: voice.t('notification.reminder.title', { hours, title: plainTitle }),
+    message: [voice.t('notification.reminder.message', { title: plainTitle, when }), where].filter(Boolean).join(' '),
     actionUrl: content.actionUrl,
     priority: 'high',
     metadata: { ...content.metadata, offsetMinutes: content.offset, startsAt: content.startsAt.toISOString() },
   });
+  const url = `${content.publicUrl}${content.actionUrl}`;
+  const title = titleFor(inert);
   await queueEmail(tx, {
     to: person.email,
-    subject: `Reminder: ${inert(content.title)} starts in ${inText}`,
-    text: `Hi ${inert(person.first_name)},\n\nA reminder: ${inert(content.title)} starts ${when}.\n${content.where}\n\nDetails: ${content.publicUrl}${content.actionUrl}\n\nMentorBridge`,
-    action: { label: 'Open details', url: `${content.publicUrl}${content.actionUrl}` },
+    language: voice.language,
+    subject: voice.t('email.reminder.subject', { title, hours }),
+    text: [
+      voice.t('email.greeting', { name: inert(person.first_name) }),
+      '',
+      voice.t('email.reminder.body', { title, when }),
+      ...(where ? [where] : []),
+      '',
+      voice.t('email.reminder.details', { url }),
+      '',
+      'MentorBridge',
+    ].join('\n'),
+    action: { label: voice.t('email.reminder.action'), url },
   }, { category: 'reminders' });
 }
 
@@ -156,12 +186,10 @@ async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<
       const e = byId.get(r.event_id);
       if (!e) continue;
       const venue = [e.venue, e.address, e.city].filter(Boolean).join(', ');
-      const where = [
-        e.delivery_mode !== 'offline' && e.meeting_link ? `Join online: ${e.meeting_link}` : '',
-        e.delivery_mode !== 'online' && venue ? `Venue: ${venue}` : '',
-      ]
-        .filter(Boolean)
-        .join(' · ');
+      const where: Text[] = [
+        ...(e.delivery_mode !== 'offline' && e.meeting_link ? [{ key: 'email.where.online' as const, values: { link: e.meeting_link } }] : []),
+        ...(e.delivery_mode !== 'online' && venue ? [{ key: 'email.where.venue' as const, values: { venue } }] : []),
+      ];
       const instructor = r.user_id === e.professional_id;
       await send(tx, who.get(r.user_id), {
         type: 'workshop',
@@ -211,11 +239,18 @@ async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<n
       const other = who.get(isStudent ? s.professional_id : s.student_id);
       await send(tx, who.get(r.user_id), {
         type: 'session',
-        title: `Mentoring session "${s.topic}"${other ? ` with ${other.first_name}` : ''}`,
+        title:
+          s.topic === DEFAULT_TOPIC
+            ? other
+              ? { key: 'email.reminder.sessionDefault', values: { name: other.first_name } }
+              : { key: 'email.session.defaultTopic' }
+            : other
+              ? { key: 'email.reminder.sessionWith', values: { topic: s.topic, name: other.first_name } }
+              : { key: 'email.reminder.session', values: { topic: s.topic } },
         offset: r.offset_minutes,
         startsAt: new Date(r.starts_at),
         zone: s.timezone,
-        where: s.meet_link ? `Join online: ${s.meet_link}` : '',
+        where: s.meet_link ? [{ key: 'email.where.online', values: { link: s.meet_link } }] : [],
         actionUrl: isStudent ? '/student/dashboard' : '/professional/dashboard',
         metadata: { sessionId: s.id },
         publicUrl,
@@ -261,11 +296,23 @@ async function interviewReminders(tx: Db, now: Date, publicUrl: string): Promise
       const isStudent = r.user_id === c.student_id;
       await send(tx, who.get(r.user_id), {
         type: 'rd-project',
-        title: `Interview for "${c.title}"${isStudent ? '' : ` with ${who.get(c.student_id)?.first_name ?? 'the applicant'}`}`,
+        title: isStudent
+          ? { key: 'email.reminder.interview', values: { title: c.title } }
+          : {
+              key: 'email.reminder.interviewWith',
+              values: { title: c.title, name: who.get(c.student_id)?.first_name ?? { key: 'email.reminder.theApplicant' } },
+            },
         offset: r.offset_minutes,
         startsAt: slot.start,
         zone: i.timezone ?? 'UTC',
-        where: i.mode === 'online' ? (i.meetingLink ? `Join online: ${i.meetingLink}` : '') : i.location ? `Location: ${i.location}` : '',
+        where:
+          i.mode === 'online'
+            ? i.meetingLink
+              ? [{ key: 'email.where.online', values: { link: i.meetingLink } }]
+              : []
+            : i.location
+              ? [{ key: 'email.where.location', values: { location: i.location } }]
+              : [],
         actionUrl: isStudent ? '/student/dashboard?tab=rd-projects' : '/admin/dashboard?tab=rd-projects',
         metadata: { applicationId: c.id },
         publicUrl,

@@ -120,6 +120,53 @@ describe.skipIf(!hasPoppler && !process.env.CI)('certificates in every script (p
     expect(differing / ink).toBeLessThan(0.02);
   });
 
+  // Issue 25: the certificate's own words in its holder's language, not only the name (decision 970).
+  it.each([
+    {
+      key: 'hindi-certificate',
+      language: 'hi',
+      c: CASES.find((x) => x.key === 'devanagari')!,
+      lines: ['उपस्थिति प्रमाणपत्र', 'प्रमाणित किया जाता है कि', 'ने कार्यशाला', 'में भाग लिया, जो 20 नवंबर 2026 को आयोजित हुई', 'संचालक: प्रिया द्विवेदी', 'सत्यापन आईडी: MB-TEST-7K2P-9QXW-4HJM'],
+    },
+    {
+      key: 'arabic-certificate',
+      language: 'ar',
+      c: CASES.find((x) => x.key === 'arabic')!,
+      lines: ['شهادة حضور', 'نشهد بأن', 'قد حضر ورشة العمل', 'بإشراف فاطمة الزهراء'],
+    },
+  ])('$key: labels in the holder\'s language, read back and drawn as the checked reference', async ({ key, language, c, lines: expected }) => {
+    const pdf = await renderCertificate({ ...facts(c), language }, 'https://mentorbridge.example/certificates/MB-TEST-7K2P-9QXW-4HJM');
+    const file = path.join(dir, `${key}.pdf`);
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    const lines = text.split('\n').map(clean).filter(Boolean);
+    for (const s of [...expected, c.name, c.title]) expect(lines, s).toContain(s);
+    expect(text).not.toMatch(/CERTIFICATE OF ATTENDANCE|This certifies|attended the workshop|led by/);
+    const parsed = await PDFDocument.load(pdf);
+    expect(parsed.catalog.lookup(PDFName.of('Lang'))?.toString()).toBe(`(${language})`);
+
+    const base = path.join(dir, key);
+    execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-singlefile', file, base]);
+    const reference = path.join(REFERENCES, `${key}.png`);
+    if (process.env.UPDATE_CERTIFICATE_IMAGES || !existsSync(reference)) {
+      if (process.env.CI) throw new Error(`no reference image ${reference}`);
+      writeFileSync(reference, readFileSync(`${base}.png`));
+    }
+    const [got, want, english] = [await grey(`${base}.png`), await grey(reference), await grey(path.join(REFERENCES, `${c.key}.png`))];
+    const share = (a: typeof got, b: typeof got) => {
+      let differing = 0;
+      let ink = 0;
+      for (let i = 0; i < a.data.length; i++) {
+        if (Math.abs(a.data[i]! - b.data[i]!) > 64) differing++;
+        if (b.data[i]! < 128) ink++;
+      }
+      return differing / ink;
+    };
+    expect(share(got, want)).toBeLessThan(0.02);
+    // The same certificate with English labels is a different picture.
+    expect(share(got, english)).toBeGreaterThan(0.1);
+  });
+
   it('the comparison can fail: one changed letter of a name differs from the reference', async () => {
     const c = CASES.find((x) => x.key === 'tamil')!;
     const pdf = await renderCertificate({ ...facts(c), studentName: 'சுப்பிரமணியம் கார்த்திகேயா' }, 'https://mentorbridge.example/certificates/MB-TEST-7K2P-9QXW-4HJM');

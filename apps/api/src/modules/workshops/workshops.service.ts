@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recipientLocale } from '../../lib/recipient-locale.ts';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
@@ -388,6 +389,8 @@ export interface CertificateFacts {
   instructorName: string | null;
   category: string;
   issuedAt: Date | null;
+  /** The holder's language (decision 970): the certificate's own words are printed in it. English when absent. */
+  language?: string;
 }
 
 /** The certificate of a completed workshop the student attended; its verification id is created once. */
@@ -414,7 +417,8 @@ export async function certificateFor(db: Db, actor: Actor, id: string): Promise<
   }
   if (!certificateId) throw notFound('Workshop');
   const [me] = await db.select({ certificateName: users.certificateName }).from(users).where(eq(users.id, actor.id));
-  return factsOf(row, printedName({ ...actor, certificateName: me?.certificateName ?? null }), certificateId, issuedAt);
+  const { language } = await recipientLocale(db, actor.id);
+  return { ...factsOf(row, printedName({ ...actor, certificateName: me?.certificateName ?? null }), certificateId, issuedAt), language };
 }
 
 /** The name a certificate prints: the one the person gave for certificates, else first and last name (decision 831). */
@@ -436,6 +440,7 @@ export async function verifyCertificate(db: Db, verificationId: string): Promise
   const [reg] = await db
     .select({
       workshopId: workshopRegistrations.workshopId,
+      studentId: workshopRegistrations.studentId,
       firstName: users.firstName,
       lastName: users.lastName,
       certificateName: users.certificateName,
@@ -447,7 +452,9 @@ export async function verifyCertificate(db: Db, verificationId: string): Promise
   if (!reg) throw notFound('Certificate');
   const row = await findWorkshop(db, reg.workshopId, eq(workshops.status, 'completed'));
   if (!row) throw notFound('Certificate');
-  return factsOf(row, printedName(reg), verificationId, reg.issuedAt);
+  // Printed in its holder's language, whoever downloads it (a family reads what the student reads).
+  const { language } = await recipientLocale(db, reg.studentId);
+  return { ...factsOf(row, printedName(reg), verificationId, reg.issuedAt), language };
 }
 
 /** Count of the student's active registrations (header count). */

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { formatters, type Formatters } from '@app/shared/i18n/format';
+import type { Translator } from '@app/shared/i18n/translator';
+import type { Db } from '../db/client.ts';
+import { isAvailableLanguage, SOURCE_LANGUAGE, translator } from './i18n.ts';
+import { queryRows } from './sql.ts';
+
+/**
+ * The language and time zone of the person a message is FOR (docs/decisions/970-recipient-language.md):
+ * e-mails, calendar invitations, reminders, in-app notifications and certificates are written in the
+ * recipient's language, never the sender's: their profile choice (`users.language`), else their
+ * organisation's default (`organisations.default_language`: the organisation they belong to as a member,
+ * else the one their student address is affiliated with), else the platform's (`DEFAULT_LANGUAGE`),
+ * else English. Times are shown in the recipient's own zone (`users.timezone`), else the event's.
+ */
+export interface RecipientLocale {
+  language: string;
+  /** The person's IANA zone, null when they set none. */
+  timeZone: string | null;
+}
+
+let platformLanguage = SOURCE_LANGUAGE;
+
+/** Set once at start from `DEFAULT_LANGUAGE`; a tag without a catalogue is refused. */
+export function setPlatformLanguage(language: string): void {
+  if (!isAvailableLanguage(language)) throw new Error(`DEFAULT_LANGUAGE: no catalogue for "${language}"`);
+  platformLanguage = language;
+}
+
+export function getPlatformLanguage(): string {
+  return platformLanguage;
+}
+
+/** The first of these that has a catalogue. */
+export function pickLanguage(...choices: (string | null | undefined)[]): string {
+  for (const c of choices) if (c && isAvailableLanguage(c)) return c;
+  return isAvailableLanguage(platformLanguage) ? platformLanguage : SOURCE_LANGUAGE;
+}
+
+/** Each person's language and zone, in one query (people not found are absent from the map). */
+export async function recipientLocales(db: Db, userIds: readonly string[]): Promise<Map<string, RecipientLocale>> {
+  const ids = [...new Set(userIds.filter(Boolean))];
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; language: string | null; timezone: string | null; org_language: string | null }>(
+    db,
+    sql`SELECT u.id, u.language, u.timezone, o.default_language AS org_language
+        FROM users u
+        LEFT JOIN organisation_members m ON m.user_id = u.id
+        LEFT JOIN student_affiliations a ON a.student_id = u.id
+        LEFT JOIN organisations o ON o.id = COALESCE(m.organisation_id, a.organisation_id)
+        WHERE u.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.id, { language: pickLanguage(r.language, r.org_language), timeZone: r.timezone }]));
+}
+
+/** One person's language and zone (the platform's language when they are unknown). */
+export async function recipientLocale(db: Db, userId: string): Promise<RecipientLocale> {
+  return (await recipientLocales(db, [userId])).get(userId) ?? { language: pickLanguage(), timeZone: null };
+}
+
+/** What a message for one person is written with: their translator and formatters in their zone (else `fallbackZone`). */
+export interface Voice {
+  language: string;
+  timeZone: string;
+  t: Translator['t'];
+  direction: Translator['direction'];
+  format: Formatters;
+  /** A date and time in full, with the zone it is shown in ("मंगलवार, 1 दिसंबर 2026, 3:00 pm (Asia/Kolkata)"). */
+  when(at: Date): string;
+}
+
+/** A valid IANA zone, else undefined. */
+function validZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The locale dates and numbers are written in: the language's own, except English, which keeps the
+ * day-month order and 24-hour clock MentorBridge's English texts always had (en-GB, as for India and the
+ * Gulf); the web page uses the browser's own variant instead (decision 741).
+ */
+export function formatLocale(language: string): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
+export function voiceOf(locale: RecipientLocale | undefined, fallbackZone?: string | null): Voice {
+  const language = locale?.language ?? pickLanguage();
+  const timeZone = validZone(locale?.timeZone) ?? validZone(fallbackZone) ?? 'UTC';
+  const tr = translator(language);
+  const format = formatters(formatLocale(language), timeZone);
+  return {
+    language,
+    timeZone,
+    t: tr.t,
+    direction: tr.direction,
+    format,
+    when: (at) => `${format.dateTime(at, { dateStyle: 'full', timeStyle: 'short' })} (${timeZone})`,
+  };
+}
