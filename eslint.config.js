@@ -77,6 +77,7 @@ export default tseslint.config(
             'scim',
             'sso',
             'relationships',
+            'outcomes',
             'public-pages',
           ],
         },

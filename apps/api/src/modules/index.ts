@@ -32,6 +32,7 @@ import { ssoRoutes } from './sso/index.ts';
 import { scimRoutes } from './scim/index.ts';
 import { pushRoutes } from './push/index.ts';
 import { relationshipsRoutes } from './relationships/index.ts';
+import { outcomesRoutes } from './outcomes/index.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -68,4 +69,5 @@ export async function registerModules(app: App) {
   await app.register(scimRoutes);
   await app.register(pushRoutes);
   await app.register(relationshipsRoutes);
+  await app.register(outcomesRoutes);
 }

@@ -15,3 +15,4 @@ export * from './privacy.ts';
 export * from './sso.ts';
 export * from './push.ts';
 export * from './relationships.ts';
+export * from './outcomes.ts';
