@@ -340,6 +340,13 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/programmes/:id/relationships/:relationshipId/nudge': admin(404),
   'GET /api/admin/programmes/:id/relationships/:relationshipId/rematch': admin(404),
   'POST /api/admin/programmes/:id/relationships/:relationshipId/rematch': admin(400),
+  // programme close, certificates and the outcome report (issue 26, decision 930)
+  'POST /api/admin/programmes/:id/close': admin(400),
+  'GET /api/admin/programmes/:id/report': admin(404),
+  'GET /api/admin/programmes/:id/report/export': admin(404),
+  'GET /api/me/programme-certificates': only(['student', 'professional'], 200),
+  'GET /api/me/programme-certificates/:id/pdf': only(['student', 'professional'], 404),
+  'GET /api/programme-certificates/:verificationId': pub(404),
   // issue 15: industry experts apply and are verified
   'POST /api/experts/apply': pub(400),
   'GET /api/experts/me/application': ownAccount(200),
@@ -391,6 +398,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/organisations/me/programmes/:id/relationships/:relationshipId/nudge': member('university', 404),
   'GET /api/organisations/me/programmes/:id/relationships/:relationshipId/rematch': member('university', 404),
   'POST /api/organisations/me/programmes/:id/relationships/:relationshipId/rematch': member('university', 400),
+  'POST /api/organisations/me/programmes/:id/close': member('university', 400),
+  'GET /api/organisations/me/programmes/:id/report': member('university', 404),
+  'GET /api/organisations/me/programmes/:id/report/export': member('university', 404),
   'GET /api/students/me/affiliation': student(200),
   'POST /api/students/me/affiliation': student(400),
   'GET /api/admin/organisations': admin(200),
