@@ -41,27 +41,27 @@ export async function outcomeReport(db: Db, programmeId: string, scope: Coordina
   if (!closure) await syncRelationships(db, { programmeId: p.id });
   const nowIso = now.toISOString();
   const held = HELD(nowIso);
-  const [participants, matched, rows, months, firsts, goals, ratings, minutes, surveys] = await Promise.all([
+  const [participants, matched, rows, heldRows, goals, ratings, minutes, surveys] = await Promise.all([
     queryRows<{ role: string; status: string; n: number }>(
       db,
       sql`SELECT role, status, count(*)::int AS n FROM programme_participants WHERE programme_id = ${p.id} GROUP BY role, status`,
     ),
     queryRows<{ n: number }>(db, sql`SELECT count(DISTINCT mentee_id)::int AS n FROM programme_pairs WHERE programme_id = ${p.id}`),
     db.select().from(relationships).where(eq(relationships.programmeId, p.id)),
-    queryRows<{ month: string; meetings: number; minutes: number }>(
+    // The held meetings are read once: by month (with the meeting's hours, the longer of its two check-ins)
+    // and each relationship's first meeting (days after its start).
+    queryRows<{ kind: 'month' | 'first'; key: string; a: number; b: number }>(
       db,
-      sql`SELECT to_char(date_trunc('month', s.starts_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*)::int AS meetings,
-                 coalesce(sum((SELECT max(c.minutes) FROM meeting_check_ins c WHERE c.session_id = s.id)), 0)::int AS minutes
-          FROM relationships r JOIN mentoring_sessions s ON ${held}
-          WHERE r.programme_id = ${p.id}
-          GROUP BY 1 ORDER BY 1`,
-    ),
-    queryRows<{ id: string; days: number | null }>(
-      db,
-      sql`SELECT r.id, extract(epoch FROM (min(s.starts_at) - r.started_at)) / 86400.0 AS days
-          FROM relationships r JOIN mentoring_sessions s ON ${held}
-          WHERE r.programme_id = ${p.id}
-          GROUP BY r.id, r.started_at`,
+      sql`WITH held AS MATERIALIZED (
+            SELECT s.id, s.starts_at, r.id AS rel, r.started_at FROM relationships r JOIN mentoring_sessions s ON ${held}
+            WHERE r.programme_id = ${p.id}),
+          mins AS (
+            SELECT c.session_id, max(c.minutes) AS m FROM meeting_check_ins c JOIN relationships r ON r.id = c.relationship_id
+            WHERE r.programme_id = ${p.id} GROUP BY c.session_id)
+          SELECT 'month' AS kind, to_char(date_trunc('month', h.starts_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS key, count(*)::float AS a, coalesce(sum(mins.m), 0)::float AS b
+          FROM held h LEFT JOIN mins ON mins.session_id = h.id GROUP BY 2
+          UNION ALL
+          SELECT 'first', rel, (extract(epoch FROM (min(starts_at) - started_at)) / 86400.0)::float, 0 FROM held GROUP BY rel, started_at`,
     ),
     queryRows<{ status: string; n: number }>(
       db,
@@ -82,6 +82,11 @@ export async function outcomeReport(db: Db, programmeId: string, scope: Coordina
     Promise.all(surveyProviders.map((provider) => provider(db, p.id))).then((x) => x.flat()),
   ]);
 
+  const months = heldRows
+    .filter((x) => x.kind === 'month')
+    .map((x) => ({ month: x.key, meetings: Number(x.a), minutes: Number(x.b) }))
+    .sort((a, b) => a.month.localeCompare(b.month));
+  const firsts = heldRows.filter((x) => x.kind === 'first').map((x) => ({ days: Number(x.a) }));
   const part = (role: string, status: string) => participants.find((x) => x.role === role && x.status === status)?.n ?? 0;
   const menteesJoined = part('mentee', 'joined');
   const menteesMatched = matched[0]?.n ?? 0;
