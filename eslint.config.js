@@ -123,6 +123,7 @@ export default tseslint.config(
       'apps/web/src/features/relationships/relationships-page.tsx',
       'apps/web/src/features/relationships/pairs-health-panel.tsx',
       'apps/web/src/features/relationships/health-bits.tsx',
+      'apps/web/src/features/outcomes/**/*.tsx',
       'apps/web/src/features/privacy/notice-consent.tsx',
       'apps/web/src/features/privacy/privacy-page.tsx',
     ],

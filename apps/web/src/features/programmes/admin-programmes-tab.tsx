@@ -8,6 +8,7 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PairsHealthPanel } from '../relationships/pairs-health-panel.tsx';
+import { OutcomeReportPanel } from '../outcomes/outcome-report-panel.tsx';
 import {
   ProgrammeOrganiserContext,
   useCreateProgramme,
@@ -256,6 +257,7 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
       )}
 
       {published && <PairsHealthPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
+      {published && <OutcomeReportPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
 
       <section aria-labelledby="pairs-heading">
         <h3 id="pairs-heading" className="text-lg font-semibold text-slate-900">
