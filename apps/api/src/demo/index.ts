@@ -9,6 +9,7 @@ import { seedWorkshops } from './workshops.ts';
 import { seedRdProjects } from './rd-projects.ts';
 import { seedOrganisations } from './organisations.ts';
 import { seedRelationships } from '../modules/relationships/index.ts';
+import { seedOutcomes } from '../modules/outcomes/index.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -46,6 +47,8 @@ export const DEMO_STEPS: DemoStep[] = [
   { name: 'organisations', run: (db, r) => seedOrganisations(db, r.ids) },
   // Issue 26: a running programme with pairs in each health state (modules/relationships/demo-seed.ts).
   { name: 'relationships', run: (db, r) => seedRelationships(db, r.ids) },
+  // Issue 26: a closed programme with its report and certificates, and one to close (modules/outcomes/demo-seed.ts).
+  { name: 'outcomes', run: (db, r) => seedOutcomes(db, r.ids) },
 ];
 
 /** True when the database has no accounts yet (a new database). */
