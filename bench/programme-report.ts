@@ -26,7 +26,9 @@ const BOUND_MS = 300;
 const args = Object.fromEntries(
   process.argv
     .slice(2)
-    .map((a, i, all) => (a.startsWith('--') ? [a.slice(2), all[i + 1] && !all[i + 1]?.startsWith('--') ? all[i + 1] : 'true'] : null))
+    .map((a, i, all) =>
+      a.startsWith('--') ? [a.slice(2), all[i + 1] && !all[i + 1]?.startsWith('--') ? all[i + 1] : 'true'] : null,
+    )
     .filter((x): x is [string, string] => x !== null),
 );
 const REQUESTS = Number(args.requests ?? 200);
@@ -81,7 +83,9 @@ async function main() {
     const t0 = performance.now();
     const adminId = `${EPOCH}ad00000000000001`;
     const prog = `${EPOCH}b0f0000000000001`;
-    await q(`INSERT INTO users (id, role, email, password_hash, first_name, last_name) VALUES ('${adminId}', 'admin', 'admin@report.bench', 'x', 'Bench', 'Admin')`);
+    await q(
+      `INSERT INTO users (id, role, email, password_hash, first_name, last_name) VALUES ('${adminId}', 'admin', 'admin@report.bench', 'x', 'Bench', 'Admin')`,
+    );
     await q(`INSERT INTO users (id, role, email, password_hash, first_name, last_name, is_verified)
              SELECT ${id('b001', 'n')}, 'professional', 'mentor' || n || '@report.bench', 'x', 'Mentor', 'N' || n, true FROM generate_series(1, ${PAIRS / 2}) n`);
     await q(`INSERT INTO users (id, role, email, password_hash, first_name, last_name)
@@ -143,7 +147,9 @@ async function main() {
              FROM generate_series(1, ${PAIRS}) n`);
     if (databaseUrl) await q('ANALYZE');
     const prepMs = Math.round(performance.now() - t0);
-    const [{ n: meetings } = { n: 0 }] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM mentoring_sessions WHERE status <> 'cancelled' AND attendance = 'attended'`);
+    const [{ n: meetings } = { n: 0 }] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mentoring_sessions WHERE status <> 'cancelled' AND attendance = 'attended'`,
+    );
 
     const token = await app.ctx.tokens.sign({ sub: adminId, role: 'admin', tv: 0 }, false);
     const headers = { authorization: `Bearer ${token}` };
@@ -171,7 +177,12 @@ async function main() {
       return;
     }
     const closeStart = performance.now();
-    const closed = await app.inject({ method: 'POST', url: `/api/admin/programmes/${prog}/close`, headers, payload: { confirmName: 'Bench cohort' } });
+    const closed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/programmes/${prog}/close`,
+      headers,
+      payload: { confirmName: 'Bench cohort' },
+    });
     const closeMs = performance.now() - closeStart;
     if (closed.statusCode !== 200) throw new Error(`close: ${closed.statusCode} ${closed.body.slice(0, 300)}`);
     const closedTimes: number[] = [];

@@ -64,6 +64,10 @@ test('the coordinator reads, downloads and closes; a participant downloads a cer
   await certificates.getByRole('button', { name: 'Download PDF' }).first().click();
   const pdf = await downloading;
   expect(pdf.suggestedFilename()).toBe('certificate-autumn-pioneers-cohort.pdf');
-  expect(readFileSync((await pdf.path()) ?? '').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync((await pdf.path()) ?? '')
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await phone.close();
 });

@@ -28,8 +28,18 @@ export const OUTCOME_MESSAGES = {
 export const completionCriteria = z
   .object({
     requireAgreement: z.boolean({ error: OUTCOME_MESSAGES.requireAgreement }).default(true),
-    minMeetings: z.number({ error: OUTCOME_MESSAGES.minMeetings }).int(OUTCOME_MESSAGES.minMeetings).min(0, OUTCOME_MESSAGES.minMeetings).max(50, OUTCOME_MESSAGES.minMeetings).default(3),
-    minGoalsAchieved: z.number({ error: OUTCOME_MESSAGES.minGoals }).int(OUTCOME_MESSAGES.minGoals).min(0, OUTCOME_MESSAGES.minGoals).max(3, OUTCOME_MESSAGES.minGoals).default(0),
+    minMeetings: z
+      .number({ error: OUTCOME_MESSAGES.minMeetings })
+      .int(OUTCOME_MESSAGES.minMeetings)
+      .min(0, OUTCOME_MESSAGES.minMeetings)
+      .max(50, OUTCOME_MESSAGES.minMeetings)
+      .default(3),
+    minGoalsAchieved: z
+      .number({ error: OUTCOME_MESSAGES.minGoals })
+      .int(OUTCOME_MESSAGES.minGoals)
+      .min(0, OUTCOME_MESSAGES.minGoals)
+      .max(3, OUTCOME_MESSAGES.minGoals)
+      .default(0),
   })
   .strict();
 export type CompletionCriteria = z.output<typeof completionCriteria>;
@@ -70,13 +80,32 @@ export const surveyReportSection = z.object({
 export type SurveyReportSection = z.infer<typeof surveyReportSection>;
 
 export const outcomeReport = z.object({
-  programme: z.object({ id: z.string(), name: z.string(), status: z.string(), publishedAt: z.string().nullable(), startsOn: z.string(), endsOn: z.string() }),
+  programme: z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    publishedAt: z.string().nullable(),
+    startsOn: z.string(),
+    endsOn: z.string(),
+  }),
   closure: closureDto.nullable(),
   generatedAt: z.string(),
-  participation: z.object({ mentorsJoined: count, menteesJoined: count, invited: count, declined: count, menteesMatched: count, matchRate: z.number().nullable() }),
+  participation: z.object({
+    mentorsJoined: count,
+    menteesJoined: count,
+    invited: count,
+    declined: count,
+    menteesMatched: count,
+    matchRate: z.number().nullable(),
+  }),
   pairs: z.object({ total: count, active: count, ended: count, rematched: count }),
   firstMeeting: z.object({ pairsWithMeeting: count, withinWeek: count, medianDays: z.number().nullable() }),
-  meetings: z.object({ held: count, mentorHours: z.number(), menteeHours: z.number(), byMonth: z.array(z.object({ month: z.string(), meetings: count, hours: z.number() })) }),
+  meetings: z.object({
+    held: count,
+    mentorHours: z.number(),
+    menteeHours: z.number(),
+    byMonth: z.array(z.object({ month: z.string(), meetings: count, hours: z.number() })),
+  }),
   goals: z.object({ set: count, achieved: count, open: count, dropped: count, completionRate: z.number().nullable() }),
   ratings: z.array(bucket),
   health: z.array(z.object({ key: z.enum(HEALTH_STATES), count })),
@@ -104,6 +133,12 @@ export const programmeCertificateDto = z.object({
 export type ProgrammeCertificateDto = z.infer<typeof programmeCertificateDto>;
 export const myCertificatesData = z.object({ certificates: z.array(programmeCertificateDto) });
 export const certificateVerifyData = z.object({
-  certificate: z.object({ verificationId: z.string(), name: z.string(), programmeName: z.string(), kind: z.enum(CERTIFICATE_KINDS), issuedAt: z.string() }),
+  certificate: z.object({
+    verificationId: z.string(),
+    name: z.string(),
+    programmeName: z.string(),
+    kind: z.enum(CERTIFICATE_KINDS),
+    issuedAt: z.string(),
+  }),
 });
 export const verificationParams = z.object({ verificationId: z.string().max(40) });

@@ -40,10 +40,17 @@ const printed = (r: Row) => r.certificateName?.trim() || `${r.firstName} ${r.las
 const factsOf = (r: Row): ProgrammeCertificateFacts => ({ ...dtoOf(r), name: printed(r), issuedAt: r.issuedAt });
 
 const base = (db: Db) =>
-  db.select(select).from(programmeCertificates).innerJoin(programmes, eq(programmes.id, programmeCertificates.programmeId)).innerJoin(users, eq(users.id, programmeCertificates.userId));
+  db
+    .select(select)
+    .from(programmeCertificates)
+    .innerJoin(programmes, eq(programmes.id, programmeCertificates.programmeId))
+    .innerJoin(users, eq(users.id, programmeCertificates.userId));
 
 export async function myCertificates(db: Db, userId: string): Promise<ProgrammeCertificateDto[]> {
-  const rows = await base(db).where(eq(programmeCertificates.userId, userId)).orderBy(desc(programmeCertificates.issuedAt)).limit(200);
+  const rows = await base(db)
+    .where(eq(programmeCertificates.userId, userId))
+    .orderBy(desc(programmeCertificates.issuedAt))
+    .limit(200);
   return rows.map(dtoOf);
 }
 

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { OUTCOME_MESSAGES as M, type ClosureDto, type CompletionCriteria, type ProgrammeCertificateKind } from '@app/shared/outcomes';
+import {
+  OUTCOME_MESSAGES as M,
+  type ClosureDto,
+  type CompletionCriteria,
+  type ProgrammeCertificateKind,
+} from '@app/shared/outcomes';
 import type { Db } from '../../db/client.ts';
 import { programmes } from '../../db/schema/matching.ts';
 import { programmeCertificates, programmeClosures } from '../../db/schema/outcomes.ts';
@@ -8,7 +13,14 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
-import { factsOf, settingsOf, syncRelationships, type CoordinatorScope, type RelationshipRow, type Totals } from '../relationships/index.ts';
+import {
+  factsOf,
+  settingsOf,
+  syncRelationships,
+  type CoordinatorScope,
+  type RelationshipRow,
+  type Totals,
+} from '../relationships/index.ts';
 import { newCertificateId } from '../workshops/index.ts';
 
 export const CLOSED_REASON = 'The programme closed';
@@ -52,7 +64,11 @@ interface PersonTally {
 }
 
 /** Each person's totals over all their relationships in the programme (a rematched mentee has two). */
-export function tally(rows: RelationshipRow[], facts: Awaited<ReturnType<typeof factsOf>>, criteria: CompletionCriteria): Map<string, PersonTally> {
+export function tally(
+  rows: RelationshipRow[],
+  facts: Awaited<ReturnType<typeof factsOf>>,
+  criteria: CompletionCriteria,
+): Map<string, PersonTally> {
   const people = new Map<string, PersonTally>();
   for (const r of rows) {
     const f = facts.get(r.id);
@@ -128,7 +144,14 @@ export async function closeProgramme(
       : [];
     const [closure] = await tx
       .insert(programmeClosures)
-      .values({ programmeId: p.id, closedAt: now, closedBy: scope.actorId, criteria: body.criteria, pairsEnded: ended.length, certificates: issued.length })
+      .values({
+        programmeId: p.id,
+        closedAt: now,
+        closedBy: scope.actorId,
+        criteria: body.criteria,
+        pairsEnded: ended.length,
+        certificates: issued.length,
+      })
       .returning();
     if (!closure) throw new Error('closure insert returned nothing');
     const withCertificate = new Set(issued.map((x) => x.userId));

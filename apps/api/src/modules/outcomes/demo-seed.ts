@@ -28,7 +28,13 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
   };
   const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-  async function programme(name: string, description: string, publishedDaysAgo: number, endsDaysAgo: number, pairs: Array<[string, string]>) {
+  async function programme(
+    name: string,
+    description: string,
+    publishedDaysAgo: number,
+    endsDaysAgo: number,
+    pairs: Array<[string, string]>,
+  ) {
     const [p] = await db
       .insert(programmes)
       .values({
@@ -46,8 +52,22 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
     if (!p) throw new Error('programme insert failed');
     for (const [mentorId, menteeId] of pairs) {
       await db.insert(programmeParticipants).values([
-        { programmeId: p.id, userId: mentorId, role: 'mentor', status: 'joined', topics: ['Research'], respondedAt: ago(publishedDaysAgo + 3) },
-        { programmeId: p.id, userId: menteeId, role: 'mentee', status: 'joined', topics: ['Research'], respondedAt: ago(publishedDaysAgo + 3) },
+        {
+          programmeId: p.id,
+          userId: mentorId,
+          role: 'mentor',
+          status: 'joined',
+          topics: ['Research'],
+          respondedAt: ago(publishedDaysAgo + 3),
+        },
+        {
+          programmeId: p.id,
+          userId: menteeId,
+          role: 'mentee',
+          status: 'joined',
+          topics: ['Research'],
+          respondedAt: ago(publishedDaysAgo + 3),
+        },
       ]);
       await db.insert(programmePairs).values({ programmeId: p.id, mentorId, menteeId, score: 0.8, reasons: ['Research'] });
     }
@@ -65,7 +85,16 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
   async function meet(relationshipId: string, mentorId: string, menteeId: string, daysAgo: number, ratings?: [number, number]) {
     const [s] = await db
       .insert(mentoringSessions)
-      .values({ professionalId: mentorId, studentId: menteeId, topic: 'Mentoring', startsAt: ago(daysAgo), endsAt: ago(daysAgo, 11), timezone: 'UTC', status: 'completed', attendance: 'attended' })
+      .values({
+        professionalId: mentorId,
+        studentId: menteeId,
+        topic: 'Mentoring',
+        startsAt: ago(daysAgo),
+        endsAt: ago(daysAgo, 11),
+        timezone: 'UTC',
+        status: 'completed',
+        attendance: 'attended',
+      })
       .returning({ id: mentoringSessions.id });
     if (!s || !ratings) return;
     await db.insert(meetingCheckIns).values([
@@ -75,10 +104,16 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
   }
 
   // The closed programme: the facts first, then the real close (30 days ago).
-  const autumn = await programme('Autumn Pioneers cohort', 'A term of research mentoring, closed with a report and certificates.', 150, 35, [
-    [kenji, priya],
-    [lucia, rohan],
-  ]);
+  const autumn = await programme(
+    'Autumn Pioneers cohort',
+    'A term of research mentoring, closed with a report and certificates.',
+    150,
+    35,
+    [
+      [kenji, priya],
+      [lucia, rohan],
+    ],
+  );
   const pk = await relOf(autumn, priya);
   const rl = await relOf(autumn, rohan);
   await db.insert(relationshipAgreements).values({
@@ -98,9 +133,24 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
     [82, [5, 5]],
   ] as const)
     await meet(pk, kenji, priya, d, [r[0], r[1]]);
-  await db.insert(relationshipGoals).values({ relationshipId: pk, title: 'Submit a conference abstract', progressMode: 'manual', manualProgress: 100, status: 'achieved', achievedAt: ago(70) });
+  await db
+    .insert(relationshipGoals)
+    .values({
+      relationshipId: pk,
+      title: 'Submit a conference abstract',
+      progressMode: 'manual',
+      manualProgress: 100,
+      status: 'achieved',
+      achievedAt: ago(70),
+    });
   await meet(rl, lucia, rohan, 140, [3, 2]);
-  await closeProgramme(db, autumn, { confirmName: 'Autumn Pioneers cohort', criteria: { requireAgreement: true, minMeetings: 3, minGoalsAchieved: 0 } }, { actorId: admin }, ago(30));
+  await closeProgramme(
+    db,
+    autumn,
+    { confirmName: 'Autumn Pioneers cohort', criteria: { requireAgreement: true, minMeetings: 3, minGoalsAchieved: 0 } },
+    { actorId: admin },
+    ago(30),
+  );
 
   // The running one, for a coordinator to read and close.
   const spring = await programme('Spring Writing circle', 'Academic writing mentoring: a draft a fortnight.', 20, -40, [

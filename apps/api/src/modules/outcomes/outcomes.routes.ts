@@ -20,7 +20,11 @@ import { closeProgramme, programmeFor } from './close.service.ts';
 import { outcomeReport as buildReport, pairRows, summaryRows, type PairRow } from './report.service.ts';
 
 const secured = { tags: ['outcomes'], security: [{ bearer: [] }] };
-const FILE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP, 'cache-control': 'private, no-store' };
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': FILE_CSP,
+  'cache-control': 'private, no-store',
+};
 const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /** The coordinator routes, under both organiser prefixes of the programmes module (decision 622). */
@@ -74,10 +78,14 @@ export async function outcomesRoutes(app: App) {
         return { success: true as const, message: M.closed, data: { closure } };
       },
     );
-    app.get(`${prefix}/:id/report`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(outcomeReport) } } }, async (request) => ({
-      success: true as const,
-      data: await buildReport(db(), request.params.id, scope(request), now()),
-    }));
+    app.get(
+      `${prefix}/:id/report`,
+      { config, schema: { ...secured, params: idParams, response: { 200: envelope(outcomeReport) } } },
+      async (request) => ({
+        success: true as const,
+        data: await buildReport(db(), request.params.id, scope(request), now()),
+      }),
+    );
     app.get(
       `${prefix}/:id/report/export`,
       { config, schema: { ...secured, params: idParams, querystring: reportExportQuery, produces: SPREADSHEETS } },
@@ -85,20 +93,36 @@ export async function outcomesRoutes(app: App) {
         const { format, table } = request.query;
         if (table === 'pairs') {
           const p = await programmeFor(db(), request.params.id, scope(request));
-          return sendExport(reply, `programme-pairs-${certs.slug(p.name)}`, format, PAIR_COLUMNS, each(await pairRows(db(), p, now())));
+          return sendExport(
+            reply,
+            `programme-pairs-${certs.slug(p.name)}`,
+            format,
+            PAIR_COLUMNS,
+            each(await pairRows(db(), p, now())),
+          );
         }
         const report = await buildReport(db(), request.params.id, scope(request), now());
-        return sendExport(reply, `programme-report-${certs.slug(report.programme.name)}`, format, SUMMARY_COLUMNS, each(summaryRows(report)));
+        return sendExport(
+          reply,
+          `programme-report-${certs.slug(report.programme.name)}`,
+          format,
+          SUMMARY_COLUMNS,
+          each(summaryRows(report)),
+        );
       },
     );
   }
 
   // A participant's own programme certificates (issued at close) and their PDFs.
   const participant: RouteAccess = { access: ['student', 'professional'] };
-  app.get('/me/programme-certificates', { config: participant, schema: { ...secured, response: { 200: envelope(myCertificatesData) } } }, async (request) => ({
-    success: true as const,
-    data: { certificates: await certs.myCertificates(db(), actorOf(request).id) },
-  }));
+  app.get(
+    '/me/programme-certificates',
+    { config: participant, schema: { ...secured, response: { 200: envelope(myCertificatesData) } } },
+    async (request) => ({
+      success: true as const,
+      data: { certificates: await certs.myCertificates(db(), actorOf(request).id) },
+    }),
+  );
   app.get(
     '/me/programme-certificates/:id/pdf',
     { config: participant, schema: { ...secured, params: idParams, produces: ['application/pdf'] } },
@@ -115,13 +139,24 @@ export async function outcomesRoutes(app: App) {
   // Public verification, as for workshop certificates (the verification page asks here when the id is not a workshop's).
   app.get(
     '/programme-certificates/:verificationId',
-    { config: { access: 'public' }, schema: { tags: ['outcomes'], params: verificationParams, response: { 200: envelope(certificateVerifyData) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['outcomes'], params: verificationParams, response: { 200: envelope(certificateVerifyData) } },
+    },
     async (request) => {
       const c = await certs.verify(db(), request.params.verificationId);
       return {
         success: true as const,
         message: 'This certificate is valid',
-        data: { certificate: { verificationId: c.verificationId, name: c.name, programmeName: c.programmeName, kind: c.kind, issuedAt: c.issuedAt.toISOString() } },
+        data: {
+          certificate: {
+            verificationId: c.verificationId,
+            name: c.name,
+            programmeName: c.programmeName,
+            kind: c.kind,
+            issuedAt: c.issuedAt.toISOString(),
+          },
+        },
       };
     },
   );

@@ -41,13 +41,22 @@ async function programmeWithHistory(opts: { organisationId?: string } = {}) {
   await sessionBetween(t, a.mentor, a.mentee, 20 * DAY);
   await sessionBetween(t, a.mentor, a.mentee, 40 * DAY);
   await sessionBetween(t, b.mentor, b.mentee, 10 * DAY);
-  const goal = await call(a.mentee, 'POST', `/api/relationships/${relA}/goals`, { title: 'Land an internship', progressMode: 'manual' });
+  const goal = await call(a.mentee, 'POST', `/api/relationships/${relA}/goals`, {
+    title: 'Land an internship',
+    progressMode: 'manual',
+  });
   expect(goal.statusCode, goal.body).toBe(200);
   const goalId = body<{ data: { goals: Array<{ id: string }> } }>(goal).data.goals[0]?.id;
   t.app.ctx.clock.advance(3 * DAY);
-  expect((await call(a.mentee, 'PUT', `/api/relationships/${relA}/meetings/${s1}/check-in`, { minutes: 60, rating: 5 })).statusCode).toBe(200);
-  expect((await call(a.mentor, 'PUT', `/api/relationships/${relA}/meetings/${s1}/check-in`, { minutes: 90, rating: 4 })).statusCode).toBe(200);
-  expect((await call(a.mentee, 'PATCH', `/api/relationships/${relA}/goals/${goalId}`, { status: 'achieved' })).statusCode).toBe(200);
+  expect(
+    (await call(a.mentee, 'PUT', `/api/relationships/${relA}/meetings/${s1}/check-in`, { minutes: 60, rating: 5 })).statusCode,
+  ).toBe(200);
+  expect(
+    (await call(a.mentor, 'PUT', `/api/relationships/${relA}/meetings/${s1}/check-in`, { minutes: 90, rating: 4 })).statusCode,
+  ).toBe(200);
+  expect((await call(a.mentee, 'PATCH', `/api/relationships/${relA}/goals/${goalId}`, { status: 'achieved' })).statusCode).toBe(
+    200,
+  );
   t.app.ctx.clock.advance(60 * DAY); // 2031-03-06: every meeting has happened
   return { ...prog, a, b, c, relA, relB, relC };
 }
@@ -89,7 +98,9 @@ describe('programme outcome report', () => {
     const csv = await call(admin, 'GET', `${base}?format=csv&table=pairs`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="programme-pairs-outcomes-cohort-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="programme-pairs-outcomes-cohort-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"") Evil"`);
     expect(csv.body.split('\r\n')[0]).toContain('Mentor,Mentee,Status');
     const summary = await call(admin, 'GET', base);
@@ -145,16 +156,25 @@ describe('programme close', () => {
 
     // Again: the same closure, no new certificates, no new notifications.
     const before = (await db().select().from(notifications)).length;
-    const again = await call(admin, 'POST', url, { confirmName: 'Outcomes cohort', criteria: { ...criteria, minMeetings: 0, requireAgreement: false } });
+    const again = await call(admin, 'POST', url, {
+      confirmName: 'Outcomes cohort',
+      criteria: { ...criteria, minMeetings: 0, requireAgreement: false },
+    });
     expect(again.statusCode).toBe(200);
     expect(body<{ data: { closure: ClosureDto } }>(again).data.closure).toEqual(closure);
-    expect(await db().select().from(programmeCertificates).where(eq(programmeCertificates.programmeId, programmeId))).toHaveLength(2);
+    expect(
+      await db().select().from(programmeCertificates).where(eq(programmeCertificates.programmeId, programmeId)),
+    ).toHaveLength(2);
     expect((await db().select().from(notifications)).length).toBe(before);
 
     // Read-only: the pair's record and the programme's settings refuse changes; the report says closed.
     const write = await call(a.mentee, 'POST', `/api/relationships/${relA}/goals`, { title: 'More' });
     expect(write.statusCode).toBe(409);
-    const settings = await call(admin, 'PUT', `/api/admin/programmes/${programmeId}/outcome-settings`, { agreementVisibleToCoordinator: true, autoNudge: false, defaultCadenceDays: 7 });
+    const settings = await call(admin, 'PUT', `/api/admin/programmes/${programmeId}/outcome-settings`, {
+      agreementVisibleToCoordinator: true,
+      autoNudge: false,
+      defaultCadenceDays: 7,
+    });
     expect(settings.statusCode).toBe(409);
     expect(settings.body).toContain(M.alreadyClosed);
     const r = reportOf(await call(admin, 'GET', `/api/admin/programmes/${programmeId}/report`));
@@ -168,10 +188,14 @@ describe('programme close', () => {
   it('two closes at once issue each certificate once', async () => {
     const { programmeId, admin } = await programmeWithHistory();
     const body_ = { confirmName: 'Outcomes cohort', criteria };
-    const results = await Promise.all([0, 1, 2].map(() => closeProgramme(db(), programmeId, body_, { actorId: admin.id }, t.app.ctx.clock.now())));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => closeProgramme(db(), programmeId, body_, { actorId: admin.id }, t.app.ctx.clock.now())),
+    );
     expect(results.filter((x) => x.created)).toHaveLength(1);
     expect(new Set(results.map((x) => JSON.stringify(x.closure))).size).toBe(1);
-    expect(await db().select().from(programmeCertificates).where(eq(programmeCertificates.programmeId, programmeId))).toHaveLength(2);
+    expect(
+      await db().select().from(programmeCertificates).where(eq(programmeCertificates.programmeId, programmeId)),
+    ).toHaveLength(2);
     expect(await db().select().from(programmeClosures).where(eq(programmeClosures.programmeId, programmeId))).toHaveLength(1);
   });
 
@@ -202,7 +226,10 @@ describe('certificates', () => {
     // Another person (even the pair's mentor), and b who earned none: not found; signed out: 401; admin: 403.
     expect((await call(a.mentor, 'GET', `/api/me/programme-certificates/${cert.id}/pdf`)).statusCode).toBe(404);
     expect((await call(b.mentee, 'GET', `/api/me/programme-certificates/${cert.id}/pdf`)).statusCode).toBe(404);
-    expect(body<{ data: { certificates: unknown[] } }>(await call(b.mentee, 'GET', '/api/me/programme-certificates')).data.certificates).toEqual([]);
+    expect(
+      body<{ data: { certificates: unknown[] } }>(await call(b.mentee, 'GET', '/api/me/programme-certificates')).data
+        .certificates,
+    ).toEqual([]);
     expect((await call(null, 'GET', `/api/me/programme-certificates/${cert.id}/pdf`)).statusCode).toBe(401);
     expect((await call(admin, 'GET', '/api/me/programme-certificates')).statusCode).toBe(403);
     expect((await call(a.mentee, 'GET', '/api/me/programme-certificates/not-an-id/pdf')).statusCode).toBe(404);

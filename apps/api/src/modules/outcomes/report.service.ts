@@ -5,7 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { programmeCertificates } from '../../db/schema/outcomes.ts';
 import { relationships } from '../../db/schema/relationships.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { computeHealth, factsOf, settingsOf, syncRelationships, type CoordinatorScope, type RelationshipRow } from '../relationships/index.ts';
+import {
+  computeHealth,
+  factsOf,
+  settingsOf,
+  syncRelationships,
+  type CoordinatorScope,
+  type RelationshipRow,
+} from '../relationships/index.ts';
 import { closureDtoOf, closureOf, programmeFor, type ProgrammeRow } from './close.service.ts';
 
 const DAY = 86_400_000;
@@ -46,7 +53,10 @@ export async function outcomeReport(db: Db, programmeId: string, scope: Coordina
       db,
       sql`SELECT role, status, count(*)::int AS n FROM programme_participants WHERE programme_id = ${p.id} GROUP BY role, status`,
     ),
-    queryRows<{ n: number }>(db, sql`SELECT count(DISTINCT mentee_id)::int AS n FROM programme_pairs WHERE programme_id = ${p.id}`),
+    queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(DISTINCT mentee_id)::int AS n FROM programme_pairs WHERE programme_id = ${p.id}`,
+    ),
     db.select().from(relationships).where(eq(relationships.programmeId, p.id)),
     // The held meetings are read once: by month (with the meeting's hours, the longer of its two check-ins)
     // and each relationship's first meeting (days after its start).
@@ -132,7 +142,14 @@ export async function outcomeReport(db: Db, programmeId: string, scope: Coordina
   });
 
   return {
-    programme: { id: p.id, name: p.name, status: closure ? 'closed' : p.status, publishedAt: p.publishedAt?.toISOString() ?? null, startsOn: p.startsOn, endsOn: p.endsOn },
+    programme: {
+      id: p.id,
+      name: p.name,
+      status: closure ? 'closed' : p.status,
+      publishedAt: p.publishedAt?.toISOString() ?? null,
+      startsOn: p.startsOn,
+      endsOn: p.endsOn,
+    },
     closure: closure ? closureDtoOf(closure) : null,
     generatedAt: nowIso,
     participation: {
@@ -244,7 +261,12 @@ export async function pairRows(db: Db, p: ProgrammeRow, now: Date): Promise<Pair
     : [];
   const nameOf = new Map(people.map((x) => [x.id, x.name]));
   const certs = new Set(
-    (await db.select({ userId: programmeCertificates.userId }).from(programmeCertificates).where(eq(programmeCertificates.programmeId, p.id))).map((c) => c.userId),
+    (
+      await db
+        .select({ userId: programmeCertificates.userId })
+        .from(programmeCertificates)
+        .where(eq(programmeCertificates.programmeId, p.id))
+    ).map((c) => c.userId),
   );
   return rows.map((r) => {
     const f = facts.get(r.id);

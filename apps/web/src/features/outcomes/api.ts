@@ -18,8 +18,10 @@ export function useOutcomeReport(base: string, programmeId: string) {
 export function useCloseProgramme(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { confirmName: string; criteria: CompletionCriteria }) => api(`${base}/${programmeId}/close`, envelope(closeData), { method: 'POST', body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['outcomes'] }).then(() => qc.invalidateQueries({ queryKey: ['relationships'] })),
+    mutationFn: (body: { confirmName: string; criteria: CompletionCriteria }) =>
+      api(`${base}/${programmeId}/close`, envelope(closeData), { method: 'POST', body }),
+    onSuccess: () =>
+      void qc.invalidateQueries({ queryKey: ['outcomes'] }).then(() => qc.invalidateQueries({ queryKey: ['relationships'] })),
   });
 }
 
@@ -29,7 +31,8 @@ export const downloadReport = (base: string, programmeId: string, format: 'csv' 
 export function useMyCertificates() {
   return useQuery({
     queryKey: keys.certificates,
-    queryFn: ({ signal }) => api('/me/programme-certificates', envelope(myCertificatesData), { signal }).then((r) => r.data.certificates),
+    queryFn: ({ signal }) =>
+      api('/me/programme-certificates', envelope(myCertificatesData), { signal }).then((r) => r.data.certificates),
   });
 }
 

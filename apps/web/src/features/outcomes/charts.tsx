@@ -36,7 +36,12 @@ export function BarChart({ title, bars, unit, testId }: { title: string; bars: B
         <p className="mt-2 text-sm text-slate-600">{t('out.chart.noData')}</p>
       ) : (
         <>
-          <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-cap ${id}-alt`}>
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            className="mt-2 h-auto w-full"
+            role="img"
+            aria-labelledby={`${id}-cap ${id}-alt`}
+          >
             <title id={`${id}-alt`}>{t('out.chart.alt', { unit, summary })}</title>
             <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} stroke="#94a3b8" strokeWidth={1} />
             {bars.map((b, i) => {

@@ -21,20 +21,29 @@ export function MyProgrammeCertificates() {
       </h2>
       <ul className="space-y-2" data-testid="programme-certificates">
         {q.data.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
+          <li
+            key={c.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3"
+          >
             <div>
               <p className="font-medium text-slate-900">
                 <bdi>{c.programmeName}</bdi>
               </p>
               <p className="text-sm text-slate-600">
                 {t(c.kind === 'service' ? 'out.cert.service' : 'out.cert.participation')} ·{' '}
-                {t('out.cert.facts', { meetings: c.meetings, hours: format.number(c.hours), date: format.date(c.issuedAt, { dateStyle: 'medium' }) })}
+                {t('out.cert.facts', {
+                  meetings: c.meetings,
+                  hours: format.number(c.hours),
+                  date: format.date(c.issuedAt, { dateStyle: 'medium' }),
+                })}
               </p>
             </div>
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void downloadCertificate(c.id).catch((e: unknown) => toast.error(errorMessage(e, t('out.downloadError'))))}
+              onClick={() =>
+                void downloadCertificate(c.id).catch((e: unknown) => toast.error(errorMessage(e, t('out.downloadError'))))
+              }
             >
               {t('out.cert.download')}
             </Button>

@@ -73,17 +73,41 @@ function Report({ base, programmeId, r }: { base: string; programmeId: string; r
         ))}
       </dl>
       <div className="grid gap-3 md:grid-cols-2">
-        <BarChart title={t('out.chart.meetings')} unit={t('out.unit.meetings')} bars={r.meetings.byMonth.map((m) => ({ label: m.month, value: m.meetings }))} testId="chart-meetings" />
-        <BarChart title={t('out.chart.hours')} unit={t('out.unit.hours')} bars={r.meetings.byMonth.map((m) => ({ label: m.month, value: m.hours }))} />
-        <BarChart title={t('out.chart.health')} unit={t('out.unit.pairs')} bars={r.health.map((h) => ({ label: t(HEALTH_KEYS[h.key]), value: h.count }))} />
-        <BarChart title={t('out.chart.ratings')} unit={t('out.unit.checkIns')} bars={r.ratings.map((x) => ({ label: x.key, value: x.count }))} />
+        <BarChart
+          title={t('out.chart.meetings')}
+          unit={t('out.unit.meetings')}
+          bars={r.meetings.byMonth.map((m) => ({ label: m.month, value: m.meetings }))}
+          testId="chart-meetings"
+        />
+        <BarChart
+          title={t('out.chart.hours')}
+          unit={t('out.unit.hours')}
+          bars={r.meetings.byMonth.map((m) => ({ label: m.month, value: m.hours }))}
+        />
+        <BarChart
+          title={t('out.chart.health')}
+          unit={t('out.unit.pairs')}
+          bars={r.health.map((h) => ({ label: t(HEALTH_KEYS[h.key]), value: h.count }))}
+        />
+        <BarChart
+          title={t('out.chart.ratings')}
+          unit={t('out.unit.checkIns')}
+          bars={r.ratings.map((x) => ({ label: x.key, value: x.count }))}
+        />
         <BarChart
           title={t('out.chart.retention')}
           unit={t('out.unit.percent')}
-          bars={r.retention.filter((x) => x.rate !== null).map((x) => ({ label: t('out.day', { day: x.day }), value: Math.round((x.rate ?? 0) * 100) }))}
+          bars={r.retention
+            .filter((x) => x.rate !== null)
+            .map((x) => ({ label: t('out.day', { day: x.day }), value: Math.round((x.rate ?? 0) * 100) }))}
         />
         {r.surveys.map((s) => (
-          <BarChart key={s.key} title={s.title} unit={t('out.unit.answers')} bars={s.suppressed ? [] : s.distribution.map((d) => ({ label: d.key, value: d.count }))} />
+          <BarChart
+            key={s.key}
+            title={s.title}
+            unit={t('out.unit.answers')}
+            bars={s.suppressed ? [] : s.distribution.map((d) => ({ label: d.key, value: d.count }))}
+          />
         ))}
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('out.downloads')}>
@@ -105,7 +129,17 @@ function Report({ base, programmeId, r }: { base: string; programmeId: string; r
   );
 }
 
-function CloseProgramme({ base, programmeId, name, active }: { base: string; programmeId: string; name: string; active: number }) {
+function CloseProgramme({
+  base,
+  programmeId,
+  name,
+  active,
+}: {
+  base: string;
+  programmeId: string;
+  name: string;
+  active: number;
+}) {
   const t = useT();
   const toast = useToast();
   const close = useCloseProgramme(base, programmeId);
@@ -137,15 +171,38 @@ function CloseProgramme({ base, programmeId, name, active }: { base: string; pro
       <Button variant="danger" size="sm" className="mt-2" onClick={() => setOpen(true)}>
         {t('out.close.open')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('out.close.title', { name })} description={t('out.close.warning', { active })}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('out.close.title', { name })}
+        description={t('out.close.warning', { active })}
+      >
         <form id="close-programme-form" onSubmit={submit} className="space-y-3" noValidate>
           {error && <Alert kind="error">{error}</Alert>}
-          <TextField label={t('out.close.minMeetings')} type="number" inputMode="numeric" min={0} max={50} value={minMeetings} onChange={(e) => setMinMeetings(e.target.value)} />
+          <TextField
+            label={t('out.close.minMeetings')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={50}
+            value={minMeetings}
+            onChange={(e) => setMinMeetings(e.target.value)}
+          />
           <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="h-4 w-4" checked={requireAgreement} onChange={(e) => setRequireAgreement(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={requireAgreement}
+              onChange={(e) => setRequireAgreement(e.target.checked)}
+            />
             {t('out.close.requireAgreement')}
           </label>
-          <TextField label={t('out.close.typeName', { name })} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+          <TextField
+            label={t('out.close.typeName', { name })}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+          />
         </form>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>
