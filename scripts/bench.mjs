@@ -7,7 +7,7 @@
 //                                                            PostgreSQL at scale 1 (mb_bench_s1000), 10 s runs, 60 s mix
 //   options: --db pglite|postgres  --scale 0.1  --source mb_bench_s1000 (PostgreSQL) | <dir> (PGlite)
 //            --duration 10 (closed-loop runs, s)  --warmup 5 (s of every list together before a process's lists are measured)  --mix-duration 60  --login-duration 30  --rate 400 (read mix)
-//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule,sso
+//            --connections 10 (closed loops)  --only ceiling,lists,mix,login,availability,admin,admin-lists,reminders,writes,reschedule,sso,programme-report
 //            (sso: CPU per SSO sign-in, SAML and OIDC, bench/sso-signin.ts; --only sso runs it alone, without the data)
 //            --cache on|off (the API's catalogue cache; with on the lists also run once with it off)
 //            --lists workshops,ideas (only these lists in the closed loops)  --out file.json  --profile <dir> (CPU profile of the API: node --cpu-prof; summary: node bench/profile-summary.mjs <file>)
@@ -867,6 +867,13 @@ async function main() {
     extra.reschedule = JSON.parse(readFileSync(outFile, 'utf8'));
   }
 
+  // The programme outcome report (issue 26): its own database, 2,000 pairs and 20,000 meetings (bench/programme-report.ts).
+  if (wanted('programme-report')) {
+    const outFile = path.join(work, 'programme-report.json');
+    tsx('bench/programme-report.ts', ['--json', outFile], DB === 'postgres' ? { BENCH_DATABASE_URL: PG_URL } : { BENCH_DATABASE_URL: '' });
+    extra.programmeReport = JSON.parse(readFileSync(outFile, 'utf8'));
+  }
+
   // The writing scenarios left dead rows (sign-ins update users, the write mix ideas and registrations):
   // vacuumed now, the uncached API and the raw handlers below read the same tables in the same state.
   if (wanted('lists')) tsx('bench/vacuum.ts', [], { ...dbEnv, DATA_DIR: env.DATA_DIR });
@@ -1202,6 +1209,7 @@ function budgets(results, extra) {
   }
   if (extra.reminders) v.push(extra.reminders.verdict);
   if (extra.sso) v.push(extra.sso.verdict);
+  if (extra.programmeReport) v.push(extra.programmeReport.verdict);
   if (extra.export) {
     const rows = extra.export[0].rows;
     const fb = median(extra.export.map((e) => e.firstByteMs));

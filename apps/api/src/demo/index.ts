@@ -10,6 +10,7 @@ import { seedRdProjects } from './rd-projects.ts';
 import { seedOrganisations } from './organisations.ts';
 import { seedRelationships } from '../modules/relationships/index.ts';
 import { seedSurveys } from '../modules/surveys/index.ts';
+import { seedOutcomes } from '../modules/outcomes/index.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -49,6 +50,8 @@ export const DEMO_STEPS: DemoStep[] = [
   { name: 'relationships', run: (db, r) => seedRelationships(db, r.ids) },
   // Issue 26: surveys on that programme, one with enough answers to show results (modules/surveys/demo-seed.ts).
   { name: 'surveys', run: (db, r) => seedSurveys(db, r.ids) },
+  // Issue 26: a closed programme with its report and certificates, and one to close (modules/outcomes/demo-seed.ts).
+  { name: 'outcomes', run: (db, r) => seedOutcomes(db, r.ids) },
 ];
 
 /** True when the database has no accounts yet (a new database). */

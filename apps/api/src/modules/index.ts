@@ -33,6 +33,7 @@ import { scimRoutes } from './scim/index.ts';
 import { pushRoutes } from './push/index.ts';
 import { relationshipsRoutes } from './relationships/index.ts';
 import { surveysRoutes } from './surveys/index.ts';
+import { outcomesRoutes } from './outcomes/index.ts';
 
 /** Every domain's routes, mounted under /api. Add a module here when it lands. */
 export async function registerModules(app: App) {
@@ -70,4 +71,5 @@ export async function registerModules(app: App) {
   await app.register(pushRoutes);
   await app.register(relationshipsRoutes);
   await app.register(surveysRoutes);
+  await app.register(outcomesRoutes);
 }

@@ -348,6 +348,13 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/surveys': only(['student', 'professional'], 200),
   'GET /api/surveys/:id': only(['student', 'professional'], 404),
   'POST /api/surveys/:id/responses': only(['student', 'professional'], 400),
+  // programme close, certificates and the outcome report (issue 26, decision 930)
+  'POST /api/admin/programmes/:id/close': admin(400),
+  'GET /api/admin/programmes/:id/report': admin(404),
+  'GET /api/admin/programmes/:id/report/export': admin(404),
+  'GET /api/me/programme-certificates': only(['student', 'professional'], 200),
+  'GET /api/me/programme-certificates/:id/pdf': only(['student', 'professional'], 404),
+  'GET /api/programme-certificates/:verificationId': pub(404),
   // issue 15: industry experts apply and are verified
   'POST /api/experts/apply': pub(400),
   'GET /api/experts/me/application': ownAccount(200),
@@ -405,6 +412,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/organisations/me/programmes/:id/surveys': member('university', 400),
   'DELETE /api/organisations/me/programmes/:id/surveys/:surveyId': member('university', 404),
   'GET /api/organisations/me/programmes/:id/surveys/:surveyId/results': member('university', 404),
+  'POST /api/organisations/me/programmes/:id/close': member('university', 400),
+  'GET /api/organisations/me/programmes/:id/report': member('university', 404),
+  'GET /api/organisations/me/programmes/:id/report/export': member('university', 404),
   'GET /api/students/me/affiliation': student(200),
   'POST /api/students/me/affiliation': student(400),
   'GET /api/admin/organisations': admin(200),

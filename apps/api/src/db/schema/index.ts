@@ -17,3 +17,4 @@ export * from './sso-logout.ts';
 export * from './push.ts';
 export * from './relationships.ts';
 export * from './surveys.ts';
+export * from './outcomes.ts';

@@ -183,7 +183,7 @@ export const meetingCheckIns = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
-    index('meeting_check_ins_rel_idx').on(t.relationshipId),
+    index('meeting_check_ins_rel_idx').on(t.relationshipId, t.createdAt),
     check('meeting_check_ins_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('meeting_check_ins_minutes_check', sql`${t.minutes} BETWEEN 5 AND 600`),
   ],

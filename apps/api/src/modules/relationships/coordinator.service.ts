@@ -7,9 +7,11 @@ import {
   type PairHealthDto,
   type ProgrammePairsHealth,
 } from '@app/shared/relationships';
+import { OUTCOME_MESSAGES } from '@app/shared/outcomes';
 import type { Db } from '../../db/client.ts';
 import { programmePairs, programmeParticipants, programmes } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { programmeClosures } from '../../db/schema/outcomes.ts';
 import { programmeOutcomeSettings, relationshipNudges, relationships } from '../../db/schema/relationships.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -26,6 +28,7 @@ export interface CoordinatorScope {
 }
 
 const DAY = 86_400_000;
+const CLOSED_MESSAGE = OUTCOME_MESSAGES.alreadyClosed;
 const DEFAULTS: OutcomeSettings = { agreementVisibleToCoordinator: false, autoNudge: true, defaultCadenceDays: DEFAULT_CADENCE_DAYS };
 
 async function programmeOf(db: Db, id: string, scope: CoordinatorScope) {
@@ -42,6 +45,9 @@ export async function settingsOf(db: Db, programmeId: string): Promise<OutcomeSe
 
 export async function saveSettings(db: Db, programmeId: string, body: OutcomeSettings, scope: CoordinatorScope): Promise<ProgrammePairsHealth> {
   const p = await programmeOf(db, programmeId, scope);
+  // A closed programme is read-only (decision 930).
+  const [closed] = await db.select({ at: programmeClosures.closedAt }).from(programmeClosures).where(eq(programmeClosures.programmeId, p.id));
+  if (closed) throw conflict(CLOSED_MESSAGE);
   await db
     .insert(programmeOutcomeSettings)
     .values({ programmeId: p.id, ...body })

@@ -9,6 +9,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PairsHealthPanel } from '../relationships/pairs-health-panel.tsx';
 import { SurveysPanel } from '../surveys/surveys-panel.tsx';
+import { OutcomeReportPanel } from '../outcomes/outcome-report-panel.tsx';
 import {
   ProgrammeOrganiserContext,
   useCreateProgramme,
@@ -257,6 +258,7 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
       )}
 
       {published && <PairsHealthPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
+      {published && <OutcomeReportPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
 
       {published && <SurveysPanel base={organiser === 'admin' ? '/admin/programmes' : '/organisations/me/programmes'} programmeId={p.id} />}
 

@@ -13,6 +13,7 @@ import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useMyRelationships, useRelationship, useRelationshipWrite } from './api.ts';
 import { HealthBadge } from './health-bits.tsx';
+import { MyProgrammeCertificates } from '../outcomes/my-certificates.tsx';
 
 type T = ReturnType<typeof useT>;
 type Write = ReturnType<typeof useRelationshipWrite>;
@@ -43,6 +44,9 @@ export function RelationshipsPage() {
             </Link>
             <h1 className="mt-2 text-2xl font-bold text-slate-900">{t('rel.title')}</h1>
             <p className="mt-1 mb-6 text-slate-600">{t('rel.intro')}</p>
+            <div className="mb-6">
+              <MyProgrammeCertificates />
+            </div>
             <RelationshipList />
           </>
         )}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { programmes } from './matching.ts';
+import { users } from './users.ts';
+
+/**
+ * A programme's close (issue 26, docs/decisions/930): one row per programme, written once; the
+ * programme's pairs end and certificates are issued in the same transaction. A closed programme is
+ * read-only. The programmes table stays untouched (its status stays 'published').
+ */
+export const programmeClosures = pgTable('programme_closures', {
+  programmeId: ref('programme_id')
+    .primaryKey()
+    .references(() => programmes.id, { onDelete: 'cascade' }),
+  closedAt: ts('closed_at').notNull(),
+  closedBy: ref('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  criteria: jsonb('criteria').$type<{ requireAgreement: boolean; minMeetings: number; minGoalsAchieved: number }>().notNull(),
+  pairsEnded: integer('pairs_ended').notNull().default(0),
+  certificates: integer('certificates').notNull().default(0),
+});
+
+/** A certificate of participation (mentee) or of service (mentor) for a closed programme: one per person per programme. */
+export const programmeCertificates = pgTable(
+  'programme_certificates',
+  {
+    id: idColumn(),
+    programmeId: ref('programme_id')
+      .notNull()
+      .references(() => programmes.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['participation', 'service'] }).notNull(),
+    verificationId: text('verification_id').notNull(),
+    meetings: integer('meetings').notNull(),
+    hours: real('hours').notNull(),
+    goalsAchieved: integer('goals_achieved').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('programme_certificates_person_key').on(t.programmeId, t.userId),
+    uniqueIndex('programme_certificates_verification_key').on(t.verificationId),
+    index('programme_certificates_user_idx').on(t.userId),
+    check('programme_certificates_meetings_check', sql`${t.meetings} >= 0`),
+  ],
+);
