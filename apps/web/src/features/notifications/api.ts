@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { NOTIFICATION_FETCH_LIMIT, NOTIFICATION_POLL_MS, type NotificationDto, type notificationListData } from '@app/shared/notifications';
+import { NOTIFICATION_FETCH_LIMIT, NOTIFICATION_POLL_MS } from '@app/shared/notification-constants';
+import type { NotificationDto, notificationListData } from '@app/shared/notifications';
 import { api, schemasFrom } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 
 // Every signed-in page's header reads these: the schemas (and zod) load with the first request (decision 950).
 const schemas = () => import('./schemas.ts');
 const answer = schemasFrom(schemas);
+export const notificationSchema = answer;
 
 type ListData = z.infer<typeof notificationListData>;
 const LIST_KEY = ['notifications', 'list'] as const;

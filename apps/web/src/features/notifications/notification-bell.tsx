@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { NOTIFICATION_MESSAGES, badgeText, type NotificationDto } from '@app/shared/notifications';
+import { NOTIFICATION_MESSAGES, badgeText } from '@app/shared/notification-constants';
+import type { NotificationDto } from '@app/shared/notifications';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { relativeTime } from '../../lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
