@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
 import { LIMITS, text } from './text.ts';
-import { DELIVERY_MODES, JOIN_EARLY_MINUTES, MATERIAL_TYPES, REGISTRATION_STATUSES, WORKSHOP_MESSAGES, WORKSHOP_PHASES, WORKSHOP_STATUSES } from './workshop-constants.ts';
+import { DELIVERY_MODES, MATERIAL_TYPES, REGISTRATION_STATUSES, WORKSHOP_MESSAGES, WORKSHOP_PHASES, WORKSHOP_STATUSES } from './workshop-constants.ts';
 
 export * from './workshop-constants.ts';
 
