@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { PSEUDO_LANGUAGE, pseudoCompiled } from '../../packages/shared/src/i18n/pseudo.ts';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -56,6 +56,41 @@ function precompress(): Plugin {
           if (gz.length < source.length * 0.9) await writeFile(`${file}.gz`, gz);
         }),
       );
+    },
+  };
+}
+
+/**
+ * The shared contracts (packages/shared/src) build zod schemas at the top level of modules that also
+ * export plain constants and helpers. For the web build every top-level `const x = <call>` there is
+ * wrapped in a pure-annotated function call, evaluated at the same moment as before: a page that uses
+ * a constant keeps the constant and drops the module's unused schemas, and zod with them when none is
+ * left (decision 950). The contracts configure nothing global (no z.config, no registry), so building
+ * a schema nobody reads has no effect to keep. Build only: the dev server serves the modules as they are.
+ */
+function pureContracts(): Plugin {
+  const SHARED = `${path.sep}packages${path.sep}shared${path.sep}src${path.sep}`;
+  type Node = { type: string; start: number; end: number; declaration?: Node | null; declarations?: { init?: Node | null }[] };
+  const effectful = new Set(['CallExpression', 'NewExpression', 'MemberExpression', 'ChainExpression']);
+  return {
+    name: 'mentorbridge:pure-contracts',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes(SHARED) || !/\.[cm]?[jt]s$/.test(id) || id.includes('.test.')) return null;
+      const program = parseAst(code) as unknown as { body: Node[] };
+      const inits: Node[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const d of declaration.declarations ?? []) if (d.init && effectful.has(d.init.type)) inits.push(d.init);
+      }
+      if (inits.length === 0) return null;
+      let out = code;
+      for (const init of inits.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${out.slice(init.start, init.end)}))()${out.slice(init.end)}`;
+      }
+      return { code: out, map: null };
     },
   };
 }
@@ -157,7 +192,7 @@ function preloadAppShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogues(), preloadAppShell(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), pureContracts(), preloadAppShell(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -171,6 +206,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: `npm run bench:web` follows each route's chunks to report its size.
     manifest: true,
     rolldownOptions: {
+      // Building a zod schema has no effect beyond the schema: a page that imports a constant from a
+      // shared contract module keeps the constant and drops the module's unused schemas (and with
+      // them zod, when no schema is left). packages/shared configures nothing global (no z.config,
+      // no registry); decision 950.
+      treeshake: { manualPureFunctions: ['z', 'envelope'] },
       output: {
         codeSplitting: {
           groups: [

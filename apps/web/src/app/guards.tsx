@@ -1,10 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { dashboardPath, type Role } from '@app/shared/roles';
 import { useSession } from '../lib/session.ts';
 import { RouteSkeleton } from '../components/ui/page-skeleton.tsx';
 import { needsNewPassword, PasswordGateScreen } from '../features/auth/password-gate.tsx';
-import { NoticeGate } from '../features/privacy/notice-consent.tsx';
+
+// The notice banner reads the consents with their schemas (and zod): loaded beside the page, not in the
+// app shell every route downloads first (docs/performance.md, decision 950).
+const LazyNoticeGate = lazy(() => import('../features/privacy/notice-consent.tsx').then((m) => ({ default: m.NoticeGate })));
+function NoticeGate() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNoticeGate />
+    </Suspense>
+  );
+}
 
 /**
  * Requires a session; with a role, a different role is sent to its own dashboard (spec 000 §6). An

@@ -99,9 +99,27 @@ async function fail(response: Response, options: RequestOptions): Promise<never>
   throw new ApiError(message, response.status, code, errors);
 }
 
+/**
+ * The answer's schema, or a loader of it: a page's first reads pass a loader (`() => import('./schemas.ts')…`)
+ * so that the schema's module and zod load beside the request instead of in the page's first download
+ * (docs/performance.md, decision 950). The answer is validated either way.
+ */
+export type SchemaSource<T extends z.ZodType> = T | (() => Promise<T>);
+
+/**
+ * A feature's schema module, loaded on demand: `const answer = schemasFrom(() => import('./schemas.ts'))`,
+ * then `api(path, answer('listAnswer'))`. The import runs once; the name is checked against the module.
+ */
+export function schemasFrom<M>(load: () => Promise<M>) {
+  return <K extends keyof M>(name: K) =>
+    (): Promise<M[K]> =>
+      load().then((m) => m[name]);
+}
+
 /** Call the API and validate the answer with the shared schema. */
-export async function api<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
-  const response = await send(path, options);
+export async function api<T extends z.ZodType>(path: string, source: SchemaSource<T>, options: RequestOptions = {}): Promise<z.infer<T>> {
+  // A loaded schema is fetched at the same time as the answer: nothing waits on it in turn.
+  const [response, schema] = await Promise.all([send(path, options), typeof source === 'function' ? source() : source]);
   if (!response.ok) return fail(response, options);
   const json: unknown = await response.json();
   const parsed = schema.safeParse(json);

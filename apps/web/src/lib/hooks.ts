@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /** The value, settled for `ms` (search and filter reloads wait 500 ms). */
 export function useDebounced<T>(value: T, ms = 500): T {
@@ -21,4 +21,38 @@ export function useHasBeenTrue(flag: boolean): boolean {
   const [seen, setSeen] = useState(flag);
   if (flag && !seen) setSeen(true);
   return seen || flag;
+}
+
+/**
+ * A popup (menu, panel) that closes on a click outside `container` and on Escape, which also returns focus
+ * to the `trigger` button. `onOpen` runs each time it opens (e.g. focusing its first item).
+ */
+export function useDismissable(
+  open: boolean,
+  close: () => void,
+  container: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+  onOpen?: () => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (container.current && !container.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        close();
+        trigger.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    onOpen?.();
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+    // Only opening and closing re-run it: `close` and `onOpen` are read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
 }

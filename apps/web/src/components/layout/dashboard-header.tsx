@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Accessibility, ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Logo } from '../ui/logo.tsx';
 import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
+import { useDismissable } from '../../lib/hooks.ts';
 import { roleLabel } from '@app/shared/roles';
 import { useT } from '../../lib/i18n.tsx';
 
@@ -33,25 +34,9 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismissable(open, () => setOpen(false), menuRef, buttonRef, () =>
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(),
+  );
 
   const onMenuKey = (e: React.KeyboardEvent) => {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
+import { WORKSHOP_CATEGORIES } from '@app/shared/workshop-constants';
+import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';

@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { envelope } from '@app/shared/api';
-import {
-  NOTIFICATION_FETCH_LIMIT,
-  NOTIFICATION_POLL_MS,
-  notificationDto,
-  notificationListData,
-  unreadCountData,
-  type NotificationDto,
-} from '@app/shared/notifications';
-import { api } from '../../lib/api.ts';
+import type { z } from 'zod';
+import { NOTIFICATION_FETCH_LIMIT, NOTIFICATION_POLL_MS } from '@app/shared/notification-constants';
+import type { NotificationDto, notificationListData } from '@app/shared/notifications';
+import { api, schemasFrom } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+
+// Every signed-in page's header reads these: the schemas (and zod) load with the first request (decision 950).
+const schemas = () => import('./schemas.ts');
+const answer = schemasFrom(schemas);
+export const notificationSchema = answer;
 
 type ListData = z.infer<typeof notificationListData>;
 const LIST_KEY = ['notifications', 'list'] as const;
@@ -20,7 +18,7 @@ const COUNT_KEY = ['notifications', 'unread-count'] as const;
 export function useNotifications() {
   return useQuery({
     queryKey: LIST_KEY,
-    queryFn: ({ signal }) => api('/notifications', envelope(notificationListData), { query: { limit: NOTIFICATION_FETCH_LIMIT }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api('/notifications', answer('listAnswer'), { query: { limit: NOTIFICATION_FETCH_LIMIT }, signal }).then((r) => r.data),
     refetchInterval: NOTIFICATION_POLL_MS,
   });
 }
@@ -29,7 +27,7 @@ export function useNotifications() {
 export function useUnreadCount() {
   return useQuery({
     queryKey: COUNT_KEY,
-    queryFn: ({ signal }) => api('/notifications/unread-count', envelope(unreadCountData), { signal }).then((r) => r.data.unreadCount),
+    queryFn: ({ signal }) => api('/notifications/unread-count', answer('countAnswer'), { signal }).then((r) => r.data.unreadCount),
     refetchInterval: NOTIFICATION_POLL_MS,
   });
 }
@@ -37,7 +35,7 @@ export function useUnreadCount() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/notifications/${id}/read`, envelope(z.object({ notification: notificationDto, unreadCount: z.number() })), { method: 'PUT' }),
+    mutationFn: (id: string) => api(`/notifications/${id}/read`, answer('markReadAnswer'), { method: 'PUT' }),
     onMutate: (id) => {
       client.setQueryData<ListData>(LIST_KEY, (old) =>
         old ? { ...old, notifications: old.notifications.map((n) => (n.id === id ? { ...n, isRead: true } : n)) } : old,
@@ -51,7 +49,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/notifications/mark-all-read', envelope(z.object({ updated: z.number(), unreadCount: z.number() })), { method: 'PUT' }),
+    mutationFn: () => api('/notifications/mark-all-read', answer('markAllReadAnswer'), { method: 'PUT' }),
     onMutate: () => {
       client.setQueryData<ListData>(LIST_KEY, (old) => (old ? { ...old, unreadCount: 0, notifications: old.notifications.map((n) => ({ ...n, isRead: true })) } : old));
       client.setQueryData<number>(COUNT_KEY, 0);
@@ -59,9 +57,6 @@ export function useMarkAllRead() {
     onSettled: () => void client.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }
-
-const streamEvent = z.object({ notification: notificationDto, unreadCount: z.number() });
-const readyEvent = z.object({ unreadCount: z.number() });
 
 /**
  * Live updates over server-sent events (EventSource cannot send headers: the token goes in the
@@ -76,8 +71,9 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
     // Event ids are the user's notification numbers: after a reconnect (EventSource sends Last-Event-ID)
     // the server replays exactly the later ones (docs/decisions/600). Still show each notification once.
     const seen = new Set<string>();
-    const onNotification = (event: MessageEvent<string>) => {
-      const parsed = streamEvent.safeParse(JSON.parse(event.data));
+    const events = schemas();
+    const onNotification = async (event: MessageEvent<string>) => {
+      const parsed = (await events).streamEvent.safeParse(JSON.parse(event.data));
       if (!parsed.success) return;
       const { notification, unreadCount } = parsed.data;
       if (seen.has(notification.id)) return;
@@ -97,8 +93,8 @@ export function useNotificationStream(onNew?: (n: NotificationDto) => void) {
     // `ready` carries the unread count from where the stream starts: a notification that came while no
     // stream was open (before this one connected, or between reconnects) is in it but not replayed, so a
     // different count refetches the list and the count.
-    const onReady = (event: MessageEvent<string>) => {
-      const parsed = readyEvent.safeParse(JSON.parse(event.data));
+    const onReady = async (event: MessageEvent<string>) => {
+      const parsed = (await events).readyEvent.safeParse(JSON.parse(event.data));
       if (!parsed.success) return;
       if (client.getQueryData<number>(COUNT_KEY) !== parsed.data.unreadCount) void client.invalidateQueries({ queryKey: ['notifications'] });
     };

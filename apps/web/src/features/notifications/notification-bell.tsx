@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { NOTIFICATION_MESSAGES, badgeText, type NotificationDto } from '@app/shared/notifications';
+import { NOTIFICATION_MESSAGES, badgeText } from '@app/shared/notification-constants';
+import type { NotificationDto } from '@app/shared/notifications';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { relativeTime } from '../../lib/format.ts';
+import { useDismissable } from '../../lib/hooks.ts';
 import { useMarkAllRead, useMarkRead, useNotificationStream, useNotifications, useUnreadCount } from './api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { NotificationLink, notificationTime } from './notification-link.tsx';
@@ -31,24 +33,7 @@ export function NotificationBell() {
   useNotificationStream(onNew);
   const unread = count.data ?? list.data?.unreadCount ?? 0;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismissable(open, () => setOpen(false), ref, buttonRef);
 
   const onItem = (n: NotificationDto) => {
     if (!n.isRead) markRead.mutate(n.id);

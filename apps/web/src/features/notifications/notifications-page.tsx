@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { envelope } from '@app/shared/api';
-import {
-  NOTIFICATION_PAGE_SIZE,
-  NOTIFICATION_TYPES,
-  NOTIFICATION_TYPE_LABELS,
-  notificationListData,
-  type NotificationType,
-} from '@app/shared/notifications';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type NotificationType } from '@app/shared/notification-constants';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -17,7 +10,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { useMarkAllRead, useMarkRead } from './api.ts';
+import { notificationSchema, useMarkAllRead, useMarkRead } from './api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { NotificationLink, notificationTime } from './notification-link.tsx';
 
@@ -55,7 +48,7 @@ export function NotificationsPage() {
   const list = useQuery({
     queryKey: ['notifications', 'page', { unreadOnly, category, page }],
     queryFn: ({ signal }) =>
-      api('/notifications', envelope(notificationListData), {
+      api('/notifications', notificationSchema('listAnswer'), {
         query: { limit: NOTIFICATION_PAGE_SIZE, page, unreadOnly: unreadOnly ? 'true' : undefined, type: category ?? undefined },
         signal,
       }).then((r) => r.data),

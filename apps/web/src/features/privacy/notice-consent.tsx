@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
 import {
-  adminNoticeData,
-  adminNoticesData,
-  currentNoticeData,
-  myConsentsData,
   type ConsentPurpose,
   type MyConsentsData,
   type PrivacyNoticeDto,
@@ -16,11 +11,14 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, schemasFrom } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 
 /** The versioned privacy notice and optional consents (issue 24, decisions 840 and 841). */
+
+// Sign-up and every signed-in page read the notice: its schemas (and zod) load with the request (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 export const NOTICE_KEY = ['privacy', 'notice'] as const;
 export const MY_CONSENTS_KEY = ['privacy', 'me', 'consents'] as const;
@@ -30,7 +28,7 @@ const ADMIN_NOTICES_KEY = ['privacy', 'admin', 'notices'] as const;
 export function useCurrentNotice() {
   return useQuery({
     queryKey: NOTICE_KEY,
-    queryFn: ({ signal }) => api('/privacy/notice', envelope(currentNoticeData), { signal, anonymous: true }).then((r) => r.data.notice),
+    queryFn: ({ signal }) => api('/privacy/notice', answer('currentNoticeAnswer'), { signal, anonymous: true }).then((r) => r.data.notice),
     staleTime: 60_000,
   });
 }
@@ -38,7 +36,7 @@ export function useCurrentNotice() {
 function useMyConsents(enabled = true) {
   return useQuery({
     queryKey: MY_CONSENTS_KEY,
-    queryFn: ({ signal }) => api('/privacy/me/consents', envelope(myConsentsData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api('/privacy/me/consents', answer('myConsentsAnswer'), { signal }).then((r) => r.data),
     enabled,
   });
 }
@@ -107,7 +105,7 @@ function NoticeBanner({ notice }: { notice: PrivacyNoticeDto }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const accept = useMutation({
-    mutationFn: () => api('/privacy/me/notice', envelope(myConsentsData), { method: 'POST', body: { version: notice.version } }),
+    mutationFn: () => api('/privacy/me/notice', answer('myConsentsAnswer'), { method: 'POST', body: { version: notice.version } }),
     onSuccess: (r) => {
       setOpen(false);
       client.setQueryData(MY_CONSENTS_KEY, r.data);
@@ -177,7 +175,7 @@ export function ConsentsPanel() {
   const consents = useMyConsents();
   const save = useMutation({
     mutationFn: ({ purpose, granted }: { purpose: ConsentPurpose; granted: boolean }) =>
-      api(`/privacy/me/consents/${purpose}`, envelope(myConsentsData), { method: 'PUT', body: { granted } }),
+      api(`/privacy/me/consents/${purpose}`, answer('myConsentsAnswer'), { method: 'PUT', body: { granted } }),
     // The box follows the click at once; a failure puts the server's answer back.
     onMutate: ({ purpose, granted }) => {
       client.setQueryData<MyConsentsData>(MY_CONSENTS_KEY, (old) =>
@@ -269,14 +267,14 @@ export function AdminNoticesPanel() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ADMIN_NOTICES_KEY,
-    queryFn: ({ signal }) => api('/privacy/admin/notices', envelope(adminNoticesData), { signal }).then((r) => r.data.notices),
+    queryFn: ({ signal }) => api('/privacy/admin/notices', answer('adminNoticesAnswer'), { signal }).then((r) => r.data.notices),
   });
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [summary, setSummary] = useState('');
   const [material, setMaterial] = useState(true);
   const publish = useMutation({
-    mutationFn: () => api('/privacy/admin/notices', envelope(adminNoticeData), { method: 'POST', body: { title, body, summary, material } }),
+    mutationFn: () => api('/privacy/admin/notices', answer('adminNoticeAnswer'), { method: 'POST', body: { title, body, summary, material } }),
     onSuccess: (r) => {
       toast.success(t('privacy.admin.notices.published', { version: r.data.notice.version }));
       setTitle('');

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { PROGRAMME_MESSAGES, type PairDto, type ProgrammeDetail, type ProgrammeSummary } from '@app/shared/programmes';
+import { PROGRAMME_MESSAGES } from '@app/shared/programme-constants';
+import type { PairDto, ProgrammeDetail, ProgrammeSummary } from '@app/shared/programmes';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';

@@ -1,17 +1,10 @@
 import { createContext, useContext } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import {
-  inviteData,
-  myProgrammesData,
-  participationData,
-  programmeData,
-  programmeDetail,
-  programmesData,
-  type ParticipationBody,
-  type ProgrammeBody,
-} from '@app/shared/programmes';
-import { api } from '../../lib/api.ts';
+import type { ParticipationBody, ProgrammeBody } from '@app/shared/programmes';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 /**
  * Whose programme screens these are: the platform admins' (every programme) or a university admin's
@@ -39,7 +32,7 @@ export function useProgrammes() {
   const k = useBase();
   return useQuery({
     queryKey: k.list,
-    queryFn: ({ signal }) => api(k.base, envelope(programmesData), { signal }).then((r) => r.data.programmes),
+    queryFn: ({ signal }) => api(k.base, answer('programmesAnswer'), { signal }).then((r) => r.data.programmes),
   });
 }
 
@@ -47,7 +40,7 @@ export function useProgrammeDetail(id: string) {
   const k = useBase();
   return useQuery({
     queryKey: k.detail(id),
-    queryFn: ({ signal }) => api(`${k.base}/${id}`, envelope(programmeDetail), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api(`${k.base}/${id}`, answer('programmeDetailAnswer'), { signal }).then((r) => r.data),
   });
 }
 
@@ -55,7 +48,7 @@ export function useCreateProgramme() {
   const qc = useQueryClient();
   const k = useBase();
   return useMutation({
-    mutationFn: (body: ProgrammeBody) => api(k.base, envelope(programmeData), { method: 'POST', body }),
+    mutationFn: (body: ProgrammeBody) => api(k.base, answer('programmeAnswer'), { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: k.list }),
   });
 }
@@ -66,7 +59,7 @@ export function useProgrammeAction(id: string) {
   const k = useBase();
   return useMutation({
     mutationFn: (action: { path: string; method: 'POST' | 'PUT'; body?: unknown }) =>
-      api(`${k.base}/${id}${action.path}`, envelope(programmeDetail), { method: action.method, body: action.body ?? {} }),
+      api(`${k.base}/${id}${action.path}`, answer('programmeDetailAnswer'), { method: action.method, body: action.body ?? {} }),
     onSuccess: (res) => {
       qc.setQueryData(k.detail(id), res.data);
       void qc.invalidateQueries({ queryKey: k.list });
@@ -78,7 +71,7 @@ export function useInvite(id: string) {
   const qc = useQueryClient();
   const k = useBase();
   return useMutation({
-    mutationFn: (body: { role: 'mentor' | 'mentee'; allEligible: true }) => api(`${k.base}/${id}/invitations`, envelope(inviteData), { method: 'POST', body }),
+    mutationFn: (body: { role: 'mentor' | 'mentee'; allEligible: true }) => api(`${k.base}/${id}/invitations`, answer('inviteAnswer'), { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: k.list }),
   });
 }
@@ -86,14 +79,14 @@ export function useInvite(id: string) {
 export function useMyProgrammes() {
   return useQuery({
     queryKey: keys.mine,
-    queryFn: ({ signal }) => api('/programmes/mine', envelope(myProgrammesData), { signal }).then((r) => r.data.programmes),
+    queryFn: ({ signal }) => api('/programmes/mine', answer('myProgrammesAnswer'), { signal }).then((r) => r.data.programmes),
   });
 }
 
 export function useAnswer(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ParticipationBody) => api(`/programmes/${id}/participation`, envelope(participationData), { method: 'PUT', body }),
+    mutationFn: (body: ParticipationBody) => api(`/programmes/${id}/participation`, answer('participationAnswer'), { method: 'PUT', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.mine }),
   });
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { PROGRAMME_MAX_RANKED, PROGRAMME_MESSAGES, type MyProgramme } from '@app/shared/programmes';
+import { PROGRAMME_MAX_RANKED, PROGRAMME_MESSAGES } from '@app/shared/programme-constants';
+import type { MyProgramme } from '@app/shared/programmes';
 import { dashboardPath } from '@app/shared/roles';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { envelope } from '@app/shared/api';
-import { siteContent, type ContactBody } from '@app/shared/content';
-import { api } from '../../lib/api.ts';
+import type { ContactBody } from '@app/shared/content';
+import { api, schemasFrom } from '../../lib/api.ts';
 
-const siteAnswer = envelope(siteContent);
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+export const publicSchemas = () => import('./schemas.ts');
+const answer = schemasFrom(publicSchemas);
+const siteAnswer = answer('siteAnswer');
 
 const siteContentQuery = queryOptions({
   queryKey: ['content', 'site'],
@@ -23,5 +24,5 @@ export function prefetchSiteContent(client: QueryClient): Promise<void> {
 }
 
 export function sendContactMessage(body: ContactBody) {
-  return api('/contact', envelope(z.null()), { method: 'POST', body, anonymous: true });
+  return api('/contact', answer('contactAnswer'), { method: 'POST', body, anonymous: true });
 }

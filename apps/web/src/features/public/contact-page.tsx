@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Mail, Phone } from 'lucide-react';
-import { contactBody, type ContactBody } from '@app/shared/content';
+import type { ContactBody } from '@app/shared/content';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
-import { sendContactMessage, useSiteContent } from './api.ts';
+import { publicSchemas, sendContactMessage, useSiteContent } from './api.ts';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
@@ -18,7 +18,8 @@ const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message
  * The server answers a list of messages without field names. Each message belongs to the field
  * whose own schema produces it for the submitted value; anything else is shown above the form.
  */
-export function assignServerErrors(values: Record<Field, string>, messages: readonly string[]) {
+export async function assignServerErrors(values: Record<Field, string>, messages: readonly string[]) {
+  const { contactBody } = await publicSchemas();
   const byField: Partial<Record<Field, string>> = {};
   const general: string[] = [];
   for (const message of messages) {
@@ -60,7 +61,7 @@ export function ContactPage() {
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.errors?.length) {
-        const { byField, general } = assignServerErrors(values, error.errors);
+        const { byField, general } = await assignServerErrors(values, error.errors);
         setFieldErrors(byField);
         setFormError(general.length ? general.join(' ') : 'Please correct the highlighted fields.');
         // The error Alert moves focus to the first highlighted field (components/ui/field.tsx).

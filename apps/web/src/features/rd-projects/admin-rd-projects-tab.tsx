@@ -1,19 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Edit, Eye, Plus, RefreshCw, Share2, Trash2, Users } from 'lucide-react';
-import {
-  RD_ADMIN_PAGE_SIZE,
-  RD_DOCUMENT_LABELS,
-  RD_FIELDS,
-  RD_MESSAGES,
-  RD_STATUSES,
-  RD_STATUS_TRANSITIONS,
-  milestoneStatusLabel,
-  projectStatusLabel,
-  transitionLabel,
-  type AdminProjectDto,
-  type RdStatus,
-} from '@app/shared/rd-projects';
+import { RD_ADMIN_PAGE_SIZE, RD_DOCUMENT_LABELS, RD_FIELDS, RD_MESSAGES, RD_STATUSES, RD_STATUS_TRANSITIONS, milestoneStatusLabel, projectStatusLabel, transitionLabel, type RdStatus } from '@app/shared/rd-project-constants';
+import type { AdminProjectDto } from '@app/shared/rd-projects';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';

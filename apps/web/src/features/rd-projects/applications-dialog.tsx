@@ -1,16 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import {
-  RD_APPLICATION_STATUSES,
-  RD_APPLICATION_STATUS_LABELS,
-  RD_APPLICATION_TRANSITIONS,
-  RD_DEFAULT_TIMEZONE,
-  RD_DOCUMENT_LABELS,
-  RD_MESSAGES,
-  type AdminApplicationDto,
-  type RdApplicationStatus,
-} from '@app/shared/rd-projects';
+import { RD_APPLICATION_STATUSES, RD_APPLICATION_STATUS_LABELS, RD_APPLICATION_TRANSITIONS, RD_DEFAULT_TIMEZONE, RD_DOCUMENT_LABELS, RD_MESSAGES, type RdApplicationStatus } from '@app/shared/rd-project-constants';
+import type { AdminApplicationDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';

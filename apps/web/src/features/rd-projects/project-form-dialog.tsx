@@ -1,27 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import {
-  RD_COMPENSATION_TYPES,
-  RD_CURRENCIES,
-  RD_DEGREE_LEVELS,
-  RD_DOCUMENT_LABELS,
-  RD_DOCUMENT_TYPES,
-  RD_DURATIONS,
-  RD_EXPERIENCE_LEVELS,
-  RD_FIELDS,
-  RD_MAX_POSITIONS,
-  RD_MILESTONE_STATUSES,
-  RD_PRIORITIES,
-  RD_ROLE_TITLES,
-  RD_STATUS_TRANSITIONS,
-  RD_VISIBILITIES,
-  RD_WORK_MODES,
-  projectFormError,
-  type AdminProjectDto,
-  type ProjectBodyInput,
-  type RdStatus,
-} from '@app/shared/rd-projects';
+import { RD_COMPENSATION_TYPES, RD_CURRENCIES, RD_DEGREE_LEVELS, RD_DOCUMENT_LABELS, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_EXPERIENCE_LEVELS, RD_FIELDS, RD_MAX_POSITIONS, RD_MILESTONE_STATUSES, RD_PRIORITIES, RD_ROLE_TITLES, RD_STATUS_TRANSITIONS, RD_VISIBILITIES, RD_WORK_MODES, type RdStatus } from '@app/shared/rd-project-constants';
+import { projectFormError, type AdminProjectDto, type ProjectBodyInput } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical, Users } from 'lucide-react';
-import { RD_FIELDS } from '@app/shared/rd-projects';
+import { RD_FIELDS } from '@app/shared/rd-project-constants';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';

@@ -1,13 +1,7 @@
 import { Component, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import {
-  RD_APPLICATION_STATUS_LABELS,
-  RD_MESSAGES,
-  daysUntil,
-  projectStatusLabel,
-  type RdApplicationStatus,
-  type RoleDto,
-} from '@app/shared/rd-projects';
+import { RD_APPLICATION_STATUS_LABELS, RD_MESSAGES, daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
+import type { RoleDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 
 const STATUS_STYLES: Record<string, string> = {

@@ -1,27 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Bookmark, BookmarkCheck, CalendarPlus, Download, Eye, FlaskConical, Users } from 'lucide-react';
-import {
-  RD_APPLICATION_STATUS_LABELS,
-  RD_DEADLINE_FILTERS,
-  RD_DOCUMENT_EXTENSIONS,
-  RD_DOCUMENT_FIELDS,
-  RD_DOCUMENT_LABELS,
-  RD_DOCUMENT_MAX_BYTES,
-  RD_DOCUMENT_TYPES,
-  RD_DURATIONS,
-  RD_FIELDS,
-  RD_MESSAGES,
-  RD_MOTIVATION_MAX,
-  RD_NOTIFICATION_POLL_MS,
-  RD_PAGE_SIZE,
-  RD_ROLE_TITLES,
-  RD_SORTS,
-  RD_WORK_MODES,
-  daysUntil,
-  type StudentApplicationDto,
-  type StudentProjectDto,
-} from '@app/shared/rd-projects';
+import { RD_APPLICATION_STATUS_LABELS, RD_DEADLINE_FILTERS, RD_DOCUMENT_EXTENSIONS, RD_DOCUMENT_FIELDS, RD_DOCUMENT_LABELS, RD_DOCUMENT_MAX_BYTES, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_FIELDS, RD_MESSAGES, RD_MOTIVATION_MAX, RD_NOTIFICATION_POLL_MS, RD_PAGE_SIZE, RD_ROLE_TITLES, RD_SORTS, RD_WORK_MODES, daysUntil } from '@app/shared/rd-project-constants';
+import type { StudentApplicationDto, StudentProjectDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';

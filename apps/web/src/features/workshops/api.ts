@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { certificateIdData, checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
-import { api, download } from '../../lib/api.ts';
+import { api, download, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 export const workshopKeys = {
   all: ['workshops'] as const,
@@ -21,7 +22,7 @@ export function useWorkshops(query: WorkshopQuery, signedIn = true) {
   return useQuery({
     queryKey: [...workshopKeys.list(query), signedIn],
     queryFn: ({ signal }) =>
-      api('/workshops', envelope(workshopListData), {
+      api('/workshops', answer('workshopListAnswer'), {
         query: { page: query.page, limit: query.limit, search: query.search?.trim(), category: query.category === 'all' ? undefined : query.category },
         signal,
         anonymous: !signedIn,
@@ -32,7 +33,7 @@ export function useWorkshops(query: WorkshopQuery, signedIn = true) {
 
 const registeredQuery = queryOptions({
   queryKey: workshopKeys.registered,
-  queryFn: ({ signal }) => api('/workshops/registered', envelope(registeredWorkshopsData), { signal }).then((r) => r.data.registrations),
+  queryFn: ({ signal }) => api('/workshops/registered', answer('registeredWorkshopsAnswer'), { signal }).then((r) => r.data.registrations),
 });
 
 export function useRegisteredWorkshops(enabled = true) {
@@ -50,7 +51,7 @@ export function prefetchRegisteredWorkshops(client: QueryClient): Promise<void> 
 export function useWorkshop(id: string | null) {
   return useQuery({
     queryKey: workshopKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api(`/workshops/${id}`, envelope(workshopData), { signal }).then((r) => r.data.workshop),
+    queryFn: ({ signal }) => api(`/workshops/${id}`, answer('workshopAnswer'), { signal }).then((r) => r.data.workshop),
     enabled: Boolean(id),
   });
 }
@@ -67,7 +68,7 @@ function useInvalidate() {
 export function useRegisterWorkshop() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api(`/workshops/${id}/register`, envelope(registerData), { method: 'POST' }),
+    mutationFn: (id: string) => api(`/workshops/${id}/register`, answer('registerAnswer'), { method: 'POST' }),
     onSuccess: invalidate,
   });
 }
@@ -75,7 +76,7 @@ export function useRegisterWorkshop() {
 export function useCancelRegistration() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api(`/workshops/${id}/register`, envelope(workshopData), { method: 'DELETE' }),
+    mutationFn: (id: string) => api(`/workshops/${id}/register`, answer('workshopAnswer'), { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }
@@ -84,7 +85,7 @@ export function useCancelRegistration() {
 export function useCheckIn() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) => api(`/workshops/${id}/check-in`, envelope(checkInData), { method: 'POST', body: { code } }),
+    mutationFn: ({ id, code }: { id: string; code: string }) => api(`/workshops/${id}/check-in`, answer('checkInAnswer'), { method: 'POST', body: { code } }),
     onSuccess: invalidate,
   });
 }
@@ -92,4 +93,4 @@ export function useCheckIn() {
 export const downloadWorkshopIcs = (id: string) => download(`/workshops/${id}/calendar.ics`, 'workshop.ics');
 /** Issues (once) and returns the certificate's verification id: its page is /certificates/{id}. */
 export const openCertificate = (id: string) =>
-  api(`/workshops/${id}/certificate`, envelope(certificateIdData), { method: 'POST' }).then((r) => r.data.certificate.verificationId);
+  api(`/workshops/${id}/certificate`, answer('certificateIdAnswer'), { method: 'POST' }).then((r) => r.data.certificate.verificationId);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { WORKSHOP_CATEGORIES, type WorkshopDto } from '@app/shared/workshops';
+import { WORKSHOP_CATEGORIES } from '@app/shared/workshop-constants';
+import type { WorkshopDto } from '@app/shared/workshops';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Award, BookOpen, CalendarPlus, Search, X } from 'lucide-react';
-import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES, type WorkshopDto, type WorkshopRegistrationDto } from '@app/shared/workshops';
+import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES } from '@app/shared/workshop-constants';
+import type { WorkshopDto, WorkshopRegistrationDto } from '@app/shared/workshops';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';

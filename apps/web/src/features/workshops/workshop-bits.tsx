@@ -1,5 +1,6 @@
 import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
-import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopDto, type WorkshopPhase } from '@app/shared/workshops';
+import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-constants';
+import type { WorkshopDto } from '@app/shared/workshops';
 import { formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { truncate } from '../../lib/format.ts';
 import { JoinLink, PhaseBadge, StatusBadge, WorkshopBanner, WorkshopWhen, registrationClosedReason } from './workshop-bits.tsx';
-import { WORKSHOP_MESSAGES } from '@app/shared/workshops';
+import { WORKSHOP_MESSAGES } from '@app/shared/workshop-constants';
 
 const MATERIAL_ICONS = { pdf: FileText, video: Video, link: LinkIcon, presentation: Presentation } as const;
 

@@ -7,13 +7,8 @@ import {
   myWorkshopBody,
   type InstructorOption,
 } from '@app/shared/workshop-admin';
-import {
-  DEFAULT_WORKSHOP_TIMEZONE,
-  DELIVERY_MODES,
-  WORKSHOP_CATEGORIES,
-  WORKSHOP_DIFFICULTIES,
-  type WorkshopDto,
-} from '@app/shared/workshops';
+import { DEFAULT_WORKSHOP_TIMEZONE, DELIVERY_MODES, WORKSHOP_CATEGORIES, WORKSHOP_DIFFICULTIES } from '@app/shared/workshop-constants';
+import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';

@@ -1,0 +1,10 @@
+import { envelope } from '@app/shared/api';
+import { certificateIdData, checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
+
+/** The workshops requests' answers, loaded with the first request (api.ts, decision 950). */
+export const certificateIdAnswer = envelope(certificateIdData);
+export const checkInAnswer = envelope(checkInData);
+export const registerAnswer = envelope(registerData);
+export const registeredWorkshopsAnswer = envelope(registeredWorkshopsData);
+export const workshopAnswer = envelope(workshopData);
+export const workshopListAnswer = envelope(workshopListData);
