@@ -69,5 +69,11 @@ test('the coordinator reads, downloads and closes; a participant downloads a cer
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
+  // The address printed on the certificate verifies it publicly.
+  await certificates.getByRole('link', { name: 'Verification page' }).first().click();
+  await student.waitForURL(/\/certificates\/[^/]+$/);
+  await expect(student.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+  await expect(student.getByRole('main')).toContainText('Autumn Pioneers cohort');
+  await expectAccessible(student);
   await phone.close();
 });

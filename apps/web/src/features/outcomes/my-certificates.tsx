@@ -1,4 +1,5 @@
-import { Button } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -38,15 +39,20 @@ export function MyProgrammeCertificates() {
                 })}
               </p>
             </div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() =>
-                void downloadCertificate(c.id).catch((e: unknown) => toast.error(errorMessage(e, t('out.downloadError'))))
-              }
-            >
-              {t('out.cert.download')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/certificates/${encodeURIComponent(c.verificationId)}`} className={buttonClass('ghost', 'sm')}>
+                {t('out.cert.verify')}
+              </Link>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  void downloadCertificate(c.id).catch((e: unknown) => toast.error(errorMessage(e, t('out.downloadError'))))
+                }
+              >
+                {t('out.cert.download')}
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

@@ -43,7 +43,17 @@ export function CertificatePage() {
     queryFn: () => api(`/certificates/${encodeURIComponent(id)}`, envelope(certificateData)),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
-  const notFound = cert.isError && cert.error instanceof ApiError && cert.error.status === 404;
+  const workshopMissing = cert.isError && cert.error instanceof ApiError && cert.error.status === 404;
+  // Programme certificates (issue 26) print the same page's address: look there when no workshop has the id.
+  const programme = useQuery({
+    queryKey: ['programme-certificate', id],
+    enabled: workshopMissing,
+    queryFn: () =>
+      api(`/programme-certificates/${encodeURIComponent(id)}`, () => import('@app/shared/outcomes').then((m) => envelope(m.certificateVerifyData))),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  const notFound = workshopMissing && programme.isError && programme.error instanceof ApiError && programme.error.status === 404;
+  const pc = programme.data?.data.certificate;
   const c = cert.data?.data.certificate;
   const pageUrl = `${window.location.origin}/certificates/${encodeURIComponent(id)}`;
   const onCopy = () => {
@@ -57,8 +67,34 @@ export function CertificatePage() {
         <h1 className="text-3xl font-bold text-slate-900">{copy.heading}</h1>
         <p className="mt-2 break-all text-sm text-slate-700">Verification ID: <span className="font-mono">{id}</span></p>
         <div className="mt-6 space-y-6">
-          {cert.isPending ? (
+          {cert.isPending || (workshopMissing && programme.isPending) ? (
             <Skeleton className="h-56" />
+          ) : pc ? (
+            <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
+              <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
+                <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
+              </h2>
+              <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <dt className="text-sm text-slate-600">Awarded to</dt>
+                  <dd className="text-lg font-semibold text-slate-900"><bdi>{pc.name}</bdi></dd>
+                </div>
+                <div className="sm:col-span-2">
+                  <dt className="text-sm text-slate-600">{pc.kind === 'service' ? 'For mentoring in the programme' : 'For taking part in the mentoring programme'}</dt>
+                  <dd className="text-slate-900"><bdi>{pc.programmeName}</bdi></dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-600">Issued by</dt>
+                  <dd className="text-slate-900">MentorBridge</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-600">Issued on</dt>
+                  <dd className="text-slate-900">{longDate(pc.issuedAt)}</dd>
+                </div>
+              </dl>
+            </section>
+          ) : workshopMissing && programme.isError && !notFound ? (
+            <ErrorState message={errorMessage(programme.error, copy.loadFailed)} onRetry={() => void programme.refetch()} />
           ) : notFound ? (
             <section aria-labelledby="result" className="rounded-2xl border border-red-200 bg-red-50 p-6">
               <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-red-800">
