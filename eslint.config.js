@@ -144,6 +144,8 @@ export default tseslint.config(
       'apps/web/src/features/professionals/professional-detail-dialog.tsx',
       'apps/web/src/features/student/student-dashboard-page.tsx',
       'apps/web/src/features/student/professionals-tab.tsx',
+      'apps/web/src/features/workshops/workshop-card.tsx',
+      'apps/web/src/features/workshops/workshop-bits.tsx',
       'apps/web/src/features/public/accessibility-page.tsx',
       'apps/web/src/features/public/markdown.tsx',
       'apps/web/src/features/sso/metadata-status.tsx',

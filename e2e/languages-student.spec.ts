@@ -3,7 +3,7 @@ import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudent
 
 /**
  * Issue 25: the student's booking loop in Arabic (right to left) at 1280 and 360 px: sign in, the
- * dashboard and its tabs, a professional's profile, choose a slot → message → review → send, the
+ * dashboard and its tabs, register for a workshop from its card, a professional's profile, choose a slot → message → review → send, the
  * request in "طلباتي", withdraw it. Every text on the way is Arabic, the page mirrors, nothing
  * overflows sideways, and axe passes.
  */
@@ -56,6 +56,15 @@ for (const width of [1280, 360]) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(student.firstName);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('مرحبًا');
       await expect(page.getByRole('tablist', { name: 'أقسام لوحة تحكم الطالب' })).toBeVisible();
+
+      // Register for a workshop from its card (the Workshops tab opens first): the card says so in Arabic.
+      const open = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^سجّل في / }) }).first();
+      const title = (await open.getByRole('heading').innerText()).trim();
+      await expect(open).toContainText(/متبق|ممتلئة/);
+      await open.getByRole('button', { name: /^سجّل في / }).click();
+      const registeredCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+      await expect(registeredCard).toContainText('مسجَّل');
+      await expect(registeredCard.getByRole('button', { name: `التفاصيل: ${title}` })).toBeVisible();
 
       await page.getByRole('tab', { name: 'المهنيون' }).click();
       await page.getByLabel('ابحث عن مهنيين').fill('Ananya');

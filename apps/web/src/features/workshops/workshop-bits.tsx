@@ -1,8 +1,9 @@
 import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
-import { WORKSHOP_MESSAGES, WORKSHOP_PHASE_LABELS, workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-constants';
+import { workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-constants';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
 
@@ -30,7 +31,8 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[status] ?? 'bg-slate-100 text-slate-700'}`}>{status}</span>;
+  const t = useT();
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[status] ?? 'bg-slate-100 text-slate-700'}`}>{t('workshops.status', { status })}</span>;
 }
 
 export function WorkshopStatusBadge({ workshop }: { workshop: WorkshopDto }) {
@@ -48,10 +50,11 @@ const PHASE_STYLES: Record<WorkshopPhase, string> = {
 
 /** Where the workshop is in its life: Draft, Upcoming, Live now, Ended, Completed, Cancelled. */
 export function PhaseBadge({ workshop }: { workshop: WorkshopDto }) {
+  const t = useT();
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${PHASE_STYLES[workshop.phase]}`}>
       {workshop.phase === 'live' && <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-red-700" />}
-      {WORKSHOP_PHASE_LABELS[workshop.phase]}
+      {t('workshops.phase', { phase: workshop.phase })}
     </span>
   );
 }
@@ -82,6 +85,7 @@ export function canJoin(workshop: WorkshopDto): boolean {
 
 /** The Join link of a registrant inside the join window; nothing otherwise. */
 export function JoinLink({ workshop, className = '' }: { workshop: WorkshopDto; className?: string }) {
+  const t = useT();
   const link = workshop.meetingDetails?.link;
   if (!canJoin(workshop) || !link) return null;
   return (
@@ -91,18 +95,27 @@ export function JoinLink({ workshop, className = '' }: { workshop: WorkshopDto; 
       rel="noopener noreferrer"
       className={`inline-flex items-center gap-1 rounded-lg bg-green-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-green-800 ${className}`}
     >
-      Join<span className="sr-only"> {workshop.title} (opens in a new tab)</span> <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+      {t('workshops.join')}<span className="sr-only"> {t('workshops.joinLabel', { title: workshop.title })}</span> <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
     </a>
   );
 }
 
 /** Why a student cannot register for this workshop now (null: registration is open). */
-export function registrationClosedReason(w: WorkshopDto): string | null {
+export function registrationClosedReason(w: WorkshopDto): 'completed' | 'live' | 'ended' | 'notOpen' | 'full' | null {
   if (w.isRegistered) return null;
-  if (w.status === 'completed' || w.phase === 'completed') return WORKSHOP_MESSAGES.completed;
-  if (w.phase === 'live') return WORKSHOP_MESSAGES.closedLive;
-  if (w.phase === 'ended') return WORKSHOP_MESSAGES.closedEnded;
-  if (w.phase !== 'upcoming') return WORKSHOP_MESSAGES.notOpen;
-  if (w.isFull) return WORKSHOP_MESSAGES.closedFull;
+  if (w.status === 'completed' || w.phase === 'completed') return 'completed';
+  if (w.phase === 'live') return 'live';
+  if (w.phase === 'ended') return 'ended';
+  if (w.phase !== 'upcoming') return 'notOpen';
+  if (w.isFull) return 'full';
   return null;
+}
+
+/** The reason, in the page's language (the spec's wording in English). */
+export function useClosedReasonText(): (w: WorkshopDto) => string | null {
+  const t = useT();
+  return (w) => {
+    const reason = registrationClosedReason(w);
+    return reason ? t('workshops.closed', { reason }) : null;
+  };
 }

@@ -3,7 +3,7 @@ import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { truncate } from '../../lib/format.ts';
-import { JoinLink, PhaseBadge, StatusBadge, WorkshopBanner, WorkshopWhen, registrationClosedReason } from './workshop-bits.tsx';
+import { JoinLink, PhaseBadge, StatusBadge, WorkshopBanner, WorkshopWhen, useClosedReasonText } from './workshop-bits.tsx';
 import { WORKSHOP_MESSAGES } from '@app/shared/workshop-constants';
 
 const MATERIAL_ICONS = { pdf: FileText, video: Video, link: LinkIcon, presentation: Presentation } as const;
@@ -156,6 +156,7 @@ export function WorkshopDetailDialog({
 }
 
 function DetailFooter({ w, onRegister, registering, canRegister }: { w: WorkshopDto; onRegister?: (w: WorkshopDto) => void; registering?: boolean; onCalendar?: (w: WorkshopDto) => void; canRegister: boolean }) {
+  const closedReason = useClosedReasonText();
   if (w.isRegistered) {
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -165,7 +166,7 @@ function DetailFooter({ w, onRegister, registering, canRegister }: { w: Workshop
     );
   }
   // Never a silently disabled button: say why registration is closed (issue 29).
-  const closed = registrationClosedReason(w);
+  const closed = closedReason(w);
   if (closed) return <p className="text-sm font-medium text-slate-800">{closed}</p>;
   if (!canRegister || !onRegister) return null;
   return (
