@@ -146,6 +146,7 @@ export default tseslint.config(
       'apps/web/src/features/student/professionals-tab.tsx',
       'apps/web/src/features/workshops/workshop-card.tsx',
       'apps/web/src/features/workshops/workshop-bits.tsx',
+      'apps/web/src/features/workshops/student-workshops-tab.tsx',
       'apps/web/src/features/public/accessibility-page.tsx',
       'apps/web/src/features/public/markdown.tsx',
       'apps/web/src/features/sso/metadata-status.tsx',

@@ -64,6 +64,8 @@ for (const width of [1280, 360]) {
       await open.getByRole('button', { name: /^سجّل في / }).click();
       const registeredCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
       await expect(registeredCard).toContainText('مسجَّل');
+      await expect(page.getByRole('region', { name: 'ورش العمل المسجَّل فيها' })).toContainText(title);
+      await expect(page.getByText('تم التسجيل في ورشة العمل بنجاح!')).toBeVisible();
       await expect(registeredCard.getByRole('button', { name: `التفاصيل: ${title}` })).toBeVisible();
 
       await page.getByRole('tab', { name: 'المهنيون' }).click();

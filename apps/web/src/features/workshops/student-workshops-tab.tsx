@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Award, BookOpen, CalendarPlus, Search, X } from 'lucide-react';
-import { WORKSHOP_CATEGORIES, WORKSHOP_MESSAGES } from '@app/shared/workshop-constants';
+import { JOIN_EARLY_MINUTES, WORKSHOP_CATEGORIES } from '@app/shared/workshop-constants';
 import type { WorkshopDto, WorkshopRegistrationDto } from '@app/shared/workshops';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -24,10 +24,12 @@ import {
 import { JoinLink, PhaseBadge, StatusBadge, WorkshopWhen } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 import { WorkshopCard } from './workshop-card.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 const PAGE_SIZE = 9;
 
 export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string | null; onFocusDone?: () => void } = {}) {
+  const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -48,7 +50,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
   const onRegister = (w: WorkshopDto) => {
     register.mutate(w.id, {
       onSuccess: (res) => {
-        toast.success(WORKSHOP_MESSAGES.registered);
+        toast.success(t('workshops.tab.registeredToast'));
         setDetail((d) => (d && d.id === w.id ? res.data.workshop : d));
         // The Register button is gone: focus moves to the result (WCAG 2.4.3) — the open dialog's
         // title, or the list of registered workshops the new one joined.
@@ -57,7 +59,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
           (dialogTitle ?? registeredHeading.current)?.focus();
         });
       },
-      onError: (error) => toast.error(errorMessage(error, WORKSHOP_MESSAGES.registerFailed) || WORKSHOP_MESSAGES.registerFailed),
+      onError: (error) => toast.error(errorMessage(error, t('workshops.tab.registerFailed')) || t('workshops.tab.registerFailed')),
     });
   };
   const onFile = (action: () => Promise<void>, fallback: string) => {
@@ -67,13 +69,13 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
   return (
     <div className="space-y-8">
       <section aria-labelledby="registered-heading">
-        <h2 id="registered-heading" ref={registeredHeading} tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900 focus:outline-none">Your Registered Workshops</h2>
+        <h2 id="registered-heading" ref={registeredHeading} tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900 focus:outline-none">{t('workshops.tab.registeredHeading')}</h2>
         {registered.isPending ? (
           <Skeleton className="h-20" />
         ) : registered.isError ? (
-          <ErrorState message={errorMessage(registered.error, 'Failed to load your workshops')} onRetry={() => void registered.refetch()} />
+          <ErrorState message={errorMessage(registered.error, t('workshops.tab.loadMineFailed'))} onRetry={() => void registered.refetch()} />
         ) : registered.data.length === 0 ? (
-          <EmptyState icon={<BookOpen aria-hidden="true" className="h-6 w-6" />} title={WORKSHOP_MESSAGES.noRegistrations}>Register for a workshop below.</EmptyState>
+          <EmptyState icon={<BookOpen aria-hidden="true" className="h-6 w-6" />} title={t('workshops.tab.noRegistrations')}>{t('workshops.tab.registerBelow')}</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
             {registered.data.map((r) => (
@@ -81,11 +83,11 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
                 key={r._id}
                 reg={r}
                 onDetails={() => setDetail(r.workshop)}
-                onCalendar={() => onFile(() => downloadWorkshopIcs(r.workshop.id), 'Failed to download the calendar file')}
+                onCalendar={() => onFile(() => downloadWorkshopIcs(r.workshop.id), t('workshops.tab.icsFailed'))}
                 onCertificate={() =>
                   void openCertificate(r.workshop.id)
                     .then((verificationId) => navigate(`/certificates/${verificationId}`))
-                    .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to open the certificate')))
+                    .catch((error: unknown) => toast.error(errorMessage(error, t('workshops.tab.certificateFailed'))))
                 }
                 onCancel={() => setToCancel(r.workshop)}
               />
@@ -95,14 +97,14 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
       </section>
 
       <section aria-labelledby="browse-heading">
-        <h2 id="browse-heading" className="mb-3 text-lg font-semibold text-slate-900">Browse Workshops</h2>
+        <h2 id="browse-heading" className="mb-3 text-lg font-semibold text-slate-900">{t('workshops.tab.browse')}</h2>
         <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
           <div className="relative">
             <TextField
-              label="Search workshops"
+              label={t('workshops.tab.search')}
               type="search"
               value={search}
-              placeholder="Title, topic or instructor"
+              placeholder={t('workshops.tab.searchHint')}
               onChange={(e) => {
                 setSearch(e.target.value);
                 setPage(1);
@@ -111,28 +113,28 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
             <Search aria-hidden="true" className="pointer-events-none absolute top-9 inset-e-3 h-4 w-4 text-slate-400" />
           </div>
           <SelectField
-            label="Category"
+            label={t('workshops.tab.category')}
             value={category}
             onChange={(e) => {
               setCategory(e.target.value);
               setPage(1);
             }}
           >
-            <option value="all">All categories</option>
-            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            <option value="all">{t('workshops.tab.allCategories')}</option>
+            {WORKSHOP_CATEGORIES.map((c) => <option key={c} value={c}>{t('workshops.card.category', { category: c.replace(/\s+/g, '') })}</option>)}
           </SelectField>
         </div>
         {list.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-72" />)}</div>
         ) : list.isError ? (
-          <ErrorState message={errorMessage(list.error, 'Failed to load workshops')} onRetry={() => void list.refetch()} />
+          <ErrorState message={errorMessage(list.error, t('workshops.tab.loadFailed'))} onRetry={() => void list.refetch()} />
         ) : list.data.workshops.length === 0 ? (
           <EmptyState
-            title={debounced || category !== 'all' ? 'No workshops match your search' : 'No workshops available right now'}
+            title={debounced || category !== 'all' ? t('workshops.tab.noneMatch') : t('workshops.tab.noneAvailable')}
             action={
               debounced || category !== 'all' ? (
                 <Button variant="secondary" onClick={() => { setSearch(''); setCategory('all'); setPage(1); }}>
-                  <X aria-hidden="true" className="h-4 w-4" /> Reset Filters
+                  <X aria-hidden="true" className="h-4 w-4" /> {t('public.resetFilters')}
                 </Button>
               ) : null
             }
@@ -144,7 +146,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
                 <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={onRegister} registering={register.isPending && register.variables === w.id} />
               ))}
             </div>
-            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="Workshop pages" />
+            <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('workshops.tab.pages')} />
           </>
         )}
       </section>
@@ -157,24 +159,24 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
         }}
         onRegister={onRegister}
         registering={register.isPending}
-        onCalendar={(w) => onFile(() => downloadWorkshopIcs(w.id), 'Failed to download the calendar file')}
+        onCalendar={(w) => onFile(() => downloadWorkshopIcs(w.id), t('workshops.tab.icsFailed'))}
       />
       <ConfirmDialog
         open={Boolean(toCancel)}
-        title="Cancel registration?"
-        message={`Your seat in "${toCancel?.title ?? ''}" will be released for someone else.`}
-        confirmLabel="Cancel registration"
+        title={t('workshops.tab.cancelTitle')}
+        message={t('workshops.tab.cancelBody', { title: toCancel?.title ?? '' })}
+        confirmLabel={t('workshops.tab.cancelConfirm')}
         busy={cancel.isPending}
         onCancel={() => setToCancel(null)}
         onConfirm={() => {
           if (!toCancel) return;
           cancel.mutate(toCancel.id, {
             onSuccess: () => {
-              toast.success(WORKSHOP_MESSAGES.cancelledReg);
+              toast.success(t('workshops.tab.cancelled'));
               setToCancel(null);
             },
             onError: (error) => {
-              toast.error(errorMessage(error, 'Failed to cancel the registration. Please try again.'));
+              toast.error(errorMessage(error, t('workshops.tab.cancelFailed')));
               setToCancel(null);
             },
           });
@@ -186,6 +188,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
 
 /** The check-in form of a live workshop the student is registered for (decision 404). */
 function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
+  const t = useT();
   const toast = useToast();
   const checkIn = useCheckIn();
   const [code, setCode] = useState('');
@@ -200,14 +203,14 @@ function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
         checkIn.mutate(
           { id: reg.workshop.id, code },
           {
-            onSuccess: (r) => toast.success(r.message ?? WORKSHOP_MESSAGES.checkedIn),
-            onError: (err) => setError(errorMessage(err, WORKSHOP_MESSAGES.checkInWrong)),
+            onSuccess: (r) => toast.success(r.message ?? t('workshops.tab.checkedIn')),
+            onError: (err) => setError(errorMessage(err, t('workshops.tab.checkInWrong'))),
           },
         );
       }}
     >
       <div>
-        <label htmlFor={id} className="block text-xs font-medium text-slate-700">Check-in code</label>
+        <label htmlFor={id} className="block text-xs font-medium text-slate-700">{t('workshops.tab.checkInCode')}</label>
         <input
           id={id}
           value={code}
@@ -219,7 +222,7 @@ function CheckInForm({ reg }: { reg: WorkshopRegistrationDto }) {
           className="w-32 rounded-lg border border-slate-500 px-2 py-1.5 font-mono uppercase"
         />
       </div>
-      <Button size="sm" type="submit" disabled={checkIn.isPending || code.trim() === ''}>Check in</Button>
+      <Button size="sm" type="submit" disabled={checkIn.isPending || code.trim() === ''}>{t('workshops.tab.checkIn')}</Button>
       {error && <p id={`${id}-error`} role="alert" className="w-full text-xs text-red-700">{error}</p>}
     </form>
   );
@@ -232,6 +235,7 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
   onCertificate: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const w = reg.workshop;
   const upcoming = w.status === 'published' && w.isUpcoming;
   return (
@@ -240,7 +244,7 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
         <p className="font-medium text-slate-900" dir="auto">{w.title}</p>
         <p className="text-xs text-slate-600"><WorkshopWhen workshop={w} /></p>
         {reg.status === 'registered' && w.deliveryMode !== 'offline' && w.phase === 'upcoming' && !w.joinOpen && (
-          <p className="text-xs text-slate-600">{WORKSHOP_MESSAGES.joinOpens}</p>
+          <p className="text-xs text-slate-600">{t('workshops.tab.joinOpens', { minutes: JOIN_EARLY_MINUTES })}</p>
         )}
         <div className="mt-1 flex flex-wrap gap-1">
           <PhaseBadge workshop={w} />
@@ -252,22 +256,22 @@ function RegisteredRow({ reg, onDetails, onCalendar, onCertificate, onCancel }: 
         <JoinLink workshop={w} />
         {w.status === 'completed' && reg.certificateId && (
           <Link to={`/certificates/${reg.certificateId}`} className={buttonClass('secondary', 'sm')}>
-            <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
+            <Award aria-hidden="true" className="h-4 w-4" /> {t('workshops.tab.viewCertificate')}
           </Link>
         )}
         {w.status === 'completed' && !reg.certificateId && reg.certificateAvailable && (
           <Button size="sm" variant="secondary" onClick={onCertificate}>
-            <Award aria-hidden="true" className="h-4 w-4" /> View Certificate
+            <Award aria-hidden="true" className="h-4 w-4" /> {t('workshops.tab.viewCertificate')}
           </Button>
         )}
-        {w.status === 'completed' && !reg.certificateAvailable && <p className="text-xs text-slate-700">{WORKSHOP_MESSAGES.certificateUnavailable}</p>}
+        {w.status === 'completed' && !reg.certificateAvailable && <p className="text-xs text-slate-700">{t('workshops.tab.certificateUnavailable')}</p>}
         {upcoming && (
-          <Button size="sm" variant="secondary" onClick={onCalendar} aria-label={`Add ${w.title} to calendar`}>
-            <CalendarPlus aria-hidden="true" className="h-4 w-4" /> Add to calendar
+          <Button size="sm" variant="secondary" onClick={onCalendar} aria-label={t('workshops.tab.addToCalendarLabel', { title: w.title })}>
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" /> {t('workshops.tab.addToCalendar')}
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={onDetails}>Details</Button>
-        {upcoming && reg.status === 'registered' && <Button size="sm" variant="ghost" className="text-red-700" onClick={onCancel}>Cancel</Button>}
+        <Button size="sm" variant="ghost" onClick={onDetails}>{t('workshops.card.details')}</Button>
+        {upcoming && reg.status === 'registered' && <Button size="sm" variant="ghost" className="text-red-700" onClick={onCancel}>{t('workshops.tab.cancel')}</Button>}
       </div>
     </li>
   );
