@@ -333,6 +333,16 @@ export const REGISTRY: RegistryEntry[] = [
     table: 'relationship_nudges', module: 'relationships', what: 'Nudges sent to a pair', purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'kept as the programme\'s record', visibleTo: 'Organisers',
     subject: [], actors: ['sent_by'], personal: [], other: [], erasure: 'none',
   },
+  // --- programme close and certificates (issue 26, decision 930)
+  {
+    table: 'programme_closures', module: 'relationships', what: 'A programme\'s close: who closed it, when, and the certificate criteria', purpose: 'Mentoring outcomes', basis: 'contract',
+    retention: 'with the programme', visibleTo: 'Organisers', subject: [], actors: ['closed_by'], personal: [], other: ['criteria'], erasure: 'none',
+  },
+  {
+    table: 'programme_certificates', module: 'relationships', what: 'Certificates of participation (mentees) and service (mentors) of a closed programme, with meetings, hours and goals',
+    purpose: 'Mentoring outcomes and certificates', basis: 'contract', retention: ACCOUNT, visibleTo: 'The person; anyone holding its verification id; organisers',
+    subject: ['user_id'], personal: [], other: ['kind', 'verification_id'], erasure: 'delete',
+  },
   // --- programme surveys (issue 26, decision 920)
   {
     table: 'programme_surveys', module: 'surveys', what: 'A programme\'s surveys: title, questions, schedule', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the programme', visibleTo: 'Organisers; the people it is sent to',
@@ -350,7 +360,7 @@ export const REGISTRY: RegistryEntry[] = [
   // --- organisations
   {
     table: 'organisations', module: 'organisations', what: 'Universities and companies, their contact address', purpose: 'Organisation accounts', basis: 'contract', retention: 'while the organisation exists',
-    visibleTo: 'Admins; its members', subject: [], actors: ['decided_by'], personal: ['contact_email'], other: ['type', 'name', 'country', 'website', 'status', 'decision_reason'], erasure: 'keep',
+    visibleTo: 'Admins; its members', subject: [], actors: ['decided_by'], personal: ['contact_email'], other: ['type', 'name', 'country', 'website', 'status', 'decision_reason', 'default_language'], erasure: 'keep',
   },
   { table: 'organisation_domains', module: 'organisations', what: 'E-mail domains', purpose: 'Affiliation', basis: 'contract', retention: 'with the organisation', visibleTo: 'Admins; members', subject: [], actors: ['added_by'], personal: [], other: ['domain'], erasure: 'keep' },
   {
