@@ -115,6 +115,8 @@ test.describe('the pseudo-locale (en-XA)', () => {
 
   test('is never offered: the language menu lists the four languages only', async ({ page }) => {
     await page.goto('/signin');
+    // The menu renders with the page (its chunk may arrive after the load event).
+    await expect(page.locator('select option').first()).toBeAttached();
     const offered = await page.evaluate(() => Array.from(document.querySelectorAll('select option')).map((o) => o.getAttribute('value') ?? ''));
     expect(offered).toEqual(expect.arrayContaining(['en', 'hi', 'es', 'ar']));
     expect(offered).not.toContain(PSEUDO);

@@ -17,7 +17,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('time')).toHaveCount(1);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
     await page.goto('/experts');
-    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meet the Experts' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BadgeCheck, Copy, Download, ExternalLink, SearchX } from 'lucide-react';
@@ -70,29 +70,10 @@ export function CertificatePage() {
           {cert.isPending || (workshopMissing && programme.isPending) ? (
             <Skeleton className="h-56" />
           ) : pc ? (
-            <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
-              <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
-                <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
-              </h2>
-              <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <dt className="text-sm text-slate-600">Awarded to</dt>
-                  <dd className="text-lg font-semibold text-slate-900"><bdi>{pc.name}</bdi></dd>
-                </div>
-                <div className="sm:col-span-2">
-                  <dt className="text-sm text-slate-600">{pc.kind === 'service' ? 'For mentoring in the programme' : 'For taking part in the mentoring programme'}</dt>
-                  <dd className="text-slate-900"><bdi>{pc.programmeName}</bdi></dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-600">Issued by</dt>
-                  <dd className="text-slate-900">MentorBridge</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-600">Issued on</dt>
-                  <dd className="text-slate-900">{longDate(pc.issuedAt)}</dd>
-                </div>
-              </dl>
-            </section>
+            <ValidCertificate name={pc.name} forLabel={pc.kind === 'service' ? 'For mentoring in the programme' : 'For taking part in the mentoring programme'} forWhat={pc.programmeName}>
+              <Fact label="Issued by">MentorBridge</Fact>
+              <Fact label="Issued on">{longDate(pc.issuedAt)}</Fact>
+            </ValidCertificate>
           ) : workshopMissing && programme.isError && !notFound ? (
             <ErrorState message={errorMessage(programme.error, copy.loadFailed)} onRetry={() => void programme.refetch()} />
           ) : notFound ? (
@@ -139,41 +120,12 @@ export function CertificatePage() {
               </div>
               <p role="status" className="min-h-5 text-sm text-slate-800">{copied}</p>
 
-              <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
-                <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
-                  <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
-                </h2>
-                <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-                  <div className="sm:col-span-2">
-                    <dt className="text-sm text-slate-600">Awarded to</dt>
-                    <dd className="text-lg font-semibold text-slate-900"><bdi>{c.studentName}</bdi></dd>
-                  </div>
-                  <div className="sm:col-span-2">
-                    <dt className="text-sm text-slate-600">For attending the workshop</dt>
-                    <dd className="text-slate-900"><bdi>{c.workshopTitle}</bdi></dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-slate-600">Held on</dt>
-                    <dd className="text-slate-900">{longDate(c.workshopDate)}</dd>
-                  </div>
-                  {c.instructorName && (
-                    <div>
-                      <dt className="text-sm text-slate-600">Instructor</dt>
-                      <dd className="text-slate-900"><bdi>{c.instructorName}</bdi></dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt className="text-sm text-slate-600">Issued by</dt>
-                    <dd className="text-slate-900">{c.issuer}</dd>
-                  </div>
-                  {c.issuedAt && (
-                    <div>
-                      <dt className="text-sm text-slate-600">Issued on</dt>
-                      <dd className="text-slate-900">{longDate(c.issuedAt)}</dd>
-                    </div>
-                  )}
-                </dl>
-              </section>
+              <ValidCertificate name={c.studentName} forLabel="For attending the workshop" forWhat={c.workshopTitle}>
+                <Fact label="Held on">{longDate(c.workshopDate)}</Fact>
+                {c.instructorName && <Fact label="Instructor"><bdi>{c.instructorName}</bdi></Fact>}
+                <Fact label="Issued by">{c.issuer}</Fact>
+                {c.issuedAt && <Fact label="Issued on">{longDate(c.issuedAt)}</Fact>}
+              </ValidCertificate>
             </>
           )}
         </div>
@@ -182,5 +134,37 @@ export function CertificatePage() {
         </p>
       </main>
     </SiteLayout>
+  );
+}
+
+/** One fact of a verified certificate (a term and its value). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** "Valid certificate": to whom, for what, then the certificate's own facts. */
+function ValidCertificate({ name, forLabel, forWhat, children }: { name: string; forLabel: string; forWhat: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
+      <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
+        <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
+      </h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-slate-600">Awarded to</dt>
+          <dd className="text-lg font-semibold text-slate-900"><bdi>{name}</bdi></dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-slate-600">{forLabel}</dt>
+          <dd className="text-slate-900"><bdi>{forWhat}</bdi></dd>
+        </div>
+        {children}
+      </dl>
+    </section>
   );
 }
