@@ -1,11 +1,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { createServer as createNetServer } from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
  * A real OpenID Connect provider (oidc-provider from npm) for tests and browser journeys: discovery,
  * JWKS, PKCE, userinfo, RP-initiated logout. Its login page takes a username (an account of `accounts`).
  */
+/** A port nobody listens on now (for the test IdP). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 export interface IdpAccount {
   email: string;
   given_name: string;

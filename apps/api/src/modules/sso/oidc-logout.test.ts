@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { logoutAtIdp, signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/sso/oidc-idp.ts';
+import { freePort, logoutAtIdp, signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/sso/oidc-idp.ts';
 import { ssoOidcSessions } from '../../db/schema/sso-logout.ts';
 import { buildOrganisationMember, type BuiltMember } from '../organisations/test-helpers.ts';
 
@@ -16,16 +15,6 @@ const t = useTestApp({ LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '10000
 const CALLBACK = 'http://localhost:3000/api/sso/oidc/callback';
 const EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 const body = (res: { body: string }) => JSON.parse(res.body);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let idp: OidcIdp;
 let relay: Server;

@@ -1,10 +1,9 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '@app/shared/sso';
 import { useTestApp } from '../../../test/harness.ts';
 import { buildAdmin, buildStudent } from '../../../test/factories.ts';
-import { signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/sso/oidc-idp.ts';
+import { freePort, signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/sso/oidc-idp.ts';
 import { ssoConnections, ssoEvents, ssoFlows, ssoIdentities } from '../../db/schema/sso.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -15,16 +14,6 @@ import { buildOrganisationMember, type BuiltMember } from '../organisations/test
 // The test IdP listens on this machine: allowlisted (decision 850).
 const t = useTestApp({ LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', SSO_FETCH_ALLOW_HOSTS: '127.0.0.1' });
 const CALLBACK = 'http://localhost:3000/api/sso/oidc/callback';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let idp: OidcIdp;
 let admin: BuiltMember;
