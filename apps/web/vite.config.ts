@@ -72,18 +72,26 @@ function pureContracts(): Plugin {
   const SHARED = `${path.sep}packages${path.sep}shared${path.sep}src${path.sep}`;
   type Node = { type: string; start: number; end: number; declaration?: Node | null; declarations?: { init?: Node | null }[] };
   const effectful = new Set(['CallExpression', 'NewExpression', 'MemberExpression', 'ChainExpression']);
+  const literal = new Set(['ObjectExpression', 'ArrayExpression']);
   return {
     name: 'mentorbridge:pure-contracts',
     apply: 'build',
     enforce: 'post',
     transform(code, id) {
-      if (!id.includes(SHARED) || !/\.[cm]?[jt]s$/.test(id) || id.includes('.test.')) return null;
+      const file = id.replace(/\?contracts$/, '');
+      if (!file.includes(SHARED) || !/\.[cm]?[jt]s$/.test(file) || file.includes('.test.')) return null;
       const program = parseAst(code) as unknown as { body: Node[] };
       const inits: Node[] = [];
       for (const statement of program.body) {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
         if (declaration?.type !== 'VariableDeclaration') continue;
-        for (const d of declaration.declarations ?? []) if (d.init && effectful.has(d.init.type)) inits.push(d.init);
+        for (const d of declaration.declarations ?? []) {
+          if (!d.init) continue;
+          // An object or array of fields built by calls (`const personFields = { name: requiredText(…) }`) too:
+          // unwrapped, its calls would stay in the page as statements, and zod with them.
+          const built = literal.has(d.init.type) && code.slice(d.init.start, d.init.end).includes('(');
+          if (effectful.has(d.init.type) || built) inits.push(d.init);
+        }
       }
       if (inits.length === 0) return null;
       let out = code;
@@ -91,6 +99,40 @@ function pureContracts(): Plugin {
         out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${out.slice(init.start, init.end)}))()${out.slice(init.end)}`;
       }
       return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * A feature's `schemas.ts` (loaded with its first request, decision 950) gets its OWN copies of the
+ * shared contract modules it imports, and of everything they import from packages/shared (ids with
+ * `?contracts`). A module cannot be split between chunks: when a page imported one constant from a
+ * contract module that the lazy schemas also used, the whole module (its schemas, and zod) came with
+ * the page. With a copy each side keeps what it uses: the page's copy is tree-shaken to its constants
+ * (its schemas are pure and unused, see pureContracts), the lazy copy holds the schemas. The contracts
+ * hold no state and configure nothing global, so two copies behave as one; a few constants are
+ * duplicated in the lazy chunk. Build only.
+ */
+function lazyContractCopies(): Plugin {
+  const SHARED = `${path.sep}packages${path.sep}shared${path.sep}src${path.sep}`;
+  const SUFFIX = '?contracts';
+  const lazySchemas = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]schemas\.ts$/;
+  return {
+    name: 'mentorbridge:lazy-contract-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !(lazySchemas.test(importer) || importer.endsWith(SUFFIX))) return null;
+      const from = importer.endsWith(SUFFIX) ? importer.slice(0, -SUFFIX.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !resolved.id.includes(SHARED) || resolved.id.includes('?')) return resolved;
+      return { ...resolved, id: `${resolved.id}${SUFFIX}` };
+    },
+    load(id) {
+      if (!id.endsWith(SUFFIX)) return null;
+      const file = id.slice(0, -SUFFIX.length);
+      this.addWatchFile(file);
+      return readFileSync(file, 'utf8');
     },
   };
 }
@@ -192,7 +234,7 @@ function preloadAppShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogues(), pureContracts(), preloadAppShell(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), lazyContractCopies(), pureContracts(), preloadAppShell(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

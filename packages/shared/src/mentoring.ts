@@ -137,6 +137,8 @@ const stepTime = z.string().refine((v) => TIME_STEPS.includes(v), MENTORING_MESS
 const timezone = z.string({ error: MENTORING_MESSAGES.timezone }).trim().refine(isTimeZone, MENTORING_MESSAGES.timezone);
 /** Any IANA zone (decision 702), for every schema that takes one. */
 export const timeZoneSchema = timezone;
+/** A field's time zone, the product's default when none is given (built from z, so the web build can drop it when unused: decision 950). */
+const timezoneOrDefault = z.string({ error: MENTORING_MESSAGES.timezone }).trim().refine(isTimeZone, MENTORING_MESSAGES.timezone).default(DEFAULT_TIMEZONE);
 const shortText = (label: string) => text(label, LIMITS.short);
 const isoInstant = z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' });
 
@@ -154,7 +156,7 @@ export const availabilityRuleBody = z
     date: z.union([z.literal(''), dateString]).nullish(),
     startTime: stepTime,
     endTime: stepTime,
-    timezone: timezone.default(DEFAULT_TIMEZONE),
+    timezone: timezoneOrDefault,
     notes: shortText('Notes').nullish(),
     enabled: z.boolean().default(true),
   })
@@ -238,7 +240,7 @@ export const availabilityQuery = z
   .object({
     from: dateString.optional(),
     to: dateString.optional(),
-    timezone: timezone.default(DEFAULT_TIMEZONE),
+    timezone: timezoneOrDefault,
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to) {
@@ -362,7 +364,7 @@ export const respondBody = z
     date: z.union([z.literal(''), dateString]).optional(),
     startTime: z.union([z.literal(''), clockTime]).optional(),
     endTime: z.union([z.literal(''), clockTime]).optional(),
-    timezone: timezone.default(DEFAULT_TIMEZONE),
+    timezone: timezoneOrDefault,
     topic: text('Topic', LIMITS.title).optional(),
   })
   .superRefine((b, ctx) => {
@@ -430,7 +432,7 @@ const scheduleFields = {
   date: dateString,
   startTime: clockTime,
   endTime: clockTime,
-  timezone: timezone.default(DEFAULT_TIMEZONE),
+  timezone: timezoneOrDefault,
 };
 
 export const createSessionBody = z.object({

@@ -5,65 +5,17 @@ import { adminProfessionalDto, emailField, PROFESSIONAL_MESSAGES, updateProfessi
 import { EXPERTISE_OPTIONS } from './professionals.ts';
 import { EMAIL_PATTERN, LIMITS, httpsUrl, requiredText, text, textList } from './text.ts';
 import { privacyNoticeVersionField } from './privacy.ts';
+import {
+  ORGANISATION_TYPES,
+  ORGANISATION_STATUSES,
+  EXPERT_STATUSES,
+  ORG_MESSAGES,
+  EXPERT_MESSAGES,
+  CONFIRM_MESSAGES,
+} from './organisation-constants.ts';
+export * from './organisation-constants.ts';
 
 // Universities, companies and industry experts join on their own (issue 15, decisions 480–489).
-
-export const ORGANISATION_TYPES = ['university', 'company'] as const;
-export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
-export const ORGANISATION_STATUSES = ['pending', 'approved', 'suspended', 'rejected'] as const;
-export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
-export const EXPERT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ExpertStatus = (typeof EXPERT_STATUSES)[number];
-
-export const ORG_MESSAGES = {
-  name: 'Organisation name is required',
-  website: 'Please enter the official website (https://…)',
-  domainMismatch: "The contact e-mail must be at the organisation's own domain",
-  domainInvalid: 'Please enter a valid domain such as example.edu',
-  domainTaken: 'This domain already belongs to an organisation',
-  dnsNotFound: 'The TXT record was not found yet. Publish it at your DNS provider, wait a few minutes and check again.',
-  dnsUnavailable: 'The DNS lookup failed. Please try again in a few minutes.',
-  dnsProven: 'Domain proven by its DNS record',
-  // Issue 28 (decision 731): a sub-domain is its parent's.
-  domainUnderOther: "This domain is part of another organisation's domain; ask that organisation's administrators to add it",
-  domainOutside: "A domain must be the website's domain or one of its sub-domains",
-  // Issue 28 (decision 941): a parent delegates a sub-domain to another organisation.
-  delegateNotSub: "You can delegate only a sub-domain of one of your organisation's proven domains",
-  delegateFurther: 'A domain your organisation holds by delegation cannot be delegated further',
-  delegateOverlap: 'This sub-domain is already delegated, or a delegation lies under or over it',
-  delegateHeld: 'This sub-domain is held by an organisation already; remove it there first',
-  delegateEmail: 'The address of the person who will manage it must be at the delegated sub-domain',
-  delegateUniversity: 'Only universities can delegate sub-domains',
-  delegated: 'Sub-domain delegated. We e-mailed the person who will manage it.',
-  delegationRevoked: 'Delegation revoked',
-  domainPublic: 'Public e-mail providers cannot be an organisation domain',
-  notApproved: 'Your organisation has not been approved yet',
-  suspended: "Your organisation's access has been suspended. Please contact support.",
-  rejected: "Your organisation's registration was not approved.",
-  inviteDomain: "Invitations go to addresses at one of the organisation's domains",
-  inviteInvalid: 'This invitation link is invalid or has expired',
-  reasonRequired: 'Please give a reason',
-  registered: 'Registration received. Please confirm your e-mail address; an administrator will review your organisation.',
-  companyOnly: 'Only companies can do this',
-  universityOnly: 'Only universities can do this',
-} as const;
-
-export const EXPERT_MESSAGES = {
-  profileUrl: 'Please enter your public profile link (https://…)',
-  workEmailDomain: 'The work e-mail must be at a company domain, not a public provider',
-  codeInvalid: 'The code is wrong or has expired',
-  codeSent: 'We sent a six-digit code to your work e-mail',
-  applied: 'Application received. Please confirm your e-mail address; an administrator will verify your profile.',
-  alreadyDecided: 'This application has already been decided',
-  notPending: 'Only experts awaiting verification can do this',
-  pendingNoWorkshops: 'You can publish workshops once your profile is verified',
-  pendingNotYet: 'You can reach students once your profile is verified',
-} as const;
-
-export const CONFIRM_MESSAGES = {
-  invalid: 'This confirmation link is invalid or has expired',
-  done: 'Your e-mail address is confirmed',
-} as const;
 
 /** Public webmail providers: never an organisation's domain, never a work e-mail. */
 export const PUBLIC_EMAIL_DOMAINS = [
@@ -141,7 +93,8 @@ export const organisationRegisterBody = z
     privacyNoticeVersion: privacyNoticeVersionField,
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'university' && !v.country) ctx.addIssue({ code: 'custom', path: ['country'], message: 'Country is required' });
+    if (v.type === 'university' && !v.country)
+      ctx.addIssue({ code: 'custom', path: ['country'], message: 'Country is required' });
     const domain = emailDomain(v.contact.email);
     if (isPublicDomain(domain)) ctx.addIssue({ code: 'custom', path: ['contact', 'email'], message: ORG_MESSAGES.domainPublic });
     else if (!withinDomain(domain, websiteHost(v.website))) {
@@ -184,7 +137,12 @@ export const confirmEmailBody = z.object({ token: z.string().trim().min(1, CONFI
 export const workEmailCodeBody = z.object({
   workEmail: emailField.refine((e) => !isPublicDomain(emailDomain(e)), EXPERT_MESSAGES.workEmailDomain).optional(),
 });
-export const workEmailConfirmBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Please enter the six-digit code') });
+export const workEmailConfirmBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the six-digit code'),
+});
 
 /** The evidence an administrator weighs (and the applicant sees of their own application). */
 export const expertApplicationDto = z.object({
@@ -262,7 +220,9 @@ export const organisationDto = z.object({
   memberCount: z.number().int(),
   createdAt: z.string(),
   /** Issue 28: other organisations' domains that sit under or over this one's (the approving admin is warned). */
-  overlaps: z.array(z.object({ domain: z.string(), otherDomain: z.string(), organisation: z.string(), status: z.enum(ORGANISATION_STATUSES) })),
+  overlaps: z.array(
+    z.object({ domain: z.string(), otherDomain: z.string(), organisation: z.string(), status: z.enum(ORGANISATION_STATUSES) }),
+  ),
 });
 export type OrganisationDto = z.infer<typeof organisationDto>;
 export const organisationData = z.object({ organisation: organisationDto });
@@ -272,7 +232,13 @@ export const organisationListQuery = paginationQuery.extend({
 });
 export const organisationListData = z.object({ organisations: z.array(organisationDto), pagination });
 
-export const memberDto = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.string(), since: z.string() });
+export const memberDto = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  since: z.string(),
+});
 export const invitationDto = z.object({
   id: z.string(),
   email: z.string(),
@@ -331,7 +297,7 @@ export const AFFILIATION_VISIBILITY = [
   'How many workshops you attended',
   'How many ideas you submitted',
   'How many R&D applications you made',
-  "Your registrations to workshops your university runs for its students (name, e-mail, attendance)",
+  'Your registrations to workshops your university runs for its students (name, e-mail, attendance)',
 ] as const;
 
 export const studentEngagementDto = z.object({
@@ -358,17 +324,13 @@ export const cohortData = z.object({
     ideas: z.number().int(),
     applications: z.number().int(),
   }),
-  byYear: z.array(
-    z.object({ year: z.number().nullable(), students: z.number().int(), active: z.number().int() }),
-  ),
+  byYear: z.array(z.object({ year: z.number().nullable(), students: z.number().int(), active: z.number().int() })),
 });
 export type CohortData = z.infer<typeof cohortData>;
 
 export const affiliationBody = z.object({ email: emailField });
 export const affiliationData = z.object({
-  affiliation: z
-    .object({ university: z.string(), email: z.string(), confirmedAt: z.string() })
-    .nullable(),
+  affiliation: z.object({ university: z.string(), email: z.string(), confirmedAt: z.string() }).nullable(),
   pendingEmail: z.string().nullable(),
   visibility: z.array(z.string()),
 });
@@ -393,12 +355,25 @@ export type CompanyProjectDto = z.infer<typeof companyProjectDto>;
 export const companyProjectsData = z.object({ projects: z.array(companyProjectDto) });
 export const companyProjectData = z.object({ project: companyProjectDto });
 export const moderationListData = z.object({
-  projects: z.array(companyProjectDto.extend({ organisation: z.object({ id: z.string(), name: z.string() }), summary: z.string() })),
+  projects: z.array(
+    companyProjectDto.extend({ organisation: z.object({ id: z.string(), name: z.string() }), summary: z.string() }),
+  ),
 });
 export const companyPerformanceData = z.object({
-  projects: z.object({ posted: z.number().int(), live: z.number().int(), applications: z.number().int(), accepted: z.number().int() }),
+  projects: z.object({
+    posted: z.number().int(),
+    live: z.number().int(),
+    applications: z.number().int(),
+    accepted: z.number().int(),
+  }),
   mentors: z.array(
-    z.object({ id: z.string(), name: z.string(), verified: z.boolean(), sessions: z.number().int(), rating: z.number().nullable() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      verified: z.boolean(),
+      sessions: z.number().int(),
+      rating: z.number().nullable(),
+    }),
   ),
 });
 
@@ -410,7 +385,18 @@ export const isEmail = (v: string) => EMAIL_PATTERN.test(v);
  * e-mail in the body are refused (400), never silently applied.
  */
 export const ownProfessionalProfileBody = updateProfessionalBody
-  .pick({ phone: true, title: true, company: true, expertise: true, experience: true, bio: true, specializations: true, skills: true, pricing: true, socialLinks: true })
+  .pick({
+    phone: true,
+    title: true,
+    company: true,
+    expertise: true,
+    experience: true,
+    bio: true,
+    specializations: true,
+    skills: true,
+    pricing: true,
+    socialLinks: true,
+  })
   .strict();
 export type OwnProfessionalProfileBody = z.infer<typeof ownProfessionalProfileBody>;
 

@@ -1,55 +1,38 @@
 import { z } from 'zod';
-import { envelope } from '@app/shared/api';
-import {
-  adminIdeaData,
-  adminIdeaListData,
-  analyticsData,
-  auditListData,
-  bulkUploadResult,
-  contactMessageData,
-  contactMessagesData,
-  dashboardData,
-  emailsData,
-  professionalData,
-  professionalListData,
-  studentData,
-  studentListData,
-  userStatusData,
-  type BulkUploadResult,
-} from '@app/shared/admin';
-import { authData } from '@app/shared/auth';
-import { siteContent, type SiteContent } from '@app/shared/content';
-import { instructorOptionsData } from '@app/shared/workshop-admin';
-import { ApiError, api, buildUrl } from '../../lib/api.ts';
+import { bulkUploadResult, type BulkUploadResult } from '@app/shared/admin';
+import type { SiteContent } from '@app/shared/content';
+import { ApiError, api, buildUrl, schemasFrom } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
+
 type Query = Record<string, string | number | undefined>;
-const done = envelope(z.null());
 
 export const adminApi = {
-  dashboard: () => api('/admin/dashboard', envelope(dashboardData)),
-  analytics: (months = 12) => api('/admin/analytics', envelope(analyticsData), { query: { months } }),
-  professionals: (query: Query) => api('/admin/professionals', envelope(professionalListData), { query }),
-  createProfessional: (body: unknown) => api('/admin/professionals', envelope(professionalData), { method: 'POST', body }),
+  dashboard: () => api('/admin/dashboard', answer('dashboardAnswer')),
+  analytics: (months = 12) => api('/admin/analytics', answer('analyticsAnswer'), { query: { months } }),
+  professionals: (query: Query) => api('/admin/professionals', answer('professionalListAnswer'), { query }),
+  createProfessional: (body: unknown) => api('/admin/professionals', answer('professionalAnswer'), { method: 'POST', body }),
   updateProfessional: (id: string, body: unknown) =>
-    api(`/admin/professionals/${id}`, envelope(professionalData), { method: 'PUT', body }),
-  deleteProfessional: (id: string) => api(`/admin/professionals/${id}`, done, { method: 'DELETE' }),
-  students: (query: Query) => api('/admin/users', envelope(studentListData), { query: { role: 'student', ...query } }),
-  createStudent: (body: unknown) => api('/admin/users', envelope(studentData), { method: 'POST', body }),
+    api(`/admin/professionals/${id}`, answer('professionalAnswer'), { method: 'PUT', body }),
+  deleteProfessional: (id: string) => api(`/admin/professionals/${id}`, answer('nullAnswer'), { method: 'DELETE' }),
+  students: (query: Query) => api('/admin/users', answer('studentListAnswer'), { query: { role: 'student', ...query } }),
+  createStudent: (body: unknown) => api('/admin/users', answer('studentAnswer'), { method: 'POST', body }),
   setUserStatus: (id: string, isActive: boolean) =>
-    api(`/admin/users/${id}/status`, envelope(userStatusData), { method: 'PUT', body: { isActive } }),
-  ideas: (query: Query) => api('/ideas/admin/all', envelope(adminIdeaListData), { query }),
-  reviewIdea: (id: string, body: unknown) => api(`/ideas/admin/${id}/review`, envelope(adminIdeaData), { method: 'PUT', body }),
-  audit: (query: Query) => api('/admin/audit', envelope(auditListData), { query }),
-  content: () => api('/admin/content', envelope(siteContent)),
-  saveContent: (body: SiteContent) => api('/admin/content', envelope(siteContent), { method: 'PUT', body }),
-  contactMessages: (query: Query) => api('/admin/contact-messages', envelope(contactMessagesData), { query }),
+    api(`/admin/users/${id}/status`, answer('userStatusAnswer'), { method: 'PUT', body: { isActive } }),
+  ideas: (query: Query) => api('/ideas/admin/all', answer('adminIdeaListAnswer'), { query }),
+  reviewIdea: (id: string, body: unknown) => api(`/ideas/admin/${id}/review`, answer('adminIdeaAnswer'), { method: 'PUT', body }),
+  audit: (query: Query) => api('/admin/audit', answer('auditListAnswer'), { query }),
+  content: () => api('/admin/content', answer('siteContentAnswer')),
+  saveContent: (body: SiteContent) => api('/admin/content', answer('siteContentAnswer'), { method: 'PUT', body }),
+  contactMessages: (query: Query) => api('/admin/contact-messages', answer('contactMessagesAnswer'), { query }),
   markMessage: (id: string, handled: boolean) =>
-    api(`/admin/contact-messages/${id}`, envelope(contactMessageData), { method: 'PUT', body: { handled } }),
-  emails: (query: Query) => api('/admin/emails', envelope(emailsData), { query }),
-  instructors: () => api('/admin/instructors', envelope(instructorOptionsData)),
+    api(`/admin/contact-messages/${id}`, answer('contactMessageAnswer'), { method: 'PUT', body: { handled } }),
+  emails: (query: Query) => api('/admin/emails', answer('emailsAnswer'), { query }),
+  instructors: () => api('/admin/instructors', answer('instructorOptionsAnswer')),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>
-    api('/auth/change-password', envelope(authData), { method: 'PUT', body }),
+    api('/auth/change-password', answer('authAnswer'), { method: 'PUT', body }),
 };
 
 /** Workshop management for a base path: '/admin/workshops' (admins) or '/workshops/my-workshops' (professionals). */

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import {
-  RECOMMENDATION_LIMIT_DEFAULT,
-  dismissData,
-  inviteStudentData,
-  menteeSuggestionsData,
-  mentorCapacityData,
-  recommendationsData,
-  type RecommendationKind,
-} from '@app/shared/matching';
-import { api } from '../../lib/api.ts';
+import { RECOMMENDATION_LIMIT_DEFAULT, type RecommendationKind } from '@app/shared/matching';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 export const recommendationsKey = (kind: RecommendationKind) => ['matching', 'recommendations', kind] as const;
 
@@ -18,7 +12,7 @@ export function useRecommendations(kind: RecommendationKind, limit = RECOMMENDAT
   return useQuery({
     queryKey: [...recommendationsKey(kind), limit],
     queryFn: ({ signal }) =>
-      api('/matching/recommendations', envelope(recommendationsData), { query: { kind, limit }, signal }).then((r) => r.data),
+      api('/matching/recommendations', answer('recommendationsAnswer'), { query: { kind, limit }, signal }).then((r) => r.data),
     staleTime: 30_000,
   });
 }
@@ -28,7 +22,7 @@ export function useDismiss(kind: RecommendationKind) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, undo }: { itemId: string; undo?: boolean }) =>
-      api('/matching/dismissals', envelope(dismissData), { method: undo ? 'DELETE' : 'POST', body: { kind, itemId } }),
+      api('/matching/dismissals', answer('dismissAnswer'), { method: undo ? 'DELETE' : 'POST', body: { kind, itemId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: recommendationsKey(kind) }),
   });
 }
@@ -36,14 +30,15 @@ export function useDismiss(kind: RecommendationKind) {
 export function useMentorCapacity() {
   return useQuery({
     queryKey: ['matching', 'capacity'],
-    queryFn: ({ signal }) => api('/matching/capacity', envelope(mentorCapacityData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api('/matching/capacity', answer('mentorCapacityAnswer'), { signal }).then((r) => r.data),
   });
 }
 
 export function useSaveCapacity() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (maxMentees: number) => api('/matching/capacity', envelope(mentorCapacityData), { method: 'PUT', body: { maxMentees } }),
+    mutationFn: (maxMentees: number) =>
+      api('/matching/capacity', answer('mentorCapacityAnswer'), { method: 'PUT', body: { maxMentees } }),
     onSuccess: (res) => qc.setQueryData(['matching', 'capacity'], res.data),
   });
 }
@@ -51,14 +46,16 @@ export function useSaveCapacity() {
 export function useMenteeSuggestions() {
   return useQuery({
     queryKey: ['matching', 'mentee-suggestions'],
-    queryFn: ({ signal }) => api('/matching/mentee-suggestions', envelope(menteeSuggestionsData), { signal }).then((r) => r.data.students),
+    queryFn: ({ signal }) =>
+      api('/matching/mentee-suggestions', answer('menteeSuggestionsAnswer'), { signal }).then((r) => r.data.students),
   });
 }
 
 export function useInviteStudent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (studentId: string) => api('/matching/invitations', envelope(inviteStudentData), { method: 'POST', body: { studentId } }),
+    mutationFn: (studentId: string) =>
+      api('/matching/invitations', answer('inviteStudentAnswer'), { method: 'POST', body: { studentId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['matching', 'mentee-suggestions'] }),
   });
 }

@@ -1,31 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import {
-  acceptingRequestsData,
-  availabilityData,
-  connectData,
-  connectedStudentsData,
-  conversationData,
-  dashboardStatsData,
-  messageData,
-  requestsData,
-  respondData,
-  ruleData,
-  rulesData,
-  sessionData,
-  sessionsData,
-  studentRequestData,
-  studentRequestsData,
-  bookingPolicyData,
-  uploadImageData,
-  type AvailabilityRuleBody,
-  type ConnectBody,
-  type CreateSessionBody,
-  type RescheduleBody,
-  type RespondBody,
-} from '@app/shared/mentoring';
-import { z } from 'zod';
-import { api, download } from '../../lib/api.ts';
+import type { AvailabilityRuleBody, ConnectBody, CreateSessionBody, RescheduleBody, RespondBody } from '@app/shared/mentoring';
+import { api, download, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 /** 24-character ids only (spec: availability loads only when the id has that length). */
 export const isFullId = (id: string | undefined | null): id is string => typeof id === 'string' && id.length === 24;
@@ -45,47 +23,47 @@ export const mentoringKeys = {
 // ---------- fetchers ----------
 
 export const fetchAvailability = (professionalId: string, from: string, to: string, timezone: string) =>
-  api(`/professionals/${professionalId}/availability`, envelope(availabilityData), { query: { from, to, timezone } });
+  api(`/professionals/${professionalId}/availability`, answer('availabilityAnswer'), { query: { from, to, timezone } });
 export const sendConnect = (professionalId: string, body: ConnectBody) =>
-  api(`/professionals/${professionalId}/connect`, envelope(connectData), { method: 'POST', body });
-export const fetchRules = () => api('/professionals/availability', envelope(rulesData));
+  api(`/professionals/${professionalId}/connect`, answer('connectAnswer'), { method: 'POST', body });
+export const fetchRules = () => api('/professionals/availability', answer('rulesAnswer'));
 export const createRule = (body: AvailabilityRuleBody) =>
-  api('/professionals/availability', envelope(ruleData), { method: 'POST', body });
+  api('/professionals/availability', answer('ruleAnswer'), { method: 'POST', body });
 export const updateRule = (id: string, body: AvailabilityRuleBody) =>
-  api(`/professionals/availability/${id}`, envelope(ruleData), { method: 'PUT', body });
-export const deleteRule = (id: string) => api(`/professionals/availability/${id}`, envelope(z.null()), { method: 'DELETE' });
-export const fetchRequests = () => api('/professionals/connection-requests', envelope(requestsData));
+  api(`/professionals/availability/${id}`, answer('ruleAnswer'), { method: 'PUT', body });
+export const deleteRule = (id: string) => api(`/professionals/availability/${id}`, answer('nullAnswer'), { method: 'DELETE' });
+export const fetchRequests = () => api('/professionals/connection-requests', answer('requestsAnswer'));
 export const respondToRequest = (id: string, body: RespondBody) =>
-  api(`/professionals/connection-requests/${id}/respond`, envelope(respondData), { method: 'POST', body });
-export const fetchMyRequests = () => api('/connection-requests/my', envelope(studentRequestsData));
+  api(`/professionals/connection-requests/${id}/respond`, answer('respondAnswer'), { method: 'POST', body });
+export const fetchMyRequests = () => api('/connection-requests/my', answer('studentRequestsAnswer'));
 export const withdrawRequest = (id: string) =>
-  api(`/connection-requests/${id}/withdraw`, envelope(studentRequestData), { method: 'POST' });
+  api(`/connection-requests/${id}/withdraw`, answer('studentRequestAnswer'), { method: 'POST' });
 export const setNoticeHours = (noticeHours: number) =>
-  api('/professionals/me/booking-policy', envelope(bookingPolicyData), { method: 'PUT', body: { noticeHours } });
-export const fetchMySessions = () => api('/sessions/my', envelope(sessionsData));
-export const createSession = (body: CreateSessionBody) => api('/sessions', envelope(sessionData), { method: 'POST', body });
+  api('/professionals/me/booking-policy', answer('bookingPolicyAnswer'), { method: 'PUT', body: { noticeHours } });
+export const fetchMySessions = () => api('/sessions/my', answer('sessionsAnswer'));
+export const createSession = (body: CreateSessionBody) => api('/sessions', answer('sessionAnswer'), { method: 'POST', body });
 export const rescheduleSession = (id: string, body: RescheduleBody) =>
-  api(`/sessions/${id}/reschedule`, envelope(sessionData), { method: 'PUT', body });
+  api(`/sessions/${id}/reschedule`, answer('sessionAnswer'), { method: 'PUT', body });
 export const cancelSession = (id: string, reason?: string) =>
-  api(`/sessions/${id}/cancel`, envelope(sessionData), { method: 'PUT', body: reason ? { reason } : {} });
+  api(`/sessions/${id}/cancel`, answer('sessionAnswer'), { method: 'PUT', body: reason ? { reason } : {} });
 export const rateSession = (id: string, rating: number) =>
-  api(`/sessions/${id}/rate`, envelope(sessionData), { method: 'POST', body: { rating } });
+  api(`/sessions/${id}/rate`, answer('sessionAnswer'), { method: 'POST', body: { rating } });
 export const markSessionAttendance = (id: string, attendance: 'attended' | 'no-show') =>
-  api(`/sessions/${id}/attendance`, envelope(sessionData), { method: 'POST', body: { attendance } });
+  api(`/sessions/${id}/attendance`, answer('sessionAnswer'), { method: 'POST', body: { attendance } });
 export const downloadSessionIcs = (id: string) => download(`/sessions/${id}/calendar.ics`, 'mentoring-session.ics');
-export const fetchConversation = (otherId: string) => api(`/conversations/${otherId}/messages`, envelope(conversationData));
+export const fetchConversation = (otherId: string) => api(`/conversations/${otherId}/messages`, answer('conversationAnswer'));
 export const sendMessage = (otherId: string, body: string) =>
-  api(`/conversations/${otherId}/messages`, envelope(messageData), { method: 'POST', body: { body } });
-export const fetchDashboardStats = () => api('/professionals/dashboard-stats', envelope(dashboardStatsData));
+  api(`/conversations/${otherId}/messages`, answer('messageAnswer'), { method: 'POST', body: { body } });
+export const fetchDashboardStats = () => api('/professionals/dashboard-stats', answer('dashboardStatsAnswer'));
 export const fetchConnectedStudents = (search: string, status: string) =>
-  api('/professionals/connected-students', envelope(connectedStudentsData), { query: { search: search || undefined, status } });
+  api('/professionals/connected-students', answer('connectedStudentsAnswer'), { query: { search: search || undefined, status } });
 export const uploadProfessionalImage = (file: File) => {
   const form = new FormData();
   form.append('profileImage', file);
-  return api('/professionals/upload-image', envelope(uploadImageData), { method: 'POST', body: form });
+  return api('/professionals/upload-image', answer('uploadImageAnswer'), { method: 'POST', body: form });
 };
 export const setAcceptingRequests = (acceptingRequests: boolean) =>
-  api('/professionals/me/accepting-requests', envelope(acceptingRequestsData), { method: 'PUT', body: { acceptingRequests } });
+  api('/professionals/me/accepting-requests', answer('acceptingRequestsAnswer'), { method: 'PUT', body: { acceptingRequests } });
 
 // ---------- hooks ----------
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EXPERT_STATUSES, ORGANISATION_STATUSES, type ExpertStatus, type OrganisationStatus } from '@app/shared/organisations';
+import { EXPERT_STATUSES, ORGANISATION_STATUSES, type ExpertStatus, type OrganisationStatus } from '@app/shared/organisation-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';

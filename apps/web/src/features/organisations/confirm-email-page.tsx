@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CONFIRM_MESSAGES } from '@app/shared/organisations';
+import { CONFIRM_MESSAGES } from '@app/shared/organisation-constants';
 import { dashboardPath } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert } from '../../components/ui/field.tsx';

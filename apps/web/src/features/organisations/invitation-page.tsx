@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ORG_MESSAGES } from '@app/shared/organisations';
+import { ORG_MESSAGES } from '@app/shared/organisation-constants';
 import { dashboardPath } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { closeData, myCertificatesData, outcomeReport, type CompletionCriteria } from '@app/shared/outcomes';
-import { api, download } from '../../lib/api.ts';
+import type { CompletionCriteria } from '@app/shared/outcomes';
+import { api, download, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 const keys = {
   report: (base: string, id: string) => ['outcomes', 'report', base, id] as const,
@@ -11,7 +13,7 @@ const keys = {
 export function useOutcomeReport(base: string, programmeId: string) {
   return useQuery({
     queryKey: keys.report(base, programmeId),
-    queryFn: ({ signal }) => api(`${base}/${programmeId}/report`, envelope(outcomeReport), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api(`${base}/${programmeId}/report`, answer('outcomeReportAnswer'), { signal }).then((r) => r.data),
   });
 }
 
@@ -19,7 +21,7 @@ export function useCloseProgramme(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { confirmName: string; criteria: CompletionCriteria }) =>
-      api(`${base}/${programmeId}/close`, envelope(closeData), { method: 'POST', body }),
+      api(`${base}/${programmeId}/close`, answer('closeAnswer'), { method: 'POST', body }),
     onSuccess: () =>
       void qc.invalidateQueries({ queryKey: ['outcomes'] }).then(() => qc.invalidateQueries({ queryKey: ['relationships'] })),
   });
@@ -32,7 +34,7 @@ export function useMyCertificates() {
   return useQuery({
     queryKey: keys.certificates,
     queryFn: ({ signal }) =>
-      api('/me/programme-certificates', envelope(myCertificatesData), { signal }).then((r) => r.data.certificates),
+      api('/me/programme-certificates', answer('myCertificatesAnswer'), { signal }).then((r) => r.data.certificates),
   });
 }
 

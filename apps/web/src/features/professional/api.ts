@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { userData } from '@app/shared/auth';
-import { api } from '../../lib/api.ts';
+import { api, schemasFrom } from '../../lib/api.ts';
 import {
   fetchConnectedStudents,
   fetchDashboardStats,
@@ -11,9 +9,12 @@ import {
   useMySessions,
 } from '../mentoring/api.ts';
 
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
+
 export const profileKey = ['auth', 'me'] as const;
 
-export const fetchProfile = () => api('/auth/me', envelope(userData)).then((r) => r.data.user);
+export const fetchProfile = () => api('/auth/me', answer('userAnswer')).then((r) => r.data.user);
 
 export function useProfile() {
   return useQuery({ queryKey: profileKey, queryFn: fetchProfile });

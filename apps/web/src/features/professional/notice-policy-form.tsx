@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MAX_NOTICE_HOURS, MENTORING_MESSAGES, bookingPolicyBody } from '@app/shared/mentoring';
+import { MAX_NOTICE_HOURS, MENTORING_MESSAGES } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -36,8 +36,10 @@ export function NoticePolicyForm({
     },
     onError: (e) => setError(errorMessage(e, copy.failed)),
   });
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The schema (and zod) loads on submit, not with the dashboard (decision 950).
+    const { bookingPolicyBody } = await import('../mentoring/schemas.ts');
     const parsed = bookingPolicyBody.safeParse({ noticeHours: value.trim() === '' ? NaN : Number(value) });
     if (!parsed.success) return setError(MENTORING_MESSAGES.notice);
     setError(null);
@@ -48,7 +50,7 @@ export function NoticePolicyForm({
       <h2 id="notice-heading" className="font-semibold text-slate-900">
         {copy.heading}
       </h2>
-      <form className="mt-3 space-y-3" onSubmit={submit} noValidate>
+      <form className="mt-3 space-y-3" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={copy.label}
           type="number"

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
 import { CURRENCIES } from '@app/shared/admin';
-import { ownProfessionalProfileBody, ownProfessionalProfileData, type OwnProfessionalProfileDto } from '@app/shared/organisations';
+import type { OwnProfessionalProfileDto } from '@app/shared/organisations';
 import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -10,6 +9,9 @@ import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
+
+// The answers' schema (and zod) load with the first request (decision 950).
+const profileAnswer = () => import('../organisations/schemas.ts').then((m) => m.ownProfessionalProfileAnswer);
 
 const KEY = ['professionals', 'me', 'profile'];
 const lines = (text: string) => text.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
@@ -21,7 +23,7 @@ const lines = (text: string) => text.split(/\n|,/).map((s) => s.trim()).filter(B
 export function OwnProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useQuery({
     queryKey: KEY,
-    queryFn: () => api('/professionals/me/profile', envelope(ownProfessionalProfileData)),
+    queryFn: () => api('/professionals/me/profile', profileAnswer),
     enabled: open,
   });
   return (
@@ -59,7 +61,7 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
   useEffect(() => setError(null), [v]);
   const set = (key: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [key]: e.target.value });
   const save = useMutation({
-    mutationFn: (body: unknown) => api('/professionals/me/profile', envelope(ownProfessionalProfileData), { method: 'PUT', body }),
+    mutationFn: (body: unknown) => api('/professionals/me/profile', profileAnswer, { method: 'PUT', body }),
     onSuccess: async () => {
       toast.success('Profile updated successfully!');
       await client.invalidateQueries();
@@ -67,7 +69,7 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
     },
     onError: (err) => setError(errorMessage(err, 'Failed to save your profile')),
   });
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body = {
       phone: v.phone,
@@ -81,12 +83,14 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
       pricing: { hourlyRate: v.hourlyRate, currency: v.currency },
       socialLinks: { linkedin: v.linkedin, twitter: v.twitter, website: v.website },
     };
+    // The form's own check loads on submit, not with the dashboard (decision 950).
+    const { ownProfessionalProfileBody } = await import('../organisations/schemas.ts');
     const parsed = ownProfessionalProfileBody.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
     save.mutate(body);
   };
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
       <div aria-live="polite">{error && <Alert kind="error">{error}</Alert>}</div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Title" required value={v.title} onChange={set('title')} maxLength={200} />

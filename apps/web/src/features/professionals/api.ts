@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { professionalData, professionalListData } from '@app/shared/professionals';
-import { api } from '../../lib/api.ts';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 export interface ProfessionalQuery {
   page: number;
@@ -14,7 +15,7 @@ export function useProfessionals(query: ProfessionalQuery, signedIn = true) {
   return useQuery({
     queryKey: ['professionals', 'list', query, signedIn],
     queryFn: ({ signal }) =>
-      api('/professionals', envelope(professionalListData), {
+      api('/professionals', answer('professionalListAnswer'), {
         query: {
           page: query.page,
           limit: query.limit,
@@ -32,7 +33,10 @@ export function useProfessionals(query: ProfessionalQuery, signedIn = true) {
 export function useProfessional(id: string | null, signedIn = true) {
   return useQuery({
     queryKey: ['professionals', 'detail', id, signedIn],
-    queryFn: ({ signal }) => api(`/professionals/${id}`, envelope(professionalData), { signal, anonymous: !signedIn }).then((r) => r.data.professional),
+    queryFn: ({ signal }) =>
+      api(`/professionals/${id}`, answer('professionalAnswer'), { signal, anonymous: !signedIn }).then(
+        (r) => r.data.professional,
+      ),
     enabled: Boolean(id),
   });
 }

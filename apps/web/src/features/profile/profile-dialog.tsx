@@ -2,15 +2,14 @@ import { AffiliationCard } from '../organisations/affiliation-card.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera, Eye, EyeOff } from 'lucide-react';
-import { envelope } from '@app/shared/api';
-import { PHONE_HINT, PHONE_MAX_LENGTH, STUDENT_PASSWORD_MESSAGES, STUDENT_PASSWORD_MIN, authData, imageUploadData, userData, type UserDto } from '@app/shared/auth';
+import { PHONE_HINT, PHONE_MAX_LENGTH, STUDENT_PASSWORD_MESSAGES, STUDENT_PASSWORD_MIN, type UserDto } from '@app/shared/auth';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
 import { Tabs, TabPanel } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, schemasFrom } from '../../lib/api.ts';
 import { formatDate, initials } from '../../lib/format.ts';
 import { updateStoredUser } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
@@ -20,6 +19,9 @@ import { Link } from 'react-router';
 import { SECURITY_COPY } from '../auth/security.copy.ts';
 import { YourDataSection } from '../privacy/your-data-section.tsx';
 
+// The answers' schemas (and zod) load with the first request (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
+
 export type ProfileTab = 'profile' | 'security' | 'notifications' | 'data';
 const IMAGE_MAX = 5 * 1024 * 1024;
 const EDITABLE = ['firstName', 'lastName', 'certificateName', 'phone', 'address', 'city', 'state', 'zipCode', 'bio'] as const;
@@ -28,7 +30,7 @@ type Editable = (typeof EDITABLE)[number];
 function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: ['auth', 'profile'],
-    queryFn: ({ signal }) => api('/auth/profile', envelope(userData), { signal }).then((r) => r.data.user),
+    queryFn: ({ signal }) => api('/auth/profile', answer('userAnswer'), { signal }).then((r) => r.data.user),
     enabled,
   });
 }
@@ -86,7 +88,7 @@ function ProfileForm({ user }: { user: UserDto }) {
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
-      api('/auth/update-profile', envelope(userData), { method: 'PUT', body: { ...Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim()])), timezone } }),
+      api('/auth/update-profile', answer('userAnswer'), { method: 'PUT', body: { ...Object.fromEntries(EDITABLE.map((k) => [k, form[k].trim()])), timezone } }),
     onSuccess: (res) => {
       updateStoredUser(res.data.user);
       client.setQueryData(['auth', 'profile'], res.data.user);
@@ -155,7 +157,7 @@ function PictureBlock({ user }: { user: UserDto }) {
     mutationFn: (f: File) => {
       const form = new FormData();
       form.append('profileImage', f);
-      return api('/auth/upload-profile-image', envelope(imageUploadData), { method: 'POST', body: form });
+      return api('/auth/upload-profile-image', answer('imageUploadAnswer'), { method: 'POST', body: form });
     },
     onSuccess: (res) => {
       if (res.data.user) {
@@ -242,7 +244,7 @@ function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
     }
   }, [open]);
   const change = useMutation({
-    mutationFn: () => api('/auth/change-password', envelope(authData), { method: 'PUT', body: { currentPassword: current, newPassword: next } }),
+    mutationFn: () => api('/auth/change-password', answer('authAnswer'), { method: 'PUT', body: { currentPassword: current, newPassword: next } }),
     onSuccess: (res) => {
       // The server invalidated older tokens and issued a fresh one.
       updateStoredUser(res.data.user, res.data.token);

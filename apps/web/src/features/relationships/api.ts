@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import {
-  nudgeData,
-  programmePairsHealthData,
-  relationshipDetail,
-  relationshipsData,
-  rematchData,
-  rematchProposalsData,
-  type OutcomeSettings,
-  type RematchBody,
-} from '@app/shared/relationships';
-import { api } from '../../lib/api.ts';
+import type { OutcomeSettings, RematchBody } from '@app/shared/relationships';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 const keys = {
   mine: ['relationships'] as const,
@@ -21,14 +14,14 @@ const keys = {
 export function useMyRelationships() {
   return useQuery({
     queryKey: keys.mine,
-    queryFn: ({ signal }) => api('/relationships', envelope(relationshipsData), { signal }).then((r) => r.data.relationships),
+    queryFn: ({ signal }) => api('/relationships', answer('relationshipsAnswer'), { signal }).then((r) => r.data.relationships),
   });
 }
 
 export function useRelationship(id: string) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api(`/relationships/${id}`, envelope(relationshipDetail), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api(`/relationships/${id}`, answer('relationshipDetailAnswer'), { signal }).then((r) => r.data),
   });
 }
 
@@ -37,7 +30,7 @@ export function useRelationshipWrite(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ path, method, body }: { path: string; method: 'POST' | 'PUT' | 'PATCH'; body: unknown }) =>
-      api(`/relationships/${id}${path}`, envelope(relationshipDetail), { method, body }),
+      api(`/relationships/${id}${path}`, answer('relationshipDetailAnswer'), { method, body }),
     onSuccess: (res) => {
       qc.setQueryData(keys.one(id), res.data);
       void qc.invalidateQueries({ queryKey: keys.mine, exact: true });
@@ -48,14 +41,16 @@ export function useRelationshipWrite(id: string) {
 export function usePairsHealth(base: string, programmeId: string) {
   return useQuery({
     queryKey: keys.pairs(base, programmeId),
-    queryFn: ({ signal }) => api(`${base}/${programmeId}/relationships`, envelope(programmePairsHealthData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api(`${base}/${programmeId}/relationships`, answer('programmePairsHealthAnswer'), { signal }).then((r) => r.data),
   });
 }
 
 export function useSaveOutcomeSettings(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: OutcomeSettings) => api(`${base}/${programmeId}/outcome-settings`, envelope(programmePairsHealthData), { method: 'PUT', body }),
+    mutationFn: (body: OutcomeSettings) =>
+      api(`${base}/${programmeId}/outcome-settings`, answer('programmePairsHealthAnswer'), { method: 'PUT', body }),
     onSuccess: (res) => qc.setQueryData(keys.pairs(base, programmeId), res.data),
   });
 }
@@ -63,7 +58,8 @@ export function useSaveOutcomeSettings(base: string, programmeId: string) {
 export function useNudge(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (relationshipId: string) => api(`${base}/${programmeId}/relationships/${relationshipId}/nudge`, envelope(nudgeData), { method: 'POST', body: {} }),
+    mutationFn: (relationshipId: string) =>
+      api(`${base}/${programmeId}/relationships/${relationshipId}/nudge`, answer('nudgeAnswer'), { method: 'POST', body: {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.pairs(base, programmeId) }),
   });
 }
@@ -73,7 +69,9 @@ export function useRematchProposals(base: string, programmeId: string, relations
     queryKey: ['relationships', 'rematch', base, programmeId, relationshipId],
     enabled: !!relationshipId,
     queryFn: ({ signal }) =>
-      api(`${base}/${programmeId}/relationships/${relationshipId}/rematch`, envelope(rematchProposalsData), { signal }).then((r) => r.data.proposals),
+      api(`${base}/${programmeId}/relationships/${relationshipId}/rematch`, answer('rematchProposalsAnswer'), { signal }).then(
+        (r) => r.data.proposals,
+      ),
   });
 }
 
@@ -81,7 +79,7 @@ export function useRematch(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ relationshipId, body }: { relationshipId: string; body: RematchBody }) =>
-      api(`${base}/${programmeId}/relationships/${relationshipId}/rematch`, envelope(rematchData), { method: 'POST', body }),
+      api(`${base}/${programmeId}/relationships/${relationshipId}/rematch`, answer('rematchAnswer'), { method: 'POST', body }),
     onSuccess: (res) => qc.setQueryData(keys.pairs(base, programmeId), res.data.pairs),
   });
 }

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { studentSummaryData } from '@app/shared/students';
-import { api } from '../../lib/api.ts';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 /** Header and tab counts: registered workshops, own ideas, R&D applications. */
 export function useStudentSummary() {
   return useQuery({
     queryKey: ['student', 'summary'],
-    queryFn: ({ signal }) => api('/students/me/summary', envelope(studentSummaryData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api('/students/me/summary', answer('studentSummaryAnswer'), { signal }).then((r) => r.data),
     staleTime: 10_000,
   });
 }

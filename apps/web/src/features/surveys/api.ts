@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { mySurveysData, programmeSurveysData, surveyForm, surveyResultsData, type AnswersBody, type SurveyBody } from '@app/shared/surveys';
-import { api } from '../../lib/api.ts';
+import type { AnswersBody, SurveyBody } from '@app/shared/surveys';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 const keys = {
   programme: (base: string, id: string) => ['surveys', 'programme', base, id] as const,
@@ -14,14 +16,16 @@ const keys = {
 export function useProgrammeSurveys(base: string, programmeId: string) {
   return useQuery({
     queryKey: keys.programme(base, programmeId),
-    queryFn: ({ signal }) => api(`${base}/${programmeId}/surveys`, envelope(programmeSurveysData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api(`${base}/${programmeId}/surveys`, answer('programmeSurveysAnswer'), { signal }).then((r) => r.data),
   });
 }
 
 export function useCreateSurvey(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SurveyBody) => api(`${base}/${programmeId}/surveys`, envelope(programmeSurveysData), { method: 'POST', body }),
+    mutationFn: (body: SurveyBody) =>
+      api(`${base}/${programmeId}/surveys`, answer('programmeSurveysAnswer'), { method: 'POST', body }),
     onSuccess: (res) => qc.setQueryData(keys.programme(base, programmeId), res.data),
   });
 }
@@ -29,7 +33,8 @@ export function useCreateSurvey(base: string, programmeId: string) {
 export function useCancelSurvey(base: string, programmeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (surveyId: string) => api(`${base}/${programmeId}/surveys/${surveyId}`, envelope(programmeSurveysData), { method: 'DELETE' }),
+    mutationFn: (surveyId: string) =>
+      api(`${base}/${programmeId}/surveys/${surveyId}`, answer('programmeSurveysAnswer'), { method: 'DELETE' }),
     onSuccess: (res) => qc.setQueryData(keys.programme(base, programmeId), res.data),
   });
 }
@@ -37,7 +42,8 @@ export function useCancelSurvey(base: string, programmeId: string) {
 export function useSurveyResults(base: string, programmeId: string, surveyId: string) {
   return useQuery({
     queryKey: keys.results(base, programmeId, surveyId),
-    queryFn: ({ signal }) => api(`${base}/${programmeId}/surveys/${surveyId}/results`, envelope(surveyResultsData), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api(`${base}/${programmeId}/surveys/${surveyId}/results`, answer('surveyResultsAnswer'), { signal }).then((r) => r.data),
   });
 }
 
@@ -45,21 +51,21 @@ export function useSurveyResults(base: string, programmeId: string, surveyId: st
 export function useMySurveys() {
   return useQuery({
     queryKey: keys.mine,
-    queryFn: ({ signal }) => api('/surveys', envelope(mySurveysData), { signal }).then((r) => r.data.surveys),
+    queryFn: ({ signal }) => api('/surveys', answer('mySurveysAnswer'), { signal }).then((r) => r.data.surveys),
   });
 }
 
 export function useSurvey(id: string) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => api(`/surveys/${id}`, envelope(surveyForm), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api(`/surveys/${id}`, answer('surveyFormAnswer'), { signal }).then((r) => r.data),
   });
 }
 
 export function useAnswerSurvey(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnswersBody) => api(`/surveys/${id}/responses`, envelope(surveyForm), { method: 'POST', body }),
+    mutationFn: (body: AnswersBody) => api(`/surveys/${id}/responses`, answer('surveyFormAnswer'), { method: 'POST', body }),
     onSuccess: (res) => {
       qc.setQueryData(keys.one(id), res.data);
       void qc.invalidateQueries({ queryKey: keys.mine });
