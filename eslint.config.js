@@ -151,6 +151,7 @@ export default tseslint.config(
       'apps/web/src/features/public/markdown.tsx',
       'apps/web/src/features/sso/metadata-status.tsx',
       'apps/web/src/features/sso/connection-settings-editor.tsx',
+      'apps/web/src/features/ideas/*.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
