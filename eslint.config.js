@@ -152,6 +152,8 @@ export default tseslint.config(
       'apps/web/src/features/sso/metadata-status.tsx',
       'apps/web/src/features/sso/connection-settings-editor.tsx',
       'apps/web/src/features/ideas/*.tsx',
+      'apps/web/src/features/rd-projects/rd-ui.tsx',
+      'apps/web/src/features/rd-projects/student-rd-projects-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
