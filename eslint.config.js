@@ -154,6 +154,8 @@ export default tseslint.config(
       'apps/web/src/features/ideas/*.tsx',
       'apps/web/src/features/rd-projects/rd-ui.tsx',
       'apps/web/src/features/rd-projects/student-rd-projects-tab.tsx',
+      'apps/web/src/features/rd-projects/applications-dialog.tsx',
+      'apps/web/src/features/rd-projects/admin-rd-projects-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
