@@ -156,6 +156,7 @@ export default tseslint.config(
       'apps/web/src/features/rd-projects/student-rd-projects-tab.tsx',
       'apps/web/src/features/rd-projects/applications-dialog.tsx',
       'apps/web/src/features/rd-projects/admin-rd-projects-tab.tsx',
+      'apps/web/src/features/rd-projects/project-form-dialog.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

@@ -53,7 +53,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The R&D section's fixed values (fields, roles, work modes, documents…) and dates in the reader's language.
  * A date-only value (a milestone's due date) is that calendar day wherever the reader is; a moment is shown
- * in the reader's time zone; an application deadline in UTC (see fmtDeadline).
+ * in the reader's time zone; an application deadline in UTC: a deadline entered as a date is stored as the
+ * end of that day in UTC (docs/decisions/251), so in India (UTC+5:30) the local date would be the next day.
  */
 export function useRdText() {
   const t = useT();
@@ -97,34 +98,6 @@ export function useRdText() {
       list: (items: readonly string[]) => format.list(items, { type: 'unit', style: 'short' }),
     };
   }, [t, format, zone]);
-}
-
-export const ROLE_LABELS: Record<string, string> = { intern: 'Intern', 'work-student': 'Work Student', 'part-time': 'Part-time', 'full-time': 'Full-time' };
-export const roleLabel = (title: string) => ROLE_LABELS[title] ?? title;
-export const capital = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ') : s);
-
-export function compensationText(c: RoleDto['compensation']): string {
-  if ((c.type === 'paid' || c.type === 'stipend') && c.amount !== null) {
-    return `${capital(c.type)}: ${new Intl.NumberFormat(undefined, { style: 'currency', currency: c.currency ?? 'INR', maximumFractionDigits: 0 }).format(c.amount)}`;
-  }
-  return capital(c.type);
-}
-
-export function fmtDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-/**
- * An application deadline's calendar date. A deadline entered as a date is stored as the end of that
- * day in UTC (docs/decisions/251), so it is shown in UTC: in India (UTC+5:30) the local date would be
- * the next day.
- */
-export function fmtDeadline(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Deadline: more than 0 and up to 7 days shows a warning; 0 or less shows Expired / Application Closed. */
