@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { RD_COMPENSATION_TYPES, RD_CURRENCIES, RD_DEGREE_LEVELS, RD_DOCUMENT_LABELS, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_EXPERIENCE_LEVELS, RD_FIELDS, RD_MAX_POSITIONS, RD_MILESTONE_STATUSES, RD_PRIORITIES, RD_ROLE_TITLES, RD_STATUS_TRANSITIONS, RD_VISIBILITIES, RD_WORK_MODES, type RdStatus } from '@app/shared/rd-project-constants';
+import { RD_COMPENSATION_TYPES, RD_CURRENCIES, RD_DEGREE_LEVELS, RD_DOCUMENT_TYPES, RD_MESSAGES, RD_DURATIONS, RD_EXPERIENCE_LEVELS, RD_FIELDS, RD_MAX_POSITIONS, RD_MILESTONE_STATUSES, RD_PRIORITIES, RD_ROLE_TITLES, RD_STATUS_TRANSITIONS, RD_VISIBILITIES, RD_WORK_MODES, type RdStatus } from '@app/shared/rd-project-constants';
 import { projectFormError, type AdminProjectDto, type ProjectBodyInput } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -9,7 +9,21 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import * as rd from './api.ts';
-import { ChipInput, capital, roleLabel } from './rd-ui.tsx';
+import { ChipInput, selectKey, useRdText } from './rd-ui.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
+
+/** The project form's checks (shared with the server, which answers in English) as catalogue keys. */
+const FORM_ERROR_KEYS: Record<string, MessageKey> = {
+  [RD_MESSAGES.titleRequired]: 'rd.form.titleRequired',
+  [RD_MESSAGES.summaryRequired]: 'rd.form.summaryRequired',
+  [RD_MESSAGES.fieldRequired]: 'rd.form.fieldRequired',
+  [RD_MESSAGES.supervisorRequired]: 'rd.form.supervisorRequired',
+  [RD_MESSAGES.deadlineRequired]: 'rd.form.deadlineRequired',
+  [RD_MESSAGES.endDateRequired]: 'rd.form.endDateRequired',
+  [RD_MESSAGES.supervisorEmailInvalid]: 'rd.form.supervisorEmailInvalid',
+  [RD_MESSAGES.deadlineFuture]: 'rd.form.deadlineFuture',
+  [RD_MESSAGES.endAfterDeadline]: 'rd.form.endAfterDeadline',
+};
 
 interface RoleForm {
   _id?: string;
@@ -125,6 +139,8 @@ export function ProjectFormDialog({
   onSaved: (p: AdminProjectDto | null) => void;
   create?: (body: ProjectBodyInput) => Promise<unknown>;
 }) {
+  const text = useRdText();
+  const { t } = text;
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => fromProject(project));
@@ -143,14 +159,14 @@ export function ProjectFormDialog({
       return r.data.project;
     },
     onSuccess: (saved) => {
-      toast.success(create ? 'Project submitted for review' : editing ? 'R&D Project updated successfully!' : 'R&D Project created successfully!');
+      toast.success(create ? t('rd.form.submittedForReview') : editing ? t('rd.form.updated') : t('rd.form.created'));
       void queryClient.invalidateQueries({ queryKey: create ? ['organisation'] : rd.rdKeys.admin });
       onSaved(saved);
     },
     onError: (e) => {
-      const message = errorMessage(e, 'API request failed');
+      const message = errorMessage(e, t('rd.apiFailed'));
       setAlert(message);
-      toast.error(`Failed to ${editing ? 'update' : 'create'} project: ${message}`);
+      toast.error(t('rd.form.saveFailed', { mode: editing ? 'update' : 'create', reason: message }));
     },
   });
 
@@ -166,7 +182,8 @@ export function ProjectFormDialog({
     const core = { title: form.title, summary: form.summary, field: form.field, supervisor: form.supervisor, applicationProcess: { applicationDeadline: deadline }, timeline: { expectedEndDate: form.expectedEndDate } };
     const error = projectFormError(core, new Date(), { deadlineUnchanged: deadline === originalDeadline });
     if (error) {
-      setAlert(error);
+      const key = FORM_ERROR_KEYS[error];
+      setAlert(key ? t(key) : error);
       top.current?.scrollIntoView({ block: 'start' });
       return;
     }
@@ -212,11 +229,11 @@ export function ProjectFormDialog({
       open
       size="xl"
       onClose={onClose}
-      title={editing ? 'Edit R&D Project' : 'Create New R&D Project'}
+      title={editing ? t('rd.form.editTitle') : t('rd.form.newTitle')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="rd-project-form" disabled={save.isPending}>{save.isPending ? 'Saving…' : editing ? 'Update Project' : 'Create Project'}</Button>
+          <Button variant="secondary" onClick={onClose}>{t('rd.admin.cancel')}</Button>
+          <Button type="submit" form="rd-project-form" disabled={save.isPending}>{save.isPending ? t('rd.admin.saving') : editing ? t('rd.form.update') : t('rd.form.create')}</Button>
         </>
       }
     >
@@ -224,126 +241,126 @@ export function ProjectFormDialog({
         <div ref={top}>{alert && <Alert kind="error">{alert}</Alert>}</div>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Basic Information</legend>
-          <TextField label="Project title" required value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
-          <TextArea label="Summary" required rows={2} value={form.summary} onChange={(e) => set('summary', e.target.value)} />
-          <TextArea label="Description" required rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'basic' })}</legend>
+          <TextField label={t('rd.form.projectTitle')} dir="auto" required value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
+          <TextArea label={t('rd.detail.summary')} dir="auto" required rows={2} value={form.summary} onChange={(e) => set('summary', e.target.value)} />
+          <TextArea label={t('rd.detail.description')} dir="auto" required rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
           <div className="grid gap-3 sm:grid-cols-3">
-            <SelectField label="Field" required value={form.field} onChange={(e) => set('field', e.target.value)}>
-              <option value="">Select a field</option>
-              {RD_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+            <SelectField label={t('rd.browse.field')} required value={form.field} onChange={(e) => set('field', e.target.value)}>
+              <option value="">{t('rd.form.chooseField')}</option>
+              {RD_FIELDS.map((f) => <option key={f} value={f}>{text.field(f)}</option>)}
             </SelectField>
-            <SelectField label="Priority" value={form.priority} onChange={(e) => set('priority', pick(RD_PRIORITIES, e.target.value, 'medium'))}>
-              {RD_PRIORITIES.map((p) => <option key={p} value={p}>{capital(p)}</option>)}
+            <SelectField label={t('rd.form.priority')} value={form.priority} onChange={(e) => set('priority', pick(RD_PRIORITIES, e.target.value, 'medium'))}>
+              {RD_PRIORITIES.map((p) => <option key={p} value={p}>{t('rd.priorityLevel', { priority: p })}</option>)}
             </SelectField>
-            <SelectField label="Duration" required value={form.duration} onChange={(e) => set('duration', e.target.value)}>
-              <option value="">Select a duration</option>
-              {RD_DURATIONS.map((d) => <option key={d} value={d}>{d}</option>)}
+            <SelectField label={t('rd.browse.duration')} required value={form.duration} onChange={(e) => set('duration', e.target.value)}>
+              <option value="">{t('rd.apply.chooseDuration')}</option>
+              {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
             </SelectField>
           </div>
-          <ChipInput label="Tags" values={form.tags} onChange={(v) => set('tags', v)} />
+          <ChipInput label={t('rd.tags')} values={form.tags} onChange={(v) => set('tags', v)} />
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Supervisor Information</legend>
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'supervisor' })}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Supervisor name" required value={form.supervisor.name} onChange={(e) => setSup('name', e.target.value)} />
-            <TextField label="Supervisor email" required type="email" value={form.supervisor.email} onChange={(e) => setSup('email', e.target.value)} />
-            <TextField label="Title" required value={form.supervisor.title} onChange={(e) => setSup('title', e.target.value)} />
-            <TextField label="Department" required value={form.supervisor.department} onChange={(e) => setSup('department', e.target.value)} />
+            <TextField label={t('rd.form.supervisorName')} dir="auto" required value={form.supervisor.name} onChange={(e) => setSup('name', e.target.value)} />
+            <TextField label={t('rd.form.supervisorEmail')} dir="ltr" required type="email" value={form.supervisor.email} onChange={(e) => setSup('email', e.target.value)} />
+            <TextField label={t('rd.form.supervisorTitle')} dir="auto" required value={form.supervisor.title} onChange={(e) => setSup('title', e.target.value)} />
+            <TextField label={t('rd.form.department')} dir="auto" required value={form.supervisor.department} onChange={(e) => setSup('department', e.target.value)} />
           </div>
-          <TextArea label="Bio" rows={2} value={form.supervisor.bio} onChange={(e) => setSup('bio', e.target.value)} />
+          <TextArea label={t('rd.form.bio')} dir="auto" rows={2} value={form.supervisor.bio} onChange={(e) => setSup('bio', e.target.value)} />
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Project Objectives</legend>
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'objectives' })}</legend>
           {form.objectives.map((o, i) => (
             <div key={i} className="flex items-end gap-2">
-              <div className="flex-1"><TextField label={`Objective ${i + 1}`} value={o} onChange={(e) => set('objectives', form.objectives.map((x, j) => (j === i ? e.target.value : x)))} /></div>
+              <div className="flex-1"><TextField label={t('rd.form.objective', { number: i + 1 })} dir="auto" value={o} onChange={(e) => set('objectives', form.objectives.map((x, j) => (j === i ? e.target.value : x)))} /></div>
               {form.objectives.length > 1 && (
-                <Button variant="ghost" aria-label={`Remove objective ${i + 1}`} onClick={() => set('objectives', form.objectives.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /></Button>
+                <Button variant="ghost" aria-label={t('rd.form.removeObjective', { number: i + 1 })} onClick={() => set('objectives', form.objectives.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /></Button>
               )}
             </div>
           ))}
-          <Button variant="secondary" size="sm" onClick={() => set('objectives', [...form.objectives, ''])}><Plus aria-hidden="true" className="h-4 w-4" /> Add objective</Button>
-          <h4 className="pt-2 text-sm font-semibold">Milestones</h4>
+          <Button variant="secondary" size="sm" onClick={() => set('objectives', [...form.objectives, ''])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addObjective')}</Button>
+          <h4 className="pt-2 text-sm font-semibold">{t('rd.form.milestones')}</h4>
           {form.milestones.map((m, i) => (
             <div key={i} className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-2">
-              <TextField label="Milestone title" value={m.title} onChange={(e) => setMilestone(i, { title: e.target.value })} />
-              <SelectField label="Status" value={m.status} onChange={(e) => setMilestone(i, { status: pick(RD_MILESTONE_STATUSES, e.target.value, 'pending') })}>
-                {RD_MILESTONE_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+              <TextField label={t('rd.form.milestoneTitle')} dir="auto" value={m.title} onChange={(e) => setMilestone(i, { title: e.target.value })} />
+              <SelectField label={t('rd.admin.status')} value={m.status} onChange={(e) => setMilestone(i, { status: pick(RD_MILESTONE_STATUSES, e.target.value, 'pending') })}>
+                {RD_MILESTONE_STATUSES.map((s) => <option key={s} value={s}>{t('rd.milestoneStatus', { status: selectKey(s) })}</option>)}
               </SelectField>
-              <TextField label="Due date" type="date" value={m.dueDate} onChange={(e) => setMilestone(i, { dueDate: e.target.value })} />
-              <TextField label="Completed on" type="date" value={m.completedAt} onChange={(e) => setMilestone(i, { completedAt: e.target.value })} />
-              <div className="sm:col-span-2"><TextArea label="Description" rows={2} value={m.description} onChange={(e) => setMilestone(i, { description: e.target.value })} /></div>
-              <div><Button variant="ghost" size="sm" onClick={() => set('milestones', form.milestones.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /> Remove milestone</Button></div>
+              <TextField label={t('rd.form.dueDate')} type="date" value={m.dueDate} onChange={(e) => setMilestone(i, { dueDate: e.target.value })} />
+              <TextField label={t('rd.form.completedOn')} type="date" value={m.completedAt} onChange={(e) => setMilestone(i, { completedAt: e.target.value })} />
+              <div className="sm:col-span-2"><TextArea label={t('rd.detail.description')} dir="auto" rows={2} value={m.description} onChange={(e) => setMilestone(i, { description: e.target.value })} /></div>
+              <div><Button variant="ghost" size="sm" onClick={() => set('milestones', form.milestones.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeMilestone')}</Button></div>
             </div>
           ))}
-          <Button variant="secondary" size="sm" onClick={() => set('milestones', [...form.milestones, { title: '', description: '', status: 'pending', dueDate: '', completedAt: '' }])}><Plus aria-hidden="true" className="h-4 w-4" /> Add milestone</Button>
+          <Button variant="secondary" size="sm" onClick={() => set('milestones', [...form.milestones, { title: '', description: '', status: 'pending', dueDate: '', completedAt: '' }])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addMilestone')}</Button>
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Roles and Positions</legend>
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'roles' })}</legend>
           {form.roles.map((r, i) => (
             <div key={r._id ?? `new-${i}`} className="space-y-3 rounded-xl border border-slate-200 p-3">
               <div className="flex items-center justify-between">
-                <h4 className="font-medium">Role {i + 1}: {roleLabel(r.title)}</h4>
-                <Button variant="ghost" size="sm" disabled={form.roles.length === 1} title={form.roles.length === 1 ? 'The last remaining role cannot be removed' : undefined} onClick={() => set('roles', form.roles.filter((_, j) => j !== i))}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove role
+                <h4 className="font-medium">{t('rd.form.roleHeading', { number: i + 1, role: text.role(r.title) })}</h4>
+                <Button variant="ghost" size="sm" disabled={form.roles.length === 1} title={form.roles.length === 1 ? t('rd.form.lastRole') : undefined} onClick={() => set('roles', form.roles.filter((_, j) => j !== i))}>
+                  <Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeRole')}
                 </Button>
               </div>
               <div className="grid gap-3 sm:grid-cols-3">
-                <SelectField label="Role title" value={r.title} onChange={(e) => setRole(i, { title: pick(RD_ROLE_TITLES, e.target.value, 'intern') })}>
-                  {RD_ROLE_TITLES.map((t) => <option key={t} value={t}>{roleLabel(t)}</option>)}
+                <SelectField label={t('rd.form.roleTitle')} value={r.title} onChange={(e) => setRole(i, { title: pick(RD_ROLE_TITLES, e.target.value, 'intern') })}>
+                  {RD_ROLE_TITLES.map((title) => <option key={title} value={title}>{text.role(title)}</option>)}
                 </SelectField>
-                <TextField label="Max positions" type="number" min={1} max={RD_MAX_POSITIONS} value={r.maxPositions} onChange={(e) => setRole(i, { maxPositions: e.target.value })} />
-                <SelectField label="Work mode" value={r.workMode} onChange={(e) => setRole(i, { workMode: pick(RD_WORK_MODES, e.target.value, 'remote') })}>
-                  {RD_WORK_MODES.map((m) => <option key={m} value={m}>{capital(m)}</option>)}
+                <TextField label={t('rd.form.maxPositions')} type="number" min={1} max={RD_MAX_POSITIONS} value={r.maxPositions} onChange={(e) => setRole(i, { maxPositions: e.target.value })} />
+                <SelectField label={t('rd.browse.workMode')} value={r.workMode} onChange={(e) => setRole(i, { workMode: pick(RD_WORK_MODES, e.target.value, 'remote') })}>
+                  {RD_WORK_MODES.map((m) => <option key={m} value={m}>{text.workMode(m)}</option>)}
                 </SelectField>
-                {r.workMode === 'onsite' && <TextField label="Location" value={r.location} onChange={(e) => setRole(i, { location: e.target.value })} />}
-                <SelectField label="Compensation" value={r.compensationType} onChange={(e) => setRole(i, { compensationType: pick(RD_COMPENSATION_TYPES, e.target.value, 'certificate') })}>
-                  {RD_COMPENSATION_TYPES.map((c) => <option key={c} value={c}>{capital(c)}</option>)}
+                {r.workMode === 'onsite' && <TextField label={t('rd.admin.review.location')} dir="auto" value={r.location} onChange={(e) => setRole(i, { location: e.target.value })} />}
+                <SelectField label={t('rd.form.compensation')} value={r.compensationType} onChange={(e) => setRole(i, { compensationType: pick(RD_COMPENSATION_TYPES, e.target.value, 'certificate') })}>
+                  {RD_COMPENSATION_TYPES.map((c) => <option key={c} value={c}>{t('rd.compensation', { type: c })}</option>)}
                 </SelectField>
                 {(r.compensationType === 'paid' || r.compensationType === 'stipend') && (
                   <>
-                    <TextField label="Amount" type="number" min={0} value={r.amount} onChange={(e) => setRole(i, { amount: e.target.value })} />
-                    <SelectField label="Currency" value={r.currency} onChange={(e) => setRole(i, { currency: pick(RD_CURRENCIES, e.target.value, 'INR') })}>
+                    <TextField label={t('rd.form.amount')} type="number" min={0} value={r.amount} onChange={(e) => setRole(i, { amount: e.target.value })} />
+                    <SelectField label={t('rd.form.currency')} value={r.currency} onChange={(e) => setRole(i, { currency: pick(RD_CURRENCIES, e.target.value, 'INR') })}>
                       {RD_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
                     </SelectField>
                   </>
                 )}
-                <SelectField label="Degree level" value={r.degreeLevel} onChange={(e) => setRole(i, { degreeLevel: pick(RD_DEGREE_LEVELS, e.target.value, 'any') })}>
-                  {RD_DEGREE_LEVELS.map((d) => <option key={d} value={d}>{d === 'phd' ? 'PhD' : capital(d)}</option>)}
+                <SelectField label={t('rd.form.degree')} value={r.degreeLevel} onChange={(e) => setRole(i, { degreeLevel: pick(RD_DEGREE_LEVELS, e.target.value, 'any') })}>
+                  {RD_DEGREE_LEVELS.map((d) => <option key={d} value={d}>{t('rd.degree', { degree: d })}</option>)}
                 </SelectField>
-                <TextField label="Minimum CGPA" type="number" min={0} max={10} step={0.1} value={r.minCGPA} onChange={(e) => setRole(i, { minCGPA: e.target.value })} />
-                <SelectField label="Experience" value={r.experience} onChange={(e) => setRole(i, { experience: pick(RD_EXPERIENCE_LEVELS, e.target.value, 'none') })}>
-                  {RD_EXPERIENCE_LEVELS.map((x) => <option key={x} value={x}>{capital(x)}</option>)}
+                <TextField label={t('rd.form.minCgpa')} type="number" min={0} max={10} step={0.1} value={r.minCGPA} onChange={(e) => setRole(i, { minCGPA: e.target.value })} />
+                <SelectField label={t('rd.form.experience')} value={r.experience} onChange={(e) => setRole(i, { experience: pick(RD_EXPERIENCE_LEVELS, e.target.value, 'none') })}>
+                  {RD_EXPERIENCE_LEVELS.map((x) => <option key={x} value={x}>{t('rd.experienceLevel', { level: x })}</option>)}
                 </SelectField>
               </div>
-              <TextArea label="Role description" rows={2} value={r.description} onChange={(e) => setRole(i, { description: e.target.value })} />
+              <TextArea label={t('rd.form.roleDescription')} dir="auto" rows={2} value={r.description} onChange={(e) => setRole(i, { description: e.target.value })} />
               <div className="grid gap-3 sm:grid-cols-3">
-                <ChipInput label="Required skills" values={r.skillsRequired} onChange={(v) => setRole(i, { skillsRequired: v })} />
-                <ChipInput label="Languages" values={r.languages} onChange={(v) => setRole(i, { languages: v })} />
-                <ChipInput label="Benefits" values={r.benefits} onChange={(v) => setRole(i, { benefits: v })} />
+                <ChipInput label={t('rd.form.skills')} values={r.skillsRequired} onChange={(v) => setRole(i, { skillsRequired: v })} />
+                <ChipInput label={t('rd.form.languages')} values={r.languages} onChange={(v) => setRole(i, { languages: v })} />
+                <ChipInput label={t('rd.form.benefits')} values={r.benefits} onChange={(v) => setRole(i, { benefits: v })} />
               </div>
             </div>
           ))}
-          <Button variant="secondary" size="sm" onClick={() => set('roles', [...form.roles, newRole()])}><Plus aria-hidden="true" className="h-4 w-4" /> Add role</Button>
+          <Button variant="secondary" size="sm" onClick={() => set('roles', [...form.roles, newRole()])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addRole')}</Button>
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Application Process</legend>
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'process' })}</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <TextField label="Application deadline" required type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
-            <TextField label="Start date" type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
-            <TextField label="Expected end date" required type="date" value={form.expectedEndDate} onChange={(e) => set('expectedEndDate', e.target.value)} />
+            <TextField label={t('rd.admin.deadline')} required type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
+            <TextField label={t('rd.form.startDate')} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
+            <TextField label={t('rd.admin.expectedEnd')} required type="date" value={form.expectedEndDate} onChange={(e) => set('expectedEndDate', e.target.value)} />
           </div>
-          <ChipInput label="Selection criteria" values={form.selectionCriteria} onChange={(v) => set('selectionCriteria', v)} />
+          <ChipInput label={t('rd.admin.req', { section: 'criteria' })} values={form.selectionCriteria} onChange={(v) => set('selectionCriteria', v)} />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4" checked={form.interviewRequired} onChange={(e) => set('interviewRequired', e.target.checked)} /> Interview required
+            <input type="checkbox" className="h-4 w-4" checked={form.interviewRequired} onChange={(e) => set('interviewRequired', e.target.checked)} /> {t('rd.form.interviewRequired')}
           </label>
           <fieldset>
-            <legend className="text-sm font-medium">Documents required</legend>
+            <legend className="text-sm font-medium">{t('rd.admin.req', { section: 'documents' })}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {RD_DOCUMENT_TYPES.map((d) => (
                 <label key={d} className="flex items-center gap-2 text-sm">
@@ -353,27 +370,27 @@ export function ProjectFormDialog({
                     checked={form.documentsRequired.includes(d)}
                     onChange={(e) => set('documentsRequired', e.target.checked ? [...form.documentsRequired, d] : form.documentsRequired.filter((x) => x !== d))}
                   />
-                  {RD_DOCUMENT_LABELS[d]}
+                  {text.document(d)}
                 </label>
               ))}
             </div>
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <ChipInput label="Technical skills" values={form.technicalSkills} onChange={(v) => set('technicalSkills', v)} />
-            <ChipInput label="Soft skills" values={form.softSkills} onChange={(v) => set('softSkills', v)} />
-            <ChipInput label="Tools" values={form.tools} onChange={(v) => set('tools', v)} />
-            <ChipInput label="Equipment" values={form.equipment} onChange={(v) => set('equipment', v)} />
+            <ChipInput label={t('rd.admin.req', { section: 'technical' })} values={form.technicalSkills} onChange={(v) => set('technicalSkills', v)} />
+            <ChipInput label={t('rd.admin.req', { section: 'soft' })} values={form.softSkills} onChange={(v) => set('softSkills', v)} />
+            <ChipInput label={t('rd.admin.req', { section: 'tools' })} values={form.tools} onChange={(v) => set('tools', v)} />
+            <ChipInput label={t('rd.admin.req', { section: 'equipment' })} values={form.equipment} onChange={(v) => set('equipment', v)} />
           </div>
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">Project Settings</legend>
+          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'settings' })}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField label="Visibility" value={form.visibility} onChange={(e) => set('visibility', pick(RD_VISIBILITIES, e.target.value, 'public'))}>
-              {RD_VISIBILITIES.map((v) => <option key={v} value={v}>{capital(v)}</option>)}
+            <SelectField label={t('rd.admin.visibilityLabel')} value={form.visibility} onChange={(e) => set('visibility', pick(RD_VISIBILITIES, e.target.value, 'public'))}>
+              {RD_VISIBILITIES.map((v) => <option key={v} value={v}>{t('rd.visibility', { visibility: v })}</option>)}
             </SelectField>
-            {!create && <SelectField label="Status" value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint="Only the changes the project's status allows are offered.">
-              {statuses.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+            {!create && <SelectField label={t('rd.admin.status')} value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint={t('rd.form.statusHint')}>
+              {statuses.map((s) => <option key={s} value={s}>{t('rd.projectStatus', { status: s })}</option>)}
             </SelectField>}
           </div>
         </fieldset>

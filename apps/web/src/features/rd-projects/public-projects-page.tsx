@@ -13,13 +13,14 @@ import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import * as rd from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { Badge, DeadlineNote, Tags, capital, roleLabel } from './rd-ui.tsx';
+import { Badge, DeadlineNote, Tags, useRdText } from './rd-ui.tsx';
 
 const PAGE_SIZE = 12;
 
 /** /projects: active public R&D projects for visitors; applying happens in the student dashboard. */
 export function PublicProjectsPage() {
   const t = useT();
+  const text = useRdText();
   useDocumentTitle(t('public.projects.title'));
   const session = useSession();
   const [search, setSearch] = useState('');
@@ -40,7 +41,7 @@ export function PublicProjectsPage() {
           <TextField label={t('public.projects.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('public.projects.searchHint')} />
           <SelectField label={t('public.projects.field')} value={field} onChange={(e) => setField(e.target.value)}>
             <option value="">{t('public.projects.allFields')}</option>
-            {RD_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+            {RD_FIELDS.map((f) => <option key={f} value={f}>{text.field(f)}</option>)}
           </SelectField>
         </div>
         <div className="mt-6">
@@ -58,7 +59,7 @@ export function PublicProjectsPage() {
                     <div className="flex items-start justify-between gap-2">
                       <div className="min-w-0">
                         <h2 dir="auto" className="text-lg font-semibold break-words">{p.title}</h2>
-                        <p className="text-xs text-slate-600">{p.field}</p>
+                        <p className="text-xs text-slate-600">{text.field(p.field)}</p>
                       </div>
                       <Badge value={p.priority} />
                     </div>
@@ -66,9 +67,9 @@ export function PublicProjectsPage() {
                     <Tags tags={p.tags.slice(0, 4)} />
                     <p dir="auto" className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>
                     <p className="text-sm text-slate-600">
-                      {p.roles.map((r) => `${roleLabel(r.title)} (${capital(r.workMode)})`).join(', ')}
+                      {text.list(p.roles.map((r) => t('rd.roleWithMode', { role: text.role(r.title), mode: text.workMode(r.workMode) })))}
                     </p>
-                    <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{t('public.projects.positions', { count: p.totalAvailablePositions })}{p.timeline.duration && <bdi>{` · ${p.timeline.duration}`}</bdi>}</p>
+                    <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{t('public.projects.positions', { count: p.totalAvailablePositions })}{p.timeline.duration && ` · ${text.duration(p.timeline.duration)}`}</p>
                     <DeadlineNote deadline={p.applicationDeadline} />
                     {applyHref && (
                       <Link to={applyHref} className={buttonClass('primary', 'sm', 'mt-auto self-start')}>

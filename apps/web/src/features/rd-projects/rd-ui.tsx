@@ -1,8 +1,10 @@
-import { Component, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Component, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { RD_APPLICATION_STATUS_LABELS, RD_MESSAGES, daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
+import { daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
 import type { RoleDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
+import { useFormat, useT } from '../../lib/i18n.tsx';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 
 const STATUS_STYLES: Record<string, string> = {
   draft: 'bg-slate-100 text-slate-700',
@@ -24,10 +26,15 @@ const STATUS_STYLES: Record<string, string> = {
   urgent: 'bg-red-100 text-red-800',
 };
 
+/** The select key of a fixed value in the catalogue's selects: "cover-letter" → "cover_letter", "1+ years" → "1_years". */
+export const selectKey = (value: string) => value.replace(/[^A-Za-z0-9]+/g, '_');
+
+/** A status, priority or milestone state: its colour from the value, its text in the reader's language. */
 export function Badge({ value, label }: { value: string; label?: string }) {
+  const t = useT();
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${STATUS_STYLES[value] ?? 'bg-slate-100 text-slate-700'}`}>
-      {label ?? value.replace(/-/g, ' ')}
+      {label ?? t('rd.badge', { value: selectKey(value) })}
     </span>
   );
 }
@@ -37,59 +44,87 @@ export function ProjectStatusBadge({ status }: { status: string }) {
 }
 
 export function ApplicationStatusBadge({ status }: { status: RdApplicationStatus }) {
-  return <Badge value={status} label={RD_APPLICATION_STATUS_LABELS[status]} />;
+  const t = useT();
+  return <Badge value={status} label={t('rd.applicationStatus', { status: selectKey(status) })} />;
 }
 
-export const ROLE_LABELS: Record<string, string> = { intern: 'Intern', 'work-student': 'Work Student', 'part-time': 'Part-time', 'full-time': 'Full-time' };
-export const roleLabel = (title: string) => ROLE_LABELS[title] ?? title;
-export const capital = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ') : s);
-
-export function compensationText(c: RoleDto['compensation']): string {
-  if ((c.type === 'paid' || c.type === 'stipend') && c.amount !== null) {
-    return `${capital(c.type)}: ${new Intl.NumberFormat(undefined, { style: 'currency', currency: c.currency ?? 'INR', maximumFractionDigits: 0 }).format(c.amount)}`;
-  }
-  return capital(c.type);
-}
-
-export function fmtDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * An application deadline's calendar date. A deadline entered as a date is stored as the end of that
- * day in UTC (docs/decisions/251), so it is shown in UTC: in India (UTC+5:30) the local date would be
- * the next day.
+ * The R&D section's fixed values (fields, roles, work modes, documents…) and dates in the reader's language.
+ * A date-only value (a milestone's due date) is that calendar day wherever the reader is; a moment is shown
+ * in the reader's time zone; an application deadline in UTC: a deadline entered as a date is stored as the
+ * end of that day in UTC (docs/decisions/251), so in India (UTC+5:30) the local date would be the next day.
  */
-export function fmtDeadline(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+export function useRdText() {
+  const t = useT();
+  const format = useFormat();
+  const zone = useMyTimeZone();
+  return useMemo(() => {
+    const day = (iso: string | null | undefined, deadline = false): string => {
+      if (!iso) return '—';
+      const dateOnly = DATE_ONLY.test(iso);
+      const d = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
+      if (Number.isNaN(d.getTime())) return '—';
+      return format.date(d, { year: 'numeric', month: 'short', day: 'numeric', timeZone: dateOnly || deadline ? 'UTC' : zone });
+    };
+    const compensationType = (type: string) => t('rd.compensation', { type });
+    return {
+      t,
+      format,
+      zone,
+      field: (field: string) => t('rd.field', { field: selectKey(field) }),
+      role: (role: string) => t('rd.role', { role: selectKey(role) }),
+      workMode: (mode: string) => t('rd.workMode', { mode }),
+      duration: (duration: string) => t('rd.duration', { duration: selectKey(duration) }),
+      document: (type: string) => t('rd.document', { type: selectKey(type) }),
+      applicationStatus: (status: string) => t('rd.applicationStatus', { status: selectKey(status) }),
+      badge: (value: string) => t('rd.badge', { value: selectKey(value) }),
+      compensation: (c: RoleDto['compensation']): string => {
+        if ((c.type === 'paid' || c.type === 'stipend') && c.amount !== null) {
+          const amount = format.number(c.amount, { style: 'currency', currency: c.currency ?? 'INR', maximumFractionDigits: 0 });
+          return t('rd.compensationAmount', { type: compensationType(c.type), amount });
+        }
+        return compensationType(c.type);
+      },
+      /** A date (date-only values as that day; moments in the reader's zone). */
+      date: (iso: string | null | undefined) => day(iso),
+      /** An application deadline's calendar date (UTC, decision 251). */
+      deadline: (iso: string | null | undefined) => day(iso, true),
+      /** A moment with its time, in the reader's zone. */
+      dateTime: (iso: string) => format.dateTime(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }),
+      number: (n: number) => format.number(n),
+      /** An enumeration as the reader's language writes one ("A, B, C" in English, with و in Arabic). */
+      list: (items: readonly string[]) => format.list(items, { type: 'unit', style: 'short' }),
+    };
+  }, [t, format, zone]);
 }
 
 /** Deadline: more than 0 and up to 7 days shows a warning; 0 or less shows Expired / Application Closed. */
 export function DeadlineNote({ deadline }: { deadline: string }) {
+  const text = useRdText();
+  const t = text.t;
   const days = daysUntil(deadline);
   if (days <= 0) {
     return (
       <span className="inline-flex flex-wrap items-center gap-2 text-sm font-medium text-red-700">
-        <Badge value="cancelled" label="Expired" /> Application Closed
+        <Badge value="cancelled" label={t('rd.deadline.expired')} /> {t('rd.deadline.closed')}
       </span>
     );
   }
   if (days <= 7) {
     return (
       <span className="text-sm font-medium text-amber-800" role="note">
-        ⚠ Only {days} day{days === 1 ? '' : 's'} left to apply (closes {fmtDeadline(deadline)})
+        {t('rd.deadline.soon', { days, date: text.deadline(deadline) })}
       </span>
     );
   }
-  return <span className="text-sm text-slate-600">Apply by {fmtDeadline(deadline)} ({days} days left)</span>;
+  return <span className="text-sm text-slate-600">{t('rd.deadline.applyBy', { days, date: text.deadline(deadline) })}</span>;
 }
 
 /** Chips added one at a time on Enter (trimmed, blanks and duplicates ignored). */
 export function ChipInput({ label, values, onChange, placeholder }: { label: string; values: string[]; onChange: (v: string[]) => void; placeholder?: string }) {
+  const t = useT();
   const [draft, setDraft] = useState('');
   const add = () => {
     const v = draft.trim();
@@ -110,19 +145,20 @@ export function ChipInput({ label, values, onChange, placeholder }: { label: str
           <input
             className="block w-full rounded-lg border border-slate-500 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
             value={draft}
-            placeholder={placeholder ?? 'Type and press Enter'}
+            dir="auto"
+            placeholder={placeholder ?? t('rd.chip.placeholder')}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKey}
           />
-          <Button variant="secondary" size="sm" onClick={add}>Add</Button>
+          <Button variant="secondary" size="sm" onClick={add}>{t('rd.chip.add')}</Button>
         </div>
       </label>
       {values.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-1.5">
           {values.map((v) => (
             <li key={v} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-800">
-              {v}
-              <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(values.filter((x) => x !== v))} className="rounded-full p-0.5 hover:bg-slate-200">
+              <bdi>{v}</bdi>
+              <button type="button" aria-label={t('rd.chip.remove', { value: v })} onClick={() => onChange(values.filter((x) => x !== v))} className="rounded-full p-0.5 hover:bg-slate-200">
                 <X aria-hidden="true" className="h-3 w-3" />
               </button>
             </li>
@@ -134,11 +170,12 @@ export function ChipInput({ label, values, onChange, placeholder }: { label: str
 }
 
 export function Tags({ tags }: { tags: string[] }) {
+  const t = useT();
   if (!tags.length) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-      {tags.map((t) => (
-        <li key={t} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{t}</li>
+    <ul className="flex flex-wrap gap-1.5" aria-label={t('rd.tags')}>
+      {tags.map((tag) => (
+        <li key={tag} dir="auto" className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{tag}</li>
       ))}
     </ul>
   );
@@ -149,7 +186,7 @@ export function ListOrEmpty({ items, empty }: { items: string[]; empty: string }
   return (
     <ul className="list-disc space-y-1 ps-5 text-sm text-slate-800">
       {items.map((i) => (
-        <li key={i}>{i}</li>
+        <li key={i} dir="auto">{i}</li>
       ))}
     </ul>
   );
@@ -175,12 +212,17 @@ export class RdErrorBoundary extends Component<{ children: ReactNode }, { failed
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-        <h2 className="text-lg font-semibold text-red-900">{RD_MESSAGES.crashTitle}</h2>
-        <p className="mt-1 text-sm text-red-800">{RD_MESSAGES.crashText}</p>
-        <Button className="mt-4" onClick={() => window.location.reload()}>{RD_MESSAGES.crashButton}</Button>
-      </div>
-    );
+    return <RdCrash />;
   }
+}
+
+function RdCrash() {
+  const t = useT();
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <h2 className="text-lg font-semibold text-red-900">{t('rd.crash.title')}</h2>
+      <p className="mt-1 text-sm text-red-800">{t('rd.crash.text')}</p>
+      <Button className="mt-4" onClick={() => window.location.reload()}>{t('rd.crash.button')}</Button>
+    </div>
+  );
 }

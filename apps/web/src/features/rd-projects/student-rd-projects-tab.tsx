@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Bookmark, BookmarkCheck, CalendarPlus, Download, Eye, FlaskConical, Users } from 'lucide-react';
-import { RD_APPLICATION_STATUS_LABELS, RD_DEADLINE_FILTERS, RD_DOCUMENT_EXTENSIONS, RD_DOCUMENT_FIELDS, RD_DOCUMENT_LABELS, RD_DOCUMENT_MAX_BYTES, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_FIELDS, RD_MESSAGES, RD_MOTIVATION_MAX, RD_NOTIFICATION_POLL_MS, RD_PAGE_SIZE, RD_ROLE_TITLES, RD_SORTS, RD_WORK_MODES, daysUntil } from '@app/shared/rd-project-constants';
+import { RD_DEADLINE_FILTERS, RD_DOCUMENT_EXTENSIONS, RD_DOCUMENT_FIELDS, RD_DOCUMENT_MAX_BYTES, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_FIELDS, RD_MOTIVATION_MAX, RD_NOTIFICATION_POLL_MS, RD_PAGE_SIZE, RD_ROLE_TITLES, RD_SORTS, RD_WORK_MODES, daysUntil } from '@app/shared/rd-project-constants';
 import type { StudentApplicationDto, StudentProjectDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
@@ -23,24 +23,12 @@ import {
   RdErrorBoundary,
   Section,
   Tags,
-  capital,
-  compensationText,
-  fmtDate,
-  fmtDeadline,
-  roleLabel,
+  selectKey,
+  useRdText,
 } from './rd-ui.tsx';
 
 type TabId = 'browse' | 'applications' | 'bookmarks';
 
-const SORT_LABELS: Record<(typeof RD_SORTS)[number], string> = {
-  newest: 'Newest first',
-  'deadline-asc': 'Deadline (soonest)',
-  'deadline-desc': 'Deadline (latest)',
-  priority: 'Priority',
-  popular: 'Most popular',
-  title: 'Title (A–Z)',
-};
-const DEADLINE_LABELS: Record<(typeof RD_DEADLINE_FILTERS)[number], string> = { 'this-week': 'Closing this week', 'this-month': 'Closing this month', open: 'Open for applications' };
 
 /** The student dashboard's R&D tab: Browse Projects, My Applications, Bookmarked (spec 002 §2). */
 export function StudentRdProjectsTab() {
@@ -76,6 +64,7 @@ function useRdNotifications() {
 }
 
 function StudentRdProjects() {
+  const { t, number } = useRdText();
   const session = useSession();
   const userId = session?.user._id ?? session?.user.id ?? '';
   const [tab, setTab] = useState<TabId>('browse');
@@ -88,18 +77,18 @@ function StudentRdProjects() {
   return (
     <div className="space-y-4">
       <div>
-        <h2 className="text-xl font-semibold text-slate-900">R&amp;D Projects</h2>
-        <p className="text-sm text-slate-600">Join research projects run with universities and industry partners.</p>
+        <h2 className="text-xl font-semibold text-slate-900">{t('rd.student.title')}</h2>
+        <p className="text-sm text-slate-600">{t('rd.student.intro')}</p>
       </div>
       <Tabs<TabId>
         idPrefix="rd"
-        label="R&D projects"
+        label={t('rd.student.tabs')}
         value={tab}
         onChange={setTab}
         items={[
-          { id: 'browse', label: 'Browse Projects' },
-          { id: 'applications', label: 'My Applications', badge: apps.data ? <span className="rounded-full bg-slate-100 px-2 text-xs">{apps.data.length}</span> : undefined },
-          { id: 'bookmarks', label: 'Bookmarked' },
+          { id: 'browse', label: t('rd.student.tab.browse') },
+          { id: 'applications', label: t('rd.student.tab.applications'), badge: apps.data ? <span className="rounded-full bg-slate-100 px-2 text-xs">{number(apps.data.length)}</span> : undefined },
+          { id: 'bookmarks', label: t('rd.student.tab.bookmarks') },
         ]}
       />
       <TabPanel idPrefix="rd" id={tab}>
@@ -119,29 +108,33 @@ function StudentRdProjects() {
 }
 
 function useToggles() {
+  const { t } = useRdText();
   const toast = useToast();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
   const bookmark = useMutation({
     mutationFn: (id: string) => rd.toggleBookmark(id),
     onSuccess: (r) => {
-      toast.success(r.message ?? (r.data.isBookmarked ? 'Project bookmarked' : 'Bookmark removed'));
+      // The confirmation in the reader's language (the server's message is English).
+      toast.success(r.data.isBookmarked ? t('rd.toast.bookmarked') : t('rd.toast.bookmarkRemoved'));
       void refresh();
     },
-    onError: (e) => toast.error(`Failed to update bookmark: ${errorMessage(e, 'API request failed')}`),
+    onError: (e) => toast.error(t('rd.toast.bookmarkFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
   });
   const alert = useMutation({
     mutationFn: (id: string) => rd.toggleAlert(id),
     onSuccess: (r) => {
-      toast.success(r.message ?? (r.data.hasAlert ? 'Alert set' : 'Alert removed'));
+      toast.success(r.data.hasAlert ? t('rd.toast.alertSet') : t('rd.toast.alertRemoved'));
       void refresh();
     },
-    onError: (e) => toast.error(`Failed to update alert: ${errorMessage(e, 'API request failed')}`),
+    onError: (e) => toast.error(t('rd.toast.alertFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
   });
   return { bookmark, alert };
 }
 
 function BrowsePanel({ userId, onOpen, onApply }: { userId: string; onOpen: (id: string) => void; onApply: (p: StudentProjectDto) => void }) {
+  const text = useRdText();
+  const { t } = text;
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState({ field: '', roleType: '', workMode: '', duration: '', deadlineFilter: '', availableOnly: false, sortBy: 'newest' });
   const [page, setPage] = useState(1);
@@ -155,47 +148,47 @@ function BrowsePanel({ userId, onOpen, onApply }: { userId: string; onOpen: (id:
   return (
     <div className="space-y-4 pt-2">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Search" type="search" placeholder="Title, topic, tag or supervisor" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <SelectField label="Field" value={filters.field} onChange={set('field')}>
-          <option value="">All fields</option>
-          {RD_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+        <TextField label={t('rd.browse.search')} type="search" dir="auto" placeholder={t('rd.browse.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SelectField label={t('rd.browse.field')} value={filters.field} onChange={set('field')}>
+          <option value="">{t('rd.browse.allFields')}</option>
+          {RD_FIELDS.map((f) => <option key={f} value={f}>{text.field(f)}</option>)}
         </SelectField>
-        <SelectField label="Role type" value={filters.roleType} onChange={set('roleType')}>
-          <option value="">All roles</option>
-          {RD_ROLE_TITLES.map((r) => <option key={r} value={r}>{roleLabel(r)}</option>)}
+        <SelectField label={t('rd.browse.roleType')} value={filters.roleType} onChange={set('roleType')}>
+          <option value="">{t('rd.browse.allRoles')}</option>
+          {RD_ROLE_TITLES.map((r) => <option key={r} value={r}>{text.role(r)}</option>)}
         </SelectField>
-        <SelectField label="Work mode" value={filters.workMode} onChange={set('workMode')}>
-          <option value="">Any work mode</option>
-          {RD_WORK_MODES.map((m) => <option key={m} value={m}>{capital(m)}</option>)}
+        <SelectField label={t('rd.browse.workMode')} value={filters.workMode} onChange={set('workMode')}>
+          <option value="">{t('rd.browse.anyWorkMode')}</option>
+          {RD_WORK_MODES.map((m) => <option key={m} value={m}>{text.workMode(m)}</option>)}
         </SelectField>
-        <SelectField label="Duration" value={filters.duration} onChange={set('duration')}>
-          <option value="">Any duration</option>
-          {RD_DURATIONS.map((d) => <option key={d} value={d}>{d}</option>)}
+        <SelectField label={t('rd.browse.duration')} value={filters.duration} onChange={set('duration')}>
+          <option value="">{t('rd.browse.anyDuration')}</option>
+          {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
         </SelectField>
-        <SelectField label="Deadline" value={filters.deadlineFilter} onChange={set('deadlineFilter')}>
-          <option value="">Any deadline</option>
-          {RD_DEADLINE_FILTERS.map((d) => <option key={d} value={d}>{DEADLINE_LABELS[d]}</option>)}
+        <SelectField label={t('rd.browse.deadline')} value={filters.deadlineFilter} onChange={set('deadlineFilter')}>
+          <option value="">{t('rd.browse.anyDeadline')}</option>
+          {RD_DEADLINE_FILTERS.map((d) => <option key={d} value={d}>{t('rd.deadlineFilter', { filter: selectKey(d) })}</option>)}
         </SelectField>
-        <SelectField label="Sort by" value={filters.sortBy} onChange={set('sortBy')}>
-          {RD_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+        <SelectField label={t('rd.browse.sortBy')} value={filters.sortBy} onChange={set('sortBy')}>
+          {RD_SORTS.map((s) => <option key={s} value={s}>{t('rd.sort', { sort: selectKey(s) })}</option>)}
         </SelectField>
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" checked={filters.availableOnly} onChange={(e) => setFilters((f) => ({ ...f, availableOnly: e.target.checked }))} />
-          Only projects with open positions
+          {t('rd.browse.openOnly')}
         </label>
       </div>
 
       {list.isPending ? (
         <CardSkeletons />
       ) : list.isError ? (
-        <ErrorState message={`Failed to load projects: ${errorMessage(list.error, 'API request failed')}`} onRetry={() => void list.refetch()} />
+        <ErrorState message={t('rd.browse.loadFailed', { reason: errorMessage(list.error, t('rd.apiFailed')) })} onRetry={() => void list.refetch()} />
       ) : list.data.projects.length === 0 ? (
-        <EmptyState icon={<FlaskConical aria-hidden="true" className="h-6 w-6" />} title="No projects found">
-          Try other filters, or come back soon: new projects are added regularly.
+        <EmptyState icon={<FlaskConical aria-hidden="true" className="h-6 w-6" />} title={t('rd.browse.none')}>
+          {t('rd.browse.noneText')}
         </EmptyState>
       ) : (
         <>
-          <p className="text-sm text-slate-600" aria-live="polite">{list.data.pagination.total} project{list.data.pagination.total === 1 ? '' : 's'}</p>
+          <p className="text-sm text-slate-600" aria-live="polite">{t('rd.browse.count', { count: list.data.pagination.total })}</p>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {list.data.projects.map((p) => (
               <li key={p._id}>
@@ -203,7 +196,7 @@ function BrowsePanel({ userId, onOpen, onApply }: { userId: string; onOpen: (id:
               </li>
             ))}
           </ul>
-          <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label="R&D projects pages" />
+          <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('rd.browse.pages')} />
         </>
       )}
     </div>
@@ -211,40 +204,43 @@ function BrowsePanel({ userId, onOpen, onApply }: { userId: string; onOpen: (id:
 }
 
 function CardSkeletons() {
+  const { t } = useRdText();
   return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading projects">
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t('rd.loadingProjects')}>
       {[0, 1, 2].map((i) => <Skeleton key={i} className="h-56" />)}
     </div>
   );
 }
 
 function ProjectCard({ project: p, onOpen, onApply, toggles }: { project: StudentProjectDto; onOpen: (id: string) => void; onApply: (p: StudentProjectDto) => void; toggles: ReturnType<typeof useToggles> }) {
+  const text = useRdText();
+  const { t } = text;
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="text-base font-semibold break-words text-slate-900">{p.title}</h3>
-          <p className="text-xs text-slate-600">{p.field}</p>
+          <h3 dir="auto" className="text-base font-semibold break-words text-slate-900">{p.title}</h3>
+          <p className="text-xs text-slate-600">{text.field(p.field)}</p>
         </div>
         <Badge value={p.priority} />
       </div>
-      <p className="line-clamp-3 text-sm text-slate-700">{p.summary}</p>
+      <p dir="auto" className="line-clamp-3 text-sm text-slate-700">{p.summary}</p>
       <Tags tags={p.tags.slice(0, 4)} />
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-        <span className="inline-flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" />{p.totalAvailablePositions} open position{p.totalAvailablePositions === 1 ? '' : 's'}</span>
-        <span className="inline-flex items-center gap-1"><Eye aria-hidden="true" className="h-3.5 w-3.5" />{p.metrics.views} views</span>
-        {p.timeline.duration && <span>{p.timeline.duration}</span>}
+        <span className="inline-flex items-center gap-1"><Users aria-hidden="true" className="h-3.5 w-3.5" />{t('rd.card.openPositions', { count: p.totalAvailablePositions })}</span>
+        <span className="inline-flex items-center gap-1"><Eye aria-hidden="true" className="h-3.5 w-3.5" />{t('rd.card.views', { count: p.metrics.views })}</span>
+        {p.timeline.duration && <span>{text.duration(p.timeline.duration)}</span>}
       </div>
       <DeadlineNote deadline={p.applicationProcess.applicationDeadline} />
       {p.userApplication && (
-        <p className="text-sm text-slate-700">Your application: <ApplicationStatusBadge status={p.userApplication.status} /></p>
+        <p className="text-sm text-slate-700">{t('rd.card.yourApplication')} <ApplicationStatusBadge status={p.userApplication.status} /></p>
       )}
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-        <Button size="sm" variant="secondary" onClick={() => onOpen(p._id)}>View Details</Button>
-        {p.canApply && daysUntil(p.applicationProcess.applicationDeadline) > 0 && <Button size="sm" onClick={() => onApply(p)}>Apply</Button>}
+        <Button size="sm" variant="secondary" onClick={() => onOpen(p._id)}>{t('rd.card.viewDetails')}</Button>
+        {p.canApply && daysUntil(p.applicationProcess.applicationDeadline) > 0 && <Button size="sm" onClick={() => onApply(p)}>{t('rd.card.apply')}</Button>}
         <span className="ms-auto flex gap-1">
-          <IconToggle on={p.isBookmarked} labelOn="Remove bookmark" labelOff="Bookmark project" onClick={() => toggles.bookmark.mutate(p._id)} iconOn={<BookmarkCheck className="h-4 w-4" aria-hidden="true" />} iconOff={<Bookmark className="h-4 w-4" aria-hidden="true" />} />
-          <IconToggle on={p.hasAlert} labelOn="Turn off alerts" labelOff="Alert me about this project" onClick={() => toggles.alert.mutate(p._id)} iconOn={<Bell className="h-4 w-4" aria-hidden="true" />} iconOff={<BellOff className="h-4 w-4" aria-hidden="true" />} />
+          <IconToggle on={p.isBookmarked} labelOn={t('rd.card.removeBookmark')} labelOff={t('rd.card.bookmark')} onClick={() => toggles.bookmark.mutate(p._id)} iconOn={<BookmarkCheck className="h-4 w-4" aria-hidden="true" />} iconOff={<Bookmark className="h-4 w-4" aria-hidden="true" />} />
+          <IconToggle on={p.hasAlert} labelOn={t('rd.card.alertsOff')} labelOff={t('rd.card.alertOn')} onClick={() => toggles.alert.mutate(p._id)} iconOn={<Bell className="h-4 w-4" aria-hidden="true" />} iconOff={<BellOff className="h-4 w-4" aria-hidden="true" />} />
         </span>
       </div>
     </article>
@@ -260,6 +256,8 @@ function IconToggle({ on, labelOn, labelOff, onClick, iconOn, iconOff }: { on: b
 }
 
 function ProjectDetailDialog({ id, onClose, onApply }: { id: string; onClose: () => void; onApply: (p: StudentProjectDto) => void }) {
+  const text = useRdText();
+  const { t } = text;
   const detail = useQuery({ queryKey: rd.rdKeys.detail(id), queryFn: () => rd.getProject(id), staleTime: 0 });
   const toggles = useToggles();
   const p = detail.data;
@@ -269,20 +267,20 @@ function ProjectDetailDialog({ id, onClose, onApply }: { id: string; onClose: ()
       open
       size="xl"
       onClose={onClose}
-      title={p?.title ?? 'Project details'}
-      description={p ? `${p.field} · ${capital(p.priority)} priority` : undefined}
+      title={p?.title ?? t('rd.detail.fallbackTitle')}
+      description={p ? t('rd.detail.subtitle', { field: text.field(p.field), priority: t('rd.priority', { priority: p.priority }) }) : undefined}
       footer={
         p && (
           <>
             <Button variant="secondary" onClick={() => toggles.bookmark.mutate(p._id, { onSuccess: () => void detail.refetch() })} aria-pressed={p.isBookmarked}>
               {p.isBookmarked ? <BookmarkCheck className="h-4 w-4" aria-hidden="true" /> : <Bookmark className="h-4 w-4" aria-hidden="true" />}
-              {p.isBookmarked ? 'Bookmarked' : 'Bookmark'}
+              {p.isBookmarked ? t('rd.detail.bookmarked') : t('rd.detail.bookmark')}
             </Button>
             <Button variant="secondary" onClick={() => toggles.alert.mutate(p._id, { onSuccess: () => void detail.refetch() })} aria-pressed={p.hasAlert}>
               {p.hasAlert ? <Bell className="h-4 w-4" aria-hidden="true" /> : <BellOff className="h-4 w-4" aria-hidden="true" />}
-              {p.hasAlert ? 'Alert on' : 'Set alert'}
+              {p.hasAlert ? t('rd.detail.alertOn') : t('rd.detail.setAlert')}
             </Button>
-            {p.canApply && open && !p.userApplication && <Button onClick={() => onApply(p)}>Apply Now</Button>}
+            {p.canApply && open && !p.userApplication && <Button onClick={() => onApply(p)}>{t('rd.detail.applyNow')}</Button>}
           </>
         )
       }
@@ -290,53 +288,53 @@ function ProjectDetailDialog({ id, onClose, onApply }: { id: string; onClose: ()
       {detail.isPending ? (
         <div className="space-y-3"><Skeleton className="h-6 w-2/3" /><Skeleton className="h-24" /><Skeleton className="h-24" /></div>
       ) : detail.isError ? (
-        <ErrorState message={`Failed to load project details: ${errorMessage(detail.error, 'API request failed')}`} onRetry={() => void detail.refetch()} />
+        <ErrorState message={t('rd.detail.loadFailed', { reason: errorMessage(detail.error, t('rd.apiFailed')) })} onRetry={() => void detail.refetch()} />
       ) : (
         <div className="space-y-6">
           <div className="flex flex-wrap items-center gap-3">
             <DeadlineNote deadline={detail.data.applicationProcess.applicationDeadline} />
-            <span className="text-sm text-slate-600">{detail.data.metrics.views} views · {detail.data.applicationStats.total} application{detail.data.applicationStats.total === 1 ? '' : 's'}</span>
-            {detail.data.userApplication && <span className="text-sm">You applied: <ApplicationStatusBadge status={detail.data.userApplication.status} /></span>}
+            <span className="text-sm text-slate-600">{t('rd.card.views', { count: detail.data.metrics.views })} · {t('rd.detail.applications', { count: detail.data.applicationStats.total })}</span>
+            {detail.data.userApplication && <span className="text-sm">{t('rd.detail.youApplied')} <ApplicationStatusBadge status={detail.data.userApplication.status} /></span>}
           </div>
-          <Section title="Summary"><p className="text-sm text-slate-800">{detail.data.summary}</p></Section>
-          {detail.data.description && <Section title="Description"><p className="text-sm whitespace-pre-line text-slate-800">{detail.data.description}</p></Section>}
-          <Section title="Objectives"><ListOrEmpty items={detail.data.objectives} empty="No objectives listed" /></Section>
+          <Section title={t('rd.detail.summary')}><p dir="auto" className="text-sm text-slate-800">{detail.data.summary}</p></Section>
+          {detail.data.description && <Section title={t('rd.detail.description')}><p dir="auto" className="text-sm whitespace-pre-line text-slate-800">{detail.data.description}</p></Section>}
+          <Section title={t('rd.detail.objectives')}><ListOrEmpty items={detail.data.objectives} empty={t('rd.detail.noObjectives')} /></Section>
           <Tags tags={detail.data.tags} />
-          <Section title="Supervisor">
+          <Section title={t('rd.detail.supervisor')}>
             <dl className="grid gap-1 text-sm sm:grid-cols-2">
-              <div><dt className="inline font-medium">Name: </dt><dd className="inline">{detail.data.supervisor.name}</dd></div>
-              {detail.data.supervisor.title && <div><dt className="inline font-medium">Title: </dt><dd className="inline">{detail.data.supervisor.title}</dd></div>}
-              {detail.data.supervisor.department && <div><dt className="inline font-medium">Department: </dt><dd className="inline">{detail.data.supervisor.department}</dd></div>}
-              <div><dt className="inline font-medium">Email: </dt><dd className="inline"><a className="text-brand-700 underline" href={`mailto:${detail.data.supervisor.email}`}>{detail.data.supervisor.email}</a></dd></div>
+              <div><dt className="inline font-medium">{t('rd.detail.name')}</dt>{' '}<dd className="inline"><bdi>{detail.data.supervisor.name}</bdi></dd></div>
+              {detail.data.supervisor.title && <div><dt className="inline font-medium">{t('rd.detail.supervisorTitle')}</dt>{' '}<dd className="inline"><bdi>{detail.data.supervisor.title}</bdi></dd></div>}
+              {detail.data.supervisor.department && <div><dt className="inline font-medium">{t('rd.detail.department')}</dt>{' '}<dd className="inline"><bdi>{detail.data.supervisor.department}</bdi></dd></div>}
+              <div><dt className="inline font-medium">{t('rd.detail.email')}</dt>{' '}<dd className="inline"><a dir="ltr" className="text-brand-700 underline break-all" href={`mailto:${detail.data.supervisor.email}`}>{detail.data.supervisor.email}</a></dd></div>
             </dl>
-            {detail.data.supervisor.bio && <p className="text-sm text-slate-700">{detail.data.supervisor.bio}</p>}
+            {detail.data.supervisor.bio && <p dir="auto" className="text-sm text-slate-700">{detail.data.supervisor.bio}</p>}
           </Section>
-          <Section title="Roles">
-            {detail.data.roles.length === 0 ? <p className="text-sm text-slate-600">{RD_MESSAGES.noRoles}</p> : (
+          <Section title={t('rd.detail.roles')}>
+            {detail.data.roles.length === 0 ? <p className="text-sm text-slate-600">{t('rd.noRoles')}</p> : (
               <ul className="grid gap-3 sm:grid-cols-2">
                 {detail.data.roles.map((r) => (
                   <li key={r._id} className="rounded-xl border border-slate-200 p-3 text-sm">
                     <div className="flex items-center justify-between gap-2">
-                      <span className="font-semibold">{roleLabel(r.title)}</span>
+                      <span className="font-semibold">{text.role(r.title)}</span>
                       <span className={r.availablePositions > 0 ? 'text-green-800' : 'text-red-700'}>
-                        {r.availablePositions > 0 ? `${r.availablePositions} of ${r.maxPositions} open` : 'Full'}
+                        {r.availablePositions > 0 ? t('rd.detail.openOf', { open: r.availablePositions, max: r.maxPositions }) : t('rd.detail.full')}
                       </span>
                     </div>
-                    {r.description && <p className="mt-1 text-slate-700">{r.description}</p>}
-                    <p className="mt-1 text-slate-600">{capital(r.workMode)}{r.location ? ` · ${r.location}` : ''} · {compensationText(r.compensation)}</p>
-                    {r.skillsRequired.length > 0 && <p className="mt-1 text-slate-600">Skills: {r.skillsRequired.join(', ')}</p>}
+                    {r.description && <p dir="auto" className="mt-1 text-slate-700">{r.description}</p>}
+                    <p className="mt-1 text-slate-600">{text.workMode(r.workMode)}{r.location && <>{' · '}<bdi>{r.location}</bdi></>} · {text.compensation(r.compensation)}</p>
+                    {r.skillsRequired.length > 0 && <p className="mt-1 text-slate-600">{t('rd.detail.skills', { skills: text.list(r.skillsRequired) })}</p>}
                   </li>
                 ))}
               </ul>
             )}
           </Section>
-          <Section title="Timeline">
-            <p className="text-sm text-slate-800">Duration: {detail.data.timeline.duration ?? 'Not specified'} · Expected end: {fmtDate(detail.data.timeline.expectedEndDate)}</p>
+          <Section title={t('rd.detail.timeline')}>
+            <p className="text-sm text-slate-800">{t('rd.detail.durationEnd', { duration: detail.data.timeline.duration ? text.duration(detail.data.timeline.duration) : t('rd.detail.notSpecified'), end: text.date(detail.data.timeline.expectedEndDate) })}</p>
           </Section>
-          <Section title="Application process">
-            <p className="text-sm text-slate-800">Deadline: {fmtDeadline(detail.data.applicationProcess.applicationDeadline)}</p>
-            <p className="text-sm text-slate-800">Documents required: {detail.data.applicationProcess.documentsRequired.length ? detail.data.applicationProcess.documentsRequired.map((d) => RD_DOCUMENT_LABELS[d]).join(', ') : 'None'}</p>
-            <p className="text-sm text-slate-800">Interview required: {detail.data.applicationProcess.interviewRequired ? 'Yes' : 'No'}</p>
+          <Section title={t('rd.detail.process')}>
+            <p className="text-sm text-slate-800">{t('rd.detail.deadline', { date: text.deadline(detail.data.applicationProcess.applicationDeadline) })}</p>
+            <p className="text-sm text-slate-800">{t('rd.detail.documents', { documents: detail.data.applicationProcess.documentsRequired.length ? text.list(detail.data.applicationProcess.documentsRequired.map((d) => text.document(d))) : t('rd.detail.none') })}</p>
+            <p className="text-sm text-slate-800">{t('rd.detail.interview', { required: detail.data.applicationProcess.interviewRequired ? 'yes' : 'no' })}</p>
           </Section>
         </div>
       )}
@@ -350,6 +348,8 @@ const todayLocal = () => {
 };
 
 function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose: () => void }) {
+  const text = useRdText();
+  const { t } = text;
   const toast = useToast();
   const queryClient = useQueryClient();
   const openRoles = project.roles.filter((r) => r.availablePositions > 0);
@@ -365,27 +365,27 @@ function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose
   const submit = useMutation({
     mutationFn: (form: FormData) => rd.applyToProject(project._id, form),
     onSuccess: () => {
-      toast.success(RD_MESSAGES.submitted);
+      toast.success(t('rd.apply.submitted'));
       void queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
       // The dashboard's R&D badge counts applications: it moves with the list.
       void queryClient.invalidateQueries({ queryKey: ['student', 'summary'] });
       onClose();
     },
     onError: (e) => {
-      const message = errorMessage(e, 'API request failed');
+      const message = errorMessage(e, t('rd.apiFailed'));
       setError(message);
-      toast.error(`Failed to submit application: ${message}`);
+      toast.error(t('rd.apply.failed', { reason: message }));
     },
   });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!roleId) return setError(RD_MESSAGES.roleRequired);
-    if (!motivation.trim()) return setError(RD_MESSAGES.motivationRequired);
-    if (motivation.length > RD_MOTIVATION_MAX) return setError(RD_MESSAGES.motivationTooLong);
-    if (startDate && startDate < todayLocal()) return setError(RD_MESSAGES.startDatePast);
-    for (const type of required) if (!docs[type]) return setError(RD_MESSAGES.documentRequired(RD_DOCUMENT_LABELS[type]));
+    if (!roleId) return setError(t('rd.apply.roleRequired'));
+    if (!motivation.trim()) return setError(t('rd.apply.motivationRequired'));
+    if (motivation.length > RD_MOTIVATION_MAX) return setError(t('rd.apply.motivationTooLong', { max: RD_MOTIVATION_MAX }));
+    if (startDate && startDate < todayLocal()) return setError(t('rd.apply.startDatePast'));
+    for (const type of required) if (!docs[type]) return setError(t('rd.apply.documentRequired', { type: selectKey(type) }));
     const form = new FormData();
     form.set('roleAppliedFor', roleId);
     form.set('motivation', motivation.trim());
@@ -400,15 +400,15 @@ function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose
   };
 
   const pick = (type: (typeof RD_DOCUMENT_TYPES)[number], file: File | undefined) => {
-    const label = RD_DOCUMENT_LABELS[type];
+    const docName = text.document(type);
     if (file) {
       const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
       if (!RD_DOCUMENT_EXTENSIONS[type].includes(ext)) {
-        setError(RD_MESSAGES.documentType(label));
+        setError(t('rd.apply.documentType', { document: docName, wide: type === 'portfolio' || type === 'other' ? 'yes' : 'no' }));
         return;
       }
       if (file.size > RD_DOCUMENT_MAX_BYTES) {
-        setError(RD_MESSAGES.documentTooLarge(label));
+        setError(t('rd.apply.documentTooLarge', { document: docName }));
         return;
       }
     }
@@ -421,48 +421,49 @@ function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose
       open
       size="lg"
       onClose={onClose}
-      title={`Apply: ${project.title}`}
+      title={t('rd.apply.title', { title: project.title })}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="rd-apply-form" disabled={submit.isPending}>{submit.isPending ? 'Submitting…' : 'Submit Application'}</Button>
+          <Button variant="secondary" onClick={onClose}>{t('rd.apply.cancel')}</Button>
+          <Button type="submit" form="rd-apply-form" disabled={submit.isPending}>{submit.isPending ? t('rd.apply.submitting') : t('rd.apply.submit')}</Button>
         </>
       }
     >
       <form id="rd-apply-form" className="space-y-4" onSubmit={onSubmit} noValidate>
         {error && <Alert kind="error">{error}</Alert>}
-        <SelectField label="Role" required value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-          <option value="">Select a role</option>
+        <SelectField label={t('rd.apply.role')} required value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+          <option value="">{t('rd.apply.chooseRole')}</option>
           {project.roles.map((r) => (
             <option key={r._id} value={r._id} disabled={r.availablePositions === 0}>
-              {roleLabel(r.title)} — {r.availablePositions > 0 ? `${r.availablePositions} open` : 'Full'}
+              {r.availablePositions > 0 ? t('rd.apply.roleOpen', { role: text.role(r.title), count: r.availablePositions }) : t('rd.apply.roleFull', { role: text.role(r.title) })}
             </option>
           ))}
         </SelectField>
         <TextArea
-          label="Motivation"
+          label={t('rd.apply.motivation')}
           required
+          dir="auto"
           rows={5}
           maxLength={RD_MOTIVATION_MAX}
           value={motivation}
           onChange={(e) => setMotivation(e.target.value)}
-          hint={`${motivation.length}/${RD_MOTIVATION_MAX}`}
+          hint={t('rd.apply.motivationCount', { count: text.number(motivation.length), max: text.number(RD_MOTIVATION_MAX) })}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Available start date" type="date" min={todayLocal()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-          <SelectField label="Expected duration" value={duration} onChange={(e) => setDuration(e.target.value)}>
-            <option value="">Select a duration</option>
-            {RD_DURATIONS.map((d) => <option key={d} value={d}>{d}</option>)}
+          <TextField label={t('rd.apply.startDate')} type="date" min={todayLocal()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          <SelectField label={t('rd.apply.duration')} value={duration} onChange={(e) => setDuration(e.target.value)}>
+            <option value="">{t('rd.apply.chooseDuration')}</option>
+            {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
           </SelectField>
         </div>
-        <TextArea label="Relevant experience" rows={3} value={experience} onChange={(e) => setExperience(e.target.value)} />
+        <TextArea label={t('rd.apply.experience')} dir="auto" rows={3} value={experience} onChange={(e) => setExperience(e.target.value)} />
         <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">Documents (PDF, DOC or DOCX, up to 10 MB each)</legend>
+          <legend className="px-1 text-sm font-medium text-slate-800">{t('rd.apply.documents')}</legend>
           {RD_DOCUMENT_TYPES.map((type) => (
             <label key={type} className="block text-sm text-slate-800">
-              {RD_DOCUMENT_LABELS[type]}
-              {required.includes(type) && <span className="text-red-700"> * (required)</span>}
-              {(type === 'portfolio' || type === 'other') && <span className="text-slate-500"> — also JPG, PNG or TXT</span>}
+              {text.document(type)}
+              {required.includes(type) && <span className="text-red-700"> {t('rd.apply.required')}</span>}
+              {(type === 'portfolio' || type === 'other') && <span className="text-slate-500"> {t('rd.apply.alsoImages')}</span>}
               <input
                 type="file"
                 className="mt-1 block w-full text-sm"
@@ -481,28 +482,30 @@ const STEPS = ['pending', 'under-review', 'interview-scheduled'] as const;
 
 /** Submitted → reviewed → interview → outcome; the outcome step is always shown (pending until decided). */
 function StatusTimeline({ application: a }: { application: StudentApplicationDto }) {
+  const text = useRdText();
+  const { t } = text;
   const reached = new Map(a.timeline.map((e) => [e.status, e.at]));
   const outcome = a.status === 'accepted' || a.status === 'rejected' || a.status === 'withdrawn' ? a.status : null;
   const steps: { key: string; label: string; at?: string; done: boolean; tone?: string }[] = STEPS.filter((s) => s !== 'interview-scheduled' || reached.has(s) || a.interview).map((s) => ({
     key: s,
-    label: s === 'pending' ? 'Submitted' : RD_APPLICATION_STATUS_LABELS[s],
+    label: s === 'pending' ? t('rd.timeline.submitted') : text.applicationStatus(s),
     at: s === 'pending' ? (reached.get(s) ?? a.appliedAt) : reached.get(s),
     done: s === 'pending' || reached.has(s),
   }));
   steps.push(
     outcome
-      ? { key: outcome, label: RD_APPLICATION_STATUS_LABELS[outcome], at: reached.get(outcome), done: true, tone: outcome === 'accepted' ? 'bg-green-600' : outcome === 'rejected' ? 'bg-red-600' : 'bg-slate-500' }
-      : { key: 'decision', label: 'Decision pending', done: false },
+      ? { key: outcome, label: text.applicationStatus(outcome), at: reached.get(outcome), done: true, tone: outcome === 'accepted' ? 'bg-green-600' : outcome === 'rejected' ? 'bg-red-600' : 'bg-slate-500' }
+      : { key: 'decision', label: t('rd.timeline.decisionPending'), done: false },
   );
   return (
-    <ol className="flex flex-col gap-3 sm:flex-row sm:gap-0" aria-label="Application progress">
+    <ol className="flex flex-col gap-3 sm:flex-row sm:gap-0" aria-label={t('rd.timeline.label')}>
       {steps.map((s, i) => (
         <li key={s.key} className="flex items-start gap-2 sm:flex-1 sm:flex-col sm:items-center sm:text-center">
           <span aria-hidden="true" className={`mt-0.5 h-3 w-3 shrink-0 rounded-full ${s.done ? (s.tone ?? 'bg-brand-600') : 'border-2 border-slate-300 bg-white'}`} />
           <span className="text-xs">
             <span className={`block font-medium ${s.done ? 'text-slate-900' : 'text-slate-500'}`}>{s.label}</span>
-            {s.at && <span className="text-slate-600">{fmtDate(s.at)}</span>}
-            <span className="sr-only">{s.done ? ' (done)' : ' (not yet)'}{i === steps.length - 1 ? '' : ','}</span>
+            {s.at && <span className="text-slate-600">{text.date(s.at)}</span>}
+            <span className="sr-only">{` ${s.done ? t('rd.timeline.done') : t('rd.timeline.notYet')}`}{i === steps.length - 1 ? '' : ','}</span>
           </span>
         </li>
       ))}
@@ -511,6 +514,8 @@ function StatusTimeline({ application: a }: { application: StudentApplicationDto
 }
 
 function ApplicationsPanel({ onOpen }: { onOpen: (id: string) => void }) {
+  const text = useRdText();
+  const { t } = text;
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: rd.rdKeys.myApplications, queryFn: rd.myApplications });
@@ -518,17 +523,17 @@ function ApplicationsPanel({ onOpen }: { onOpen: (id: string) => void }) {
   const withdraw = useMutation({
     mutationFn: (id: string) => rd.withdrawApplication(id),
     onSuccess: () => {
-      toast.success(RD_MESSAGES.withdrawn);
+      toast.success(t('rd.apps.withdrawn'));
       setConfirm(null);
       void queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
     },
-    onError: (e) => toast.error(`Failed to withdraw application: ${errorMessage(e, 'API request failed')}`),
+    onError: (e) => toast.error(t('rd.apps.withdrawFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
   });
-  const fetchFile = (fn: () => Promise<void>) => fn().catch((e: unknown) => toast.error(errorMessage(e, 'Download failed')));
+  const fetchFile = (fn: () => Promise<void>) => fn().catch((e: unknown) => toast.error(errorMessage(e, t('rd.apps.downloadFailed'))));
 
   if (list.isPending) return <CardSkeletons />;
-  if (list.isError) return <ErrorState message={`Failed to load applications: ${errorMessage(list.error, 'API request failed')}`} onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <EmptyState title="No applications yet">Browse projects and apply to the ones that interest you.</EmptyState>;
+  if (list.isError) return <ErrorState message={t('rd.apps.loadFailed', { reason: errorMessage(list.error, t('rd.apiFailed')) })} onRetry={() => void list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState title={t('rd.apps.none')}>{t('rd.apps.noneText')}</EmptyState>;
   return (
     <>
       <ul className="space-y-4 pt-2">
@@ -536,50 +541,50 @@ function ApplicationsPanel({ onOpen }: { onOpen: (id: string) => void }) {
           <li key={a._id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div>
-                <h3 className="font-semibold text-slate-900">{a.project.title}</h3>
-                <p className="text-sm text-slate-600">{roleLabel(a.roleAppliedFor)} · {a.project.field} · applied {fmtDate(a.appliedAt)}</p>
+                <h3 dir="auto" className="font-semibold text-slate-900">{a.project.title}</h3>
+                <p className="text-sm text-slate-600">{t('rd.apps.meta', { role: text.role(a.roleAppliedFor), field: text.field(a.project.field), date: text.date(a.appliedAt) })}</p>
               </div>
               <ApplicationStatusBadge status={a.status} />
             </div>
             <StatusTimeline application={a} />
             {a.interview?.scheduled && a.status === 'interview-scheduled' && (
               <div className="rounded-xl bg-purple-50 p-3 text-sm text-purple-950">
-                <p className="font-medium">Interview: {a.interview.date} at {a.interview.time} ({a.interview.timezone})</p>
-                {a.interview.startsAt && <p className="text-purple-900">Your time: {new Date(a.interview.startsAt).toLocaleString()}</p>}
+                <p className="font-medium">{t('rd.apps.interview', { date: a.interview.date, time: a.interview.time, zone: a.interview.timezone })}</p>
+                {a.interview.startsAt && <p className="text-purple-900">{t('rd.apps.yourTime', { time: text.dateTime(a.interview.startsAt), zone: text.zone })}</p>}
                 {a.interview.mode === 'online' && a.interview.meetingLink && (
-                  <p>Online: <a className="underline" href={a.interview.meetingLink} target="_blank" rel="noopener noreferrer">{a.interview.meetingLink}</a></p>
+                  <p>{t('rd.apps.online')} <a dir="ltr" className="break-all underline" href={a.interview.meetingLink} target="_blank" rel="noopener noreferrer">{a.interview.meetingLink}</a></p>
                 )}
-                {a.interview.mode === 'offline' && a.interview.location && <p>Location: {a.interview.location}</p>}
-                {a.interview.notes && <p>Notes: {a.interview.notes}</p>}
+                {a.interview.mode === 'offline' && a.interview.location && <p dir="auto">{t('rd.apps.location', { location: a.interview.location })}</p>}
+                {a.interview.notes && <p dir="auto">{t('rd.apps.notes', { notes: a.interview.notes })}</p>}
                 <Button size="sm" variant="secondary" className="mt-2" onClick={() => void fetchFile(() => rd.downloadInterviewIcs(a._id))}>
-                  <CalendarPlus aria-hidden="true" className="h-4 w-4" /> Add to calendar (.ics)
+                  <CalendarPlus aria-hidden="true" className="h-4 w-4" /> {t('rd.apps.addToCalendar')}
                 </Button>
               </div>
             )}
-            {a.reviewNotes && a.status !== 'pending' && <p className="text-sm text-slate-700"><span className="font-medium">Reviewer notes:</span> {a.reviewNotes}</p>}
+            {a.reviewNotes && a.status !== 'pending' && <p className="text-sm text-slate-700"><span className="font-medium">{t('rd.apps.reviewerNotes')}</span> <bdi>{a.reviewNotes}</bdi></p>}
             {a.documents.length > 0 && (
-              <ul className="flex flex-wrap gap-2" aria-label="Documents">
+              <ul className="flex flex-wrap gap-2" aria-label={t('rd.apps.documents')}>
                 {a.documents.map((d) => (
                   <li key={d._id}>
                     <Button size="sm" variant="ghost" onClick={() => void fetchFile(() => rd.downloadDocument(d.url, d.filename))}>
-                      <Download aria-hidden="true" className="h-4 w-4" /> {RD_DOCUMENT_LABELS[d.type]}: {d.filename}
+                      <Download aria-hidden="true" className="h-4 w-4" /> {t('rd.apps.documentFile', { document: text.document(d.type), filename: d.filename })}
                     </Button>
                   </li>
                 ))}
               </ul>
             )}
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" onClick={() => onOpen(a.project._id)}>View Project</Button>
-              {a.canWithdraw && <Button size="sm" variant="danger" onClick={() => setConfirm(a)}>Withdraw</Button>}
+              <Button size="sm" variant="secondary" onClick={() => onOpen(a.project._id)}>{t('rd.apps.viewProject')}</Button>
+              {a.canWithdraw && <Button size="sm" variant="danger" onClick={() => setConfirm(a)}>{t('rd.apps.withdraw')}</Button>}
             </div>
           </li>
         ))}
       </ul>
       <ConfirmDialog
         open={Boolean(confirm)}
-        title="Withdraw application?"
-        message={`Withdraw your application to "${confirm?.project.title ?? ''}"? You cannot apply to this project again.`}
-        confirmLabel="Withdraw"
+        title={t('rd.apps.withdrawTitle')}
+        message={t('rd.apps.withdrawBody', { title: confirm?.project.title ?? '' })}
+        confirmLabel={t('rd.apps.withdraw')}
         busy={withdraw.isPending}
         onCancel={() => setConfirm(null)}
         onConfirm={() => confirm && withdraw.mutate(confirm._id)}
@@ -589,11 +594,12 @@ function ApplicationsPanel({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 function BookmarksPanel({ onOpen, onApply }: { onOpen: (id: string) => void; onApply: (p: StudentProjectDto) => void }) {
+  const { t } = useRdText();
   const list = useQuery({ queryKey: rd.rdKeys.bookmarks, queryFn: rd.myBookmarks });
   const toggles = useToggles();
   if (list.isPending) return <CardSkeletons />;
-  if (list.isError) return <ErrorState message={`Failed to load bookmarks: ${errorMessage(list.error, 'API request failed')}`} onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <EmptyState icon={<Bookmark aria-hidden="true" className="h-6 w-6" />} title="No bookmarked projects">Bookmark projects to find them here later.</EmptyState>;
+  if (list.isError) return <ErrorState message={t('rd.bookmarks.loadFailed', { reason: errorMessage(list.error, t('rd.apiFailed')) })} onRetry={() => void list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState icon={<Bookmark aria-hidden="true" className="h-6 w-6" />} title={t('rd.bookmarks.none')}>{t('rd.bookmarks.noneText')}</EmptyState>;
   return (
     <ul className="grid gap-4 pt-2 md:grid-cols-2 xl:grid-cols-3">
       {list.data.map((p) => (
