@@ -162,13 +162,13 @@ function SessionCard({
       {s.canMarkAttendance && (
         <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t('pro.sessions.attendanceLabel', { name: s.student.name })}>
           <span className="text-slate-700">
-            {t('pro.sessions.attendance')} <strong>{t('pro.sessions.attendanceValue', { value: s.attendance ?? 'none' })}</strong>
+            {t('pro.sessions.attendance')} <strong>{t('pro.sessions.attendanceValue', { value: s.attendance === 'no-show' ? 'noshow' : (s.attendance ?? 'none') })}</strong>
           </span>
           <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'attended'} onClick={() => attendance.mutate('attended')}>
             {t('pro.sessions.attendanceValue', { value: 'attended' })}
           </Button>
           <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'no-show'} onClick={() => attendance.mutate('no-show')}>
-            {t('pro.sessions.attendanceValue', { value: 'no-show' })}
+            {t('pro.sessions.attendanceValue', { value: 'noshow' })}
           </Button>
         </div>
       )}
