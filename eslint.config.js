@@ -170,6 +170,7 @@ export default tseslint.config(
       'apps/web/src/features/organisations/pending-expert-banner.tsx',
       'apps/web/src/features/organisations/university-workshops-panel.tsx',
       'apps/web/src/features/organisations/admin-tabs.tsx',
+      'apps/web/src/features/organisations/join-forms.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
