@@ -157,6 +157,8 @@ export default tseslint.config(
       'apps/web/src/features/rd-projects/applications-dialog.tsx',
       'apps/web/src/features/rd-projects/admin-rd-projects-tab.tsx',
       'apps/web/src/features/rd-projects/project-form-dialog.tsx',
+      'apps/web/src/features/professional/*.tsx',
+      'apps/web/src/features/organisations/*.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextArea } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 export interface Pending {
   title: string;
@@ -21,6 +22,7 @@ export interface Pending {
 
 /** Every decision asks for confirmation; a rejection or suspension asks for the reason the applicant will read. */
 export function DecisionDialog({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const client = useQueryClient();
   const [reason, setReason] = useState('');
@@ -33,7 +35,7 @@ export function DecisionDialog({ pending, onClose }: { pending: Pending | null; 
     onClose();
   };
   const confirm = async () => {
-    if (pending.needsReason && !reason.trim()) return setError('Please give a reason');
+    if (pending.needsReason && !reason.trim()) return setError(t('org.decision.reasonMissing'));
     setBusy(true);
     try {
       await pending.run(reason.trim() || undefined);
@@ -42,7 +44,7 @@ export function DecisionDialog({ pending, onClose }: { pending: Pending | null; 
       await pending.after?.();
       close();
     } catch (err) {
-      setError(errorMessage(err, 'The decision could not be saved'));
+      setError(errorMessage(err, t('org.decision.failed')));
     } finally {
       setBusy(false);
     }
@@ -55,14 +57,15 @@ export function DecisionDialog({ pending, onClose }: { pending: Pending | null; 
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={close}>Cancel</Button>
+          <Button variant="secondary" onClick={close}>{t('org.decision.cancel')}</Button>
           <Button onClick={() => void confirm()} disabled={busy}>{pending.confirmLabel}</Button>
         </>
       }
     >
       <p className="text-sm text-slate-700">{pending.message}</p>
       {pending.needsReason && (
-        <TextArea label={pending.reasonLabel ?? 'Reason (sent to the applicant)'} className="mt-3" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <TextArea label={pending.reasonLabel ?? t('org.decision.reason')} className="mt-3" rows={3} dir="auto" value={reason} onChange={(e) => setReason(e.target.value)} />
+
       )}
       <div aria-live="assertive" className="mt-2">{error && <Alert kind="error">{error}</Alert>}</div>
     </Dialog>

@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ORG_MESSAGES } from '@app/shared/organisation-constants';
 import { dashboardPath } from '@app/shared/roles';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { storeAuth } from '../../lib/session.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { acceptInvitation, lookupInvitation } from './api.ts';
 
 /** A co-admin's invitation link: choose a name and password, and join the organisation. */
 export function InvitationPage() {
-  useDocumentTitle('Accept your invitation');
+  const t = useT();
+  useDocumentTitle(t('org.invitation.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -25,7 +26,7 @@ export function InvitationPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (form.password !== form.confirm) return setError('Passwords do not match');
+    if (form.password !== form.confirm) return setError(t('error.registration.passwordMismatch'));
     setBusy(true);
     setError(null);
     try {
@@ -34,7 +35,7 @@ export function InvitationPage() {
       void navigate(dashboardPath(answer.data.user.role), { replace: true });
     } catch (err) {
       setBusy(false);
-      setError(errorMessage(err, ORG_MESSAGES.inviteInvalid));
+      setError(errorMessage(err, t('org.invitation.invalid')));
     }
   }
 
@@ -45,28 +46,29 @@ export function InvitationPage() {
 
   if (!token || info.isError) {
     return (
-      <AuthLayout title="Invitation">
-        <Alert kind="error">{ORG_MESSAGES.inviteInvalid}</Alert>
-        <p className="mt-6 text-center text-sm"><Link to="/" className="font-medium text-brand-700 hover:underline">Go Home</Link></p>
+      <AuthLayout title={t('org.invitation.title')}>
+        <Alert kind="error">{t('org.invitation.invalid')}</Alert>
+        <p className="mt-6 text-center text-sm"><Link to="/" className="font-medium text-brand-700 hover:underline">{t('org.invitation.home')}</Link></p>
       </AuthLayout>
     );
   }
-  if (!info.data) return <AuthLayout title="Invitation"><Spinner /></AuthLayout>;
+  if (!info.data) return <AuthLayout title={t('org.invitation.title')}><Spinner /></AuthLayout>;
   if (info.data.data.kind === 'expert') {
     return <Navigate to={`/signup?role=expert&invitation=${encodeURIComponent(token)}`} replace />;
   }
   const { organisation, email } = info.data.data;
   return (
-    <AuthLayout title={`Join ${organisation.name}`} subtitle={<p>You were invited as an administrator of this {organisation.type} ({email}).</p>}>
+    <AuthLayout title={t('org.invitation.join', { name: organisation.name })} subtitle={<p>{t('org.invitation.invitedAs', { kind: organisation.type, email })}</p>}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div aria-live="assertive">{error && <Alert kind="error">{error}</Alert>}</div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" required value={form.lastName} onChange={set('lastName')} />
+          <TextField label={t('org.invitation.firstName')} autoComplete="given-name" required dir="auto" value={form.firstName} onChange={set('firstName')} />
+          <TextField label={t('org.invitation.lastName')} autoComplete="family-name" required dir="auto" value={form.lastName} onChange={set('lastName')} />
         </div>
-        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required value={form.password} onChange={set('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
-        <Button type="submit" className="w-full" disabled={busy}>{busy ? 'Joining...' : 'Accept invitation'}</Button>
+        <TextField label={t('org.invitation.password')} type="password" autoComplete="new-password" hint={t('org.invitation.passwordHint')} required value={form.password} onChange={set('password')} />
+        <TextField label={t('org.invitation.confirmPassword')} type="password" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+        <Button type="submit" className="w-full" disabled={busy}>{busy ? t('org.invitation.joining') : t('org.invitation.accept')}</Button>
+
       </form>
     </AuthLayout>
   );

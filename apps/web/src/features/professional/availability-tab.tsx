@@ -5,7 +5,6 @@ import {
   DAY_NAMES,
   DEFAULT_RULE,
   DEFAULT_TIMEZONE,
-  MENTORING_MESSAGES,
   RULE_MESSAGE_CLEAR_MS,
   TIME_STEPS,
   rulesOverlap,
@@ -19,7 +18,7 @@ import { Alert, SelectField, TextArea, TextField } from '../../components/ui/fie
 import { EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { createRule, deleteRule, isFullId, updateRule, useInvalidateMentoring } from '../mentoring/api.ts';
-import { longDate } from '../mentoring/calendar-utils.ts';
+import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { MonthCalendar } from '../mentoring/month-calendar.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { useMonthAvailability } from '../mentoring/month-availability.ts';
@@ -31,16 +30,31 @@ type Message = { kind: 'success' | 'error' | 'info'; text: string };
 
 /** Spec 002 §2: 'Loading professional data...' until the id is 24 characters, then the manager. */
 export function AvailabilityTab({ professionalId }: { professionalId: string | undefined }) {
-  if (!isFullId(professionalId)) return <Spinner label="Loading professional data..." />;
+  const t = useT();
+  if (!isFullId(professionalId)) return <Spinner label={t('pro.availability.loadingProfessional')} />;
   return <AvailabilityManager professionalId={professionalId} />;
 }
 
-function describeRule(rule: AvailabilityRule): string {
-  const when = rule.isRecurring ? `Every ${DAY_NAMES[rule.dayOfWeek ?? 0]}` : rule.date ? longDate(rule.date) : 'One-time';
-  return `${when}, ${rule.startTime}–${rule.endTime}`;
+/** Words for a rule, its day and a calendar date in the page's language (Intl). */
+function useRuleWords() {
+  const t = useT();
+  const format = useFormat();
+  // 7 January 2024 was a Sunday: day i of DAY_NAMES (0 = Sunday) is 7 + i January.
+  const weekday = (day: number) => format.date(Date.UTC(2024, 0, 7 + day), { weekday: 'long', timeZone: 'UTC' });
+  const longDate = (date: string) =>
+    format.date(`${date}T00:00:00Z`, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const describe = (rule: AvailabilityRule): string =>
+    rule.isRecurring
+      ? t('pro.availability.ruleWeekly', { day: weekday(rule.dayOfWeek ?? 0), start: rule.startTime, end: rule.endTime })
+      : t('pro.availability.ruleOnce', { date: rule.date ? longDate(rule.date) : t('pro.availability.oneTime'), start: rule.startTime, end: rule.endTime });
+  return { t, weekday, longDate, describe };
 }
 
+/** A spec message of the availability manager, in the page's language. */
+type RuleNotice = Extract<MessageKey, `pro.availability.notice.${string}`>;
+
 function AvailabilityManager({ professionalId }: { professionalId: string }) {
+  const { t, describe: describeRule } = useRuleWords();
   const rules = useRules(true);
   const invalidate = useInvalidateMentoring();
   const [message, setMessageState] = useState<Message | null>(null);
@@ -58,28 +72,28 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
   const toggle = useMutation({
     mutationFn: (rule: AvailabilityRule) => updateRule(rule._id, toBody(rule, { enabled: !rule.enabled })),
     onSuccess: () => {
-      setMessage({ kind: 'success', text: MENTORING_MESSAGES.ruleUpdated });
+      setMessage({ kind: 'success', text: t('pro.availability.notice.ruleUpdated') });
       void invalidate();
     },
     onError: (e) =>
       setMessage({
         kind: 'error',
-        text: `${MENTORING_MESSAGES.saveRuleFailed}: ${errorMessage(e, MENTORING_MESSAGES.saveRuleFailed)}`,
+        text: t('pro.availability.failedWith', { message: t('pro.availability.notice.saveRuleFailed'), detail: errorMessage(e, t('pro.availability.notice.saveRuleFailed')) }),
       }),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteRule(id),
     onSuccess: () => {
-      setMessage({ kind: 'success', text: MENTORING_MESSAGES.ruleDeleted });
+      setMessage({ kind: 'success', text: t('pro.availability.notice.ruleDeleted') });
       setDeleting(null);
       void invalidate();
     },
     onError: (e) => {
       setMessage({
         kind: 'error',
-        text: errorMessage(e, MENTORING_MESSAGES.deleteFailed)
-          ? `${MENTORING_MESSAGES.deleteRuleFailed}: ${errorMessage(e, MENTORING_MESSAGES.deleteFailed)}`
-          : MENTORING_MESSAGES.deleteRuleFailed,
+        text: errorMessage(e, t('pro.availability.notice.deleteFailed'))
+          ? t('pro.availability.failedWith', { message: t('pro.availability.notice.deleteRuleFailed'), detail: errorMessage(e, t('pro.availability.notice.deleteFailed')) })
+          : t('pro.availability.notice.deleteRuleFailed'),
       });
       setDeleting(null);
     },
@@ -88,24 +102,24 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">Availability</h2>
+        <h2 className="text-xl font-semibold text-slate-900">{t('pro.availability.heading')}</h2>
         <Button onClick={() => setEditing('new')}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add availability
+          <Plus className="h-4 w-4" aria-hidden="true" /> {t('pro.availability.add')}
         </Button>
       </div>
       <div aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</div>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="rules-heading" className="space-y-3">
           <h3 id="rules-heading" className="font-semibold text-slate-800">
-            Rules
+            {t('pro.availability.rules')}
           </h3>
           {rules.isPending ? (
-            <Spinner label="Loading availability rules…" />
+            <Spinner label={t('pro.availability.loadingRules')} />
           ) : rules.isError ? (
-            <Alert kind="error">{MENTORING_MESSAGES.loadRulesFailed}</Alert>
+            <Alert kind="error">{t('pro.availability.notice.loadRulesFailed')}</Alert>
           ) : rules.data.length === 0 ? (
-            <EmptyState title="No availability yet">
-              Add recurring weekly hours or a one-time slot so students can request a time.
+            <EmptyState title={t('pro.availability.emptyTitle')}>
+              {t('pro.availability.emptyBody')}
             </EmptyState>
           ) : (
             <ul className="space-y-2">
@@ -120,13 +134,13 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
                     <div>
                       <p className="font-medium text-slate-900">{describeRule(rule)}</p>
                       <p className="text-xs text-slate-600">
-                        {rule.timezone} · {rule.isRecurring ? 'Recurring' : 'One-time'}
-                        {rule.enabled ? '' : ' · Disabled'}
+                        <bdi>{rule.timezone}</bdi> · {t('pro.availability.kind', { kind: rule.isRecurring ? 'recurring' : 'once' })}
+                        {rule.enabled ? '' : ` · ${t('pro.availability.disabled')}`}
                       </p>
-                      {rule.notes && <p className="mt-1 text-sm text-slate-700">{rule.notes}</p>}
+                      {rule.notes && <p className="mt-1 text-sm text-slate-700" dir="auto">{rule.notes}</p>}
                       {overlapping.length > 0 && (
                         <p className="mt-1 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                          Overlaps {overlapping.map(describeRule).join('; ')}
+                          {t('pro.availability.overlaps', { rules: overlapping.map(describeRule).join(t('pro.availability.ruleSeparator')) })}
                         </p>
                       )}
                     </div>
@@ -138,12 +152,12 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
                           disabled={toggle.isPending}
                           onChange={() => toggle.mutate(rule)}
                         />
-                        Enabled
+                        {t('pro.availability.enabled')}
                       </label>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Edit ${describeRule(rule)}`}
+                        aria-label={t('pro.availability.editLabel', { rule: describeRule(rule) })}
                         onClick={() => setEditing(rule)}
                       >
                         <Pencil className="h-4 w-4" aria-hidden="true" />
@@ -152,7 +166,7 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
                         size="sm"
                         variant="ghost"
                         className="text-red-700"
-                        aria-label={`Delete ${describeRule(rule)}`}
+                        aria-label={t('pro.availability.deleteLabel', { rule: describeRule(rule) })}
                         onClick={() => setDeleting(rule)}
                       >
                         <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -170,7 +184,7 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add availability' : 'Edit availability'}
+        title={editing === 'new' ? t('pro.availability.add') : t('pro.availability.edit')}
         size="lg"
       >
         {editing !== null && (
@@ -181,8 +195,8 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
               setEditing(null);
               setMessage(
                 overlaps.length > 0
-                  ? { kind: 'info', text: `${text} It overlaps ${overlaps.map(describeRule).join('; ')}: students see one combined window. Edit or disable one of them if that is not what you meant.` }
-                  : { kind: 'success', text },
+                  ? { kind: 'info', text: t('pro.availability.overlapInfo', { message: t(text), rules: overlaps.map(describeRule).join(t('pro.availability.ruleSeparator')) }) }
+                  : { kind: 'success', text: t(text) },
               );
               void invalidate();
             }}
@@ -192,9 +206,9 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete rule"
-        message={MENTORING_MESSAGES.deleteRuleConfirm}
-        confirmLabel="Delete"
+        title={t('pro.availability.deleteTitle')}
+        message={t('pro.availability.notice.deleteRuleConfirm')}
+        confirmLabel={t('pro.availability.delete')}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting._id)}
         onCancel={() => setDeleting(null)}
@@ -223,9 +237,10 @@ function RuleForm({
   onCancel,
 }: {
   rule: AvailabilityRule | null;
-  onDone: (message: string, overlaps: AvailabilityRule[]) => void;
+  onDone: (message: RuleNotice, overlaps: AvailabilityRule[]) => void;
   onCancel: () => void;
 }) {
+  const { t, weekday } = useRuleWords();
   const [isRecurring, setRecurring] = useState(rule?.isRecurring ?? true);
   const [dayOfWeek, setDay] = useState<number>(rule?.dayOfWeek ?? DEFAULT_RULE.dayOfWeek);
   const [timezone, setTimezone] = useState<Zone>((rule?.timezone as Zone | undefined) ?? DEFAULT_TIMEZONE);
@@ -250,15 +265,16 @@ function RuleForm({
       };
       return rule ? updateRule(rule._id, body) : createRule(body);
     },
-    onSuccess: (answer) => onDone(rule ? MENTORING_MESSAGES.ruleUpdated : MENTORING_MESSAGES.ruleCreated, answer.data.overlaps),
-    onError: (e) => setError(`${MENTORING_MESSAGES.saveRuleFailed}: ${errorMessage(e, MENTORING_MESSAGES.saveRuleFailed)}`),
+    onSuccess: (answer) => onDone(rule ? 'pro.availability.notice.ruleUpdated' : 'pro.availability.notice.ruleCreated', answer.data.overlaps),
+    onError: (e) =>
+      setError(t('pro.availability.failedWith', { message: t('pro.availability.notice.saveRuleFailed'), detail: errorMessage(e, t('pro.availability.notice.saveRuleFailed')) })),
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!isRecurring && !date) return setError(MENTORING_MESSAGES.ruleDateRequired);
-    if (!isRecurring && date < todayIn(timezone)) return setError(MENTORING_MESSAGES.ruleDatePast);
-    if (endTime <= startTime) return setError(MENTORING_MESSAGES.endAfterStart);
+    if (!isRecurring && !date) return setError(t('pro.availability.notice.ruleDateRequired'));
+    if (!isRecurring && date < todayIn(timezone)) return setError(t('pro.availability.notice.ruleDatePast'));
+    if (endTime <= startTime) return setError(t('pro.availability.notice.endAfterStart'));
     setError(null);
     save.mutate();
   };
@@ -266,28 +282,28 @@ function RuleForm({
   return (
     <form onSubmit={submit} className="space-y-4">
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Rule type</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('pro.availability.ruleType')}</legend>
         <div className="mt-2 flex gap-4">
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="rule-type" checked={isRecurring} onChange={() => setRecurring(true)} /> Recurring (weekly)
+            <input type="radio" name="rule-type" checked={isRecurring} onChange={() => setRecurring(true)} /> {t('pro.availability.recurringWeekly')}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="rule-type" checked={!isRecurring} onChange={() => setRecurring(false)} /> One-time
+            <input type="radio" name="rule-type" checked={!isRecurring} onChange={() => setRecurring(false)} /> {t('pro.availability.oneTime')}
           </label>
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         {isRecurring ? (
-          <SelectField label="Day of week" value={dayOfWeek} onChange={(e) => setDay(Number(e.target.value))}>
+          <SelectField label={t('pro.availability.dayOfWeek')} value={dayOfWeek} onChange={(e) => setDay(Number(e.target.value))}>
             {DAY_NAMES.map((d, i) => (
               <option key={d} value={i}>
-                {d}
+                {weekday(i)}
               </option>
             ))}
           </SelectField>
         ) : (
           <TextField
-            label="Date"
+            label={t('pro.schedule.date')}
             type="date"
             required
             min={todayIn(timezone)}
@@ -295,29 +311,29 @@ function RuleForm({
             onChange={(e) => setDate(e.target.value)}
           />
         )}
-        <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} />
-        <SelectField label="Start time" value={startTime} onChange={(e) => setStart(e.target.value)}>
-          {TIME_STEPS.map((t) => (
-            <option key={t}>{t}</option>
+        <TimeZoneField label={t('pro.schedule.timezone')} value={timezone} onChange={setTimezone} />
+        <SelectField label={t('pro.schedule.start')} value={startTime} onChange={(e) => setStart(e.target.value)}>
+          {TIME_STEPS.map((step) => (
+            <option key={step}>{step}</option>
           ))}
         </SelectField>
-        <SelectField label="End time" value={endTime} onChange={(e) => setEnd(e.target.value)}>
-          {TIME_STEPS.map((t) => (
-            <option key={t}>{t}</option>
+        <SelectField label={t('pro.schedule.end')} value={endTime} onChange={(e) => setEnd(e.target.value)}>
+          {TIME_STEPS.map((step) => (
+            <option key={step}>{step}</option>
           ))}
         </SelectField>
       </div>
-      <TextArea label="Notes (optional)" rows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <TextArea label={t('pro.availability.notes')} rows={2} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} dir="auto" />
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> {t('pro.availability.enabled')}
       </label>
       {error && <Alert kind="error">{error}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('pro.common.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : rule ? 'Save changes' : 'Create rule'}
+          {save.isPending ? t('pro.common.saving') : rule ? t('pro.common.saveChanges') : t('pro.availability.create')}
         </Button>
       </div>
     </form>
@@ -326,6 +342,7 @@ function RuleForm({
 
 /** The professional's own free slots as students see them (sessions and pending holds removed). */
 function OwnCalendar({ professionalId }: { professionalId: string }) {
+  const { t, longDate } = useRuleWords();
   // Shown in the professional's own zone first (decision 810); any zone on request.
   const [timezone, setTimezone] = useState<Zone>(useMyTimeZone());
   const { selected, availability, slots, calendar } = useMonthAvailability(professionalId, timezone, {
@@ -335,27 +352,28 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
     <section aria-labelledby="calendar-heading" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h3 id="calendar-heading" className="font-semibold text-slate-800">
-          Calendar
+          {t('pro.availability.calendar')}
         </h3>
         <div className="w-48">
-          <TimeZoneField label="Show in timezone" value={timezone} onChange={setTimezone} hint={null} />
+          <TimeZoneField label={t('pro.availability.showIn')} value={timezone} onChange={setTimezone} hint={null} />
         </div>
       </div>
-      {availability.isError && <Alert kind="error">{MENTORING_MESSAGES.loadAvailabilityFailed}</Alert>}
-      <MonthCalendar {...calendar} label="Your availability calendar" />
+      {availability.isError && <Alert kind="error">{t('pro.availability.notice.loadAvailabilityFailed')}</Alert>}
+      <MonthCalendar {...calendar} label={t('pro.availability.calendarLabel')} />
       <div>
         <h4 className="flex items-center gap-2 text-sm font-medium text-slate-900">
-          <CalendarClock className="h-4 w-4" aria-hidden="true" /> {selected ? longDate(selected) : 'Select a date'}
+          <CalendarClock className="h-4 w-4" aria-hidden="true" /> {selected ? longDate(selected) : t('pro.availability.selectDate')}
         </h4>
         {availability.isPending ? (
-          <Spinner label="Loading availability…" />
+          <Spinner label={t('pro.availability.loading')} />
         ) : slots.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">No open slots on this day.</p>
+          <p className="mt-1 text-sm text-slate-600">{t('pro.availability.noSlots')}</p>
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2">
             {slots.map((s) => (
-              <li key={s.start} className="rounded-md bg-green-50 px-2 py-1 text-sm text-green-900" title={s.notes ?? undefined}>
-                {s.startTime}–{s.endTime}
+              <li key={s.start} className="rounded-md bg-green-50 px-2 py-1 text-sm text-green-900" title={s.notes ?? undefined} dir="ltr">
+                {t('pro.availability.slot', { start: s.startTime, end: s.endTime })}
+
               </li>
             ))}
           </ul>

@@ -17,6 +17,7 @@ import { relativeTime } from '../../lib/format.ts';
 import { useDashboardStats, useMySessions, useRequests } from './api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { RatingStars } from './stars.tsx';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import type { TabId } from './tabs.ts';
 
 function StatCard({ label, value, icon, caption }: { label: string; value: ReactNode; icon: ReactNode; caption?: ReactNode }) {
@@ -36,18 +37,21 @@ function StatCard({ label, value, icon, caption }: { label: string; value: React
 
 /** '+N% from last month' from the real numbers; nothing when there is nothing to compare with. */
 function MonthCaption({ change }: { change: number | null }) {
+  const t = useT();
+  const format = useFormat();
   if (change === null) return null;
   const up = change >= 0;
   return (
     <span className={`flex items-center gap-1 ${up ? 'text-green-700' : 'text-red-700'}`}>
       {up ? <TrendingUp className="h-3 w-3" aria-hidden="true" /> : <TrendingDown className="h-3 w-3" aria-hidden="true" />}
-      {up ? '+' : ''}
-      {change}% from last month
+      {t('pro.overview.fromLastMonth', { change: format.number(change / 100, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }) })}
     </span>
   );
 }
 
 export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }) {
+  const t = useT();
+  const format = useFormat();
   const stats = useDashboardStats();
   const sessions = useMySessions();
   const requests = useRequests();
@@ -56,7 +60,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
   if (stats.isError)
     return (
       <ErrorState
-        message={errorMessage(stats.error, 'Failed to load dashboard statistics')}
+        message={errorMessage(stats.error, t('pro.overview.loadFailed'))}
         onRetry={() => void stats.refetch()}
       />
     );
@@ -77,27 +81,27 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Total Workshops" value={s.totalWorkshops} icon={<BookOpen className="h-5 w-5" />} />
-            <StatCard label="Pending Requests" value={s.pendingRequests} icon={<UserPlus className="h-5 w-5" />} />
-            <StatCard label="Connected Students" value={s.connectedStudents} icon={<Users className="h-5 w-5" />} />
-            <StatCard label="Upcoming Sessions" value={s.upcomingSessions} icon={<CalendarCheck className="h-5 w-5" />} />
+            <StatCard label={t('pro.overview.totalWorkshops')} value={format.number(s.totalWorkshops)} icon={<BookOpen className="h-5 w-5" />} />
+            <StatCard label={t('pro.overview.pendingRequests')} value={format.number(s.pendingRequests)} icon={<UserPlus className="h-5 w-5" />} />
+            <StatCard label={t('pro.overview.connectedStudents')} value={format.number(s.connectedStudents)} icon={<Users className="h-5 w-5" />} />
+            <StatCard label={t('pro.overview.upcomingSessions')} value={format.number(s.upcomingSessions)} icon={<CalendarCheck className="h-5 w-5" />} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <StatCard
-              label="Total Sessions"
-              value={s.totalSessions}
+              label={t('pro.overview.totalSessions')}
+              value={format.number(s.totalSessions)}
               icon={<Clock className="h-5 w-5" />}
               caption={s.totalSessions > 0 ? <MonthCaption change={s.monthOverMonthChange} /> : undefined}
             />
             <StatCard
-              label="Average Rating"
+              label={t('pro.overview.averageRating')}
               value={<RatingStars rating={s.averageRating} />}
               icon={<GraduationCap className="h-5 w-5" />}
               caption={
                 <span className="text-slate-600">
                   {[
-                    s.ratingCount ? `from ${s.ratingCount} rating${s.ratingCount === 1 ? '' : 's'}` : 'No ratings yet',
-                    s.noShowSessions ? `${s.noShowSessions} no-show${s.noShowSessions === 1 ? '' : 's'}` : '',
+                    s.ratingCount ? t('pro.overview.fromRatings', { count: s.ratingCount }) : t('pro.overview.noRatings'),
+                    s.noShowSessions ? t('pro.overview.noShows', { count: s.noShowSessions }) : '',
                   ]
                     .filter(Boolean)
                     .join(' · ')}
@@ -110,17 +114,17 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
 
       <section aria-labelledby="quick-actions" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="quick-actions" className="font-semibold text-slate-900">
-          Quick Actions
+          {t('pro.overview.quickActions')}
         </h2>
         <div className="mt-3 grid gap-2 sm:grid-cols-3">
           <Button variant="secondary" onClick={() => onNavigate('requests')}>
-            <UserPlus className="h-4 w-4" aria-hidden="true" /> Review Requests
+            <UserPlus className="h-4 w-4" aria-hidden="true" /> {t('pro.overview.reviewRequests')}
           </Button>
           <Button variant="secondary" onClick={() => onNavigate('workshops')}>
-            <BookOpen className="h-4 w-4" aria-hidden="true" /> Manage Workshops
+            <BookOpen className="h-4 w-4" aria-hidden="true" /> {t('pro.overview.manageWorkshops')}
           </Button>
           <Button variant="secondary" onClick={() => onNavigate('sessions')}>
-            <CalendarCheck className="h-4 w-4" aria-hidden="true" /> View Sessions
+            <CalendarCheck className="h-4 w-4" aria-hidden="true" /> {t('pro.overview.viewSessions')}
           </Button>
         </div>
       </section>
@@ -128,14 +132,14 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
       {(upcoming.length > 0 || pending.length > 0) && (
         <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="recent-activity" className="font-semibold text-slate-900">
-            Recent Activity
+            {t('pro.overview.recentActivity')}
           </h2>
           <ul className="mt-3 space-y-3 text-sm">
             {pending.length > 0 && (
               <li className="flex items-center gap-3">
                 <UserPlus className="h-4 w-4 text-amber-600" aria-hidden="true" />
                 <span>
-                  {pending.length} new connection request{pending.length === 1 ? '' : 's'} waiting for your answer
+                  {t('pro.overview.pendingWaiting', { count: pending.length })}
                 </span>
               </li>
             )}
@@ -143,7 +147,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               <li className="flex items-center gap-3">
                 <BookOpen className="h-4 w-4 text-brand-700" aria-hidden="true" />
                 <span>
-                  {s.activeWorkshops} active workshop{s.activeWorkshops === 1 ? '' : 's'}
+                  {t('pro.overview.activeWorkshops', { count: s.activeWorkshops })}
                 </span>
               </li>
             )}
@@ -151,7 +155,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               <li key={r._id} className="flex items-center gap-3">
                 <MessageSquare className="h-4 w-4 text-slate-500" aria-hidden="true" />
                 <span>
-                  {r.student.firstName} {r.student.lastName} sent a request · {relativeTime(r.requestedAt)}
+                  {t('pro.overview.sentRequest', { name: `${r.student.firstName} ${r.student.lastName}`, when: relativeTime(r.requestedAt) })}
                 </span>
               </li>
             ))}
@@ -159,13 +163,13 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: TabId) => void }
               <li key={x._id} className="flex items-center gap-3">
                 <CalendarCheck className="h-4 w-4 text-green-700" aria-hidden="true" />
                 <span>
-                  {x.topic} with {x.student.name} ·{' '}
-                  {new Date(x.scheduledAt).toLocaleString(undefined, {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                    timeZone: zone,
-                  })}{' '}
-                  ({zone})
+                  {t('pro.overview.upcomingSession', {
+                    topic: x.topic,
+                    name: x.student.name,
+                    when: format.dateTime(x.scheduledAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }),
+                    zone,
+                  })}
+
                 </span>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 // The answers' schema (and zod) load with the first request (decision 950).
 const profileAnswer = () => import('../organisations/schemas.ts').then((m) => m.ownProfessionalProfileAnswer);
@@ -21,17 +22,18 @@ const lines = (text: string) => text.split(/\n|,/).map((s) => s.trim()).filter(B
  * verified professional keeps it current. Verification stays with the administrators.
  */
 export function OwnProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const profile = useQuery({
     queryKey: KEY,
     queryFn: () => api('/professionals/me/profile', profileAnswer),
     enabled: open,
   });
   return (
-    <Dialog open={open} onClose={onClose} title="Edit your professional profile" size="xl">
+    <Dialog open={open} onClose={onClose} title={t('pro.profile.title')} size="xl">
       {profile.isPending ? (
         <Skeleton className="h-64" />
       ) : profile.isError ? (
-        <ErrorState message={errorMessage(profile.error, 'Failed to load your profile')} onRetry={() => void profile.refetch()} />
+        <ErrorState message={errorMessage(profile.error, t('pro.profile.loadFailed'))} onRetry={() => void profile.refetch()} />
       ) : (
         <ProfileForm initial={profile.data.data.profile} onDone={onClose} />
       )}
@@ -40,6 +42,7 @@ export function OwnProfileDialog({ open, onClose }: { open: boolean; onClose: ()
 }
 
 function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; onDone: () => void }) {
+  const t = useT();
   const toast = useToast();
   const client = useQueryClient();
   const [v, setV] = useState({
@@ -63,11 +66,11 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
   const save = useMutation({
     mutationFn: (body: unknown) => api('/professionals/me/profile', profileAnswer, { method: 'PUT', body }),
     onSuccess: async () => {
-      toast.success('Profile updated successfully!');
+      toast.success(t('pro.profile.saved'));
       await client.invalidateQueries();
       onDone();
     },
-    onError: (err) => setError(errorMessage(err, 'Failed to save your profile')),
+    onError: (err) => setError(errorMessage(err, t('pro.profile.saveFailed'))),
   });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -86,48 +89,49 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
     // The form's own check loads on submit, not with the dashboard (decision 950).
     const { ownProfessionalProfileBody } = await import('../organisations/schemas.ts');
     const parsed = ownProfessionalProfileBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('pro.profile.checkForm'));
     save.mutate(body);
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
       <div aria-live="polite">{error && <Alert kind="error">{error}</Alert>}</div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Title" required value={v.title} onChange={set('title')} maxLength={200} />
-        <TextField label="Company" required value={v.company} onChange={set('company')} maxLength={200} />
-        <SelectField label="Expertise" required value={v.expertise} onChange={set('expertise')}>
-          <option value="">Select your expertise</option>
+        <TextField label={t('pro.profile.jobTitle')} required value={v.title} onChange={set('title')} maxLength={200} dir="auto" />
+        <TextField label={t('pro.settings.company')} required value={v.company} onChange={set('company')} maxLength={200} dir="auto" />
+        <SelectField label={t('pro.settings.expertise')} required value={v.expertise} onChange={set('expertise')}>
+          <option value="">{t('pro.profile.selectExpertise')}</option>
           {EXPERTISE_OPTIONS.map((o) => (
             <option key={o}>{o}</option>
           ))}
         </SelectField>
-        <TextField label="Years of experience" type="number" min={0} max={80} required value={v.experience} onChange={set('experience')} />
-        <TextField label="Phone" type="tel" required value={v.phone} onChange={set('phone')} autoComplete="tel" />
+        <TextField label={t('pro.profile.experience')} type="number" min={0} max={80} required value={v.experience} onChange={set('experience')} />
+        <TextField label={t('pro.profile.phone')} type="tel" required value={v.phone} onChange={set('phone')} autoComplete="tel" dir="ltr" />
         <div className="grid grid-cols-2 gap-2">
-          <TextField label="Hourly rate" type="number" min={0} value={v.hourlyRate} onChange={set('hourlyRate')} hint="Optional" />
-          <SelectField label="Currency" value={v.currency} onChange={set('currency')}>
+          <TextField label={t('pro.profile.hourlyRate')} type="number" min={0} value={v.hourlyRate} onChange={set('hourlyRate')} hint={t('pro.profile.optional')} />
+          <SelectField label={t('pro.profile.currency')} value={v.currency} onChange={set('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </SelectField>
         </div>
       </div>
-      <TextArea label="Bio" required rows={4} value={v.bio} onChange={set('bio')} maxLength={5000} />
+      <TextArea label={t('pro.profile.bio')} required rows={4} value={v.bio} onChange={set('bio')} maxLength={5000} dir="auto" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextArea label="Specializations" hint="One per line" rows={3} value={v.specializations} onChange={set('specializations')} />
-        <TextArea label="Skills" hint="One per line" rows={3} value={v.skills} onChange={set('skills')} />
+        <TextArea label={t('pro.profile.specializations')} hint={t('pro.profile.onePerLine')} rows={3} value={v.specializations} onChange={set('specializations')} dir="auto" />
+        <TextArea label={t('pro.profile.skills')} hint={t('pro.profile.onePerLine')} rows={3} value={v.skills} onChange={set('skills')} dir="auto" />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="LinkedIn" type="url" placeholder="https://…" value={v.linkedin} onChange={set('linkedin')} />
-        <TextField label="Twitter" type="url" placeholder="https://…" value={v.twitter} onChange={set('twitter')} />
-        <TextField label="Website" type="url" placeholder="https://…" value={v.website} onChange={set('website')} />
+        <TextField label={t('pro.profile.linkedin')} type="url" placeholder={t('pro.profile.urlPlaceholder')} value={v.linkedin} onChange={set('linkedin')} dir="ltr" />
+        <TextField label={t('pro.profile.twitter')} type="url" placeholder={t('pro.profile.urlPlaceholder')} value={v.twitter} onChange={set('twitter')} dir="ltr" />
+        <TextField label={t('pro.profile.website')} type="url" placeholder={t('pro.profile.urlPlaceholder')} value={v.website} onChange={set('website')} dir="ltr" />
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('pro.common.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save profile'}
+          {save.isPending ? t('pro.profile.saving') : t('pro.profile.save')}
+
         </Button>
       </div>
     </form>

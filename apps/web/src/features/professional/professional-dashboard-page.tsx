@@ -3,7 +3,6 @@ import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, Camera, HelpCircle, Settings, Users } from 'lucide-react';
-import { MENTORING_MESSAGES } from '@app/shared/mentoring';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { Tabs, TabPanel } from '../../components/ui/tabs.tsx';
@@ -19,6 +18,7 @@ import { fetchProfile, profileKey, useDashboardStats, useProfile, useRequests } 
 import { OverviewTab } from './overview-tab.tsx';
 import { isTabId, type TabId } from './tabs.ts';
 import { useAdoptBrowserZone } from '../profile/my-time-zone.ts';
+import { rich, useT } from '../../lib/i18n.tsx';
 
 // The overview ships with the page; the other tabs load when first opened
 // (docs/decisions/310-first-load.md).
@@ -35,7 +35,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'];
 const IMAGE_MAX = 5 * 1024 * 1024;
 
 export function ProfessionalDashboardPage() {
-  useDocumentTitle('Professional Dashboard');
+  const t = useT();
+  useDocumentTitle(t('pro.dashboard.title'));
   useAdoptBrowserZone();
   const session = useSession();
   const profile = useProfile();
@@ -52,14 +53,14 @@ export function ProfessionalDashboardPage() {
   };
 
   const user = profile.data;
-  const name = user?.name || displayName(session?.user) || 'Professional';
+  const name = user?.name || displayName(session?.user) || t('pro.dashboard.fallbackName');
   const pending = requests.data ? requests.data.filter((r) => r.status === 'pending').length : (stats.data?.pendingRequests ?? 0);
   const professionalId = user?._id ?? session?.user._id ?? session?.user.id;
 
   const badge = (n: number) =>
     n > 0 ? (
-      <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${n} pending`}>
-        {n}
+      <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('pro.dashboard.pendingBadge', { count: n })}>
+        {t('pro.dashboard.badgeCount', { count: n })}
       </span>
     ) : undefined;
 
@@ -67,29 +68,29 @@ export function ProfessionalDashboardPage() {
     <AppShell
       avatarUrl={user?.profileImageUrl ?? null}
       menuItems={[
-        { label: 'Connection requests', icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('requests') },
-        { label: 'Settings', icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('settings') },
-        { label: 'Mentoring relationships', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
-        { label: 'Surveys', icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/surveys') },
-        { label: 'Help & Support', icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
+        { label: t('pro.menu.requests'), icon: <Bell aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('requests') },
+        { label: t('pro.menu.settings'), icon: <Settings aria-hidden="true" className="h-4 w-4" />, onSelect: () => setTab('settings') },
+        { label: t('pro.menu.relationships'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/relationships') },
+        { label: t('pro.menu.surveys'), icon: <Users aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/surveys') },
+        { label: t('pro.menu.help'), icon: <HelpCircle aria-hidden="true" className="h-4 w-4" />, onSelect: () => void navigate('/help') },
       ]}
     >
       <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6">
         <ProfessionalIntro name={name} imageUrl={user?.profileImageUrl ?? null} />
         <PendingVerificationBanner />
         <Tabs<TabId>
-          label="Professional dashboard sections"
+          label={t('pro.tabs.label')}
           idPrefix="pro"
           value={tab}
           onChange={setTab}
           items={[
-            { id: 'overview', label: 'Overview' },
-            { id: 'requests', label: 'Connection Requests', badge: badge(pending) },
-            { id: 'workshops', label: 'My Workshops' },
-            { id: 'sessions', label: 'Sessions' },
-            { id: 'students', label: 'Connected Students' },
-            { id: 'availability', label: 'Availability' },
-            { id: 'settings', label: 'Settings' },
+            { id: 'overview', label: t('pro.tabs.overview') },
+            { id: 'requests', label: t('pro.tabs.requests'), badge: badge(pending) },
+            { id: 'workshops', label: t('pro.tabs.workshops') },
+            { id: 'sessions', label: t('pro.tabs.sessions') },
+            { id: 'students', label: t('pro.tabs.students') },
+            { id: 'availability', label: t('pro.availability.heading') },
+            { id: 'settings', label: t('pro.menu.settings') },
           ]}
         />
         <TabPanel idPrefix="pro" id={tab}>
@@ -123,8 +124,10 @@ export function ProfessionalDashboardPage() {
 
 /** The dashboard's heading with the professional's picture (and its upload) and the welcome line. */
 function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string | null }) {
+  const t = useT();
   const toast = useToast();
   const client = useQueryClient();
+  const session = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [broken, setBroken] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,20 +135,20 @@ function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string 
     mutationFn: uploadProfessionalImage,
     onSuccess: async (r) => {
       setFailure(null);
-      toast.success(r.message ?? MENTORING_MESSAGES.imageUpdated);
+      toast.success(r.message ?? t('pro.dashboard.imageUpdated'));
       // Refresh the profile (new picture URL) and the stored user the other screens read.
       const user = await client.fetchQuery({ queryKey: profileKey, queryFn: fetchProfile, staleTime: 0 }).catch(() => undefined);
       if (user) updateStoredUser(user);
     },
-    onError: (e) => setFailure(`Failed to upload image: ${errorMessage(e, MENTORING_MESSAGES.imageFailed)}`),
+    onError: (e) => setFailure(t('pro.dashboard.uploadFailed', { reason: errorMessage(e, t('pro.dashboard.imageFailed')) })),
   });
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) return setFailure(`Failed to upload image: ${MENTORING_MESSAGES.imageType}`);
-    if (file.size >= IMAGE_MAX) return setFailure(`Failed to upload image: ${MENTORING_MESSAGES.imageSize}`);
+    if (!IMAGE_TYPES.includes(file.type)) return setFailure(t('pro.dashboard.uploadFailed', { reason: t('pro.dashboard.imageType') }));
+    if (file.size >= IMAGE_MAX) return setFailure(t('pro.dashboard.uploadFailed', { reason: t('pro.dashboard.imageSize') }));
     upload.mutate(file);
   };
   const showImage = imageUrl && broken !== imageUrl;
@@ -158,7 +161,7 @@ function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string 
             {showImage ? (
               <img
                 src={imageUrl}
-                alt={`${name}'s profile picture`}
+                alt={t('pro.dashboard.pictureAlt', { name })}
                 className="h-12 w-12 rounded-full object-cover"
                 onError={() => setBroken(imageUrl)}
               />
@@ -167,13 +170,13 @@ function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string 
                 aria-hidden="true"
                 className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
               >
-                {initials(name) || 'P'}
+                {initials(name) || t('pro.dashboard.fallbackInitial')}
               </span>
             )}
             <button
               type="button"
               className="absolute -inset-e-1 -bottom-1 rounded-full border border-white bg-brand-700 p-1 text-white hover:bg-brand-800 disabled:opacity-60"
-              aria-label="Upload profile picture"
+              aria-label={t('pro.dashboard.upload')}
               disabled={upload.isPending}
               onClick={() => input.current?.click()}
             >
@@ -190,8 +193,13 @@ function ProfessionalIntro({ name, imageUrl }: { name: string; imageUrl: string 
             />
           </div>
           <div className="min-w-0">
-            <h1 id="pro-dashboard-heading" className="truncate text-xl font-bold text-slate-900 sm:text-2xl">Professional Dashboard</h1>
-            <p className="truncate text-sm text-slate-700">{welcomeWord(useSession()?.user)}, {name}!</p>
+            <h1 id="pro-dashboard-heading" className="truncate text-xl font-bold text-slate-900 sm:text-2xl">{t('pro.dashboard.title')}</h1>
+            <p className="truncate text-sm text-slate-700">
+              {rich(t('pro.dashboard.welcome', { returning: welcomeWord(session?.user) === 'Welcome back' ? 'yes' : 'no', name }), {
+                name: (chunk) => <bdi>{chunk}</bdi>,
+              })}
+            </p>
+
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarClock, Search } from 'lucide-react';
-import { MENTORING_MESSAGES, TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
+import { TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
@@ -9,19 +9,14 @@ import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDate, initials } from '../../lib/format.ts';
+import { initials } from '../../lib/format.ts';
+import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 import { respondToRequest, useInvalidateMentoring } from '../mentoring/api.ts';
 import { slotText, wallClock } from '../mentoring/time-utils.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useRequests } from './api.ts';
 
-const STATUS_LABEL: Record<ConnectionRequest['status'], string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Declined',
-  expired: 'Expired',
-  cancelled: 'Withdrawn',
-};
+
 const STATUS_STYLE: Record<ConnectionRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-800',
   accepted: 'bg-green-100 text-green-800',
@@ -31,6 +26,7 @@ const STATUS_STYLE: Record<ConnectionRequest['status'], string> = {
 };
 
 export function RequestsTab() {
+  const t = useT();
   const requests = useRequests();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | 'pending' | 'accepted' | 'rejected'>('all');
@@ -57,8 +53,8 @@ export function RequestsTab() {
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-9 inset-s-3 h-4 w-4 text-slate-500" aria-hidden="true" />
           <TextField
-            label="Search"
-            placeholder="Search students..."
+            label={t('pro.requests.search')}
+            placeholder={t('pro.requests.searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             className="ps-9"
@@ -66,27 +62,27 @@ export function RequestsTab() {
           />
         </div>
         <div className="sm:w-48">
-          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="all">All Status</option>
-            <option value="pending">Pending</option>
-            <option value="accepted">Accepted</option>
-            <option value="rejected">Rejected</option>
+          <SelectField label={t('pro.requests.statusFilter')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+            <option value="all">{t('pro.requests.allStatus')}</option>
+            <option value="pending">{t('pro.requests.filter', { status: 'pending' })}</option>
+            <option value="accepted">{t('pro.requests.filter', { status: 'accepted' })}</option>
+            <option value="rejected">{t('pro.requests.filter', { status: 'rejected' })}</option>
           </SelectField>
         </div>
       </div>
 
       {requests.isPending ? (
-        <Spinner label="Loading connection requests…" />
+        <Spinner label={t('pro.requests.loading')} />
       ) : requests.isError ? (
         <ErrorState
-          message={errorMessage(requests.error, 'Failed to load connection requests')}
+          message={errorMessage(requests.error, t('pro.requests.loadFailed'))}
           onRetry={() => void requests.refetch()}
         />
       ) : filtered.length === 0 ? (
-        <EmptyState title="No connection requests">
+        <EmptyState title={t('pro.requests.emptyTitle')}>
           {filtering
-            ? 'No requests match your search criteria'
-            : 'Students will be able to send you connection requests from your profile'}
+            ? t('pro.requests.emptyFiltered')
+            : t('pro.requests.emptyBody')}
         </EmptyState>
       ) : (
         <ul className="space-y-3">
@@ -101,6 +97,9 @@ export function RequestsTab() {
 }
 
 function RequestCard({ request: r, busy, onRespond }: { request: ConnectionRequest; busy: boolean; onRespond: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const zone = useMyTimeZone();
   const name = `${r.student.firstName} ${r.student.lastName}`.trim();
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -113,38 +112,42 @@ function RequestCard({ request: r, busy, onRespond }: { request: ConnectionReque
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">{name}</h3>
+            <h3 className="font-semibold text-slate-900" dir="auto">{name}</h3>
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.status]}`}>
-              {STATUS_LABEL[r.status]}
+              {t('pro.requests.status', { status: r.status })}
             </span>
           </div>
-          <p className="text-sm break-all text-slate-700">{r.student.email}</p>
-          <p className="text-sm text-slate-700">
-            {[r.student.university, r.student.department ?? r.student.course, r.student.year ? `Year ${r.student.year}` : null]
+          <p className="text-sm break-all text-slate-700" dir="ltr">{r.student.email}</p>
+          <p className="text-sm text-slate-700" dir="auto">
+            {[
+              r.student.university,
+              r.student.department ?? r.student.course,
+              r.student.year ? t('pro.requests.year', { year: r.student.year }) : null,
+              r.student.cgpa !== null ? t('pro.requests.cgpa', { cgpa: format.number(r.student.cgpa) }) : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
-            {r.student.cgpa !== null ? ` · CGPA ${r.student.cgpa}` : ''}
           </p>
-          <p className="mt-1 text-xs text-slate-600">Requested {formatDate(r.requestedAt)}</p>
+          <p className="mt-1 text-xs text-slate-600">{t('pro.requests.requestedOn', { date: format.date(r.requestedAt, { dateStyle: 'medium', timeZone: zone }) })}</p>
           {r.requestedSlot && (
             <p className="mt-1 flex items-start gap-1 text-sm text-slate-800">
               <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              Requested slot: {slotText(r.requestedSlot.start, r.requestedSlot.end, r.requestedSlot.timezone)}
+              {t('pro.requests.requestedSlot', { slot: slotText(r.requestedSlot.start, r.requestedSlot.end, r.requestedSlot.timezone) })}
             </p>
           )}
-          {r.message && <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>}
+          {r.message && <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800" dir="auto">{r.message}</p>}
           {r.status !== 'pending' && r.respondedAt && (
             <div className="mt-2 text-sm">
-              <p className="font-medium text-slate-800">Your Response:</p>
-              {r.responseMessage && <p className="whitespace-pre-wrap text-slate-700">{r.responseMessage}</p>}
-              <p className="text-xs text-slate-600">{formatDate(r.respondedAt)}</p>
+              <p className="font-medium text-slate-800">{t('pro.requests.yourResponse')}</p>
+              {r.responseMessage && <p className="whitespace-pre-wrap text-slate-700" dir="auto">{r.responseMessage}</p>}
+              <p className="text-xs text-slate-600">{format.date(r.respondedAt, { dateStyle: 'medium', timeZone: zone })}</p>
             </div>
           )}
         </div>
         {r.status === 'pending' && (
           <div className="w-full sm:w-auto">
             <Button onClick={onRespond} disabled={busy} className="w-full sm:w-auto">
-              {busy ? 'Processing...' : 'Respond'}
+              {busy ? t('pro.common.processing') : t('pro.requests.respond')}
             </Button>
           </div>
         )}
@@ -162,8 +165,9 @@ function RespondDialog({
   onClose: () => void;
   onBusy: (id: string | null) => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={request !== null} onClose={onClose} title="Respond to connection request" size="lg">
+    <Dialog open={request !== null} onClose={onClose} title={t('pro.requests.respondTitle')} size="lg">
       {request && <RespondForm key={request._id} request={request} onClose={onClose} onBusy={onBusy} />}
     </Dialog>
   );
@@ -178,6 +182,7 @@ function RespondForm({
   onClose: () => void;
   onBusy: (id: string | null) => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const slot = request.requestedSlot;
@@ -204,11 +209,11 @@ function RespondForm({
     onMutate: () => onBusy(request._id),
     onSettled: () => onBusy(null),
     onSuccess: () => {
-      toast.success(status === 'accepted' ? MENTORING_MESSAGES.accepted : MENTORING_MESSAGES.declined);
+      toast.success(status === 'accepted' ? t('pro.requests.accepted') : t('pro.requests.declined'));
       void invalidate();
       onClose();
     },
-    onError: (error) => setFailure({ main: MENTORING_MESSAGES.respondFailed, detail: errorMessage(error, '') || undefined }),
+    onError: (error) => setFailure({ main: t('pro.requests.respondFailed'), detail: errorMessage(error, '') || undefined }),
   });
 
   const submit = (e: FormEvent) => {
@@ -221,49 +226,51 @@ function RespondForm({
   return (
     <form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-700">
-        From <strong>{`${request.student.firstName} ${request.student.lastName}`}</strong>
-        {request.message ? `: “${request.message}”` : ''}
+        {rich(t(request.message ? 'pro.requests.fromWithMessage' : 'pro.requests.from', { name: `${request.student.firstName} ${request.student.lastName}`, message: request.message ?? '' }), {
+          name: (chunk) => <strong><bdi>{chunk}</bdi></strong>,
+          message: (chunk) => <bdi>{chunk}</bdi>,
+        })}
       </p>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Decision</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('pro.requests.decision')}</legend>
         <div className="mt-2 flex gap-4">
           {(['accepted', 'rejected'] as const).map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm">
               <input type="radio" name="decision" value={value} checked={status === value} onChange={() => setStatus(value)} />
-              {value === 'accepted' ? 'Accept' : 'Decline'}
+              {value === 'accepted' ? t('pro.requests.accept') : t('pro.requests.decline')}
             </label>
           ))}
         </div>
       </fieldset>
       <TextArea
-        label="Message"
+        label={t('pro.requests.message')}
         rows={3}
         maxLength={2000}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
-        placeholder={status === 'accepted' ? 'Looking forward to our session!' : 'Let the student know why'}
+        placeholder={status === 'accepted' ? t('pro.requests.acceptPlaceholder') : t('pro.requests.declinePlaceholder')}
       />
       {status === 'accepted' && (
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">Schedule a session (optional)</legend>
-          <p className="text-xs text-slate-600">Leave empty to accept without scheduling; no online meeting is created then.</p>
+          <legend className="px-1 text-sm font-medium text-slate-800">{t('pro.requests.scheduleLegend')}</legend>
+          <p className="text-xs text-slate-600">{t('pro.requests.scheduleHint')}</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Date" type="date" min={todayIn(timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
-            <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} hint="Type to search every time zone" />
-            <SelectField label="Start time" value={startTime} onChange={(e) => setStartTime(e.target.value)}>
+            <TextField label={t('pro.schedule.date')} type="date" min={todayIn(timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
+            <TimeZoneField label={t('pro.schedule.timezone')} value={timezone} onChange={setTimezone} hint={t('pro.schedule.timezoneHint')} />
+            <SelectField label={t('pro.schedule.start')} value={startTime} onChange={(e) => setStartTime(e.target.value)}>
               <option value="">--:--</option>
               {withValue(TIME_STEPS, startTime).map((t) => (
                 <option key={t}>{t}</option>
               ))}
             </SelectField>
-            <SelectField label="End time" value={endTime} onChange={(e) => setEndTime(e.target.value)}>
+            <SelectField label={t('pro.schedule.end')} value={endTime} onChange={(e) => setEndTime(e.target.value)}>
               <option value="">--:--</option>
               {withValue(TIME_STEPS, endTime).map((t) => (
                 <option key={t}>{t}</option>
               ))}
             </SelectField>
           </div>
-          {partial > 0 && partial < 3 && <p className="text-xs text-amber-800">{MENTORING_MESSAGES.scheduleIncomplete}</p>}
+          {partial > 0 && partial < 3 && <p className="text-xs text-amber-800">{t('pro.requests.scheduleIncomplete')}</p>}
         </fieldset>
       )}
       {failure && (
@@ -274,10 +281,11 @@ function RespondForm({
       )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('pro.common.cancel')}
         </Button>
         <Button type="submit" disabled={mutation.isPending} variant={status === 'rejected' ? 'danger' : 'primary'}>
-          {mutation.isPending ? 'Processing...' : status === 'accepted' ? 'Accept request' : 'Decline request'}
+          {mutation.isPending ? t('pro.common.processing') : status === 'accepted' ? t('pro.requests.acceptRequest') : t('pro.requests.declineRequest')}
+
         </Button>
       </div>
     </form>

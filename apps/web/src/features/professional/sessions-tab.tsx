@@ -14,12 +14,14 @@ import { JoinLink, SessionChanges, SessionStatusBadge } from '../mentoring/sessi
 import { wallClock } from '../mentoring/time-utils.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useConnectedStudents, useMySessions } from './api.ts';
+import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 import { ScheduleFields, type ScheduleValue } from './schedule-fields.tsx';
 
 // Any IANA zone is accepted (decision 702); an empty one falls back to the default.
 const asZone = (tz: string): string => tz || DEFAULT_TIMEZONE;
 
 export function SessionsTab({ initialStudentId, onConsumed }: { initialStudentId?: string | null; onConsumed?: () => void }) {
+  const t = useT();
   const sessions = useMySessions();
   const [scheduling, setScheduling] = useState(Boolean(initialStudentId));
   const [rescheduling, setRescheduling] = useState<Session | null>(null);
@@ -33,18 +35,18 @@ export function SessionsTab({ initialStudentId, onConsumed }: { initialStudentId
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">Upcoming Sessions</h2>
+        <h2 className="text-xl font-semibold text-slate-900">{t('pro.sessions.upcoming')}</h2>
         <Button onClick={() => setScheduling(true)}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Schedule Session
+          <Plus className="h-4 w-4" aria-hidden="true" /> {t('pro.sessions.schedule')}
         </Button>
       </div>
       {sessions.isPending ? (
-        <Spinner label="Loading sessions…" />
+        <Spinner label={t('pro.sessions.loading')} />
       ) : sessions.isError ? (
-        <ErrorState message={errorMessage(sessions.error, 'Failed to load sessions')} onRetry={() => void sessions.refetch()} />
+        <ErrorState message={errorMessage(sessions.error, t('pro.sessions.loadFailed'))} onRetry={() => void sessions.refetch()} />
       ) : upcoming.length === 0 ? (
-        <EmptyState title="No upcoming sessions">
-          Accept a request with a schedule, or use Schedule Session with a connected student.
+        <EmptyState title={t('pro.sessions.emptyTitle')}>
+          {t('pro.sessions.emptyBody')}
         </EmptyState>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
@@ -62,7 +64,7 @@ export function SessionsTab({ initialStudentId, onConsumed }: { initialStudentId
       {past.length > 0 && (
         <section aria-labelledby="past-sessions">
           <h3 id="past-sessions" className="mb-2 font-semibold text-slate-800">
-            Past and cancelled sessions
+            {t('pro.sessions.past')}
           </h3>
           <ul className="grid gap-3 lg:grid-cols-2">
             {past.map((s) => (
@@ -97,6 +99,8 @@ function SessionCard({
   onReschedule?: () => void;
   onCancel?: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const attendance = useMutation({
@@ -105,75 +109,77 @@ function SessionCard({
       toast.success(r.message ?? MENTORING_MESSAGES.attendanceMarked);
       void invalidate();
     },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to record attendance')),
+    onError: (e) => toast.error(errorMessage(e, t('pro.sessions.attendanceFailed'))),
   });
   // In the mentor's own zone (profile, else browser), with the student's time when their zone differs (decision 810).
   const mine = useMyTimeZone();
   const theirZone = s.zones.student ?? s.timezone;
-  const date = new Date(s.scheduledAt).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: mine });
-  const clock = (timeZone: string) =>
-    new Date(s.scheduledAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const date = format.date(s.scheduledAt, { dateStyle: 'medium', timeZone: mine });
+  const clock = (timeZone: string) => format.time(s.scheduledAt, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
   const time = clock(mine);
-  const local = theirZone !== mine && clock(theirZone) !== time ? `${clock(theirZone)} for ${s.student.name} (${theirZone})` : null;
+  const local = theirZone !== mine && clock(theirZone) !== time ? t('pro.sessions.theirTime', { time: clock(theirZone), name: s.student.name, zone: theirZone }) : null;
   return (
     <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <div>
-          <p className="font-semibold text-slate-900">{s.student.name}</p>
-          {s.student.university && <p className="text-sm text-slate-700">{s.student.university}</p>}
+          <p className="font-semibold text-slate-900" dir="auto">{s.student.name}</p>
+          {s.student.university && <p className="text-sm text-slate-700" dir="auto">{s.student.university}</p>}
         </div>
         <SessionStatusBadge status={s.status} />
       </div>
-      <p className="text-sm font-medium text-slate-800">{s.topic}</p>
+      <p className="text-sm font-medium text-slate-800" dir="auto">{s.topic}</p>
       <SessionChanges session={s} viewer="professional" />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
         <div>
-          <dt className="text-xs text-slate-500">Date</dt>
+          <dt className="text-xs text-slate-500">{t('pro.schedule.date')}</dt>
           <dd>{date}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Time</dt>
+          <dt className="text-xs text-slate-500">{t('pro.sessions.time')}</dt>
           <dd>
-            {time} <span className="text-xs">({mine})</span>
+            {time} <span className="text-xs" dir="ltr">({mine})</span>
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Duration</dt>
-          <dd>{s.duration} min</dd>
+          <dt className="text-xs text-slate-500">{t('pro.sessions.duration')}</dt>
+          <dd>{t('pro.sessions.minutes', { count: s.duration })}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Type</dt>
-          <dd className="capitalize">{s.type}</dd>
+          <dt className="text-xs text-slate-500">{t('pro.sessions.type')}</dt>
+          <dd>{t('pro.sessions.typeValue', { type: s.type })}</dd>
         </div>
       </dl>
       {local && <p className="text-xs text-slate-600">{local}</p>}
       {s.rating !== null && (
         <p className="text-sm text-slate-700">
-          Student rating: {'★'.repeat(s.rating)}
-          {'☆'.repeat(5 - s.rating)}
+          {t('pro.sessions.studentRating')}{' '}
+          <span role="img" aria-label={t('pro.sessions.stars', { rating: s.rating })}>
+            {'★'.repeat(s.rating)}
+            {'☆'.repeat(5 - s.rating)}
+          </span>
         </p>
       )}
       {s.canMarkAttendance && (
-        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={`Attendance for the session with ${s.student.name}`}>
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t('pro.sessions.attendanceLabel', { name: s.student.name })}>
           <span className="text-slate-700">
-            Attendance: <strong>{s.attendance === 'attended' ? 'Attended' : s.attendance === 'no-show' ? 'No-show' : 'Not marked'}</strong>
+            {t('pro.sessions.attendance')} <strong>{t('pro.sessions.attendanceValue', { value: s.attendance === 'no-show' ? 'noshow' : (s.attendance ?? 'none') })}</strong>
           </span>
           <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'attended'} onClick={() => attendance.mutate('attended')}>
-            Attended
+            {t('pro.sessions.attendanceValue', { value: 'attended' })}
           </Button>
           <Button size="sm" variant="secondary" disabled={attendance.isPending || s.attendance === 'no-show'} onClick={() => attendance.mutate('no-show')}>
-            No-show
+            {t('pro.sessions.attendanceValue', { value: 'noshow' })}
           </Button>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
         <JoinLink session={s} />
         <Button size="sm" variant="secondary" onClick={onMessage}>
-          <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message
+          <MessageSquare className="h-4 w-4" aria-hidden="true" /> {t('pro.sessions.message')}
         </Button>
         {onReschedule && (
           <Button size="sm" variant="secondary" onClick={onReschedule}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Reschedule
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('pro.sessions.reschedule')}
           </Button>
         )}
         {s.status === 'scheduled' && (
@@ -182,16 +188,16 @@ function SessionCard({
             variant="ghost"
             onClick={() =>
               void downloadSessionIcs(s._id).catch((e: unknown) =>
-                toast.error(errorMessage(e, 'Failed to download the calendar file')),
+                toast.error(errorMessage(e, t('pro.sessions.icsFailed'))),
               )
             }
           >
-            <CalendarPlus className="h-4 w-4" aria-hidden="true" /> .ics
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {t('pro.sessions.ics')}
           </Button>
         )}
         {onCancel && (
           <Button size="sm" variant="ghost" className="text-red-700" onClick={onCancel}>
-            <XCircle className="h-4 w-4" aria-hidden="true" /> Cancel
+            <XCircle className="h-4 w-4" aria-hidden="true" /> {t('pro.common.cancel')}
           </Button>
         )}
       </div>
@@ -215,14 +221,16 @@ function ScheduleDialog({
   initialStudentId: string | null;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title="Schedule Session" size="lg">
+    <Dialog open={open} onClose={onClose} title={t('pro.sessions.schedule')} size="lg">
       {open && <ScheduleForm initialStudentId={initialStudentId} onClose={onClose} />}
     </Dialog>
   );
 }
 
 function ScheduleForm({ initialStudentId, onClose }: { initialStudentId: string | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const students = useConnectedStudents('', 'all');
@@ -235,64 +243,65 @@ function ScheduleForm({ initialStudentId, onClose }: { initialStudentId: string 
     mutationFn: () =>
       createSession({ studentId, topic: topic.trim() || undefined, type, ...schedule, timezone: asZone(schedule.timezone) }),
     onSuccess: () => {
-      toast.success(MENTORING_MESSAGES.sessionScheduled);
+      toast.success(t('pro.sessions.scheduled'));
       void invalidate();
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, 'Failed to schedule the session. Please try again.')),
+    onError: (e) => setError(errorMessage(e, t('pro.sessions.scheduleFailed'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!studentId) return setError('Please choose a student');
+    if (!studentId) return setError(t('pro.sessions.chooseStudentError'));
     setError(null);
     mutation.mutate();
   };
-  if (students.isPending) return <Spinner label="Loading connected students…" />;
+  if (students.isPending) return <Spinner label={t('pro.students.loading')} />;
   if (students.isError)
     return (
       <ErrorState
-        message={errorMessage(students.error, 'Failed to load connected students')}
+        message={errorMessage(students.error, t('pro.students.loadFailed'))}
         onRetry={() => void students.refetch()}
       />
     );
   if (students.data.length === 0)
     return (
-      <EmptyState title="No connected students yet">
-        Accept a connection request first; then you can schedule sessions with that student.
+      <EmptyState title={t('pro.sessions.noStudentsTitle')}>
+        {t('pro.sessions.noStudentsBody')}
       </EmptyState>
     );
   return (
     <form onSubmit={submit} className="space-y-4">
-      <SelectField label="Student" required value={studentId} onChange={(e) => setStudentId(e.target.value)}>
-        <option value="">Choose a connected student</option>
+      <SelectField label={t('pro.sessions.student')} required value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+        <option value="">{t('pro.sessions.chooseStudent')}</option>
         {students.data.map((s) => (
           <option key={s._id} value={s._id}>
-            {s.name} ({s.email})
+            {t('pro.sessions.studentOption', { name: s.name, email: s.email })}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Topic"
+        label={t('pro.sessions.topic')}
         maxLength={200}
         value={topic}
         onChange={(e) => setTopic(e.target.value)}
-        placeholder="Mentoring session"
+        placeholder={t('pro.sessions.topicPlaceholder')}
+        dir="auto"
       />
-      <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as 'individual' | 'group')}>
-        <option value="individual">Individual</option>
-        <option value="group">Group</option>
+      <SelectField label={t('pro.sessions.type')} value={type} onChange={(e) => setType(e.target.value as 'individual' | 'group')}>
+        <option value="individual">{t('pro.sessions.typeValue', { type: 'individual' })}</option>
+        <option value="group">{t('pro.sessions.typeValue', { type: 'group' })}</option>
       </SelectField>
       <ScheduleFields value={schedule} onChange={setSchedule} />
       <p className="text-xs text-slate-600">
-        A meeting link is created automatically and the student receives a calendar invitation.
+        {t('pro.sessions.scheduleNote')}
       </p>
       {error && <Alert kind="error">{error}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('pro.common.cancel')}
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Scheduling...' : 'Schedule Session'}
+          {mutation.isPending ? t('pro.sessions.scheduling') : t('pro.sessions.schedule')}
         </Button>
       </div>
     </form>
@@ -300,14 +309,16 @@ function ScheduleForm({ initialStudentId, onClose }: { initialStudentId: string 
 }
 
 function RescheduleDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog open={session !== null} onClose={onClose} title="Reschedule session" size="lg">
+    <Dialog open={session !== null} onClose={onClose} title={t('pro.sessions.rescheduleTitle')} size="lg">
       {session && <RescheduleForm key={session._id} session={session} onClose={onClose} />}
     </Dialog>
   );
 }
 
 function RescheduleForm({ session, onClose }: { session: Session; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const zone = asZone(session.timezone);
@@ -323,11 +334,11 @@ function RescheduleForm({ session, onClose }: { session: Session; onClose: () =>
     mutationFn: () =>
       rescheduleSession(session._id, { ...schedule, timezone: asZone(schedule.timezone), reason: reason.trim() || undefined }),
     onSuccess: () => {
-      toast.success(MENTORING_MESSAGES.sessionRescheduled);
+      toast.success(t('pro.sessions.rescheduled'));
       void invalidate();
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, 'Failed to reschedule the session. Please try again.')),
+    onError: (e) => setError(errorMessage(e, t('pro.sessions.rescheduleFailed'))),
   });
   return (
     <form
@@ -339,11 +350,15 @@ function RescheduleForm({ session, onClose }: { session: Session; onClose: () =>
       className="space-y-4"
     >
       <p className="text-sm text-slate-700">
-        {session.topic} with <strong>{session.student.name}</strong>. The student receives an updated calendar invitation.
+        {rich(t('pro.sessions.rescheduleIntro', { topic: session.topic, name: session.student.name }), {
+          topic: (chunk) => <bdi>{chunk}</bdi>,
+          name: (chunk) => <strong><bdi>{chunk}</bdi></strong>,
+        })}
       </p>
       <ScheduleFields value={schedule} onChange={setSchedule} />
       <TextField
-        label="Note to the student (optional)"
+        dir="auto"
+        label={t('pro.sessions.rescheduleNote')}
         maxLength={2000}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
@@ -351,10 +366,10 @@ function RescheduleForm({ session, onClose }: { session: Session; onClose: () =>
       {error && <Alert kind="error">{error}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('pro.common.cancel')}
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Reschedule'}
+          {mutation.isPending ? t('pro.common.saving') : t('pro.sessions.reschedule')}
         </Button>
       </div>
     </form>
@@ -362,27 +377,25 @@ function RescheduleForm({ session, onClose }: { session: Session; onClose: () =>
 }
 
 function CancelSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const invalidate = useInvalidateMentoring();
   const mutation = useMutation({
     mutationFn: (id: string) => cancelSession(id),
     onSuccess: () => {
-      toast.success(MENTORING_MESSAGES.sessionCancelled);
+      toast.success(t('pro.sessions.cancelled'));
       void invalidate();
       onClose();
     },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to cancel the session. Please try again.')),
+    onError: (e) => toast.error(errorMessage(e, t('pro.sessions.cancelFailed'))),
   });
   return (
     <ConfirmDialog
       open={session !== null}
-      title="Cancel session?"
-      message={
-        session
-          ? `Cancel "${session.topic}" with ${session.student.name}? The student is notified and the calendar entry is removed.`
-          : ''
-      }
-      confirmLabel="Cancel session"
+      title={t('pro.sessions.cancelTitle')}
+      message={session ? t('pro.sessions.cancelBody', { topic: session.topic, name: session.student.name }) : ''}
+      confirmLabel={t('pro.sessions.cancelConfirm')}
+
       busy={mutation.isPending}
       onConfirm={() => session && mutation.mutate(session._id)}
       onCancel={onClose}

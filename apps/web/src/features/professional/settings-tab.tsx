@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { ProfessionalPasswordDialog } from '../auth/password-change-dialog.tsx';
 import { setAcceptingRequests, setNoticeHours, useInvalidateMentoring } from '../mentoring/api.ts';
 import { NoticePolicyForm } from './notice-policy-form.tsx';
@@ -14,21 +15,23 @@ import { useDashboardStats } from './api.ts';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
 import { Link } from 'react-router';
-import { SECURITY_COPY } from '../auth/security.copy.ts';
 import { YourDataSection } from '../privacy/your-data-section.tsx';
 
-const NOT_SET = 'Not set';
-
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  const t = useT();
   return (
     <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className={`text-sm sm:col-span-2 ${value ? 'text-slate-900' : 'text-slate-500 italic'}`}>{value || NOT_SET}</dd>
+      <dd className={`text-sm sm:col-span-2 ${value ? 'text-slate-900' : 'text-slate-500 italic'}`} dir={value ? 'auto' : undefined}>{value || t('pro.students.notSet')}</dd>
     </div>
   );
 }
 
 export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undefined; onPasswordChanged: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const zone = useMyTimeZone();
+  const formatDate = (iso: string) => format.date(iso, { dateStyle: 'medium', timeZone: zone });
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const stats = useDashboardStats();
@@ -37,54 +40,54 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
   const accepting = useMutation({
     mutationFn: (value: boolean) => setAcceptingRequests(value),
     onSuccess: (r) => {
-      toast.success(r.message ?? 'Saved');
+      toast.success(r.message ?? t('pro.settings.saved'));
       void invalidate();
     },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to save the setting')),
+    onError: (e) => toast.error(errorMessage(e, t('pro.settings.saveFailed'))),
   });
-  if (!user) return <Spinner label="Loading professional data..." />;
+  if (!user) return <Spinner label={t('pro.availability.loadingProfessional')} />;
   const experience =
     user.experience === null || user.experience === undefined
       ? null
-      : `${user.experience} year${user.experience === 1 ? '' : 's'}`;
+      : t('pro.settings.years', { count: user.experience });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="profile-heading" className="font-semibold text-slate-900">
-          Profile
+          {t('pro.settings.profile')}
         </h2>
-        <p className="text-xs text-slate-600">Name and e-mail are managed by the platform administrators; your professional details are yours to edit.</p>
+        <p className="text-xs text-slate-600">{t('pro.settings.profileNote')}</p>
         <Button className="mt-2" size="sm" variant="secondary" onClick={() => setEditing(true)}>
-          Edit profile
+          {t('pro.settings.editProfile')}
         </Button>
         <OwnProfileDialog open={editing} onClose={() => setEditing(false)} />
         <dl className="mt-2 divide-y divide-slate-100">
-          <Row label="Name" value={user.name} />
-          <Row label="Email" value={user.email} />
-          <Row label="Designation" value={user.designation || user.title} />
-          <Row label="Company" value={user.company} />
-          <Row label="Experience" value={experience} />
-          <Row label="Location" value={user.location} />
-          <Row label="Expertise" value={user.expertise?.length ? user.expertise.join(', ') : null} />
+          <Row label={t('pro.settings.name')} value={user.name} />
+          <Row label={t('pro.students.email')} value={user.email} />
+          <Row label={t('pro.settings.designation')} value={user.designation || user.title} />
+          <Row label={t('pro.settings.company')} value={user.company} />
+          <Row label={t('pro.settings.experience')} value={experience} />
+          <Row label={t('pro.settings.location')} value={user.location} />
+          <Row label={t('pro.settings.expertise')} value={user.expertise?.length ? format.list(user.expertise, { type: 'unit', style: 'short' }) : null} />
         </dl>
       </section>
       <div className="space-y-6">
         <section aria-labelledby="security-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="security-heading" className="font-semibold text-slate-900">
-            Security
+            {t('pro.settings.security')}
           </h2>
           <Button className="mt-3" variant="secondary" onClick={() => setPasswordOpen(true)}>
-            <KeyRound className="h-4 w-4" aria-hidden="true" /> Change Password
+            <KeyRound className="h-4 w-4" aria-hidden="true" /> {t('pro.settings.changePassword')}
           </Button>
           <p className="mt-3 text-sm">
             <Link to="/account/security" className="font-medium text-brand-700 hover:underline">
-              {SECURITY_COPY.profileLink}
+              {t('pro.settings.securityLink')}
             </Link>
           </p>
         </section>
         <section aria-labelledby="requests-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="requests-heading" className="font-semibold text-slate-900">
-            Connection requests
+            {t('pro.settings.requests')}
           </h2>
           <label className="mt-3 flex items-start gap-3 text-sm">
             <input
@@ -95,10 +98,9 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
               onChange={(e) => accepting.mutate(e.target.checked)}
             />
             <span>
-              <span className="font-medium text-slate-900">Accept new connection requests</span>
+              <span className="font-medium text-slate-900">{t('pro.settings.acceptNew')}</span>
               <span className="block text-slate-600">
-                Turn off while you are away; students see that you are not taking requests. Requests unanswered for 7 days get a
-                reminder and expire after 14 days.
+                {t('pro.settings.acceptNewHint')}
               </span>
             </span>
           </label>
@@ -107,18 +109,19 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
         <NotificationSettings />
         <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="account-heading" className="font-semibold text-slate-900">
-            Account
+            {t('pro.settings.account')}
           </h2>
           <dl className="mt-2 divide-y divide-slate-100">
-            <Row label="Account type" value="Professional" />
-            <Row label="Status" value={user.isActive ? 'Active' : 'Inactive'} />
-            <Row label="Member since" value={formatDate(user.createdAt)} />
-            {user.passwordChangedAt && <Row label="Last password change" value={formatDate(user.passwordChangedAt)} />}
+            <Row label={t('pro.settings.accountType')} value={t('pro.settings.professional')} />
+            <Row label={t('pro.students.statusLabel')} value={t('pro.students.status', { status: user.isActive ? 'active' : 'inactive' })} />
+            <Row label={t('pro.settings.memberSince')} value={formatDate(user.createdAt)} />
+            {user.passwordChangedAt && <Row label={t('pro.settings.lastPasswordChange')} value={formatDate(user.passwordChangedAt)} />}
           </dl>
         </section>
         <section aria-labelledby="your-data-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 id="your-data-heading" className="mb-2 font-semibold text-slate-900">
-            Your data
+            {t('pro.settings.yourData')}
+
           </h2>
           <YourDataSection />
         </section>

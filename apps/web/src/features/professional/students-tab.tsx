@@ -6,12 +6,19 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDate, initials, relativeTime } from '../../lib/format.ts';
+import { initials, relativeTime } from '../../lib/format.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
+import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
 import { useConnectedStudents } from './api.ts';
 
 export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) => void }) {
+  const t = useT();
+  const format = useFormat();
+  const zone = useMyTimeZone();
+  const formatDate = (iso: string) => format.date(iso, { dateStyle: 'medium', timeZone: zone });
+  const notSet = t('pro.students.notSet');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | 'active' | 'inactive'>('all');
   const settled = useDebounced(search.trim(), 300);
@@ -23,11 +30,11 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
   const all = everyone.data ?? [];
   const weekAgo = Date.now() - ACTIVE_WINDOW_DAYS * 86_400_000;
   const analytics = [
-    { label: 'Total students', value: all.length },
-    { label: 'Active students', value: all.filter((s) => s.status === 'active').length },
-    { label: 'Total sessions', value: all.reduce((sum, s) => sum + s.totalSessions, 0) },
+    { label: t('pro.students.total'), value: all.length },
+    { label: t('pro.students.active'), value: all.filter((s) => s.status === 'active').length },
+    { label: t('pro.students.totalSessions'), value: all.reduce((sum, s) => sum + s.totalSessions, 0) },
     {
-      label: 'Active this week',
+      label: t('pro.students.activeThisWeek'),
       value: all.filter((s) => s.lastInteraction && new Date(s.lastInteraction).getTime() >= weekAgo).length,
     },
   ];
@@ -36,13 +43,13 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
     <div className="space-y-6">
       <section aria-labelledby="student-analytics" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="student-analytics" className="font-semibold text-slate-900">
-          Student Analytics
+          {t('pro.students.analytics')}
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {analytics.map((a) => (
             <div key={a.label} className="rounded-lg bg-slate-50 p-3">
               <dt className="text-xs text-slate-600">{a.label}</dt>
-              <dd className="text-xl font-bold text-slate-900">{everyone.isPending ? '…' : a.value}</dd>
+              <dd className="text-xl font-bold text-slate-900">{everyone.isPending ? t('pro.students.pendingValue') : format.number(a.value)}</dd>
             </div>
           ))}
         </dl>
@@ -52,35 +59,35 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-9 inset-s-3 h-4 w-4 text-slate-500" aria-hidden="true" />
           <TextField
-            label="Search students"
+            label={t('pro.students.search')}
             type="search"
-            placeholder="Name, email, university…"
+            placeholder={t('pro.students.searchPlaceholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             className="ps-9"
           />
         </div>
         <div className="sm:w-44">
-          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+          <SelectField label={t('pro.students.statusLabel')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+            <option value="all">{t('pro.students.all')}</option>
+            <option value="active">{t('pro.students.status', { status: 'active' })}</option>
+            <option value="inactive">{t('pro.students.status', { status: 'inactive' })}</option>
           </SelectField>
         </div>
       </div>
 
       {students.isPending ? (
-        <Spinner label="Loading connected students…" />
+        <Spinner label={t('pro.students.loading')} />
       ) : students.isError ? (
         <ErrorState
-          message={errorMessage(students.error, 'Failed to load connected students')}
+          message={errorMessage(students.error, t('pro.students.loadFailed'))}
           onRetry={() => void students.refetch()}
         />
       ) : students.data.length === 0 ? (
-        <EmptyState title={settled || status !== 'all' ? 'No students match your search' : 'No connected students yet'}>
+        <EmptyState title={settled || status !== 'all' ? t('pro.students.noMatch') : t('pro.sessions.noStudentsTitle')}>
           {settled || status !== 'all'
-            ? 'Try another name or filter.'
-            : 'Students appear here once you accept their connection requests.'}
+            ? t('pro.students.noMatchBody')
+            : t('pro.students.emptyBody')}
         </EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
@@ -95,42 +102,42 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
                 </span>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold text-slate-900">{s.name}</h3>
+                    <h3 className="font-semibold text-slate-900" dir="auto">{s.name}</h3>
                     <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${s.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
+                      className={`rounded-full px-2 py-0.5 text-xs font-medium ${s.status === 'active' ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
                     >
-                      {s.status}
+                      {t('pro.students.status', { status: s.status })}
                     </span>
                   </div>
-                  <p className="text-sm text-slate-700">
-                    {[s.university, s.department, s.year ? `Year ${s.year}` : null].filter(Boolean).join(' · ')}
+                  <p className="text-sm text-slate-700" dir="auto">
+                    {[s.university, s.department, s.year ? t('pro.requests.year', { year: s.year }) : null].filter(Boolean).join(' · ')}
                   </p>
-                  <p className="text-sm break-all text-slate-600">{s.email}</p>
+                  <p className="text-sm break-all text-slate-600" dir="ltr">{s.email}</p>
                 </div>
               </div>
               <dl className="grid grid-cols-3 gap-2 text-sm">
                 <div>
-                  <dt className="text-xs text-slate-500">Total sessions</dt>
-                  <dd className="font-medium">{s.totalSessions}</dd>
+                  <dt className="text-xs text-slate-500">{t('pro.students.totalSessions')}</dt>
+                  <dd className="font-medium">{format.number(s.totalSessions)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">Connected since</dt>
+                  <dt className="text-xs text-slate-500">{t('pro.students.connectedSince')}</dt>
                   <dd className="font-medium">{formatDate(s.connectedAt)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">Last interaction</dt>
-                  <dd className="font-medium">{s.lastInteraction ? relativeTime(s.lastInteraction) : 'Never'}</dd>
+                  <dt className="text-xs text-slate-500">{t('pro.students.lastInteraction')}</dt>
+                  <dd className="font-medium">{s.lastInteraction ? relativeTime(s.lastInteraction) : t('pro.students.never')}</dd>
                 </div>
               </dl>
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setThread({ id: s._id, name: s.name })}>
-                  <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message
+                  <MessageSquare className="h-4 w-4" aria-hidden="true" /> {t('pro.sessions.message')}
                 </Button>
                 <Button size="sm" variant="secondary" onClick={() => onSchedule(s._id)}>
-                  <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Session
+                  <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {t('pro.students.session')}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setProfile(s)}>
-                  <Eye className="h-4 w-4" aria-hidden="true" /> View Profile
+                  <Eye className="h-4 w-4" aria-hidden="true" /> {t('pro.students.viewProfile')}
                 </Button>
               </div>
             </li>
@@ -143,19 +150,20 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
           <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             {(
               [
-                ['Email', profile.email],
-                ['University', profile.university ?? 'Not set'],
-                ['Department', profile.department ?? 'Not set'],
-                ['Year', profile.year ? String(profile.year) : 'Not set'],
-                ['Connected since', formatDate(profile.connectedAt)],
-                ['Total sessions', String(profile.totalSessions)],
-                ['Last interaction', profile.lastInteraction ? relativeTime(profile.lastInteraction) : 'Never'],
-                ['Status', profile.status === 'active' ? 'Active' : 'Inactive'],
+                [t('pro.students.email'), profile.email],
+                [t('pro.students.university'), profile.university ?? notSet],
+                [t('pro.students.department'), profile.department ?? notSet],
+                [t('pro.students.year'), profile.year ? format.number(profile.year) : notSet],
+                [t('pro.students.connectedSince'), formatDate(profile.connectedAt)],
+                [t('pro.students.totalSessions'), format.number(profile.totalSessions)],
+                [t('pro.students.lastInteraction'), profile.lastInteraction ? relativeTime(profile.lastInteraction) : t('pro.students.never')],
+                [t('pro.students.statusLabel'), t('pro.students.status', { status: profile.status })],
               ] as const
             ).map(([k, v]) => (
               <div key={k}>
                 <dt className="text-xs text-slate-500">{k}</dt>
-                <dd className="break-all text-slate-900">{v}</dd>
+                <dd className="break-all text-slate-900" dir="auto">{v}</dd>
+
               </div>
             ))}
           </dl>
