@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emails, notifications } from '../../db/schema/platform.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { setPlatformLanguage } from '../../lib/recipient-locale.ts';
-import { buildAdmin, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
 
@@ -27,7 +27,8 @@ describe('e-mails in the recipient language', () => {
     const student = await buildStudent(t, { firstName: 'Layla' });
     expect((await put(student, '/api/users/me/language', { language: 'ar' })).statusCode).toBe(200);
     expect((await put(student, '/api/auth/update-profile', { timezone: 'Asia/Dubai' })).statusCode).toBe(200);
-    const w = await insertWorkshop(db(), { title: 'Intro to TypeScript' });
+    const pro = await buildProfessional(t);
+    const w = await insertWorkshop(db(), { title: 'Intro to TypeScript', professionalId: pro.id });
     const res = await t.app.inject({ method: 'POST', url: `/api/workshops/${w.id}/register`, headers: { ...student.auth, 'accept-language': 'en' } });
     expect(res.statusCode).toBe(201);
 
