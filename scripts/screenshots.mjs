@@ -197,7 +197,8 @@ async function main() {
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
-    await waitForHealth(Date.now() + 120_000);
+    // Seeding the demo data takes a while on a busy machine.
+    await waitForHealth(Date.now() + 300_000);
     const sessions = {};
     for (const [role, account] of Object.entries(ACCOUNTS)) sessions[role] = await login(account);
 
