@@ -8,6 +8,12 @@
 // system's (/usr/bin/chromium, or CHROMIUM_PATH); the server runs on SCREENSHOTS_PORT (3290).
 //   npm run screenshots                 all screens, both widths
 //   npm run screenshots -- --only=admin only the screens whose name contains "admin"
+//   npm run screenshots -- --languages=ar,hi   only the translated set (below), in those languages
+//
+// Besides the English set (docs/screenshots/*.png), the main screens are shot in Arabic (right to
+// left) and Hindi into docs/screenshots/<language>/ (issue 25): what a translator or reviewer looks at
+// to see a message in its place. The language is the device's choice (localStorage, as the language
+// menu stores it) with a matching browser locale and time zone.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +28,16 @@ const OUT = path.join(ROOT, 'docs/screenshots');
 const TOUR_OUT = path.join(ROOT, 'apps/web/public/tour');
 const DATA_DIR = path.join(ROOT, '.tmp/screenshots-data');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const languagesArg = process.argv.find((a) => a.startsWith('--languages='))?.slice('--languages='.length);
+/** 'en' is the full English set; any other language gets LANGUAGE_SCREENS into docs/screenshots/<language>/. */
+const LANGUAGES = languagesArg ? languagesArg.split(',').filter(Boolean) : ['en', 'ar', 'hi'];
+/** The browser locale and time zone each language's shots are taken in. */
+const LOCALES = {
+  en: { locale: 'en-GB', timezoneId: 'Asia/Kolkata' },
+  ar: { locale: 'ar', timezoneId: 'Asia/Dubai' },
+  hi: { locale: 'hi-IN', timezoneId: 'Asia/Kolkata' },
+  es: { locale: 'es', timezoneId: 'America/Mexico_City' },
+};
 
 const WIDTHS = [
   { name: '1280', viewport: { width: 1280, height: 800 } },
@@ -32,6 +48,9 @@ const ACCOUNTS = {
   student: { email: 'student@example.com', password: 'Student@123' },
   professional: { email: 'mentor@example.com', password: 'Mentor@12345' },
   admin: { email: 'admin@example.com', password: 'Admin@12345' },
+  university: { email: 'university@iitd.ac.in', password: 'University@123' },
+  // Priya holds a certificate of the demo's closed programme (the certificate page).
+  priya: { email: 'priya@example.com', password: 'Student@123' },
 };
 
 /** [file name, role or null, path]. */
@@ -67,6 +86,25 @@ const SCREENS = [
   ['admin-settings', 'admin', '/admin/dashboard', 'Settings'],
 ];
 
+/**
+ * The main screens in every other language (issue 25), [file name, role or null, path]: `{workshop}`,
+ * `{professional}` and `{certificate}` are looked up from the demo data once the server is up. Kept to
+ * ten per language and width so the set stays small (docs/screenshots/<language>/).
+ */
+const LANGUAGE_SCREENS = [
+  ['landing', null, '/'],
+  ['signin', null, '/signin'],
+  ['workshop-detail', null, '/workshops/{workshop}'],
+  ['student-workshops', 'student', '/student/dashboard?tab=workshops'],
+  // A professional's profile with the booking steps, over the Professionals tab.
+  ['student-booking', 'student', '/student/dashboard?tab=professionals&professional={professional}'],
+  ['professional-overview', 'professional', '/professional/dashboard'],
+  ['admin-dashboard', 'admin', '/admin/dashboard'],
+  ['admin-students', 'admin', '/admin/dashboard?section=students'],
+  ['organisation-dashboard', 'university', '/university/dashboard'],
+  ['certificate', null, '/certificates/{certificate}'],
+];
+
 /** The product tour (landing page → Watch Demo): which shot, at 1280 px, becomes which step. */
 const TOUR = [
   ['student-professionals', 'experts'],
@@ -92,6 +130,22 @@ async function waitForHealth(deadline) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the server did not answer on ${BASE}`);
+}
+
+async function getData(url, token) {
+  const res = await fetch(`${BASE}/api${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return (await res.json()).data;
+}
+
+/** The ids LANGUAGE_SCREENS' paths need, from the demo data. */
+async function lookUps(sessions) {
+  const { workshops } = await getData('/workshops?limit=1');
+  const { professionals } = await getData('/professionals?search=Ananya&limit=1');
+  const { certificates } = await getData('/me/programme-certificates', sessions.priya.token);
+  const found = { workshop: workshops[0]?.id, professional: professionals[0]?.id, certificate: certificates[0]?.verificationId };
+  for (const [name, value] of Object.entries(found)) if (!value) throw new Error(`the demo data has no ${name} to show`);
+  return found;
 }
 
 async function login(account) {
@@ -143,7 +197,8 @@ async function main() {
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
-    await waitForHealth(Date.now() + 120_000);
+    // Seeding the demo data takes a while on a busy machine.
+    await waitForHealth(Date.now() + 300_000);
     const sessions = {};
     for (const [role, account] of Object.entries(ACCOUNTS)) sessions[role] = await login(account);
 
@@ -153,37 +208,57 @@ async function main() {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--font-render-hinting=none'],
     });
     const written = [];
+    const require = createRequire(path.join(ROOT, 'apps/api/package.json'));
+    const sharp = require('sharp');
+    const ids = LANGUAGES.some((l) => l !== 'en') ? await lookUps(sessions) : {};
     try {
-      for (const width of WIDTHS) {
-        for (const role of [null, 'student', 'professional', 'admin']) {
-          const screens = SCREENS.filter(([name, r]) => r === role && (!only || name.includes(only)));
-          if (screens.length === 0) continue;
-          const context = await browser.newContext({ viewport: width.viewport, reducedMotion: 'reduce', locale: 'en-GB', timezoneId: 'Asia/Kolkata' });
-          if (role) {
-            const auth = sessions[role];
-            await context.addInitScript((data) => {
-              if (window.localStorage.getItem('token')) return;
-              window.localStorage.setItem('token', data.token);
-              window.localStorage.setItem('user', JSON.stringify(data.user));
-              window.localStorage.setItem('userRole', data.user.role);
-            }, auth);
-          }
-          const page = await context.newPage();
-          for (const [name, , url, section] of screens) {
-            await page.goto(`${BASE}${url}`);
-            await settle(page);
-            if (section) {
-              const menu = page.getByRole('button', { name: /Open sections menu/ });
-              if (await menu.isVisible()) await menu.click();
-              await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: section, exact: true }).click();
-              await settle(page);
+      for (const language of LANGUAGES) {
+        const english = language === 'en';
+        const list = english ? SCREENS : LANGUAGE_SCREENS;
+        const outDir = english ? OUT : path.join(OUT, language);
+        mkdirSync(outDir, { recursive: true });
+        for (const width of WIDTHS) {
+          for (const role of [null, 'student', 'professional', 'admin', 'university']) {
+            const screens = list.filter(([name, r]) => r === role && (!only || name.includes(only)));
+            if (screens.length === 0) continue;
+            const context = await browser.newContext({ viewport: width.viewport, reducedMotion: 'reduce', ...(LOCALES[language] ?? { locale: language, timezoneId: 'UTC' }) });
+            await context.addInitScript((lang) => {
+              // The device's language choice (the language menu's key); English keeps the browser's.
+              if (lang !== 'en') window.localStorage.setItem('language', lang);
+            }, language);
+            if (role) {
+              const auth = sessions[role];
+              await context.addInitScript((data) => {
+                if (window.localStorage.getItem('token')) return;
+                window.localStorage.setItem('token', data.token);
+                window.localStorage.setItem('user', JSON.stringify(data.user));
+                window.localStorage.setItem('userRole', data.user.role);
+              }, auth);
             }
-            const file = path.join(OUT, `${name}-${width.name}.png`);
-            await page.screenshot({ path: file, animations: 'disabled' });
-            written.push(file);
-            console.log(`  ${path.relative(ROOT, file)}`);
+            const page = await context.newPage();
+            for (const [name, , url, section] of screens) {
+              await page.goto(`${BASE}${url.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(ids[key]))}`);
+              await settle(page);
+              if (section) {
+                const menu = page.getByRole('button', { name: /Open sections menu/ });
+                if (await menu.isVisible()) await menu.click();
+                await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: section, exact: true }).click();
+                await settle(page);
+              }
+              if (!english) {
+                const dir = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+                if (dir[0] !== language) throw new Error(`${name}: the page is in ${dir[0]}, not ${language}`);
+              }
+              const file = path.join(outDir, `${name}-${width.name}.png`);
+              const shot = await page.screenshot({ animations: 'disabled' });
+              // The translated set is committed too: a 256-colour palette keeps each file near a third of the size.
+              if (english) writeFileSync(file, shot);
+              else await sharp(shot).png({ palette: true, compressionLevel: 9 }).toFile(file);
+              written.push(file);
+              console.log(`  ${path.relative(ROOT, file)}`);
+            }
+            await context.close();
           }
-          await context.close();
         }
       }
     } finally {
@@ -191,8 +266,6 @@ async function main() {
     }
 
     // The tour's images: the 1280 px shots, resized and re-encoded (WebP, ~30–60 kB each).
-    const require = createRequire(path.join(ROOT, 'apps/api/package.json'));
-    const sharp = require('sharp');
     mkdirSync(TOUR_OUT, { recursive: true });
     for (const [shot, name] of TOUR) {
       const source = path.join(OUT, `${shot}-1280.png`);
@@ -203,7 +276,11 @@ async function main() {
     }
     writeFileSync(
       path.join(OUT, 'README.md'),
-      `# Screenshots\n\nEvery main screen per role at 1280 and 360 px, from a fresh demo database.\nRegenerate with \`npm run screenshots\` (it builds if needed and starts its own server).\n\n${SCREENS.map(([name, role, url, section]) => `- \`${name}\` — ${role ?? 'visitor'}: \`${url}\`${section ? ` → ${section}` : ''}`).join('\n')}\n`,
+      `# Screenshots\n\nEvery main screen per role at 1280 and 360 px, from a fresh demo database.\nRegenerate with \`npm run screenshots\` (it builds if needed and starts its own server).\n\n${SCREENS.map(([name, role, url, section]) => `- \`${name}\` — ${role ?? 'visitor'}: \`${url}\`${section ? ` → ${section}` : ''}`).join('\n')}\n\n` +
+        `## In Arabic and Hindi\n\nThe main screens in \`ar/\` (right to left) and \`hi/\`, at 1280 and 360 px (\`npm run screenshots -- --languages=ar,hi\`):\n\n` +
+        `${LANGUAGE_SCREENS.map(([name, role, url]) => `- \`${name}\` — ${role ?? 'visitor'}: \`${url}\``).join('\n')}\n\n` +
+        `The printed certificates themselves, rendered from the PDF: \`certificate-ar.png\`, \`certificate-hi.png\` ` +
+        `(written by \`apps/api/src/modules/workshops/certificate-scripts.test.ts\`, see docs/translating.md).\n`,
     );
   } finally {
     stop();

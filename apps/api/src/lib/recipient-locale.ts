@@ -70,6 +70,8 @@ export interface Voice {
   format: Formatters;
   /** A date and time in full, with the zone it is shown in ("मंगलवार, 1 दिसंबर 2026, 3:00 pm (Asia/Kolkata)"). */
   when(at: Date): string;
+  /** A date with a start and end time, with the zone ("Tuesday, 1 December 2026, 14:00–16:00 (Europe/London)"). */
+  span(start: Date, end: Date): string;
 }
 
 /** A valid IANA zone, else undefined. */
@@ -104,5 +106,26 @@ export function voiceOf(locale: RecipientLocale | undefined, fallbackZone?: stri
     direction: tr.direction,
     format,
     when: (at) => `${format.dateTime(at, { dateStyle: 'full', timeStyle: 'short' })} (${timeZone})`,
+    span: (start, end) =>
+      `${new Intl.DateTimeFormat(formatLocale(language), { dateStyle: 'full', timeStyle: 'short', timeZone }).formatRange(start, end)} (${timeZone})`,
   };
+}
+
+/**
+ * The plain text of an e-mail in the voice's language: the greeting with the recipient's first name,
+ * the paragraphs (empty ones left out), and the signature (the product's name, never translated).
+ */
+export function letter(voice: Pick<Voice, 't'>, firstName: string, paragraphs: ReadonlyArray<string | false | null | undefined>): string {
+  return [voice.t('email.greeting', { name: firstName }), ...paragraphs.filter((p): p is string => Boolean(p)), 'MentorBridge'].join('\n\n');
+}
+
+/**
+ * The locale of whoever reads an e-mail sent to an address: the account behind it if there is one (its
+ * whole resolution), else `organisationDefault` (an organisation's contact or a person it invites), else
+ * the platform's default. Decision 1060.
+ */
+export async function addressLocale(db: Db, email: string, organisationDefault?: string | null): Promise<RecipientLocale> {
+  const [account] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email.trim().toLowerCase()} LIMIT 1`);
+  if (account) return recipientLocale(db, account.id);
+  return { language: pickLanguage(organisationDefault), timeZone: null };
 }

@@ -24,6 +24,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { EMAIL_JOB, emailRow } from '../../lib/mail.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { splitName } from './common.ts';
 import { existingEmails, setPasswordLink, welcomeEmail } from './professionals.service.ts';
@@ -377,11 +378,12 @@ export async function bulkCreateProfessionals(
       }
       data.successfullyCreated += chunkRows.length;
       try {
+        const locales = await recipientLocales(db, chunkRows.map((r) => r.user.id));
         await queue(
           db,
           chunkRows.map((r) => {
             const invite = setPasswordLink(config, r.user.id);
-            return { message: welcomeEmail(config, r.user, invite, 'professional'), token: invite.row };
+            return { message: welcomeEmail(config, r.user, invite, 'professional', voiceOf(locales.get(r.user.id))), token: invite.row };
           }),
         );
         for (const r of chunkRows) data.emailResults.push({ email: r.v.email, sent: true });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, professionalProfiles, users } from '../../db/schema/users.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocale, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { cleanLinks, professionalProfileChanges } from '../users/index.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
@@ -145,25 +146,28 @@ export function welcomeEmail(
   to: { firstName: string; email: string },
   invite: { link: string; token: string },
   role: 'professional' | 'student',
+  voice: Voice = voiceOf(undefined),
 ): OutgoingEmail {
-  const what = role === 'professional' ? 'a mentor account' : 'a student account';
   return {
     to: to.email,
-    subject: 'Your MentorBridge account',
-    text:
-      `Hi ${inert(to.firstName)},\n\nAn administrator has created ${what} for you on MentorBridge (${inert(to.email)}).\n\n` +
-      `Choose your password with this link within 7 days; it works once:\n\n${invite.link}\n\n` +
-      `Then sign in at ${config.publicUrl}/signin. If the link has expired, use "Forgot password" on the sign-in page.\n\nMentorBridge`,
-    action: { label: 'Choose my password', url: invite.link },
+    language: voice.language,
+    subject: voice.t('email.accountCreated.subject'),
+    text: letter(voice, inert(to.firstName), [
+      voice.t('email.accountCreated.body', { role, email: inert(to.email) }),
+      voice.t('email.accountCreated.choosePassword'),
+      invite.link,
+      voice.t('email.accountCreated.thenSignIn', { url: `${config.publicUrl}/signin` }),
+    ]),
+    action: { label: voice.t('email.action.choosePassword'), url: invite.link },
     secrets: [invite.link, invite.token, encodeURIComponent(invite.token)],
   };
 }
 
-/** Queue the welcome e-mail with its set-password link, in the caller's transaction. */
+/** Queue the welcome e-mail with its set-password link, in the caller's transaction (in the new person's language: their organisation's or the platform's). */
 export async function queueWelcome(db: Db, config: Pick<Config, 'publicUrl'>, user: { id: string; firstName: string; email: string }, role: 'professional' | 'student') {
   const invite = setPasswordLink(config, user.id);
   await db.insert(passwordResetTokens).values(invite.row);
-  await queueEmail(db, welcomeEmail(config, user, invite, role));
+  await queueEmail(db, welcomeEmail(config, user, invite, role, voiceOf(await recipientLocale(db, user.id))));
 }
 
 /** Create one professional with a temporary password and queue the welcome e-mail (one transaction). */

@@ -18,6 +18,7 @@ import { passwordResetTokens, studentProfiles, users } from '../../db/schema/use
 import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as throttle from './login-throttle.ts';
@@ -40,6 +41,8 @@ export interface AuthDeps {
   /** The device signing in (its session record, issue 23); absent for scripts. */
   client?: ClientInfo;
   clock?: Clock;
+  /** The language of the page the request came from (`Accept-Language`): a new account's first e-mail. */
+  language?: string;
 }
 
 /** A token for a new sign-in session (sessions.service.ts): the token carries the session's id. */
@@ -114,11 +117,14 @@ export async function registerStudent(deps: AuthDeps, input: RegisterBody): Prom
       });
       // The privacy notice the form showed (issue 24, decision 840).
       await recordAcceptance(tx, user.id, input.privacyNoticeVersion, 'registration', deps.clock?.now() ?? new Date());
+      // Decision 1060: the welcome is in the language of the page they registered on (no choice stored yet).
+      const voice = voiceOf(deps.language ? { language: deps.language, timeZone: null } : await recipientLocale(tx, user.id));
       await queueEmail(tx, {
         to: input.email,
-        subject: 'Welcome to MentorBridge',
-        text: `Hi ${input.firstName},\n\nYour student account is ready. Sign in at ${deps.config.publicUrl}/signin to meet mentors, join workshops and share your ideas.\n\nMentorBridge`,
-        action: { label: 'Sign in', url: `${deps.config.publicUrl}/signin` },
+        language: voice.language,
+        subject: voice.t('email.welcome.subject'),
+        text: letter(voice, inert(input.firstName), [voice.t('email.welcome.body', { url: `${deps.config.publicUrl}/signin` })]),
+        action: { label: voice.t('email.action.signIn'), url: `${deps.config.publicUrl}/signin` },
       });
       return user.id;
     });
@@ -179,12 +185,17 @@ async function checkCurrentPassword(db: Db, user: UserRow, currentPassword: stri
 }
 
 /** Issue 28: the owner hears of every password change or reset, with a way back if it was not them. */
-async function tellPasswordChanged(db: Db, user: Pick<UserRow, 'email' | 'firstName'>, publicUrl: string, how: 'changed' | 'reset') {
+async function tellPasswordChanged(db: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, publicUrl: string, how: 'changed' | 'reset') {
+  const voice = voiceOf(await recipientLocale(db, user.id));
   await queueEmail(db, {
     to: user.email,
-    subject: 'Your MentorBridge password was changed',
-    text: `Hi ${inert(user.firstName)},\n\nThe password of your MentorBridge account was ${how === 'reset' ? 'reset with a link sent to this address' : 'changed'} just now, and every other device was signed out.\n\nIf this was not you, reset your password now at ${publicUrl}/forgot-password and tell us at once.\n\nMentorBridge`,
-    action: { label: 'Reset my password', url: `${publicUrl}/forgot-password` },
+    language: voice.language,
+    subject: voice.t('email.passwordChanged.subject'),
+    text: letter(voice, inert(user.firstName), [
+      voice.t('email.passwordChanged.body', { how }),
+      voice.t('email.passwordChanged.notYou', { url: `${publicUrl}/forgot-password` }),
+    ]),
+    action: { label: voice.t('email.action.resetPassword'), url: `${publicUrl}/forgot-password` },
   });
 }
 
@@ -250,11 +261,13 @@ export async function forgotPassword(deps: AuthDeps, email: string) {
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
     const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const voice = voiceOf(await recipientLocale(tx, user.id));
     await queueEmail(tx, {
       to: user.email,
-      subject: 'Reset your MentorBridge password',
-      text: `Hi ${user.firstName},\n\nSomeone asked to reset the password of this account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nMentorBridge`,
-      action: { label: 'Reset my password', url: link },
+      language: voice.language,
+      subject: voice.t('email.passwordReset.subject'),
+      text: letter(voice, inert(user.firstName), [voice.t('email.passwordReset.body'), link, voice.t('email.passwordReset.notYou')]),
+      action: { label: voice.t('email.action.resetPassword'), url: link },
       secrets: [link, token, encodeURIComponent(token)],
     });
   });

@@ -12,6 +12,7 @@ import { mfaRecoveryCodes, passkeys, userMfa } from '../../db/schema/security.ts
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
@@ -324,11 +325,13 @@ export async function adminResetMfa(db: Db, actor: Actor, targetId: string, now:
       { totpEnabled: false, passkeys: 0 },
     );
     // The person is told (decision 852): a reset they did not ask for is how an account takeover looks.
+    const voice = voiceOf(await recipientLocale(tx, target.id));
     await queueEmail(tx, {
       to: target.email,
-      subject: 'The second factor of your MentorBridge account was reset',
-      text: `Hi ${inert(target.firstName)},\n\nA MentorBridge administrator reset the second factor of your account just now: your authenticator app, recovery codes and passkeys no longer work, and every device was signed out. Sign in with your password and set up a new second factor.\n\nIf you did not ask for this, reset your password at ${publicUrl}/forgot-password and tell us at once.\n\nMentorBridge`,
-      action: { label: 'Sign in', url: `${publicUrl}/signin` },
+      language: voice.language,
+      subject: voice.t('email.mfaReset.subject'),
+      text: letter(voice, inert(target.firstName), [voice.t('email.mfaReset.body'), voice.t('email.passwordChanged.notYou', { url: `${publicUrl}/forgot-password` })]),
+      action: { label: voice.t('email.action.signIn'), url: `${publicUrl}/signin` },
     });
   });
   return { userId: target.id, role: target.role };

@@ -9,7 +9,7 @@ import type { IcsMethod } from '../../lib/calendar.ts';
 import { queueEmails, type OutgoingEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
+import { recipientLocales, voiceOf, type RecipientLocale } from '../../lib/recipient-locale.ts';
 import { loadPeople, nameOf } from '../mentoring/index.ts';
 import { sessionIcs, topicIn, whenFor } from '../mentoring/index.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
@@ -41,8 +41,9 @@ interface Plan {
   recipients(db: Db, cursor: string, limit: number): Promise<Recipient[]>;
   /** Participants without an account (told in the first batch). */
   extras: Recipient[];
-  notification(r: Recipient & { id: string }): NewNotification;
-  email(r: Recipient): OutgoingEmail;
+  /** `locale`: the recipient's (decision 970), resolved for the whole batch; absent for an address without an account. */
+  notification(r: Recipient & { id: string }, locale?: RecipientLocale): NewNotification;
+  email(r: Recipient, locale?: RecipientLocale): OutgoingEmail;
 }
 
 const ics = (method: IcsMethod, content: string): EmailAttachment => ({
@@ -60,10 +61,9 @@ async function workshopPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pr
   const w = row.workshop;
   const cancelled = change.change === 'cancelled';
   const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
-  const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
-  const online = w.deliveryMode !== 'offline' && w.meetingLink ? `Join online: ${w.meetingLink}` : '';
   const place = [w.venue, w.address, w.city, w.state].filter(Boolean).join(', ');
-  const venue = w.deliveryMode !== 'online' && place ? `Venue: ${place}` : '';
+  // Each participant reads it in their language and zone (decision 1060), the workshop's zone for the rest.
+  const voice = (locale?: RecipientLocale) => voiceOf(locale, w.timezone);
   const link = (role: string) =>
     role === 'student' ? `/student/dashboard?tab=workshops&workshop=${w.id}` : role === 'professional' ? '/professional/dashboard?tab=workshops' : `/admin/workshops`;
   const manual = w.manualInstructor?.email
@@ -84,31 +84,47 @@ async function workshopPlan(db: Db, change: ChangeRow, config: FanOutConfig): Pr
                OR u.id = ${w.professionalId ?? ''})
         ORDER BY u.id
         LIMIT ${limit}`),
-    notification: (r) => ({
-      userId: r.id,
-      type: 'workshop',
-      subType: cancelled ? 'cancelled' : 'rescheduled',
-      title: cancelled ? 'Workshop cancelled' : 'Workshop updated',
-      message: cancelled
-        ? `"${w.title}" on ${when} has been cancelled.${change.note ? ` ${change.note}` : ''}`
-        : `"${w.title}" is now on ${when}.${w.deliveryMode === 'offline' ? (place ? ` Venue: ${place}.` : '') : ' See the workshop for the join link.'}`,
-      actionUrl: link(r.role),
-      priority: 'high',
-      metadata: { workshopId: w.id, sequence: change.sequence },
-    }),
-    email: (r) => ({
-      to: r.email,
-      subject: cancelled ? `Cancelled: ${inert(w.title)}` : `Updated: ${inert(w.title)} — ${when}`,
-      text: paragraphs(
-        `Hello ${inert(r.firstName)},`,
-        cancelled ? `"${inert(w.title)}" on ${when} has been cancelled.` : `"${inert(w.title)}" has changed. It is now on ${when}.`,
-        !cancelled && [online, venue && inert(venue)].filter(Boolean).join('\n'),
-        change.note && `Message: ${inert(change.note)}`,
-        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
-      ),
-      action: { label: 'View the workshop', url: `${config.publicUrl}${link(r.role)}` },
-      attachments: [ics(method, workshopIcs(row, { name: fullName(r), email: r.email }, { method, publicUrl: config.publicUrl, mailFrom: config.mailFrom }))],
-    }),
+    notification: (r, locale) => {
+      const { t, span } = voice(locale);
+      const at = span(w.startsAt, w.endsAt);
+      return {
+        userId: r.id,
+        type: 'workshop',
+        subType: cancelled ? 'cancelled' : 'rescheduled',
+        title: cancelled ? t('notification.workshop.eventCancelledTitle') : t('notification.workshop.updatedTitle'),
+        message: cancelled
+          ? [t('email.workshop.eventCancelled', { title: w.title, when: at }), change.note].filter(Boolean).join(' ')
+          : [
+              t('notification.workshop.updated', { title: w.title, when: at }),
+              w.deliveryMode === 'offline' ? (place ? t('notification.workshop.updatedVenue', { venue: place }) : '') : t('notification.workshop.updatedJoin'),
+            ].filter(Boolean).join(' '),
+        actionUrl: link(r.role),
+        priority: 'high',
+        metadata: { workshopId: w.id, sequence: change.sequence },
+      };
+    },
+    email: (r, locale) => {
+      const { t, span, language } = voice(locale);
+      const at = span(w.startsAt, w.endsAt);
+      return {
+        to: r.email,
+        language,
+        subject: cancelled ? t('email.workshop.cancelledSubject', { title: inert(w.title) }) : t('email.workshop.updatedSubject', { title: inert(w.title), when: at }),
+        text: paragraphs(
+          t('email.greeting', { name: inert(r.firstName) }),
+          cancelled ? t('email.workshop.eventCancelled', { title: inert(w.title), when: at }) : t('email.workshop.updated', { title: inert(w.title), when: at }),
+          !cancelled &&
+            [
+              w.deliveryMode !== 'offline' && w.meetingLink ? t('email.where.online', { link: w.meetingLink }) : '',
+              w.deliveryMode !== 'online' && place ? t('email.where.venue', { venue: inert(place) }) : '',
+            ].filter(Boolean).join('\n'),
+          change.note && t('email.session.note', { note: inert(change.note) }),
+          cancelled ? t('email.session.attachedCancel') : t('email.session.attachedUpdate'),
+        ),
+        action: { label: t('email.workshop.viewAction'), url: `${config.publicUrl}${link(r.role)}` },
+        attachments: [ics(method, workshopIcs(row, { name: fullName(r), email: r.email }, { method, publicUrl: config.publicUrl, mailFrom: config.mailFrom }))],
+      };
+    },
   };
 }
 
@@ -185,55 +201,64 @@ async function interviewPlan(db: Db, change: ChangeRow, config: FanOutConfig): P
   if (!row || !interview || !slot) return null;
   const cancelled = change.change === 'cancelled';
   const method: IcsMethod = cancelled ? 'CANCEL' : 'REQUEST';
-  const when = `${interview.date ?? ''} ${interview.time ?? ''} (${interview.timezone ?? 'UTC'})`;
-  const where = interview.mode === 'offline' ? `Location: ${interview.location ?? ''}` : `Join online: ${interview.meetingLink ?? ''}`;
+  const voice = (locale?: RecipientLocale) => {
+    const v = voiceOf(locale, interview.timezone);
+    return { ...v, at: v.when(slot.start) };
+  };
+  const where = (t: ReturnType<typeof voice>['t']) =>
+    interview.mode === 'offline' ? t('email.where.location', { location: inert(interview.location ?? '') }) : t('email.where.online', { link: interview.meetingLink ?? '' });
   const student: Recipient = { id: row.app.studentId, email: row.email, firstName: row.firstName, lastName: row.lastName, role: 'student' };
   return {
     sequence: row.app.interviewSequence,
     extras: [],
     recipients: async (_tx, cursor, limit) => (student.id && student.id > cursor && limit > 0 ? [student] : []),
-    notification: (r) => ({
-      userId: r.id,
-      type: 'rd-project',
-      subType: cancelled ? 'interview-cancelled' : 'interview-updated',
-      title: cancelled ? 'Interview cancelled' : 'Interview updated',
-      message: cancelled
-        ? `Your interview for "${row.projectTitle}" on ${when} will not take place.`
-        : `Your interview for "${row.projectTitle}" has been updated: ${when}.`,
-      actionUrl: RD_ACTION_URL,
-      priority: 'high',
-      metadata: { projectId: row.app.projectId, applicationId: row.app.id, sequence: change.sequence },
-    }),
-    email: (r) => ({
-      to: r.email,
-      subject: cancelled ? `Interview cancelled: ${inert(row.projectTitle)}` : `Interview updated: ${inert(row.projectTitle)}`,
-      text: paragraphs(
-        `Hello ${inert(r.firstName)},`,
-        cancelled
-          ? `Your interview for "${inert(row.projectTitle)}" (${inert(row.roleTitle)}) on ${when} will not take place.`
-          : `Your interview for "${inert(row.projectTitle)}" (${inert(row.roleTitle)}) is now on ${when}.`,
-        !cancelled && (interview.mode === 'offline' ? `Location: ${inert(interview.location)}` : where),
-        !cancelled && interview.notes && `Notes: ${inert(interview.notes)}`,
-        cancelled ? 'The attached file removes it from your calendar.' : 'The attached invitation updates the entry in your calendar.',
-      ),
-      action: { label: 'See my applications', url: `${config.publicUrl}${RD_ACTION_URL}` },
-      attachments: [
-        ics(
-          method,
-          interviewIcs({
-            applicationId: row.app.id,
-            projectTitle: row.projectTitle,
-            roleTitle: row.roleTitle,
-            interview,
-            slot,
-            sequence: row.app.interviewSequence,
-            method,
-            mailFrom: config.mailFrom,
-            attendee: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
-          }),
+    notification: (r, locale) => {
+      const { t, at } = voice(locale);
+      return {
+        userId: r.id,
+        type: 'rd-project',
+        subType: cancelled ? 'interview-cancelled' : 'interview-updated',
+        title: cancelled ? t('notification.interview.cancelledTitle') : t('notification.interview.updatedTitle'),
+        message: cancelled ? t('notification.interview.cancelled', { title: row.projectTitle, when: at }) : t('notification.interview.updated', { title: row.projectTitle, when: at }),
+        actionUrl: RD_ACTION_URL,
+        priority: 'high',
+        metadata: { projectId: row.app.projectId, applicationId: row.app.id, sequence: change.sequence },
+      };
+    },
+    email: (r, locale) => {
+      const { t, at, language } = voice(locale);
+      return {
+        to: r.email,
+        language,
+        subject: cancelled ? t('email.interview.cancelledSubject', { title: inert(row.projectTitle) }) : t('email.rd.interviewUpdatedSubject', { title: inert(row.projectTitle) }),
+        text: paragraphs(
+          t('email.greeting', { name: inert(r.firstName) }),
+          cancelled
+            ? t('email.interview.cancelled', { title: inert(row.projectTitle), role: inert(row.roleTitle), when: at })
+            : t('email.interview.updated', { title: inert(row.projectTitle), role: inert(row.roleTitle), when: at }),
+          !cancelled && where(t),
+          !cancelled && interview.notes && t('email.rd.interviewNotes', { notes: inert(interview.notes) }),
+          cancelled ? t('email.session.attachedCancel') : t('email.session.attachedUpdate'),
         ),
-      ],
-    }),
+        action: { label: t('email.rd.action'), url: `${config.publicUrl}${RD_ACTION_URL}` },
+        attachments: [
+          ics(
+            method,
+            interviewIcs({
+              applicationId: row.app.id,
+              projectTitle: row.projectTitle,
+              roleTitle: row.roleTitle,
+              interview,
+              slot,
+              sequence: row.app.interviewSequence,
+              method,
+              mailFrom: config.mailFrom,
+              attendee: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email },
+            }),
+          ),
+        ],
+      };
+    },
   };
 }
 
@@ -267,12 +292,14 @@ export async function fanOutBatch(db: Db, changeId: string, config: FanOutConfig
     const batch = await plan.recipients(tx, change.cursor ?? '', batchSize);
     const everyone = first ? [...plan.extras, ...batch] : batch;
     const told = everyone.filter((r) => r.id !== change.actorId || r.id === null);
+    // Each participant's language and zone, one query per batch (decision 1060).
+    const locales = await recipientLocales(tx, everyone.flatMap((r) => (r.id ? [r.id] : [])));
     await notifyMany(
       tx,
-      told.flatMap((r) => (r.id ? [plan.notification({ ...r, id: r.id })] : [])),
+      told.flatMap((r) => (r.id ? [plan.notification({ ...r, id: r.id }, locales.get(r.id))] : [])),
     );
     // The actor gets the updated invitation for their own calendar too, but no in-app item.
-    await queueEmails(tx, everyone.map(plan.email), { category: 'changes' });
+    await queueEmails(tx, everyone.map((r) => plan.email(r, r.id ? locales.get(r.id) : undefined)), { category: 'changes' });
     const last = batch.at(-1)?.id ?? change.cursor ?? '';
     const done = batch.length < batchSize;
     const moved = await tx

@@ -19,6 +19,8 @@ import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts'
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { professionalProfileChanges } from '../users/index.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
@@ -90,7 +92,7 @@ export async function apply(db: Db, config: Config, body: ExpertApplyBody, now =
           purpose: 'account',
           email: body.email,
           firstName: body.firstName,
-          why: 'Thank you for applying to mentor on MentorBridge as an industry expert.',
+          why: { reason: 'expertApplied' },
         });
       }
       if (body.workEmail && !invitedWork) {
@@ -229,22 +231,23 @@ export async function decide(db: Db, config: Config, actor: Actor, id: string, b
     if (!user) throw notFound('Application');
     await audit(tx, actor.id, status === 'approved' ? 'approve' : 'reject', 'expert-application', id, { status: 'pending' }, { status, reason: body.reason ?? null });
     const approved = status === 'approved';
-    const message = approved
-      ? 'Your expert profile is verified. Students can now find you, see your availability and book sessions.'
-      : `Your expert application was not approved. Reason: ${body.reason ?? ''}`;
+    // In the applicant's language (decision 970), not the reviewing administrator's.
+    const voice = voiceOf(await recipientLocale(tx, id));
+    const message = approved ? voice.t('email.expert.verified') : voice.t('email.expert.rejected', { reason: body.reason ?? '' });
     await notify(tx, {
       userId: id,
       type: 'system',
       subType: approved ? 'approved' : 'rejected',
-      title: approved ? 'You are verified' : 'Application not approved',
+      title: approved ? voice.t('notification.expert.verifiedTitle') : voice.t('notification.expert.rejectedTitle'),
       message,
       actionUrl: '/professional/dashboard',
       priority: 'high',
     });
     await queueEmail(tx, {
       to: user.email,
-      subject: approved ? 'You are a verified MentorBridge expert' : 'Your MentorBridge expert application',
-      text: `Hi ${user.firstName},\n\n${message}\n\nSign in at ${config.publicUrl}/signin\n\nMentorBridge`,
+      language: voice.language,
+      subject: approved ? voice.t('email.expert.verifiedSubject') : voice.t('email.expert.rejectedSubject'),
+      text: letter(voice, inert(user.firstName), [approved ? message : voice.t('email.expert.rejected', { reason: inert(body.reason ?? '') }), voice.t('email.signInAt', { url: `${config.publicUrl}/signin` })]),
     });
   });
   return getApplication(db, id);
@@ -275,7 +278,7 @@ export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
       purpose: 'account',
       email: user.email,
       firstName: user.firstName,
-      why: 'Please confirm the address of your MentorBridge account.',
+      why: { reason: 'confirmAccount' },
     }),
   );
 }

@@ -7,6 +7,7 @@ import {
   type IdeaReviewBody,
 } from '@app/shared/admin';
 import { makePagination } from '@app/shared/api';
+import type { IDEA_STATUSES } from '@app/shared/ideas';
 import type { Db } from '../../db/client.ts';
 import { ideas, type ImplementationDetails } from '../../db/schema/ideas.ts';
 import { users } from '../../db/schema/users.ts';
@@ -19,6 +20,18 @@ import { notify } from '../notifications/index.ts';
 import { selectIdeas, toIdeaDto, type IdeaWithPeople } from './ideas.presenter.ts';
 import { extend } from '../../lib/dto.ts';
 import { likePattern } from '../../lib/sql.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+
+/** An idea's status as the catalogue's messages choose by it. */
+const IDEA_STATUS_KEYS: Record<(typeof IDEA_STATUSES)[number], string> = {
+  draft: 'draft',
+  under_review: 'underReview',
+  approved: 'approved',
+  rejected: 'rejected',
+  shortlisted: 'shortlisted',
+  implemented: 'implemented',
+  revision_required: 'revisionRequired',
+};
 
 
 /** Admins see every submitted idea; a student's draft stays private. */
@@ -117,12 +130,15 @@ export async function reviewIdea(db: Db, admin: Actor, id: string, input: IdeaRe
       .where(and(eq(ideas.id, id), inArray(ideas.status, [...REVIEWABLE])))
       .returning();
     if (!after) throw conflict(IDEA_REVIEW_MESSAGES.alreadyReviewed);
+    // In the author's language (decision 1060), not the reviewer's.
+    const { t } = voiceOf(await recipientLocale(tx, before.authorId));
+    const status = IDEA_STATUS_KEYS[input.status];
     await notify(tx, {
       userId: before.authorId,
       type: 'idea',
       subType: input.status === 'rejected' ? 'rejected' : 'approved',
-      title: `Your idea was ${input.status}`,
-      message: input.feedback ? `"${before.title}": ${input.feedback}` : `"${before.title}" has been ${input.status}.`,
+      title: t('notification.idea.reviewedTitle', { status }),
+      message: input.feedback ? t('notification.idea.feedback', { title: before.title, feedback: input.feedback }) : t('notification.idea.reviewed', { title: before.title, status }),
       actionUrl: '/student/dashboard?tab=ideas',
       priority: 'normal',
       metadata: { ideaId: id, status: input.status },

@@ -15,6 +15,7 @@ import { PG, conflict, isBookingClash, notFound, pgCode } from '../../lib/errors
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { notify } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
@@ -227,16 +228,20 @@ export async function respond(
       const pro = `${actor.firstName} ${actor.lastName}`.trim();
       const booked = session as SessionRow | null;
       const people = booked ? await loadPeople(tx, [booked.studentId, booked.professionalId]) : new Map<string, PersonRow>();
-      const scheduled = booked ? ` Your session is on ${whenFor(booked, people, booked.studentId)}.` : '';
-      const reply = body.message ? ` Message: "${body.message}"` : '';
+      // The student reads it in their language and zone (decision 1060), not the mentor's.
+      const voice = voiceOf(await recipientLocale(tx, updated.studentId));
+      const t = voice.t;
+      const message = [
+        accepted ? t('notification.connection.accepted', { name: pro }) : t('notification.connection.declined', { name: pro }),
+        booked ? t('notification.connection.scheduled', { when: whenFor(booked, people, booked.studentId, voice.language) }) : '',
+        body.message ? t('notification.connection.reply', { message: body.message }) : '',
+      ].filter(Boolean).join(' ');
       await notify(tx, {
         userId: updated.studentId,
         type: 'connection',
         subType: accepted ? 'accepted' : 'rejected',
-        title: accepted ? 'Connection request accepted' : 'Connection request declined',
-        message: accepted
-          ? `${pro} accepted your connection request.${scheduled}${reply}`
-          : `${pro} declined your connection request.${reply}`,
+        title: accepted ? t('notification.connection.acceptedTitle') : t('notification.connection.declinedTitle'),
+        message,
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { requestId: updated.id, ...(booked ? { sessionId: booked.id } : {}) },
       });
@@ -249,16 +254,17 @@ export async function respond(
         if (student) {
           await queueEmail(tx, {
             to: student.email,
-            subject: `${inert(pro)} accepted your connection request`,
+            language: voice.language,
+            subject: t('email.connection.acceptedSubject', { name: inert(pro) }),
             text: [
-              `Hello ${inert(student.firstName)},`,
+              t('email.greeting', { name: inert(student.firstName) }),
               '',
-              `${inert(pro)} accepted your connection request on MentorBridge.`,
-              body.message ? `Message: ${inert(body.message)}` : '',
+              t('email.connection.accepted', { name: inert(pro) }),
+              body.message ? t('email.session.note', { note: inert(body.message) }) : '',
             ]
               .filter((l, i, all) => l !== '' || all[i - 1] !== '')
               .join('\n'),
-            action: { label: 'Open my dashboard', url: `${deps.config.publicUrl}/student/dashboard` },
+            action: { label: t('email.connection.action'), url: `${deps.config.publicUrl}/student/dashboard` },
           }, { category: 'requests' });
         }
       }

@@ -6,8 +6,17 @@ import { emailConfirmations, expertApplications, studentAffiliations } from '../
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { inert } from '../../lib/email-template.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { queryRows } from '../../lib/sql.ts';
+
+/** Why a confirmation link is sent: the first paragraph of its e-mail (`email.confirm.why`). */
+export interface ConfirmationReason {
+  reason: 'expertApplied' | 'confirmAccount' | 'studentAsked' | 'studentConfirm' | 'organisationRegistered';
+  /** The university (student affiliation) or the organisation registered. */
+  organisation?: string;
+}
 
 const LINK_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 const CODE_TTL_MS = 30 * 60 * 1000;
@@ -19,7 +28,7 @@ type LinkPurpose = 'account' | 'affiliation';
 export async function sendConfirmationLink(
   tx: Db,
   publicUrl: string,
-  input: { userId: string; purpose: LinkPurpose; email: string; firstName: string; why: string },
+  input: { userId: string; purpose: LinkPurpose; email: string; firstName: string; why: ConfirmationReason },
   now = new Date(),
 ) {
   await tx
@@ -35,10 +44,18 @@ export async function sendConfirmationLink(
     expiresAt: new Date(now.getTime() + LINK_TTL_MS),
   });
   const link = `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  // In the account holder's language (decision 1060).
+  const voice = voiceOf(await recipientLocale(tx, input.userId));
   await queueEmail(tx, {
     to: input.email,
-    subject: 'Confirm your e-mail address for MentorBridge',
-    text: `Hi ${input.firstName},\n\n${input.why}\n\nOpen this link within three days to confirm that this address is yours:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\nMentorBridge`,
+    language: voice.language,
+    subject: voice.t('email.confirm.subject'),
+    text: letter(voice, inert(input.firstName), [
+      voice.t('email.confirm.why', { reason: input.why.reason, organisation: inert(input.why.organisation ?? '') }),
+      voice.t('email.confirm.openLink'),
+      link,
+      voice.t('email.confirm.notYou'),
+    ]),
     secrets: [link, token, encodeURIComponent(token)],
   });
 }
@@ -170,10 +187,12 @@ export async function sendWorkEmailCode(tx: Db, input: { userId: string; email: 
     secretHash: sha256(`${input.userId}:${code}`),
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
+  const voice = voiceOf(await recipientLocale(tx, input.userId));
   await queueEmail(tx, {
     to: input.email,
-    subject: 'Your MentorBridge work e-mail code',
-    text: `Hi ${input.firstName},\n\nYour code is ${code}. It works for 30 minutes.\n\nIf you did not ask for it, ignore this e-mail.\n\nMentorBridge`,
+    language: voice.language,
+    subject: voice.t('email.workCode.subject'),
+    text: letter(voice, inert(input.firstName), [voice.t('email.workCode.body', { code }), voice.t('email.workCode.notYou')]),
     secrets: [code],
   });
 }

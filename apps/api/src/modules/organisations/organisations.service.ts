@@ -26,6 +26,7 @@ import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts'
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { addressLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queryRows, textIn } from '../../lib/sql.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -184,7 +185,7 @@ export async function register(db: Db, config: Config, body: OrganisationRegiste
         purpose: 'account',
         email: body.contact.email,
         firstName: body.contact.firstName,
-        why: `Thank you for registering ${body.name} on MentorBridge.`,
+        why: { reason: 'organisationRegistered', organisation: body.name },
       });
       await notifyAdmins(tx, `New ${body.type} registration`, `${body.name} asked to join as a ${body.type}.`, '/admin/dashboard?tab=organisations');
       return user.id;
@@ -334,14 +335,18 @@ export async function invite(db: Db, config: Config, actor: Actor, org: ActorOrg
       .values({ organisationId: org.id, email: input.email, kind: input.kind, tokenHash: hash, invitedBy: actor.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
       .returning();
     if (!inv) throw new Error('insert returned nothing');
-    const what =
-      input.kind === 'member'
-        ? `to manage ${inert(row.name)} on MentorBridge with them`
-        : `to mentor students on MentorBridge as an industry expert endorsed by ${inert(row.name)}`;
+    // Nobody has an account at this address yet: the inviting organisation's default language (decision 1060).
+    const voice = voiceOf(await addressLocale(tx, input.email, row.defaultLanguage));
     await queueEmail(tx, {
       to: input.email,
-      subject: `${inert(actor.firstName)} invited you to MentorBridge`,
-      text: `Hello,\n\n${inert(fullName(actor))} invited you ${what}. Open this link within seven days:\n\n${link}\n\nMentorBridge`,
+      language: voice.language,
+      subject: voice.t('email.invitation.subject', { name: inert(actor.firstName) }),
+      text: [
+        voice.t('email.invitation.hello'),
+        voice.t('email.invitation.body', { name: inert(fullName(actor)), organisation: inert(row.name), kind: input.kind }),
+        link,
+        'MentorBridge',
+      ].join('\n\n'),
       secrets: [link, token, encodeURIComponent(token)],
     });
     await audit(tx, actor.id, 'invite', 'organisation', org.id, null, { email: input.email, kind: input.kind });
@@ -443,28 +448,29 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
     }
     await audit(tx, actor.id, body.action, 'organisation', id, { status: before.status }, { status: after.status, reason: body.reason ?? null, releasedDomains: released });
     if (after.type === 'university' && after.status === 'approved') await affiliateConfirmedStudents(tx, id);
-    const words: Record<OrgRow['status'], string> = {
-      approved: body.action === 'reinstate' ? 'has been reinstated' : 'has been approved',
-      rejected: 'was not approved',
-      suspended: 'has been suspended',
-      pending: 'is pending',
-    };
-    const message = `${after.name} ${words[after.status]}.${body.reason ? ` Reason: ${body.reason}` : ''}`;
+    // Each member reads it in their own language; the contact address in its account's, else the organisation's.
+    const status = after.status === 'approved' && body.action === 'reinstate' ? 'reinstated' : after.status;
+    const messageIn = (voice: Pick<Voice, 't'>, name: string, reason?: string) =>
+      [voice.t('notification.organisation.status', { name, status }), reason ? voice.t('notification.reason', { note: reason }) : ''].filter(Boolean).join(' ');
     const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, id));
+    const locales = await recipientLocales(tx, members.map((m) => m.userId));
     for (const m of members) {
+      const voice = voiceOf(locales.get(m.userId));
       await notify(tx, {
         userId: m.userId,
         type: 'system',
         subType: after.status === 'approved' ? 'approved' : 'rejected',
-        title: 'Organisation status',
-        message,
+        title: voice.t('notification.organisation.statusTitle'),
+        message: messageIn(voice, after.name, body.reason ?? undefined),
         priority: 'high',
       });
     }
+    const voice = voiceOf(await addressLocale(tx, after.contactEmail, after.defaultLanguage));
     await queueEmail(tx, {
       to: after.contactEmail,
-      subject: `${inert(after.name)} on MentorBridge`,
-      text: `Hello,\n\n${inert(message)}\n\n${config.publicUrl}/signin\n\nMentorBridge`,
+      language: voice.language,
+      subject: voice.t('email.organisation.statusSubject', { name: inert(after.name) }),
+      text: [voice.t('email.invitation.hello'), messageIn(voice, inert(after.name), body.reason ? inert(body.reason) : undefined), `${config.publicUrl}/signin`, 'MentorBridge'].join('\n\n'),
     });
   });
   return organisationDto(db, id);

@@ -142,7 +142,7 @@ export async function requestAffiliation(db: Db, config: Config, actor: Actor, e
       purpose: 'affiliation',
       email,
       firstName: actor.firstName,
-      why: `You asked to be shown as a verified student of ${university.name}.`,
+      why: { reason: 'studentAsked', organisation: university.name },
     }),
   );
   return university.name;
@@ -158,7 +158,7 @@ export async function offerAffiliationOnRegister(db: Db, config: Config, user: {
       purpose: 'account',
       email: user.email,
       firstName: user.firstName,
-      why: `Confirm your address to be shown as a verified student of ${university.name}.`,
+      why: { reason: 'studentConfirm', organisation: university.name },
     }),
   );
 }

@@ -12,6 +12,7 @@ import { relationships } from '../../db/schema/relationships.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import {
   factsOf,
@@ -155,17 +156,20 @@ export async function closeProgramme(
       .returning();
     if (!closure) throw new Error('closure insert returned nothing');
     const withCertificate = new Set(issued.map((x) => x.userId));
-    const told: NewNotification[] = [...people.values()].map((x) => ({
-      userId: x.userId,
-      type: 'connection',
-      subType: 'programme-closed',
-      title: `${p.name} has closed`,
-      message: withCertificate.has(x.userId)
-        ? `Thank you for taking part. Your certificate of ${x.kind} is ready to download.`
-        : 'Thank you for taking part. Your mentoring pair has ended; its agreement, goals and notes stay readable.',
-      actionUrl: '/relationships',
-      metadata: { programmeId: p.id },
-    }));
+    // Each participant reads it in their own language (decision 1060).
+    const locales = await recipientLocales(tx, [...people.keys()]);
+    const told: NewNotification[] = [...people.values()].map((x) => {
+      const { t } = voiceOf(locales.get(x.userId));
+      return {
+        userId: x.userId,
+        type: 'connection',
+        subType: 'programme-closed',
+        title: t('notification.programme.closedTitle', { name: p.name }),
+        message: withCertificate.has(x.userId) ? t('notification.programme.closedCertificate', { kind: x.kind }) : t('notification.programme.closed'),
+        actionUrl: '/relationships',
+        metadata: { programmeId: p.id },
+      };
+    });
     await notifyMany(tx, told);
     return { closure: closureDtoOf(closure), created: true };
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queueEmails } from '../../lib/mail.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { notifyMany } from '../notifications/index.ts';
 
 /** The job that tells invited participants, in batches (docs/decisions/621). */
@@ -47,33 +48,44 @@ export async function inviteBatch(db: Db, programmeId: string, config: InviteFan
     // A programme published before its invitations went out has nothing left to answer: mark them told.
     const open = rows[0]?.status !== 'published';
     if (open) {
+      // Each person invited reads it in their own language, dates included (decision 1060).
+      const locales = await recipientLocales(tx, rows.map((r) => r.user_id));
+      const voice = (r: (typeof rows)[number]) => {
+        const v = voiceOf(locales.get(r.user_id));
+        const day = (d: string) => v.format.date(`${d}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' });
+        return { ...v, from: day(r.starts_on), to: day(r.ends_on) };
+      };
       await notifyMany(
         tx,
-        rows.map((r) => ({
-          userId: r.user_id,
-          type: 'system',
-          subType: 'programme-invite',
-          title: `You are invited to ${r.name}`,
-          message: `${r.name} (${r.starts_on} to ${r.ends_on}) invites you to take part as a ${r.role}. Tell us your topics and whom you would like to be matched with.`,
-          actionUrl: '/programmes',
-          metadata: { programmeId },
-        })),
+        rows.map((r) => {
+          const { t, from, to } = voice(r);
+          return {
+            userId: r.user_id,
+            type: 'system',
+            subType: 'programme-invite',
+            title: t('notification.programme.invitedTitle', { name: r.name }),
+            message: t('notification.programme.invited', { name: r.name, from, to, role: r.role }),
+            actionUrl: '/programmes',
+            metadata: { programmeId },
+          };
+        }),
       );
       await queueEmails(
         tx,
-        rows.map((r) => ({
-          to: r.email,
-          subject: `You are invited to ${inert(r.name)}`,
-          text: [
+        rows.map((r) => {
+          const v = voice(r);
+          return {
+            to: r.email,
+            language: v.language,
+            subject: v.t('notification.programme.invitedTitle', { name: inert(r.name) }),
             // Issue 28: an organisation's free text is text, never a link.
-            `Hello ${inert(r.first_name)},`,
-            `${inert(r.name)} runs from ${r.starts_on} to ${r.ends_on} and invites you to take part as a ${r.role}.`,
-            r.role === 'mentee'
-              ? 'Tell us your topics and goals, and rank up to five mentors you would like; the organisers then match the cohort.'
-              : 'Tell us your topics, how many mentees you can take, and rank up to five mentees you would like; the organisers then match the cohort.',
-          ].join('\n\n'),
-          action: { label: 'Answer the invitation', url },
-        })),
+            text: letter(v, inert(r.first_name), [
+              v.t('email.programme.invited', { name: inert(r.name), from: v.from, to: v.to, role: r.role }),
+              v.t('email.programme.next', { role: r.role }),
+            ]),
+            action: { label: v.t('email.programme.action'), url },
+          };
+        }),
         { category: 'requests' },
       );
     }

@@ -1,7 +1,6 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { IANAZone } from 'luxon';
 import {
-  RD_APPLICATION_STATUS_LABELS,
   RD_APPLICATION_TRANSITIONS,
   RD_DEFAULT_TIMEZONE,
   RD_MESSAGES,
@@ -20,6 +19,8 @@ import { localInstant } from '../../lib/local-time.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { inert } from '../../lib/email-template.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
 import { calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
 import { notify } from '../notifications/index.ts';
@@ -120,13 +121,14 @@ function buildInterview(
 /** Interview fields whose change moves it in the student's calendar. */
 export const INTERVIEW_CALENDAR_FIELDS = ['date', 'time', 'timezone', 'mode', 'meetingLink', 'location'] as const;
 
-export const STATUS_SENTENCES: Record<RdApplicationStatus, string> = {
-  pending: 'is pending review',
-  'under-review': 'is now under review',
-  'interview-scheduled': 'has moved to the interview stage',
-  accepted: 'has been accepted. Congratulations!',
-  rejected: 'was not successful this time',
-  withdrawn: 'has been withdrawn',
+/** A status as the catalogue's messages choose by it (ICU select keys have no hyphens). */
+const STATUS_KEYS: Record<RdApplicationStatus, string> = {
+  pending: 'pending',
+  'under-review': 'underReview',
+  'interview-scheduled': 'interviewScheduled',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
 };
 
 /**
@@ -176,7 +178,6 @@ export async function reviewApplication(
     }
     if (to !== from) await tx.insert(rdApplicationEvents).values({ applicationId, status: to, actorId: actor.id, createdAt: now });
 
-    const label = RD_APPLICATION_STATUS_LABELS[to];
     const rescheduled = to === from && to === 'interview-scheduled';
     const slot = to === 'interview-scheduled' ? interviewSlot(interview) : null;
     // The calendar side (docs/decisions/421): a moved interview or one that will no longer take place is
@@ -204,40 +205,46 @@ export async function reviewApplication(
         return;
       }
     }
-    const when = slot && interview ? ` on ${interview.date} at ${interview.time} (${interview.timezone})` : '';
-    const message = rescheduled
-      ? `Your interview for "${current.projectTitle}" has been updated${when}.`
-      : `Your application to "${current.projectTitle}" ${STATUS_SENTENCES[to]}${when}`.replace(/([^.!])$/, '$1.');
+    // In the applicant's language and zone (decision 970), not the reviewer's.
+    const voice = voiceOf(await recipientLocale(tx, current.app.studentId), interview?.timezone);
+    const status = STATUS_KEYS[to];
+    const when = slot ? voice.when(slot.start) : null;
+    const message = rescheduled && when
+      ? voice.t('email.rd.interviewUpdated', { title: current.projectTitle, when })
+      : to === 'interview-scheduled' && when
+        ? voice.t('email.rd.interviewScheduled', { title: current.projectTitle, when })
+        : voice.t('email.rd.status', { title: current.projectTitle, status });
     await notify(tx, {
       userId: current.app.studentId,
       type: 'rd-project',
       subType: to,
-      title: `Application ${label.toLowerCase()}`,
+      title: voice.t('notification.rd.statusTitle', { status }),
       message,
       actionUrl: RD_ACTION_URL,
       priority: to === 'accepted' || to === 'interview-scheduled' ? 'high' : 'normal',
       metadata: { projectId, applicationId },
     });
     const lines = [
-      `Hello ${current.firstName},`,
+      voice.t('email.greeting', { name: inert(current.firstName) }),
       '',
       message,
-      ...(notes && to !== 'pending' ? ['', `Notes from the reviewer: ${notes}`] : []),
-      ...(slot && interview
+      ...(notes && to !== 'pending' ? ['', voice.t('email.rd.reviewerNotes', { notes: inert(notes) })] : []),
+      ...(slot && interview && when
         ? [
             '',
-            `Interview: ${interview.date} ${interview.time} (${interview.timezone})`,
-            interview.mode === 'online' ? `Join online: ${interview.meetingLink ?? ''}` : `Location: ${interview.location ?? ''}`,
-            ...(interview.notes ? [`Notes: ${interview.notes}`] : []),
-            'The calendar invitation is attached.',
+            voice.t('email.rd.interview', { when }),
+            interview.mode === 'online' ? voice.t('email.where.online', { link: interview.meetingLink ?? '' }) : voice.t('email.where.location', { location: inert(interview.location ?? '') }),
+            ...(interview.notes ? [voice.t('email.rd.interviewNotes', { notes: inert(interview.notes) })] : []),
+            voice.t('email.rd.invitationAttached'),
           ]
         : []),
     ];
     await queueEmail(tx, {
       to: current.email,
-      subject: rescheduled ? `Interview updated: ${current.projectTitle}` : `Your R&D application: ${label}`,
+      language: voice.language,
+      subject: rescheduled ? voice.t('email.rd.interviewUpdatedSubject', { title: inert(current.projectTitle) }) : voice.t('email.rd.statusSubject', { status }),
       text: lines.join('\n'),
-      action: { label: 'See my applications', url: `${deps.publicUrl}${RD_ACTION_URL}` },
+      action: { label: voice.t('email.rd.action'), url: `${deps.publicUrl}${RD_ACTION_URL}` },
       attachments:
         slot && interview
           ? [

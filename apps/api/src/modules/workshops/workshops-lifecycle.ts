@@ -15,6 +15,7 @@ import { queueEventChange } from '../../lib/event-changes.ts';
 import { notify } from '../notifications/index.ts';
 import { findWorkshop, type WorkshopRow } from './workshops.presenter.ts';
 import { inert } from '../../lib/email-template.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { newCertificateId } from './workshops.service.ts';
 
 /**
@@ -63,12 +64,13 @@ export async function issueCertificates(
     if (!row) continue;
     issued++;
     const verifyUrl = `${publicUrl}/certificates/${row.certificate_id}`;
+    const voice = voiceOf(await recipientLocale(tx, row.student_id));
     await notify(tx, {
       userId: row.student_id,
       type: 'workshop',
       subType: 'certificate',
-      title: 'Your certificate is ready',
-      message: `Your certificate of attendance for "${workshop.title}" has been issued.`,
+      title: voice.t('notification.certificate.readyTitle'),
+      message: voice.t('notification.certificate.ready', { title: workshop.title }),
       // The notification opens the certificate itself (its page: preview, PDF, LinkedIn; decision 711).
       actionUrl: `/certificates/${row.certificate_id}`,
       priority: 'high',
@@ -76,8 +78,12 @@ export async function issueCertificates(
     });
     await queueEmail(tx, {
       to: row.email,
-      subject: `Your certificate: ${inert(workshop.title)}`,
-      text: `Hi ${inert(row.first_name)},\n\nThank you for attending "${inert(workshop.title)}". Your certificate of attendance has been issued.\n\nView, download or share it: ${verifyUrl}\n(anyone you give this link to can check it)\n\nMentorBridge`,
+      language: voice.language,
+      subject: voice.t('email.certificate.subject', { title: inert(workshop.title) }),
+      text: letter(voice, inert(row.first_name), [
+        voice.t('email.certificate.body', { title: inert(workshop.title) }),
+        voice.t('email.certificate.link', { url: verifyUrl }),
+      ]),
     });
   }
   return issued;

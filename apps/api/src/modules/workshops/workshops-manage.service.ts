@@ -32,6 +32,7 @@ import { notifyMany } from '../notifications/index.ts';
 import { extend } from '../../lib/dto.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { workshopIcs } from './workshops.service.ts';
 import { likePattern } from '../../lib/sql.ts';
 
@@ -359,21 +360,23 @@ async function emailInstructor(tx: Db, config: Config, workshopId: string, who: 
   const row = await findWorkshop(tx, workshopId);
   if (!row || !person.email) return;
   const w = row.workshop;
-  const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
   const invite = method === 'REQUEST';
+  // In the instructor's language and zone (decision 1060); a manual instructor without an account: the platform's.
+  const voice = voiceOf(person.id ? await recipientLocale(tx, person.id) : undefined, w.timezone);
+  const { t } = voice;
+  const when = voice.span(w.startsAt, w.endsAt);
   await queueEmail(
     tx,
     {
       to: person.email,
-      subject: invite ? `You are the instructor: ${inert(w.title)} — ${when}` : `No longer your workshop: ${inert(w.title)}`,
+      language: voice.language,
+      subject: invite ? t('email.instructor.subject', { title: inert(w.title), when }) : t('email.instructor.removedSubject', { title: inert(w.title) }),
       text: [
-        `Hello ${inert(person.name)},`,
-        invite
-          ? `You are the instructor of "${inert(w.title)}" on ${when}.`
-          : `You are no longer the instructor of "${inert(w.title)}" on ${when}.`,
-        invite ? 'The attached invitation adds it to your calendar.' : 'The attached file removes it from your calendar.',
+        t('email.greeting', { name: inert(person.name) }),
+        invite ? t('email.instructor.assigned', { title: inert(w.title), when }) : t('email.instructor.removed', { title: inert(w.title), when }),
+        invite ? t('email.session.attachedInvite') : t('email.session.attachedCancel'),
       ].join('\n\n'),
-      action: { label: 'Open my workshops', url: `${config.publicUrl}/professional/dashboard?tab=workshops` },
+      action: { label: t('email.workshop.registeredAction'), url: `${config.publicUrl}/professional/dashboard?tab=workshops` },
       attachments: [
         {
           filename: invite ? 'invite.ics' : 'cancel.ics',

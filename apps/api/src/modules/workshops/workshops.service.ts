@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { recipientLocale } from '../../lib/recipient-locale.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { makePagination } from '@app/shared/api';
 import {
@@ -231,27 +231,34 @@ export async function register(deps: RegisterDeps, actor: Actor, id: string) {
     const row = await findWorkshop(tx, id);
     if (!row) throw notFound('Workshop');
     const w = row.workshop;
-    const when = `${w.date} ${w.startTime}–${w.endTime} (${w.timezone})`;
+    // In the student's own language and zone (decision 970), whatever page they registered from.
+    const voice = voiceOf(await recipientLocale(tx, actor.id), w.timezone);
+    const when = voice.span(w.startsAt, w.endsAt);
     await notify(tx, {
       userId: actor.id,
       type: 'workshop',
       subType: 'registered',
-      title: 'Workshop registration confirmed',
-      message: `You are registered for "${w.title}" on ${when}.`,
+      title: voice.t('notification.workshop.registeredTitle'),
+      message: voice.t('notification.workshop.registered', { title: w.title, when }),
       actionUrl: `/student/dashboard?tab=workshops&workshop=${w.id}`,
       metadata: { workshopId: w.id, priority: 'normal' },
     });
     const name = fullName(actor);
     const ics = workshopIcs(row, { name, email: actor.email }, deps);
-    const joinLine =
-      w.deliveryMode !== 'offline' && w.meetingLink ? `\nJoin online: ${w.meetingLink}` : '';
-    const venueLine =
-      w.deliveryMode !== 'online' ? `\nVenue: ${[w.venue, w.address, w.city, w.state].filter(Boolean).join(', ')}` : '';
+    const venue = [w.venue, w.address, w.city, w.state].filter(Boolean).join(', ');
     await queueEmail(tx, {
       to: actor.email,
-      subject: `Registered: ${inert(w.title)}`,
-      text: `Hi ${inert(actor.firstName)},\n\nYou are registered for "${inert(w.title)}".\nWhen: ${when}${joinLine}${venueLine}\n\nThe attached invitation adds it to your calendar. You can cancel from your dashboard.\n\nMentorBridge`,
-      action: { label: 'Open my workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops&workshop=${w.id}` },
+      language: voice.language,
+      subject: voice.t('email.workshop.registeredSubject', { title: inert(w.title) }),
+      text: letter(voice, inert(actor.firstName), [
+        [
+          voice.t('email.workshop.registered', { title: inert(w.title), when }),
+          w.deliveryMode !== 'offline' && w.meetingLink ? voice.t('email.where.online', { link: w.meetingLink }) : '',
+          w.deliveryMode !== 'online' && venue ? voice.t('email.where.venue', { venue: inert(venue) }) : '',
+        ].filter(Boolean).join('\n'),
+        voice.t('email.workshop.registeredCalendar'),
+      ]),
+      action: { label: voice.t('email.workshop.registeredAction'), url: `${deps.publicUrl}/student/dashboard?tab=workshops&workshop=${w.id}` },
       attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics, method: 'REQUEST' }],
     });
     return {
@@ -291,21 +298,26 @@ export async function cancelRegistration(deps: RegisterDeps, actor: Actor, id: s
     );
     const fresh = await findWorkshop(tx, id);
     if (!fresh) throw notFound('Workshop');
+    const voice = voiceOf(await recipientLocale(tx, actor.id), fresh.workshop.timezone);
     await notify(tx, {
       userId: actor.id,
       type: 'workshop',
       subType: 'cancelled',
-      title: 'Workshop registration cancelled',
-      message: `Your registration for "${fresh.workshop.title}" has been cancelled.`,
+      title: voice.t('notification.workshop.cancelledTitle'),
+      message: voice.t('notification.workshop.cancelled', { title: fresh.workshop.title }),
       actionUrl: `/student/dashboard?tab=workshops&workshop=${id}`,
       priority: 'low',
       metadata: { workshopId: id },
     });
     await queueEmail(tx, {
       to: actor.email,
-      subject: `Cancelled: ${inert(fresh.workshop.title)}`,
-      text: `Hi ${inert(actor.firstName)},\n\nYour registration for "${inert(fresh.workshop.title)}" has been cancelled and your seat released.\n\nThe attached file removes it from your calendar.\n\nMentorBridge`,
-      action: { label: 'Browse workshops', url: `${deps.publicUrl}/student/dashboard?tab=workshops` },
+      language: voice.language,
+      subject: voice.t('email.workshop.cancelledSubject', { title: inert(fresh.workshop.title) }),
+      text: letter(voice, inert(actor.firstName), [
+        voice.t('email.workshop.cancelled', { title: inert(fresh.workshop.title) }),
+        voice.t('email.session.attachedCancel'),
+      ]),
+      action: { label: voice.t('email.workshop.browseAction'), url: `${deps.publicUrl}/student/dashboard?tab=workshops` },
       attachments: [
         {
           filename: 'workshop.ics',
