@@ -34,7 +34,7 @@ interface Scope {
   /** A university's own students only (no filter for a platform administrator). */
   university: (col: SQL) => SQL[];
 }
-function scopeOf(filters: ReportFilters, scope: CoordinatorScope): Scope {
+export function scopeOf(filters: ReportFilters, scope: CoordinatorScope): Scope {
   const { cohort, mentorOrganisation } = filters;
   const org = scope.organisationId;
   const university = (col: SQL) =>
@@ -71,7 +71,7 @@ interface Aggregates {
   organisations: Array<{ key: string; count: number }> | null;
 }
 
-function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number, now: Date, horizon: Date): SQL {
+export function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number, now: Date, horizon: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const until = sql`${horizon.toISOString()}::timestamptz`;
   const relOk = all([...s.mentee(sql`r.mentee_id`), ...s.mentor(sql`r.mentor_id`)]);
@@ -101,25 +101,31 @@ function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number, now: 
              coalesce(a.mentor_confirmed_version = a.version AND a.mentee_confirmed_version = a.version, false) AS agreed
       FROM relationships r LEFT JOIN relationship_agreements a ON a.relationship_id = r.id
       WHERE r.programme_id = ${p.id} AND ${relOk}),
+    -- Every relationship with its held meetings (a row with no session for one that has none): the
+    -- meetings are joined once; per-relationship facts come from grouping this, never from joining CTEs.
     held AS MATERIALIZED (
-      SELECT s.id, s.starts_at, rel.id AS rel FROM rel JOIN mentoring_sessions s
+      SELECT rel.id AS rel, s.id, s.starts_at
+      FROM rel LEFT JOIN mentoring_sessions s
         ON s.professional_id = rel.mentor_id AND s.student_id = rel.mentee_id AND s.status <> 'cancelled'
        AND s.starts_at >= rel.started_at - interval '1 day' AND s.starts_at <= least(coalesce(rel.ended_at, ${at}), ${at})
        AND (s.attendance IS NULL OR s.attendance <> 'no-show')),
-    per AS (SELECT rel, min(starts_at) AS first, max(starts_at) AS last FROM held GROUP BY rel),
+    per AS MATERIALIZED (
+      SELECT rel.id AS rel, rel.status, rel.started_at, rel.mentor_id, rel.mentee_id, rel.cadence, rel.agreed, h.first, h.last
+      FROM rel JOIN (SELECT rel, min(starts_at) AS first, max(starts_at) AS last FROM held GROUP BY rel) h ON h.rel = rel.id),
     checks AS MATERIALIZED (
-      SELECT c.session_id, c.user_id, c.minutes, c.rating, rel.mentor_id, rel.mentee_id
+      SELECT c.session_id, c.minutes, c.rating, c.user_id = rel.mentor_id AS by_mentor, c.user_id = rel.mentee_id AS by_mentee
       FROM rel JOIN meeting_check_ins c ON c.relationship_id = rel.id),
-    facts AS (
-      SELECT rel.cadence, rel.agreed, per.last,
-             ${days(sql`coalesce(per.last, rel.started_at)`)} AS quiet,
-             ${days(sql`rel.started_at`)} AS age,
-             (SELECT avg(x.rating) FROM (SELECT c.rating FROM meeting_check_ins c WHERE c.relationship_id = rel.id
+    -- Decision 861's facts of each active pair (the latest four check-in ratings, the thread's latest message).
+    facts AS MATERIALIZED (
+      SELECT per.cadence, per.agreed, per.last,
+             ${days(sql`coalesce(per.last, per.started_at)`)} AS quiet,
+             ${days(sql`per.started_at`)} AS age,
+             (SELECT avg(x.rating) FROM (SELECT c.rating FROM meeting_check_ins c WHERE c.relationship_id = per.rel
                                           ORDER BY c.created_at DESC LIMIT 4) x) AS recent,
              (SELECT m.created_at FROM conversation_messages m
-               WHERE m.professional_id = rel.mentor_id AND m.student_id = rel.mentee_id AND m.created_at >= rel.started_at - interval '1 day'
+               WHERE m.professional_id = per.mentor_id AND m.student_id = per.mentee_id AND m.created_at >= per.started_at - interval '1 day'
                ORDER BY m.created_at DESC LIMIT 1) AS last_msg
-      FROM rel LEFT JOIN per ON per.rel = rel.id WHERE rel.status = 'active'),
+      FROM per WHERE per.status = 'active'),
     states AS (
       SELECT CASE
           WHEN quiet > 2 * cadence OR recent <= 2 OR (unanswered IS NOT NULL AND unanswered > ${UNANSWERED_RISK_DAYS}) THEN 'at-risk'
@@ -139,16 +145,16 @@ function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number, now: 
                 FROM rel),
       'first', (SELECT json_build_object('met', count(*)::int, 'week', (count(*) FILTER (WHERE d <= 7))::int,
                   'median', percentile_cont(0.5) WITHIN GROUP (ORDER BY d))
-                FROM (SELECT greatest(0, extract(epoch FROM (per.first - rel.started_at)) / 86400.0) AS d FROM per JOIN rel ON rel.id = per.rel) x),
+                FROM (SELECT greatest(0, extract(epoch FROM (first - started_at)) / 86400.0) AS d FROM per WHERE first IS NOT NULL) x),
       'months', (SELECT json_agg(t ORDER BY t.month) FROM (
           SELECT to_char(date_trunc('month', h.starts_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*)::int AS meetings,
                  coalesce(sum(m.m), 0)::int AS minutes
           FROM held h LEFT JOIN (SELECT session_id, max(minutes) AS m FROM checks GROUP BY session_id) m ON m.session_id = h.id
-          GROUP BY 1) t),
+          WHERE h.id IS NOT NULL GROUP BY 1) t),
       'goals', (SELECT json_agg(t) FROM (SELECT g.status, count(*)::int AS n FROM rel JOIN relationship_goals g ON g.relationship_id = rel.id GROUP BY g.status) t),
       'ratings', (SELECT json_agg(t) FROM (SELECT rating, count(*)::int AS n FROM checks GROUP BY rating) t),
-      'minutes', (SELECT json_build_object('mentor', coalesce(sum(minutes) FILTER (WHERE user_id = mentor_id), 0)::int,
-                                           'mentee', coalesce(sum(minutes) FILTER (WHERE user_id = mentee_id), 0)::int) FROM checks),
+      'minutes', (SELECT json_build_object('mentor', coalesce(sum(minutes) FILTER (WHERE by_mentor), 0)::int,
+                                           'mentee', coalesce(sum(minutes) FILTER (WHERE by_mentee), 0)::int) FROM checks),
       'health', (SELECT json_agg(t) FROM (SELECT state, count(*)::int AS n FROM states GROUP BY state) t),
       'retention', (SELECT json_agg(t ORDER BY t.day) FROM (
           SELECT d.day, (count(rel.id) FILTER (WHERE rel.started_at + d.day * interval '1 day' <= ${until}))::int AS eligible,
