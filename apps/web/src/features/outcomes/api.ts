@@ -1,17 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
-import { closeData, myCertificatesData, outcomeReport, type CompletionCriteria } from '@app/shared/outcomes';
+import { closeData, myCertificatesData, outcomeReport, type CompletionCriteria, type ReportFilters } from '@app/shared/outcomes';
 import { api, download } from '../../lib/api.ts';
 
 const keys = {
-  report: (base: string, id: string) => ['outcomes', 'report', base, id] as const,
+  report: (base: string, id: string, f: ReportFilters) => ['outcomes', 'report', base, id, f.cohort ?? null, f.mentorOrganisation ?? null] as const,
   certificates: ['outcomes', 'certificates'] as const,
 };
 
-export function useOutcomeReport(base: string, programmeId: string) {
+/** The filters as query parameters (absent ones left out). */
+const queryOf = (f: ReportFilters) => ({
+  ...(f.cohort !== undefined ? { cohort: String(f.cohort) } : {}),
+  ...(f.mentorOrganisation !== undefined ? { mentorOrganisation: f.mentorOrganisation } : {}),
+});
+
+export function useOutcomeReport(base: string, programmeId: string, filters: ReportFilters = {}) {
   return useQuery({
-    queryKey: keys.report(base, programmeId),
-    queryFn: ({ signal }) => api(`${base}/${programmeId}/report`, envelope(outcomeReport), { signal }).then((r) => r.data),
+    queryKey: keys.report(base, programmeId, filters),
+    queryFn: ({ signal }) =>
+      api(`${base}/${programmeId}/report`, envelope(outcomeReport), { signal, query: queryOf(filters) }).then((r) => r.data),
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -25,8 +33,13 @@ export function useCloseProgramme(base: string, programmeId: string) {
   });
 }
 
-export const downloadReport = (base: string, programmeId: string, format: 'csv' | 'xlsx', table: 'summary' | 'pairs') =>
-  download(`${base}/${programmeId}/report/export`, `programme-${table}.${format}`, { format, table });
+export const downloadReport = (
+  base: string,
+  programmeId: string,
+  format: 'csv' | 'xlsx',
+  table: 'summary' | 'pairs',
+  filters: ReportFilters = {},
+) => download(`${base}/${programmeId}/report/export`, `programme-${table}.${format}`, { format, table, ...queryOf(filters) });
 
 export function useMyCertificates() {
   return useQuery({
