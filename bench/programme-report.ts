@@ -222,7 +222,9 @@ async function main() {
     }
     const exportMs = (await call(`/api/admin/programmes/${prog}/report/export?table=pairs`)).ms;
     if (args['no-close']) {
-      console.log(JSON.stringify({ p50: pct(times, 50), p95: pct(times, 95), nodeCpuMs, dbCpuMs, filtered, loadavg: os.loadavg() }));
+      console.log(
+        JSON.stringify({ p50: pct(times, 50), p95: pct(times, 95), nodeCpuMs, dbCpuMs, filtered, loadavg: os.loadavg() }),
+      );
       await app.close();
       return;
     }

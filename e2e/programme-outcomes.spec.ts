@@ -92,13 +92,18 @@ test('the coordinator filters the report and reads the survey results', async ({
     await page.goto('/admin/dashboard?tab=programmes');
     await page.getByRole('button', { name: 'Open Research Pathways cohort' }).click();
     const report = page.getByTestId('outcome-report');
-    const pairs = report.getByTestId('report-figures').locator('div').filter({ has: page.getByText('Pairs', { exact: true }) });
+    const pairs = report
+      .getByTestId('report-figures')
+      .locator('div')
+      .filter({ has: page.getByText('Pairs', { exact: true }) });
     // Five relationships: four pairs and Emma's first, ended by a rematch.
     await expect(pairs.locator('dd')).toHaveText('5');
 
     // Survey results: the mid-programme check (seven answers) is charted with its table; pairing fit (three) is not.
     const surveys = report.getByTestId('report-surveys');
-    const mid = surveys.getByTestId('survey-chart').filter({ hasText: 'Mid-programme check: How useful were your meetings so far?' });
+    const mid = surveys
+      .getByTestId('survey-chart')
+      .filter({ hasText: 'Mid-programme check: How useful were your meetings so far?' });
     await expect(mid).toContainText('7 responses');
     await expect(mid).toContainText('Average:');
     await mid.getByRole('button', { name: 'Show data table' }).click();

@@ -81,7 +81,10 @@ export async function outcomesRoutes(app: App) {
     );
     app.get(
       `${prefix}/:id/report`,
-      { config, schema: { ...secured, params: idParams, querystring: reportFilters, response: { 200: envelope(outcomeReport) } } },
+      {
+        config,
+        schema: { ...secured, params: idParams, querystring: reportFilters, response: { 200: envelope(outcomeReport) } },
+      },
       async (request) => ({
         success: true as const,
         data: await buildReport(db(), request.params.id, scope(request), now(), request.query),

@@ -121,14 +121,24 @@ describe('report filters: cohort and mentor organisation (decision 1010)', () =>
     const relA = await relationshipIdOf(t, a.mentee, a.mentor.id);
     const detail = await call(a.mentee, 'GET', `/api/relationships/${relA}`);
     const last = body<{ data: { meetings: Array<{ sessionId: string; startsAt: string }> } }>(detail).data.meetings[0];
-    expect((await call(a.mentee, 'PUT', `/api/relationships/${relA}/meetings/${last?.sessionId}/check-in`, { minutes: 30, rating: 3 })).statusCode).toBe(200);
-    const list = body<{ data: ProgrammePairsHealth }>(await call(admin, 'GET', `/api/admin/programmes/${programmeId}/relationships`)).data;
+    expect(
+      (await call(a.mentee, 'PUT', `/api/relationships/${relA}/meetings/${last?.sessionId}/check-in`, { minutes: 30, rating: 3 }))
+        .statusCode,
+    ).toBe(200);
+    const list = body<{ data: ProgrammePairsHealth }>(
+      await call(admin, 'GET', `/api/admin/programmes/${programmeId}/relationships`),
+    ).data;
     const expected = new Map<string, number>();
     for (const p of list.pairs) expected.set(p.health.state, (expected.get(p.health.state) ?? 0) + 1);
     const r = reportOf(await call(admin, 'GET', `/api/admin/programmes/${programmeId}/report`));
     for (const h of r.health) expect(h.count, h.key).toBe(expected.get(h.key) ?? 0);
     // a: 23 days since its last meeting on a 14-day cadence, rating 3: attention; b and c: at risk.
-    expect(Object.fromEntries(r.health.map((h) => [h.key, h.count]))).toEqual({ healthy: 0, attention: 1, 'at-risk': 2, ended: 0 });
+    expect(Object.fromEntries(r.health.map((h) => [h.key, h.count]))).toEqual({
+      healthy: 0,
+      attention: 1,
+      'at-risk': 2,
+      ended: 0,
+    });
   });
 });
 
@@ -138,7 +148,9 @@ describe('a university sees its own affiliated students only', () => {
     const { programmeId, admin, a, b } = await programme({ organisationId: uni.organisationId });
     const now = t.app.ctx.clock.now();
     for (const who of [a.mentee, b.mentee]) {
-      await db().insert(studentAffiliations).values({ studentId: who.id, organisationId: uni.organisationId, email: `${who.id}@uni.test`, confirmedAt: now });
+      await db()
+        .insert(studentAffiliations)
+        .values({ studentId: who.id, organisationId: uni.organisationId, email: `${who.id}@uni.test`, confirmedAt: now });
     }
     const base = `/api/organisations/me/programmes/${programmeId}/report`;
     const own = reportOf(await call(uni, 'GET', base));
@@ -261,14 +273,28 @@ describe('closing survey on an early close (decision 1012)', () => {
       expect(res.statusCode, res.body).toBe(200);
       return body<{ data: ProgrammeSurveys }>(res).data.surveys;
     };
-    await make({ title: 'Closing survey', kind: 'closing', trigger: 'end', questions: [{ kind: 'nps', prompt: 'Would you recommend it?' }] });
-    const surveys = await make({ title: 'Autumn check', kind: 'mid-programme', trigger: 'day', day: 300, questions: [{ kind: 'rating', prompt: 'How is it going?' }] });
+    await make({
+      title: 'Closing survey',
+      kind: 'closing',
+      trigger: 'end',
+      questions: [{ kind: 'nps', prompt: 'Would you recommend it?' }],
+    });
+    const surveys = await make({
+      title: 'Autumn check',
+      kind: 'mid-programme',
+      trigger: 'day',
+      day: 300,
+      questions: [{ kind: 'rating', prompt: 'How is it going?' }],
+    });
     const closingId = surveys.find((s) => s.kind === 'closing')?.id as string;
     expect(surveys.find((s) => s.kind === 'closing')?.sendAt).toBe('2031-12-31T09:00:00.000Z');
     const url = 'http://app.test';
     expect(await dispatchSurveys(db(), t.app.ctx.clock.now(), url)).toEqual({ invited: 0, reminded: 0 });
 
-    const closed = await call(admin, 'POST', `${base}/close`, { confirmName: 'Outcomes cohort', criteria: { requireAgreement: false, minMeetings: 0, minGoalsAchieved: 0 } });
+    const closed = await call(admin, 'POST', `${base}/close`, {
+      confirmName: 'Outcomes cohort',
+      criteria: { requireAgreement: false, minMeetings: 0, minGoalsAchieved: 0 },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     // The close itself sends nothing; the scheduler's next slot does, once, whichever process runs it.
     expect(await db().select().from(surveyRecipients).where(eq(surveyRecipients.surveyId, closingId))).toHaveLength(0);

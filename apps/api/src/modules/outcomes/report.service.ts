@@ -38,11 +38,15 @@ export function scopeOf(filters: ReportFilters, scope: CoordinatorScope): Scope 
   const { cohort, mentorOrganisation } = filters;
   const org = scope.organisationId;
   const university = (col: SQL) =>
-    org !== undefined ? [sql`EXISTS (SELECT 1 FROM student_affiliations sa WHERE sa.student_id = ${col} AND sa.organisation_id = ${org})`] : [];
+    org !== undefined
+      ? [sql`EXISTS (SELECT 1 FROM student_affiliations sa WHERE sa.student_id = ${col} AND sa.organisation_id = ${org})`]
+      : [];
   return {
     university,
     mentee: (col) => [
-      ...(cohort !== undefined ? [sql`EXISTS (SELECT 1 FROM student_profiles sp WHERE sp.user_id = ${col} AND sp.year = ${cohort})`] : []),
+      ...(cohort !== undefined
+        ? [sql`EXISTS (SELECT 1 FROM student_profiles sp WHERE sp.user_id = ${col} AND sp.year = ${cohort})`]
+        : []),
       ...university(col),
     ],
     mentor: (col) =>
@@ -82,13 +86,17 @@ export function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number
   const menteePart = all([
     ...s.mentee(sql`pp.user_id`),
     ...(menteeOther.length
-      ? [sql`EXISTS (SELECT 1 FROM programme_pairs x WHERE x.programme_id = pp.programme_id AND x.mentee_id = pp.user_id AND ${all(menteeOther)})`]
+      ? [
+          sql`EXISTS (SELECT 1 FROM programme_pairs x WHERE x.programme_id = pp.programme_id AND x.mentee_id = pp.user_id AND ${all(menteeOther)})`,
+        ]
       : []),
   ]);
   const mentorPart = all([
     ...s.mentor(sql`pp.user_id`),
     ...(mentorOther.length
-      ? [sql`EXISTS (SELECT 1 FROM programme_pairs x WHERE x.programme_id = pp.programme_id AND x.mentor_id = pp.user_id AND ${all(mentorOther)})`]
+      ? [
+          sql`EXISTS (SELECT 1 FROM programme_pairs x WHERE x.programme_id = pp.programme_id AND x.mentor_id = pp.user_id AND ${all(mentorOther)})`,
+        ]
       : []),
   ]);
   const days = (from: SQL) => sql`greatest(0, floor(extract(epoch FROM (${at} - ${from})) / 86400))`;
@@ -234,7 +242,10 @@ export async function outcomeReport(
     goals: { set, achieved, open: goal('open'), dropped: goal('dropped'), completionRate: rate(achieved, set) },
     ratings: [1, 2, 3, 4, 5].map((r) => ({ key: String(r), count: a.ratings?.find((x) => Number(x.rating) === r)?.n ?? 0 })),
     // Health: decision 861's rule over the active pairs (in SQL); ended pairs count as "ended".
-    health: HEALTH_STATES.map((key) => ({ key, count: key === 'ended' ? ended : (a.health?.find((x) => x.state === key)?.n ?? 0) })),
+    health: HEALTH_STATES.map((key) => ({
+      key,
+      count: key === 'ended' ? ended : (a.health?.find((x) => x.state === key)?.n ?? 0),
+    })),
     retention: a.retention.map((x) => ({ ...x, rate: rate(x.retained, x.eligible) })),
     surveys,
     filters: {
@@ -324,7 +335,9 @@ export async function pairRows(
   const rows: RelationshipRow[] = await db
     .select()
     .from(relationships)
-    .where(sql`${relationships.programmeId} = ${p.id} AND ${all([...s.mentee(sql`${relationships.menteeId}`), ...s.mentor(sql`${relationships.mentorId}`)])}`)
+    .where(
+      sql`${relationships.programmeId} = ${p.id} AND ${all([...s.mentee(sql`${relationships.menteeId}`), ...s.mentor(sql`${relationships.mentorId}`)])}`,
+    )
     .limit(20_000);
   const facts = await factsOf(db, rows, now, new Map([[p.id, (await settingsOf(db, p.id)).defaultCadenceDays]]));
   const ids = [...new Set(rows.flatMap((r) => [r.mentorId, r.menteeId]))];

@@ -4,7 +4,8 @@ import { closeData, myCertificatesData, outcomeReport, type CompletionCriteria, 
 import { api, download } from '../../lib/api.ts';
 
 const keys = {
-  report: (base: string, id: string, f: ReportFilters) => ['outcomes', 'report', base, id, f.cohort ?? null, f.mentorOrganisation ?? null] as const,
+  report: (base: string, id: string, f: ReportFilters) =>
+    ['outcomes', 'report', base, id, f.cohort ?? null, f.mentorOrganisation ?? null] as const,
   certificates: ['outcomes', 'certificates'] as const,
 };
 

@@ -59,16 +59,32 @@ export function OutcomeReportPanel({ base, programmeId }: { base: string; progra
   if (q.isPending) return <Spinner label={t('out.loading')} />;
   if (q.isError) return <ErrorState message={errorMessage(q.error, t('out.loadError'))} onRetry={() => void q.refetch()} />;
   return (
-    <Report base={base} programmeId={programmeId} r={q.data} filters={filters} setFilters={setFilters} updating={q.isPlaceholderData} />
+    <Report
+      base={base}
+      programmeId={programmeId}
+      r={q.data}
+      filters={filters}
+      setFilters={setFilters}
+      updating={q.isPlaceholderData}
+    />
   );
 }
 
-function Filters({ r, filters, setFilters }: { r: OutcomeReport; filters: ReportFilters; setFilters: (f: ReportFilters) => void }) {
+function Filters({
+  r,
+  filters,
+  setFilters,
+}: {
+  r: OutcomeReport;
+  filters: ReportFilters;
+  setFilters: (f: ReportFilters) => void;
+}) {
   const t = useT();
   const id = useId();
-  const cohorts = r.filters.cohorts.some((c) => c.key === filters.cohort) || filters.cohort === undefined
-    ? r.filters.cohorts
-    : [...r.filters.cohorts, { key: filters.cohort, count: 0 }];
+  const cohorts =
+    r.filters.cohorts.some((c) => c.key === filters.cohort) || filters.cohort === undefined
+      ? r.filters.cohorts
+      : [...r.filters.cohorts, { key: filters.cohort, count: 0 }];
   const orgs =
     !filters.mentorOrganisation ||
     r.filters.mentorOrganisations.some((o) => o.key.toLowerCase() === filters.mentorOrganisation?.toLowerCase())
@@ -77,7 +93,10 @@ function Filters({ r, filters, setFilters }: { r: OutcomeReport; filters: Report
   const selectedOrg = orgs.find((o) => o.key.toLowerCase() === filters.mentorOrganisation?.toLowerCase())?.key ?? '';
   const select = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900';
   return (
-    <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" data-testid="report-filters">
+    <fieldset
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="report-filters"
+    >
       <legend className="px-1 text-sm font-semibold text-slate-900">{t('out.filter.legend')}</legend>
       <div className="min-w-48 flex-1">
         <label htmlFor={`${id}-cohort`} className="text-sm text-slate-800">

@@ -48,7 +48,9 @@ function SurveyChart({ s }: { s: SurveyReportSection }) {
   const rows = s.distribution.map((d) => ({ label: d.key, value: d.count, display: format.number(d.count) }));
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3" data-testid="survey-chart">
-      <figcaption className="text-sm font-semibold text-slate-900">{t('out.survey.title', { survey: s.title, question: s.prompt })}</figcaption>
+      <figcaption className="text-sm font-semibold text-slate-900">
+        {t('out.survey.title', { survey: s.title, question: s.prompt })}
+      </figcaption>
       {s.suppressed ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="survey-suppressed">
           {t('out.survey.suppressed', { count: s.responses, threshold: MIN_RESPONSES })}
