@@ -143,10 +143,14 @@ export function aggregateQuery(p: ProgrammeRow, s: Scope, defaultCadence: number
       FROM (SELECT f.*, CASE WHEN f.last_msg IS NOT NULL AND (f.last IS NULL OR f.last_msg > f.last) THEN ${days(sql`f.last_msg`)} END AS unanswered
             FROM facts f) y)
     SELECT json_build_object(
+      -- One branch per side: an OR of the two sides' EXISTS filters is planned as hashed subplans whose
+      -- estimated cost crosses jit_above_cost, and JIT compilation alone then took ~0.7 s (decision 1010).
       'participants', (SELECT coalesce(json_agg(t), '[]') FROM (
-          SELECT pp.role, pp.status, count(*)::int AS n FROM programme_participants pp
-          WHERE pp.programme_id = ${p.id} AND ((pp.role = 'mentee' AND ${menteePart}) OR (pp.role = 'mentor' AND ${mentorPart}))
-          GROUP BY pp.role, pp.status) t),
+          SELECT 'mentee' AS role, pp.status, count(*)::int AS n FROM programme_participants pp
+          WHERE pp.programme_id = ${p.id} AND pp.role = 'mentee' AND ${menteePart} GROUP BY pp.status
+          UNION ALL
+          SELECT 'mentor' AS role, pp.status, count(*)::int AS n FROM programme_participants pp
+          WHERE pp.programme_id = ${p.id} AND pp.role = 'mentor' AND ${mentorPart} GROUP BY pp.status) t),
       'matched', (SELECT count(DISTINCT r.mentee_id)::int FROM programme_pairs r WHERE r.programme_id = ${p.id} AND ${relOk}),
       'pairs', (SELECT json_build_object('total', count(*)::int, 'active', (count(*) FILTER (WHERE status = 'active'))::int,
                   'rematched', (SELECT count(*)::int FROM (SELECT pair_id FROM rel WHERE pair_id IS NOT NULL GROUP BY pair_id HAVING count(*) > 1) x))
@@ -196,7 +200,11 @@ export async function outcomeReport(
   // Retention: of the pairs whose day N has come (before the close, if closed), those not ended before day N.
   const horizon = closure && closure.closedAt < now ? closure.closedAt : now;
   const [[row], surveys] = await Promise.all([
-    queryRows<{ report: Aggregates }>(db, aggregateQuery(p, scopeOf(filters, scope), cadence, now, horizon)),
+    // JIT off for this statement: compiling its ~300 expressions costs more than running them (decision 1010).
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      return queryRows<{ report: Aggregates }>(tx, aggregateQuery(p, scopeOf(filters, scope), cadence, now, horizon));
+    }),
     surveyReportSections(db, p.id),
   ]);
   if (!row) throw new Error('report query returned nothing');
