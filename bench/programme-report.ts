@@ -13,7 +13,7 @@
 // (app.inject: access hook, validation, the handler, the response serializer; no socket), 20 warm-up
 // calls, then --requests calls one after another; p50/p95/p99 and the verdict against 300 ms p95.
 // The CSV export of the pair table and the close (ending 2,000 pairs, issuing certificates) are timed once.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +40,25 @@ const EPOCH = Math.floor(Date.now() / 1000)
   .padStart(8, '0');
 /** A 24-character id: fixed prefix, a table tag, the row number. */
 const id = (tag: string, n: string) => `('${EPOCH}' || '${tag}' || lpad(to_hex(${n}), 12, '0'))`;
+/**
+ * CPU (user + system, ms) the database's server processes serving `db` have used so far, read from /proc:
+ * PostgreSQL on this machine only (null otherwise). Like the API's own CPU, the machine's load does not
+ * inflate it much, which the wall times it shares two cores with cannot say.
+ */
+async function databaseCpuMs(query: (text: string) => Promise<Array<{ pid: number }>>): Promise<number | null> {
+  try {
+    const rows = await query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+    let ticks = 0;
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round((s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0) * 10) / 10;
@@ -145,6 +164,22 @@ async function main() {
     await q(`INSERT INTO conversation_messages (id, professional_id, student_id, sender_id, body, created_at)
              SELECT ${id('b00c', 'n')}, ${id('b001', mentorOf)}, ${id('b002', 'n')}, ${id('b002', 'n')}, 'Hello', now() - (n % 30) * interval '1 day'
              FROM generate_series(1, ${PAIRS}) n`);
+    // Profiles for the report's filters (decision 1010): mentees in years of study 1–4, mentors at 20 organisations.
+    await q(`INSERT INTO student_profiles (user_id, university, course, year, roll_number)
+             SELECT ${id('b002', 'n')}, 'Bench University', 'Physics', 1 + n % 4, 'R' || n FROM generate_series(1, ${PAIRS}) n`);
+    await q(`INSERT INTO professional_profiles (user_id, company)
+             SELECT ${id('b001', 'n')}, 'Organisation ' || (1 + n % 20) FROM generate_series(1, ${PAIRS / 2}) n`);
+    // Two surveys that went out (decision 1011): pairing fit (a rating) answered 1,500 times, closing (NPS) 2,000 times.
+    await q(`INSERT INTO programme_surveys (id, programme_id, title, kind, audience, trigger, send_at, sent_at, questions)
+             VALUES (${id('b00d', '1')}, '${prog}', 'Pairing fit', 'pairing-fit', 'everyone', 'first-meeting', now() - interval '118 days', now() - interval '118 days',
+                     '[{"id":"q1","kind":"rating","prompt":"How good a fit?","required":true,"options":[],"scaleMax":null,"lowLabel":"","highLabel":""},
+                       {"id":"q2","kind":"text","prompt":"Anything else?","required":false,"options":[],"scaleMax":null,"lowLabel":"","highLabel":""}]'),
+                    (${id('b00d', '2')}, '${prog}', 'Closing survey', 'closing', 'everyone', 'date', now() - interval '2 days', now() - interval '2 days',
+                     '[{"id":"q1","kind":"nps","prompt":"Would you recommend it?","required":true,"options":[],"scaleMax":null,"lowLabel":"","highLabel":""}]')`);
+    await q(`INSERT INTO survey_responses (id, survey_id, answers, submitted_on)
+             SELECT ${id('b00e', 'n')}, ${id('b00d', '1')}, jsonb_build_object('q1', 1 + n % 5, 'q2', 'Fine'), (now() - interval '100 days')::date FROM generate_series(1, 1500) n`);
+    await q(`INSERT INTO survey_responses (id, survey_id, answers, submitted_on)
+             SELECT ${id('b00f', 'n')}, ${id('b00d', '2')}, jsonb_build_object('q1', n % 11), (now() - interval '1 day')::date FROM generate_series(1, 2000) n`);
     if (databaseUrl) await q('ANALYZE');
     const prepMs = Math.round(performance.now() - t0);
     const [{ n: meetings } = { n: 0 }] = await database.query<{ n: number }>(
@@ -165,14 +200,31 @@ async function main() {
     const report = JSON.parse(first.body).data;
     for (let i = 0; i < 20; i++) await call(url);
     const times: number[] = [];
+    const dbCpu = (text: string) => database.query<{ pid: number }>(text);
+    const db0 = databaseUrl ? await databaseCpuMs(dbCpu) : null;
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < REQUESTS; i++) times.push((await call(url)).ms);
     const cpu = process.cpuUsage(cpu0);
     /** The API process's own CPU per report (user + system): what the machine's load cannot inflate. */
     const nodeCpuMs = Math.round(((cpu.user + cpu.system) / 1000 / REQUESTS) * 10) / 10;
+    const db1 = databaseUrl ? await databaseCpuMs(dbCpu) : null;
+    /** PostgreSQL's CPU per report (its backends for this database; the pool's connections stay open throughout). */
+    const dbCpuMs = db0 !== null && db1 !== null ? Math.round(((db1 - db0) / REQUESTS) * 10) / 10 : null;
+    // The same report filtered by cohort and by mentor's organisation (decision 1010), 50 calls each.
+    const filtered: Record<string, { p50: number; p95: number }> = {};
+    for (const [name, query] of [
+      ['cohort', 'cohort=2'],
+      ['mentorOrganisation', 'mentorOrganisation=Organisation%203'],
+    ] as const) {
+      const xs: number[] = [];
+      for (let i = 0; i < 50; i++) xs.push((await call(`${url}?${query}`)).ms);
+      filtered[name] = { p50: pct(xs, 50), p95: pct(xs, 95) };
+    }
     const exportMs = (await call(`/api/admin/programmes/${prog}/report/export?table=pairs`)).ms;
     if (args['no-close']) {
-      console.log(JSON.stringify({ p50: pct(times, 50), p95: pct(times, 95), nodeCpuMs }));
+      console.log(
+        JSON.stringify({ p50: pct(times, 50), p95: pct(times, 95), nodeCpuMs, dbCpuMs, filtered, loadavg: os.loadavg() }),
+      );
       await app.close();
       return;
     }
@@ -200,6 +252,8 @@ async function main() {
       p99: pct(times, 99),
       max: Math.round(Math.max(...times)),
       nodeCpuMsPerReport: nodeCpuMs,
+      databaseCpuMsPerReport: dbCpuMs,
+      filtered,
       closedP95: pct(closedTimes, 95),
       pairsExportMs: Math.round(exportMs),
       closeMs: Math.round(closeMs),

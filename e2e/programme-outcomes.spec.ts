@@ -77,3 +77,64 @@ test('the coordinator reads, downloads and closes; a participant downloads a cer
   await expectAccessible(student);
   await phone.close();
 });
+
+// Issue 26 (decisions 1010, 1011): the report of the running demo programme, filtered by cohort and by the
+// mentor's organisation (kept in the address), with its survey results as charts with tables, at 1280 and 360 px.
+test('the coordinator filters the report and reads the survey results', async ({ browser }) => {
+  test.setTimeout(180_000);
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/dashboard?tab=programmes');
+    await page.getByRole('button', { name: 'Open Research Pathways cohort' }).click();
+    const report = page.getByTestId('outcome-report');
+    const pairs = report
+      .getByTestId('report-figures')
+      .locator('div')
+      .filter({ has: page.getByText('Pairs', { exact: true }) });
+    // Five relationships: four pairs and Emma's first, ended by a rematch.
+    await expect(pairs.locator('dd')).toHaveText('5');
+
+    // Survey results: the mid-programme check (seven answers) is charted with its table; pairing fit (three) is not.
+    const surveys = report.getByTestId('report-surveys');
+    const mid = surveys
+      .getByTestId('survey-chart')
+      .filter({ hasText: 'Mid-programme check: How useful were your meetings so far?' });
+    await expect(mid).toContainText('7 responses');
+    await expect(mid).toContainText('Average:');
+    await mid.getByRole('button', { name: 'Show data table' }).click();
+    await expect(mid.getByRole('table')).toBeVisible();
+    await expect(mid.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(surveys.getByTestId('survey-suppressed').first()).toContainText('Results appear from 5 answers on');
+
+    // Rohan is in year 4 and paired with Meera of Woodgrove Bank.
+    await report.getByLabel("Cohort (mentee's year of study)").selectOption({ label: 'Year 4 (1 pair)' });
+    await expect(page).toHaveURL(/reportCohort=4/);
+    await expect(pairs.locator('dd')).toHaveText('1');
+    await expect(surveys).toContainText('Survey answers are anonymous');
+    await page.reload();
+    await page.getByRole('button', { name: 'Open Research Pathways cohort' }).click();
+    await expect(report.getByLabel("Cohort (mentee's year of study)")).toHaveValue('4');
+    await expect(pairs.locator('dd')).toHaveText('1');
+    await report.getByLabel("Mentor's organisation").selectOption({ label: 'Fabrikam AI (1 pair)' });
+    await expect(page).toHaveURL(/reportMentorOrg=Fabrikam/);
+    await expect(pairs.locator('dd')).toHaveText('0');
+    await expectAccessible(page);
+    if (viewport.width === 1280) {
+      const downloading = page.waitForEvent('download');
+      await report.getByRole('button', { name: 'Report (CSV)' }).click();
+      const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8');
+      expect(csv).toContain('Filters,Cohort (year of study),4');
+      expect(csv).toContain("Filters,Mentor's organisation,Fabrikam AI");
+      expect(csv).toContain('Pairs,Total,0');
+    }
+    await report.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(pairs.locator('dd')).toHaveText('5');
+    await expect(page).not.toHaveURL(/reportCohort/);
+    await context.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEALTH_STATES } from './relationships.ts';
+import { QUESTION_KINDS, SURVEY_KINDS } from './surveys.ts';
 
 /**
  * Programme close, certificates of participation / service, and the programme's outcome report
@@ -22,6 +23,8 @@ export const OUTCOME_MESSAGES = {
   requireAgreement: 'Agreement needed must be true or false',
   format: 'Format must be csv or xlsx',
   table: `Table must be one of: ${REPORT_TABLES.join(', ')}`,
+  cohort: 'Cohort must be a year of study from 1 to 10',
+  mentorOrganisation: "Mentor's organisation must be 1 to 200 characters",
 } as const;
 
 /** What a pair must have done for its two people to receive a certificate. */
@@ -66,18 +69,44 @@ const count = z.number().int();
 const bucket = z.object({ key: z.string(), count });
 
 /**
- * A survey section of the report (extension point: filled by whatever module owns surveys; empty
- * until one registers). Fewer than `threshold` answers are suppressed.
+ * A survey question of the report (decision 1011): the distribution of one rating, scale, NPS or choice
+ * question of a programme survey. Fewer than the anonymity threshold's answers are `suppressed`: then
+ * only the number of responses is given, never a distribution or a score.
  */
 export const surveyReportSection = z.object({
   key: z.string(),
+  /** The survey's title and the question's text, as the coordinator wrote them. */
   title: z.string(),
+  prompt: z.string(),
+  surveyKind: z.enum(SURVEY_KINDS),
+  questionKind: z.enum(QUESTION_KINDS),
   responses: count,
   suppressed: z.boolean(),
   distribution: z.array(bucket),
+  /** NPS questions: the Net Promoter Score (-100..100); rating and scale: the mean; choice: null. */
   score: z.number().nullable(),
 });
 export type SurveyReportSection = z.infer<typeof surveyReportSection>;
+
+/**
+ * Report filters (decision 1010): `cohort` is the mentee's year of study, `mentorOrganisation` the
+ * organisation on the mentor's professional profile (matched without regard to case or outer spaces).
+ */
+export const reportFilters = z.object({
+  cohort: z.coerce
+    .number({ error: OUTCOME_MESSAGES.cohort })
+    .int(OUTCOME_MESSAGES.cohort)
+    .min(1, OUTCOME_MESSAGES.cohort)
+    .max(10, OUTCOME_MESSAGES.cohort)
+    .optional(),
+  mentorOrganisation: z
+    .string({ error: OUTCOME_MESSAGES.mentorOrganisation })
+    .trim()
+    .min(1, OUTCOME_MESSAGES.mentorOrganisation)
+    .max(200, OUTCOME_MESSAGES.mentorOrganisation)
+    .optional(),
+});
+export type ReportFilters = z.output<typeof reportFilters>;
 
 export const outcomeReport = z.object({
   programme: z.object({
@@ -111,10 +140,17 @@ export const outcomeReport = z.object({
   health: z.array(z.object({ key: z.enum(HEALTH_STATES), count })),
   retention: z.array(z.object({ day: count, eligible: count, retained: count, rate: z.number().nullable() })),
   surveys: z.array(surveyReportSection),
+  /** The filters applied, and the values a filter can take (with how many pairs have each). */
+  filters: z.object({
+    cohort: z.number().int().nullable(),
+    mentorOrganisation: z.string().nullable(),
+    cohorts: z.array(z.object({ key: count, count })),
+    mentorOrganisations: z.array(bucket),
+  }),
 });
 export type OutcomeReport = z.infer<typeof outcomeReport>;
 
-export const reportExportQuery = z.object({
+export const reportExportQuery = reportFilters.extend({
   format: z.enum(['csv', 'xlsx'], { error: OUTCOME_MESSAGES.format }).default('csv'),
   table: z.enum(REPORT_TABLES, { error: OUTCOME_MESSAGES.table }).default('summary'),
 });

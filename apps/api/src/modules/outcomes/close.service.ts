@@ -22,6 +22,7 @@ import {
   type RelationshipRow,
   type Totals,
 } from '../relationships/index.ts';
+import { onProgrammeClosed } from '../surveys/index.ts';
 import { newCertificateId } from '../workshops/index.ts';
 
 export const CLOSED_REASON = 'The programme closed';
@@ -155,6 +156,8 @@ export async function closeProgramme(
       })
       .returning();
     if (!closure) throw new Error('closure insert returned nothing');
+    // The closing survey still goes out when the programme closes before its end date (decision 1012).
+    await onProgrammeClosed(tx, p.id, now);
     const withCertificate = new Set(issued.map((x) => x.userId));
     // Each participant reads it in their own language (decision 1060).
     const locales = await recipientLocales(tx, [...people.keys()]);

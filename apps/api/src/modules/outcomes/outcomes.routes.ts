@@ -7,6 +7,7 @@ import {
   myCertificatesData,
   outcomeReport,
   reportExportQuery,
+  reportFilters,
   verificationParams,
 } from '@app/shared/outcomes';
 import type { FastifyRequest } from 'fastify';
@@ -80,17 +81,20 @@ export async function outcomesRoutes(app: App) {
     );
     app.get(
       `${prefix}/:id/report`,
-      { config, schema: { ...secured, params: idParams, response: { 200: envelope(outcomeReport) } } },
+      {
+        config,
+        schema: { ...secured, params: idParams, querystring: reportFilters, response: { 200: envelope(outcomeReport) } },
+      },
       async (request) => ({
         success: true as const,
-        data: await buildReport(db(), request.params.id, scope(request), now()),
+        data: await buildReport(db(), request.params.id, scope(request), now(), request.query),
       }),
     );
     app.get(
       `${prefix}/:id/report/export`,
       { config, schema: { ...secured, params: idParams, querystring: reportExportQuery, produces: SPREADSHEETS } },
       async (request, reply) => {
-        const { format, table } = request.query;
+        const { format, table, ...filters } = request.query;
         if (table === 'pairs') {
           const p = await programmeFor(db(), request.params.id, scope(request));
           return sendExport(
@@ -98,10 +102,10 @@ export async function outcomesRoutes(app: App) {
             `programme-pairs-${certs.slug(p.name)}`,
             format,
             PAIR_COLUMNS,
-            each(await pairRows(db(), p, now())),
+            each(await pairRows(db(), p, now(), filters, scope(request))),
           );
         }
-        const report = await buildReport(db(), request.params.id, scope(request), now());
+        const report = await buildReport(db(), request.params.id, scope(request), now(), filters);
         return sendExport(
           reply,
           `programme-report-${certs.slug(report.programme.name)}`,

@@ -4,4 +4,4 @@ export { seedRelationships } from './demo-seed.ts';
 // For the outcomes module (programme close and report, decision 930).
 export { factsOf, syncRelationships, type RelationshipRow, type Totals } from './relationships.service.ts';
 export { settingsOf, type CoordinatorScope } from './coordinator.service.ts';
-export { computeHealth } from './health.ts';
+export { AGREEMENT_GRACE_DAYS, UNANSWERED_ATTENTION_DAYS, UNANSWERED_RISK_DAYS, computeHealth } from './health.ts';

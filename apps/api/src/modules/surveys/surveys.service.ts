@@ -13,6 +13,7 @@ import {
   type SurveyResults,
   type SurveySummary,
 } from '@app/shared/surveys';
+import type { SurveyReportSection } from '@app/shared/outcomes';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { programmes } from '../../db/schema/matching.ts';
@@ -285,4 +286,97 @@ export async function answer(db: Db, userId: string, surveyId: string, body: Ans
     await tx.insert(surveyResponses).values({ id: newId(), surveyId, answers: clean, submittedOn: now.toISOString().slice(0, 10) });
   });
   return { ...form, answered: true };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// For the programme's outcome report (decision 1011) and its close (decision 1012)
+
+const KIND_ORDER: Record<SurveyRow['kind'], number> = { 'pairing-fit': 0, 'mid-programme': 1, closing: 2, custom: 3 };
+
+/**
+ * Each rating, scale, NPS and choice question of the programme's surveys that went out, as a
+ * distribution for the report's charts, counted in SQL. The same threshold as the survey's own results
+ * (decision 920): under MIN_RESPONSES responses to the survey, or answers to the question, only the
+ * count of responses is given. Answers carry nobody's id, so they cannot be filtered by cohort or
+ * organisation: the sections are the programme's, whatever filter the report has.
+ */
+export async function surveyReportSections(db: Db, programmeId: string): Promise<SurveyReportSection[]> {
+  const surveys = await db
+    .select()
+    .from(programmeSurveys)
+    .where(and(eq(programmeSurveys.programmeId, programmeId), sql`${programmeSurveys.sentAt} IS NOT NULL`));
+  if (surveys.length === 0) return [];
+  surveys.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.sendAt.getTime() - b.sendAt.getTime());
+  const counted = surveys.flatMap((s) => s.questions.filter((q) => q.kind !== 'text').map((q) => sql`(${s.id}, ${q.id})`));
+  const [responses, answers] = await Promise.all([
+    queryRows<{ survey_id: string; n: number }>(
+      db,
+      sql`SELECT r.survey_id, count(*)::int AS n FROM survey_responses r JOIN programme_surveys s ON s.id = r.survey_id
+          WHERE s.programme_id = ${programmeId} GROUP BY r.survey_id`,
+    ),
+    counted.length
+      ? queryRows<{ survey_id: string; question: string; value: string; n: number }>(
+          db,
+          sql`SELECT r.survey_id, q.question, r.answers ->> q.question AS value, count(*)::int AS n
+              FROM (VALUES ${sql.join(counted, sql`, `)}) AS q(survey_id, question)
+              JOIN survey_responses r ON r.survey_id = q.survey_id
+              WHERE coalesce(r.answers ->> q.question, '') <> ''
+              GROUP BY 1, 2, 3`,
+        )
+      : Promise.resolve([]),
+  ]);
+  const out: SurveyReportSection[] = [];
+  for (const s of surveys) {
+    const total = responses.find((x) => x.survey_id === s.id)?.n ?? 0;
+    for (const q of s.questions) {
+      if (q.kind === 'text') continue;
+      const given = answers.filter((x) => x.survey_id === s.id && x.question === q.id);
+      const answered = given.reduce((n, x) => n + x.n, 0);
+      const section: SurveyReportSection = {
+        key: `${s.id}:${q.id}`,
+        title: s.title,
+        prompt: q.prompt,
+        surveyKind: s.kind,
+        questionKind: q.kind,
+        responses: total,
+        suppressed: total < MIN_RESPONSES || answered < MIN_RESPONSES,
+        distribution: [],
+        score: null,
+      };
+      out.push(section);
+      if (section.suppressed) continue;
+      const countOf = (v: string) => given.filter((x) => (q.kind === 'choice' ? x.value === v : Number(x.value) === Number(v))).reduce((n, x) => n + x.n, 0);
+      if (q.kind === 'choice') {
+        section.distribution = q.options.map((o) => ({ key: o, count: countOf(o) }));
+        continue;
+      }
+      const [lo, hi] = q.kind === 'nps' ? [0, 10] : [1, q.kind === 'rating' ? 5 : (q.scaleMax ?? 5)];
+      for (let v = lo; v <= hi; v++) section.distribution.push({ key: String(v), count: countOf(String(v)) });
+      const sum = given.reduce((n, x) => n + Number(x.value) * x.n, 0);
+      if (q.kind === 'nps') {
+        const promoters = given.filter((x) => Number(x.value) >= 9).reduce((n, x) => n + x.n, 0);
+        const detractors = given.filter((x) => Number(x.value) <= 6).reduce((n, x) => n + x.n, 0);
+        section.score = Math.round(((promoters - detractors) / answered) * 100);
+      } else section.score = Math.round((sum / answered) * 100) / 100;
+    }
+  }
+  return out;
+}
+
+/**
+ * A programme closed (before or on its end date, decision 1012), inside the close's transaction: its
+ * closing surveys that have not gone out become due at the close, so the scheduler's next slot sends
+ * them (once, like any survey); surveys still scheduled for a later moment than the close, other than
+ * the closing ones, are withdrawn as a coordinator's cancel would (their pairs have ended).
+ */
+export async function onProgrammeClosed(db: Db, programmeId: string, closedAt: Date): Promise<void> {
+  const at = closedAt.toISOString();
+  const closing = sql`(${programmeSurveys.kind} = 'closing' OR ${programmeSurveys.trigger} = 'end')`;
+  await db
+    .update(programmeSurveys)
+    .set({ sendAt: closedAt })
+    .where(sql`${programmeSurveys.programmeId} = ${programmeId} AND ${programmeSurveys.sentAt} IS NULL AND ${closing} AND ${programmeSurveys.sendAt} > ${at}::timestamptz`);
+  await db
+    .delete(programmeSurveys)
+    .where(sql`${programmeSurveys.programmeId} = ${programmeId} AND ${programmeSurveys.sentAt} IS NULL AND NOT ${closing} AND ${programmeSurveys.sendAt} > ${at}::timestamptz`);
 }

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import type { OutcomeReport } from '@app/shared/outcomes';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { OutcomeReport, ReportFilters } from '@app/shared/outcomes';
 import type { HealthState } from '@app/shared/relationships';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -10,6 +11,35 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { downloadReport, useCloseProgramme, useOutcomeReport } from './api.ts';
 import { BarChart } from './charts.tsx';
+
+// recharts comes with the survey charts only, in their own chunk (decision 524).
+const SurveyCharts = lazy(() => import('./survey-charts.tsx').then((m) => ({ default: m.SurveyCharts })));
+
+/** The report's filters live in the page's address (shareable, kept on reload; decision 1010). */
+const COHORT_PARAM = 'reportCohort';
+const ORG_PARAM = 'reportMentorOrg';
+function useReportFilters(): [ReportFilters, (next: ReportFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const year = Number(params.get(COHORT_PARAM));
+  const org = params.get(ORG_PARAM)?.trim();
+  const filters: ReportFilters = {
+    ...(Number.isInteger(year) && year >= 1 && year <= 10 ? { cohort: year } : {}),
+    ...(org ? { mentorOrganisation: org.slice(0, 200) } : {}),
+  };
+  const set = (next: ReportFilters) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next.cohort !== undefined) out.set(COHORT_PARAM, String(next.cohort));
+        else out.delete(COHORT_PARAM);
+        if (next.mentorOrganisation) out.set(ORG_PARAM, next.mentorOrganisation);
+        else out.delete(ORG_PARAM);
+        return out;
+      },
+      { replace: true },
+    );
+  return [filters, set];
+}
 
 const HEALTH_KEYS: Record<HealthState, MessageKey> = {
   healthy: 'out.health.healthy',
@@ -24,20 +54,117 @@ const HEALTH_KEYS: Record<HealthState, MessageKey> = {
  */
 export function OutcomeReportPanel({ base, programmeId }: { base: string; programmeId: string }) {
   const t = useT();
-  const q = useOutcomeReport(base, programmeId);
+  const [filters, setFilters] = useReportFilters();
+  const q = useOutcomeReport(base, programmeId, filters);
   if (q.isPending) return <Spinner label={t('out.loading')} />;
   if (q.isError) return <ErrorState message={errorMessage(q.error, t('out.loadError'))} onRetry={() => void q.refetch()} />;
-  return <Report base={base} programmeId={programmeId} r={q.data} />;
+  return (
+    <Report
+      base={base}
+      programmeId={programmeId}
+      r={q.data}
+      filters={filters}
+      setFilters={setFilters}
+      updating={q.isPlaceholderData}
+    />
+  );
 }
 
-function Report({ base, programmeId, r }: { base: string; programmeId: string; r: OutcomeReport }) {
+function Filters({
+  r,
+  filters,
+  setFilters,
+}: {
+  r: OutcomeReport;
+  filters: ReportFilters;
+  setFilters: (f: ReportFilters) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const cohorts =
+    r.filters.cohorts.some((c) => c.key === filters.cohort) || filters.cohort === undefined
+      ? r.filters.cohorts
+      : [...r.filters.cohorts, { key: filters.cohort, count: 0 }];
+  const orgs =
+    !filters.mentorOrganisation ||
+    r.filters.mentorOrganisations.some((o) => o.key.toLowerCase() === filters.mentorOrganisation?.toLowerCase())
+      ? r.filters.mentorOrganisations
+      : [...r.filters.mentorOrganisations, { key: filters.mentorOrganisation, count: 0 }];
+  const selectedOrg = orgs.find((o) => o.key.toLowerCase() === filters.mentorOrganisation?.toLowerCase())?.key ?? '';
+  const select = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900';
+  return (
+    <fieldset
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="report-filters"
+    >
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t('out.filter.legend')}</legend>
+      <div className="min-w-48 flex-1">
+        <label htmlFor={`${id}-cohort`} className="text-sm text-slate-800">
+          {t('out.filter.cohort')}
+        </label>
+        <select
+          id={`${id}-cohort`}
+          className={select}
+          value={filters.cohort ?? ''}
+          onChange={(e) => setFilters({ ...filters, cohort: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">{t('out.filter.allCohorts')}</option>
+          {cohorts.map((c) => (
+            <option key={c.key} value={c.key}>
+              {t('out.filter.year', { year: c.key, count: c.count })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-48 flex-1">
+        <label htmlFor={`${id}-org`} className="text-sm text-slate-800">
+          {t('out.filter.org')}
+        </label>
+        <select
+          id={`${id}-org`}
+          className={select}
+          value={selectedOrg}
+          onChange={(e) => setFilters({ ...filters, mentorOrganisation: e.target.value || undefined })}
+        >
+          <option value="">{t('out.filter.allOrgs')}</option>
+          {orgs.map((o) => (
+            <option key={o.key} value={o.key}>
+              {t('out.filter.orgOption', { name: o.key, count: o.count })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(filters.cohort !== undefined || filters.mentorOrganisation) && (
+        <Button variant="secondary" size="sm" onClick={() => setFilters({})}>
+          {t('out.filter.clear')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function Report({
+  base,
+  programmeId,
+  r,
+  filters,
+  setFilters,
+  updating,
+}: {
+  base: string;
+  programmeId: string;
+  r: OutcomeReport;
+  filters: ReportFilters;
+  setFilters: (f: ReportFilters) => void;
+  updating: boolean;
+}) {
   const t = useT();
   const format = useFormat();
   const toast = useToast();
   const pct = (x: number | null) => (x === null ? '—' : format.number(x, { style: 'percent', maximumFractionDigits: 0 }));
   const get = async (fmt: 'csv' | 'xlsx', table: 'summary' | 'pairs') => {
     try {
-      await downloadReport(base, programmeId, fmt, table);
+      await downloadReport(base, programmeId, fmt, table, filters);
     } catch (e) {
       toast.error(errorMessage(e, t('out.downloadError')));
     }
@@ -64,7 +191,11 @@ function Report({ base, programmeId, r }: { base: string; programmeId: string; r
           </span>
         )}
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <Filters r={r} filters={filters} setFilters={setFilters} />
+      <p className="sr-only" aria-live="polite">
+        {updating ? t('out.loading') : ''}
+      </p>
+      <dl className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${updating ? 'opacity-60' : ''}`} data-testid="report-figures">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
@@ -101,15 +232,11 @@ function Report({ base, programmeId, r }: { base: string; programmeId: string; r
             .filter((x) => x.rate !== null)
             .map((x) => ({ label: t('out.day', { day: x.day }), value: Math.round((x.rate ?? 0) * 100) }))}
         />
-        {r.surveys.map((s) => (
-          <BarChart
-            key={s.key}
-            title={s.title}
-            unit={t('out.unit.answers')}
-            bars={s.suppressed ? [] : s.distribution.map((d) => ({ label: d.key, value: d.count }))}
-          />
-        ))}
       </div>
+      <Suspense fallback={<Spinner label={t('out.loading')} />}>
+        <SurveyCharts sections={r.surveys} filtered={filters.cohort !== undefined || !!filters.mentorOrganisation} />
+      </Suspense>
+      <p className="text-sm text-slate-700">{t('out.filter.exportNote')}</p>
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('out.downloads')}>
         <Button variant="secondary" size="sm" onClick={() => void get('csv', 'summary')}>
           {t('out.download.csv')}
