@@ -151,6 +151,8 @@ export default tseslint.config(
       'apps/web/src/features/public/markdown.tsx',
       'apps/web/src/features/sso/metadata-status.tsx',
       'apps/web/src/features/sso/connection-settings-editor.tsx',
+      // Issue 25, eleventh sitting (langmisc): the shell, shared components, workshops, notifications, profile.
+      'apps/web/src/app/root-layout.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
