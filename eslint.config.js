@@ -164,6 +164,7 @@ export default tseslint.config(
       'apps/web/src/features/workshops/my-workshops-tab.tsx',
       'apps/web/src/features/workshops/lifecycle-ui.tsx',
       'apps/web/src/features/workshops/certificate-page.tsx',
+      'apps/web/src/features/workshops/workshop-form.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
