@@ -169,6 +169,7 @@ export default tseslint.config(
       'apps/web/src/features/notifications/notification-link.tsx',
       'apps/web/src/features/notifications/notifications-page.tsx',
       'apps/web/src/features/notifications/notification-settings.tsx',
+      'apps/web/src/features/profile/profile-dialog.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
