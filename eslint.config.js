@@ -173,6 +173,7 @@ export default tseslint.config(
       'apps/web/src/features/auth/temporary-password-gate.tsx',
       'apps/web/src/features/auth/password-change-dialog.tsx',
       'apps/web/src/features/auth/logout-page.tsx',
+      'apps/web/src/features/matching/*.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
