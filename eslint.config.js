@@ -174,6 +174,8 @@ export default tseslint.config(
       'apps/web/src/features/auth/password-change-dialog.tsx',
       'apps/web/src/features/auth/logout-page.tsx',
       'apps/web/src/features/matching/*.tsx',
+      'apps/web/src/features/public/not-found-page.tsx',
+      'apps/web/src/features/public/contact-page.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
