@@ -176,6 +176,7 @@ export default tseslint.config(
       'apps/web/src/features/matching/*.tsx',
       'apps/web/src/features/public/not-found-page.tsx',
       'apps/web/src/features/public/contact-page.tsx',
+      'apps/web/src/features/public/about-page.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
