@@ -26,6 +26,7 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
           ) : (
             <span
               aria-hidden="true"
+              dir="auto"
               className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
             >
               {initials(member.name)}
