@@ -165,6 +165,7 @@ export default tseslint.config(
       'apps/web/src/features/workshops/lifecycle-ui.tsx',
       'apps/web/src/features/workshops/certificate-page.tsx',
       'apps/web/src/features/workshops/workshop-form.tsx',
+      'apps/web/src/features/workshops/lazy-workshop-detail-dialog.tsx',
       'apps/web/src/features/notifications/notification-bell.tsx',
       'apps/web/src/features/notifications/notification-link.tsx',
       'apps/web/src/features/notifications/notifications-page.tsx',
