@@ -188,11 +188,10 @@ export function AboutPage() {
                     <Mail aria-hidden="true" className="h-7 w-7 text-brand-700" />
                     <h3 className="mt-3 font-semibold">{t('common.email')}</h3>
                     <a
-                      dir="ltr"
                       href={`mailto:${data.contact.email}`}
                       className="mt-1 inline-block rounded break-all text-brand-700 underline"
                     >
-                      {data.contact.email}
+                      <bdi>{data.contact.email}</bdi>
                     </a>
                   </li>
                   <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

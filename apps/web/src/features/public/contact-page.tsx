@@ -174,8 +174,8 @@ export function ContactPage() {
               <ul className="space-y-3">
                 <li className="flex items-start gap-3">
                   <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
-                  <a href={`mailto:${content.data.contact.email}`} dir="ltr" className="rounded break-all text-brand-700 underline">
-                    {content.data.contact.email}
+                  <a href={`mailto:${content.data.contact.email}`} className="rounded break-all text-brand-700 underline">
+                    <bdi>{content.data.contact.email}</bdi>
                   </a>
                 </li>
                 <li className="flex items-start gap-3">

@@ -135,7 +135,7 @@ export function WorkshopDetailDialog({
                     (w.instructor.title || w.instructor.company) && <p dir="auto">{w.instructor.title || w.instructor.company}</p>
                   )}
                   {w.instructor.expertise && <p dir="auto" className="text-xs text-slate-500">{w.instructor.expertise}</p>}
-                  {w.instructor.email && <p className="text-xs"><a dir="ltr" className="text-brand-700 underline" href={`mailto:${w.instructor.email}`}>{w.instructor.email}</a></p>}
+                  {w.instructor.email && <p className="text-xs"><a className="text-brand-700 underline" href={`mailto:${w.instructor.email}`}><bdi>{w.instructor.email}</bdi></a></p>}
                   {w.instructor.bio && <p className="mt-1" dir="auto">{truncate(w.instructor.bio, 150)}</p>}
                 </div>
               </div>
