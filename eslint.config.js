@@ -159,6 +159,8 @@ export default tseslint.config(
       'apps/web/src/components/ui/feedback.tsx',
       'apps/web/src/components/ui/logo.tsx',
       'apps/web/src/components/ui/page-skeleton.tsx',
+      'apps/web/src/components/ui/time-zone-field.tsx',
+      'apps/web/src/components/ui/toast.tsx',
       'apps/web/src/features/workshops/seats-bar.tsx',
       'apps/web/src/features/workshops/workshop-detail-dialog.tsx',
       'apps/web/src/features/workshops/my-workshops-tab.tsx',
