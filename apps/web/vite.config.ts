@@ -186,7 +186,7 @@ function catalogues(): Plugin {
         const pseudo = code === PSEUDO_LANGUAGE;
         this.addWatchFile(path.join(CATALOGUES, `${pseudo ? 'en' : code}.json`));
         const compiled = Object.fromEntries(
-          Object.entries(read(pseudo ? 'en' : code)).map(([k, v]) => [k, pseudo && !k.startsWith('language.') ? pseudoCompiled(compileMessage(v)) : compileMessage(v)]),
+          Object.entries(read(pseudo ? 'en' : code)).map(([k, v]) => [k, pseudo && k !== 'language.name' && k !== 'language.direction' ? pseudoCompiled(compileMessage(v)) : compileMessage(v)]),
         );
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});\n`;
       }

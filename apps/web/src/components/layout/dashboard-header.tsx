@@ -6,7 +6,6 @@ import { LanguageMenu } from '../ui/language-menu.tsx';
 import { displayName, useSession } from '../../lib/session.ts';
 import { initials } from '../../lib/format.ts';
 import { useDismissable } from '../../lib/hooks.ts';
-import { roleLabel } from '@app/shared/roles';
 import { useT } from '../../lib/i18n.tsx';
 
 /** One entry of a role's main navigation (app/app-shell.tsx). */
@@ -54,7 +53,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-6">
         {/* On a 360 px phone the brand keeps its full name: the controls beside it stay compact. */}
-        <Link to="/" className="flex min-w-0 items-center gap-2 sm:gap-3" aria-label="MentorBridge home">
+        <Link to="/" className="flex min-w-0 items-center gap-2 sm:gap-3" aria-label={t('shell.header.home')}>
           <Logo />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-slate-900">MentorBridge</span>
@@ -62,7 +61,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
           </span>
         </Link>
         {nav.length > 0 && (
-          <nav aria-label="Main" className="hidden min-w-0 flex-1 items-center gap-1 px-2 md:flex">
+          <nav aria-label={t('site.nav.main')} className="hidden min-w-0 flex-1 items-center gap-1 px-2 md:flex">
             {nav.map((item) => (
               <NavLink
                 key={item.to}
@@ -88,7 +87,7 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
               className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pe-2"
               aria-haspopup="menu"
               aria-expanded={open}
-              aria-label={`Account menu for ${name || 'user'}`}
+              aria-label={name ? t('shell.header.accountMenuFor', { name }) : t('shell.header.accountMenu')}
               onClick={() => setOpen((v) => !v)}
             >
               {avatarUrl ? (
@@ -98,14 +97,14 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
                   {initials(name) || '?'}
                 </span>
               )}
-              <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
+              <span dir="auto" className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
               <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 sm:block" />
             </button>
             {open && (
-              <div role="menu" aria-label="Account" className="absolute inset-e-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+              <div role="menu" aria-label={t('shell.header.account')} className="absolute inset-e-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
                 <div className="border-b border-slate-100 px-4 py-2">
-                  <p className="truncate text-sm font-medium">{name}</p>
-                  <p className="text-xs text-slate-600">{roleLabel(session?.role)}</p>
+                  <p dir="auto" className="truncate text-sm font-medium">{name}</p>
+                  <p className="text-xs text-slate-600">{t('shell.role', { role: session?.role ?? 'other' })}</p>
                 </div>
                 {nav.map((item) => (
                   <Link
@@ -136,13 +135,13 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
                   </button>
                 ))}
                 <Link role="menuitem" tabIndex={-1} to="/account/security" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50">
-                  <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Security
+                  <ShieldCheck aria-hidden="true" className="h-4 w-4" /> {t('shell.header.security')}
                 </Link>
                 <Link role="menuitem" tabIndex={-1} to="/accessibility" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm hover:bg-slate-50 focus:bg-slate-50">
                   <Accessibility aria-hidden="true" className="h-4 w-4" /> {t('footer.accessibility')}
                 </Link>
                 <Link role="menuitem" tabIndex={-1} to="/logout" className="flex w-full items-center gap-2 px-4 py-2 text-start text-sm text-red-700 hover:bg-red-50 focus:bg-red-50">
-                  <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> Sign Out
+                  <LogOut aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> {t('student.menu.signOut')}
                 </Link>
               </div>
             )}
@@ -155,11 +154,12 @@ export function DashboardHeader({ portal, actions, menuItems = [], avatarUrl, na
 
 /** Breadcrumb 'Home > {current}' above a dashboard. */
 export function Breadcrumb({ current }: { current: string }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm sm:px-6">
+    <nav aria-label={t('shell.breadcrumb')} className="mx-auto max-w-7xl px-4 pt-4 text-sm sm:px-6">
       <ol className="flex items-center gap-2 text-slate-600">
         <li>
-          <Link to="/" className="hover:text-brand-700 hover:underline">Home</Link>
+          <Link to="/" className="hover:text-brand-700 hover:underline">{t('common.home')}</Link>
         </li>
         <li aria-hidden="true">›</li>
         <li aria-current="page" className="font-medium text-slate-900">{current}</li>

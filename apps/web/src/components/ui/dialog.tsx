@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { useT } from '../../lib/i18n.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * restores focus on close. Scrolls inside on small screens.
  */
 export function Dialog({ open, title, onClose, children, footer, size = 'md', description }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -56,7 +58,7 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
               {description && <p id={descriptionId} className="mt-1 text-sm text-slate-600">{description}</p>}
             </div>
             {onClose && (
-              <button type="button" onClick={onClose} className="rounded-lg p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+              <button type="button" onClick={onClose} className="rounded-lg p-1 text-slate-600 hover:bg-slate-100" aria-label={t('shell.dialog.close')}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </button>
             )}
@@ -74,7 +76,7 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
  * unverify): every such admin action goes through this dialog. `tone="primary"` for an action that
  * is consequential without destroying anything (verifying someone).
  */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', onConfirm, onCancel, busy, tone = 'danger' }: {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, busy, tone = 'danger' }: {
   open: boolean;
   title: string;
   message: ReactNode;
@@ -84,6 +86,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
   busy?: boolean;
   tone?: 'danger' | 'primary';
 }) {
+  const t = useT();
   const confirmStyle = tone === 'danger' ? 'bg-red-700' : 'bg-brand-700';
   return (
     <Dialog
@@ -93,9 +96,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
       size="sm"
       footer={
         <>
-          <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 text-sm" onClick={onCancel}>Cancel</button>
+          <button type="button" className="rounded-lg border border-slate-300 px-4 py-2 text-sm" onClick={onCancel}>{t('shell.dialog.cancel')}</button>
           <button type="button" className={`rounded-lg ${confirmStyle} px-4 py-2 text-sm font-medium text-white disabled:opacity-60`} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t('shell.dialog.confirm')}
           </button>
         </>
       }

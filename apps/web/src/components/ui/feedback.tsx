@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
+import { useT } from '../../lib/i18n.tsx';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600">
       <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
-      <span>{label}</span>
+      <span>{label ?? t('shell.loading')}</span>
     </div>
   );
 }
@@ -22,12 +24,13 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-6 py-8 text-center text-red-800">
       <p>{message}</p>
       {onRetry && (
         <button type="button" onClick={onRetry} className="mt-3 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-medium">
-          Try again
+          {t('shell.tryAgain')}
         </button>
       )}
     </div>

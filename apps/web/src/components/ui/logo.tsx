@@ -1,12 +1,15 @@
 import { useState } from 'react';
 
+/** The badge's letters: part of the brand's mark, like the product's name never translated (glossary). */
+const MARK = 'DD';
+
 /** The logo image, or the 'DD' badge if it fails to load (spec 000 §2). */
 export function Logo({ className = 'h-9 w-9' }: { className?: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
       <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 text-sm font-bold text-white ${className}`}>
-        DD
+        {MARK}
       </span>
     );
   }

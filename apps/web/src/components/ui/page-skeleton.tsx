@@ -1,13 +1,15 @@
 import { Skeleton } from './feedback.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /**
  * Placeholders that keep a page's layout while its code or first reads arrive: no blank frame, and
  * nothing jumps when the content lands. One status message is announced; the shapes are hidden.
  */
 function Loading() {
+  const t = useT();
   return (
     <span role="status" className="sr-only">
-      Loading…
+      {t('shell.loading')}
     </span>
   );
 }

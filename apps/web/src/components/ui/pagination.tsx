@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
 /** Pages to show: first, last, current ±1, with ellipses between (spec 000 §9). */
 export function pageItems(current: number, pages: number): (number | 'ellipsis')[] {
@@ -13,12 +14,14 @@ export function pageItems(current: number, pages: number): (number | 'ellipsis')
   return items;
 }
 
-export function Pagination({ page, pages, onChange, label = 'Pagination' }: { page: number; pages: number; onChange: (page: number) => void; label?: string }) {
+export function Pagination({ page, pages, onChange, label }: { page: number; pages: number; onChange: (page: number) => void; label?: string }) {
+  const t = useT();
+  const format = useFormat();
   if (pages <= 1) return null;
   const base = 'min-w-9 rounded-lg px-3 py-1.5 text-sm';
   return (
-    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-center gap-1">
-      <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+    <nav aria-label={label ?? t('shell.pagination.label')} className="mt-6 flex flex-wrap items-center justify-center gap-1">
+      <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label={t('shell.pagination.previous')}>
         <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
       </button>
       {pageItems(page, pages).map((item, i) =>
@@ -30,14 +33,14 @@ export function Pagination({ page, pages, onChange, label = 'Pagination' }: { pa
             type="button"
             onClick={() => onChange(item)}
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t('shell.pagination.page', { page: item })}
             className={`${base} ${item === page ? 'bg-brand-700 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
-            {item}
+            {format.number(item)}
           </button>
         ),
       )}
-      <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page + 1)} disabled={page >= pages} aria-label="Next page">
+      <button type="button" className={`${base} text-slate-700 hover:bg-slate-100 disabled:opacity-40`} onClick={() => onChange(page + 1)} disabled={page >= pages} aria-label={t('shell.pagination.next')}>
         <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
       </button>
     </nav>

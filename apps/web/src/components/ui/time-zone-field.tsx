@@ -1,27 +1,24 @@
 import { useId, useMemo, useState } from 'react';
 import { allZones, isTimeZone } from '../../lib/time-zones.ts';
 import { TextField } from './field.tsx';
-
-const copy = {
-  hint: 'Type to search every time zone, e.g. London or New_York',
-  invalid: 'Please choose a time zone from the list',
-};
+import { useT } from '../../lib/i18n.tsx';
 
 /**
  * A time-zone picker over every IANA zone with search (decision 702): a text field with the zones as
  * suggestions. A typed value that is not a zone is shown as an error and never passed on.
  */
 export function TimeZoneField({
-  label = 'Time zone',
+  label,
   value,
   onChange,
-  hint = copy.hint,
+  hint,
 }: {
   label?: string;
   value: string;
   onChange: (zone: string) => void;
   hint?: string | null;
 }) {
+  const t = useT();
   const listId = useId();
   const zones = useMemo(() => allZones(), []);
   const [text, setText] = useState(value);
@@ -37,13 +34,14 @@ export function TimeZoneField({
   return (
     <div>
       <TextField
-        label={label}
+        label={label ?? t('profile.timeZone')}
         list={listId}
+        dir="ltr"
         autoComplete="off"
         spellCheck={false}
         value={text}
-        hint={hint ?? undefined}
-        error={invalid ? copy.invalid : undefined}
+        hint={hint === null ? undefined : (hint ?? t('shell.timeZone.hint'))}
+        error={invalid ? t('shell.timeZone.invalid') : undefined}
         onFocus={(e) => {
           setUsed(true);
           e.currentTarget.select();

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { useT } from '../../lib/i18n.tsx';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface Toast {
@@ -21,7 +22,6 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 export const TOAST_DURATION_MS = 3000;
 
-const copy = { dismiss: 'Dismiss notification' } as const;
 
 /**
  * Toasts top right, announced to screen readers through live regions (WCAG 4.1.3): errors in an
@@ -104,6 +104,7 @@ const STYLES: Record<ToastKind, string> = {
 
 /** One toast: counts down only while neither hovered nor focused; an error has no countdown. */
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const t = useT();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const remaining = useRef(toast.durationMs);
@@ -127,7 +128,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onBlur={() => setFocused(false)}
     >
       <span>{toast.message}</span>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="-m-1 shrink-0 rounded p-1 hover:bg-black/5" aria-label={copy.dismiss}>
+      <button type="button" onClick={() => onDismiss(toast.id)} className="-m-1 shrink-0 rounded p-1 hover:bg-black/5" aria-label={t('shell.toast.dismiss')}>
         <X aria-hidden="true" className="h-4 w-4" />
       </button>
     </div>

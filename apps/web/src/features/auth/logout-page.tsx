@@ -5,6 +5,7 @@ import { clearSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { forgetThisDevice } from '../../lib/pwa.ts';
 import { endSessionOnServer } from './end-session.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 const RELOAD_MS = 1200;
 
@@ -30,7 +31,8 @@ let signingOut: { token: string | null; idp: Promise<string | null>; ended: bool
 
 /** Clears every stored key, says so, then a full page load of / (spec 000 §2). */
 export function LogoutPage() {
-  useDocumentTitle('Logging out');
+  const t = useT();
+  useDocumentTitle(t('auth.logout.documentTitle'));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
@@ -69,8 +71,8 @@ export function LogoutPage() {
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 text-center" role="status">
       <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-brand-700" />
-      <h1 className="mt-4 text-xl font-semibold">Logging Out...</h1>
-      <p className="mt-1 text-slate-700">You have been successfully logged out.</p>
+      <h1 className="mt-4 text-xl font-semibold">{t('auth.logout.heading')}</h1>
+      <p className="mt-1 text-slate-700">{t('auth.logout.done')}</p>
     </main>
   );
 }

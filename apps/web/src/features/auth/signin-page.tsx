@@ -76,9 +76,9 @@ export function SignInPage() {
       const answer = await signInWithPasskey(rememberMe);
       finish(answer.data);
     } catch (err) {
-      if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) setError(SECURITY_COPY.passkeySignIn.cancelled);
+      if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) setError(t('auth.signIn.passkeyCancelled'));
       else if (err instanceof ApiError || err instanceof NetworkError) setError(err.message);
-      else setError(SECURITY_COPY.passkeySignIn.unsupported);
+      else setError(t('auth.signIn.passkeyUnsupported'));
     } finally {
       setPasskeyBusy(false);
     }
@@ -199,10 +199,10 @@ export function SignInPage() {
         </Button>
       </form>
       <div className="mt-4">
-        <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-600">{SECURITY_COPY.passkeySignIn.or}</p>
+        <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-600">{t('auth.signIn.passkeyOr')}</p>
         <Button variant="secondary" className="w-full" disabled={submitting || passkeyBusy} onClick={() => void onPasskey()}>
           <KeyRound aria-hidden="true" className="h-4 w-4" />
-          {passkeyBusy ? SECURITY_COPY.passkeySignIn.working : SECURITY_COPY.passkeySignIn.button}
+          {passkeyBusy ? t('auth.signIn.passkeyWorking') : t('auth.signIn.passkeyButton')}
         </Button>
       </div>
       </>

@@ -6,7 +6,6 @@ import { envelope } from '@app/shared/api';
 import {
   CALENDAR_FEED_MESSAGES,
   EMAIL_CATEGORIES,
-  EMAIL_CATEGORY_LABELS,
   NOTIFICATION_PREFERENCES_SAVED,
   calendarFeedLink,
   calendarFeedStatus,
@@ -20,8 +19,8 @@ import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
 import { PushSettings } from './push-settings.tsx';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
 const PREFS_KEY = ['notifications', 'preferences'] as const;
 const FEED_KEY = ['calendar', 'feed-link'] as const;
@@ -38,6 +37,7 @@ export function NotificationSettings() {
 }
 
 function EmailPreferencesForm() {
+  const t = useT();
   const toast = useToast();
   const client = useQueryClient();
   const headingId = useId();
@@ -61,15 +61,15 @@ function EmailPreferencesForm() {
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        E-mail notifications
+        {t('notifications.email.heading')}
       </h3>
       <p className="text-sm text-slate-600">
-        Choose which e-mails you receive. Notifications in MentorBridge always stay on; account and password e-mails are always sent.
+        {t('notifications.email.intro')}
       </p>
       {prefs.isPending ? (
-        <Spinner label="Loading preferences…" />
+        <Spinner label={t('notifications.email.loading')} />
       ) : prefs.isError || !draft ? (
-        <ErrorState message={errorMessage(prefs.error, 'Failed to load your preferences')} onRetry={() => void prefs.refetch()} />
+        <ErrorState message={errorMessage(prefs.error, t('notifications.email.loadFailed'))} onRetry={() => void prefs.refetch()} />
       ) : (
         <form
           className="mt-3 space-y-3"
@@ -79,7 +79,7 @@ function EmailPreferencesForm() {
           }}
         >
           <fieldset className="space-y-3">
-            <legend className="sr-only">E-mail me about</legend>
+            <legend className="sr-only">{t('notifications.email.legend')}</legend>
             {EMAIL_CATEGORIES.map((c: EmailCategory) => (
               <label key={c} className="flex items-start gap-3 text-sm">
                 <input
@@ -90,15 +90,15 @@ function EmailPreferencesForm() {
                   onChange={(e) => setDraft({ ...draft, [c]: e.target.checked })}
                 />
                 <span>
-                  <span className="font-medium text-slate-900">{EMAIL_CATEGORY_LABELS[c].label}</span>
-                  <span className="block text-slate-600">{EMAIL_CATEGORY_LABELS[c].hint}</span>
+                  <span className="font-medium text-slate-900">{t('notifications.email.category', { category: c })}</span>
+                  <span className="block text-slate-600">{t('notifications.email.categoryHint', { category: c })}</span>
                 </span>
               </label>
             ))}
           </fieldset>
-          {save.isError && <Alert kind="error">{errorMessage(save.error, 'Failed to save your preferences')}</Alert>}
+          {save.isError && <Alert kind="error">{errorMessage(save.error, t('notifications.email.saveFailed'))}</Alert>}
           <Button type="submit" disabled={!changed || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save e-mail preferences'}
+            {save.isPending ? t('workshops.form.saving') : t('notifications.email.save')}
           </Button>
         </form>
       )}
@@ -106,7 +106,8 @@ function EmailPreferencesForm() {
   );
 }
 
-function CopyField({ label, value }: { label: string; value: string }) {
+function CopyField({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
+  const t = useT();
   const toast = useToast();
   const id = useId();
   return (
@@ -115,19 +116,19 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id={id} readOnly value={value} className="min-w-0 flex-1 rounded-lg border border-slate-500 bg-slate-50 px-3 py-2 font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <input id={id} readOnly value={value} dir="ltr" className="min-w-0 flex-1 text-start rounded-lg border border-slate-500 bg-slate-50 px-3 py-2 font-mono text-xs" onFocus={(e) => e.target.select()} />
         <Button
           variant="secondary"
           size="sm"
-          aria-label={`Copy ${label.toLowerCase()}`}
+          aria-label={copyLabel}
           onClick={() => {
             navigator.clipboard.writeText(value).then(
-              () => toast.success('Link copied'),
-              () => toast.error('Copy failed: select the link and copy it yourself'),
+              () => toast.success(t('notifications.feed.copied')),
+              () => toast.error(t('notifications.feed.copyFailed')),
             );
           }}
         >
-          <Copy className="h-4 w-4" aria-hidden="true" /> Copy
+          <Copy className="h-4 w-4" aria-hidden="true" /> {t('notifications.feed.copy')}
         </Button>
       </div>
     </div>
@@ -135,6 +136,8 @@ function CopyField({ label, value }: { label: string; value: string }) {
 }
 
 function CalendarFeed() {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const client = useQueryClient();
   const headingId = useId();
@@ -167,42 +170,42 @@ function CalendarFeed() {
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        Calendar subscription
+        {t('notifications.feed.heading')}
       </h3>
       <p className="text-sm text-slate-600">
-        A private link that Google Calendar, Outlook or Apple Calendar can subscribe to: your workshops, mentoring sessions and interviews
-        stay up to date there without downloads. Anyone with the link can read it, so keep it to yourself.
+        {t('notifications.feed.intro')}
       </p>
       {status.isPending ? (
-        <Spinner label="Loading calendar link…" />
+        <Spinner label={t('notifications.feed.loading')} />
       ) : status.isError ? (
-        <ErrorState message={errorMessage(status.error, 'Failed to load your calendar link')} onRetry={() => void status.refetch()} />
+        <ErrorState message={errorMessage(status.error, t('notifications.feed.loadFailed'))} onRetry={() => void status.refetch()} />
       ) : (
         <div className="mt-3 space-y-3">
           {link ? (
             <div className="space-y-3">
-              <Alert kind="info">Copy the link now: for your safety it is shown only once. If you lose it, create a new one.</Alert>
-              <CopyField label="Calendar link" value={link.url} />
-              <CopyField label="Link for calendar apps (webcal)" value={link.webcalUrl} />
+              <Alert kind="info">{t('notifications.feed.shownOnce')}</Alert>
+              <CopyField label={t('notifications.feed.link')} copyLabel={t('notifications.feed.copyLink')} value={link.url} />
+              <CopyField label={t('notifications.feed.webcal')} copyLabel={t('notifications.feed.copyWebcal')} value={link.webcalUrl} />
               <a className="inline-block text-sm font-medium text-brand-700 underline" href={link.webcalUrl}>
-                Open in my calendar app
+                {t('notifications.feed.open')}
               </a>
             </div>
           ) : status.data.active ? (
             <p className="text-sm text-slate-700">
-              A calendar link is active, created {formatDate(status.data.createdAt ?? '')}
-              {status.data.lastUsedAt ? `, last read by a calendar ${formatDate(status.data.lastUsedAt)}` : ', not used by a calendar yet'}.
+              {status.data.lastUsedAt
+                ? t('notifications.feed.activeUsed', { created: format.date(status.data.createdAt ?? ''), used: format.date(status.data.lastUsedAt) })
+                : t('notifications.feed.activeUnused', { created: format.date(status.data.createdAt ?? '') })}
             </p>
           ) : (
-            <p className="text-sm text-slate-700">You have no calendar link yet.</p>
+            <p className="text-sm text-slate-700">{t('notifications.feed.none')}</p>
           )}
-          {error && <Alert kind="error">{errorMessage(error, 'Something went wrong. Please try again.')}</Alert>}
+          {error && <Alert kind="error">{errorMessage(error, t('common.somethingWrong'))}</Alert>}
           {confirming ? (
-            <div role="group" aria-label="Confirm" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <div role="group" aria-label={t('shell.dialog.confirm')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               <p>
                 {confirming === 'regenerate'
-                  ? 'Create a new link? The current link stops working at once: calendars subscribed to it must subscribe again.'
-                  : 'Turn the link off? Calendars subscribed to it stop updating.'}
+                  ? t('notifications.feed.confirmNew')
+                  : t('notifications.feed.confirmOff')}
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button
@@ -211,25 +214,25 @@ function CalendarFeed() {
                   disabled={busy}
                   onClick={() => (confirming === 'regenerate' ? create.mutate() : off.mutate())}
                 >
-                  {confirming === 'regenerate' ? 'Yes, create a new link' : 'Yes, turn it off'}
+                  {confirming === 'regenerate' ? t('notifications.feed.yesNew') : t('notifications.feed.yesOff')}
                 </Button>
                 <Button variant="secondary" size="sm" onClick={() => setConfirming(null)}>
-                  Keep the current link
+                  {t('notifications.feed.keep')}
                 </Button>
               </div>
             </div>
           ) : status.data.active || link ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirming('regenerate')}>
-                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Create a new link
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('notifications.feed.new')}
               </Button>
               <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming('off')}>
-                Turn off
+                {t('notifications.feed.off')}
               </Button>
             </div>
           ) : (
             <Button size="sm" disabled={busy} onClick={() => create.mutate()}>
-              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {create.isPending ? 'Creating…' : 'Create my calendar link'}
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {create.isPending ? t('notifications.feed.creating') : t('notifications.feed.create')}
             </Button>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type NotificationType } from '@app/shared/notification-constants';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, type NotificationType } from '@app/shared/notification-constants';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -13,24 +13,7 @@ import { useDocumentTitle } from '../../lib/hooks.ts';
 import { notificationSchema, useMarkAllRead, useMarkRead } from './api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { NotificationLink, notificationTime } from './notification-link.tsx';
-
-const copy = {
-  title: 'Notifications',
-  intro: 'Everything MentorBridge told you about, newest first. Each one opens what it is about.',
-  show: 'Show',
-  all: 'All notifications',
-  unread: 'Unread only',
-  category: 'Category',
-  allCategories: 'All categories',
-  markAll: 'Mark all as read',
-  loadFailed: 'Failed to load notifications',
-  empty: 'No notifications yet',
-  emptyFiltered: 'No notifications match these filters',
-  clear: 'Show all notifications',
-  unreadLabel: 'Unread',
-  pages: 'Notification pages',
-  noLink: 'Nothing to open',
-} as const;
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
 const isType = (v: string | null): v is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(v ?? '');
 
@@ -39,8 +22,10 @@ const isType = (v: string | null): v is NotificationType => (NOTIFICATION_TYPES 
  * kept in the query string, each a link to its object, times in the viewer's zone.
  */
 export function NotificationsPage() {
+  const t = useT();
+  const format = useFormat();
   const zone = useMyTimeZone();
-  useDocumentTitle(copy.title);
+  useDocumentTitle(t('notifications.title'));
   const [params, setParams] = useSearchParams();
   const unreadOnly = params.get('unread') === '1';
   const category = isType(params.get('category')) ? (params.get('category') as NotificationType) : null;
@@ -73,22 +58,22 @@ export function NotificationsPage() {
       <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h1 className="text-2xl font-bold text-slate-900">{copy.title}</h1>
-            <p className="mt-1 text-slate-700">{copy.intro}</p>
+            <h1 className="text-2xl font-bold text-slate-900">{t('notifications.title')}</h1>
+            <p className="mt-1 text-slate-700">{t('notifications.page.intro')}</p>
           </div>
           <Button variant="secondary" onClick={() => markAll.mutate()} disabled={markAll.isPending || (list.data?.unreadCount ?? 0) === 0}>
-            <CheckCheck aria-hidden="true" className="h-4 w-4" /> {copy.markAll}
+            <CheckCheck aria-hidden="true" className="h-4 w-4" /> {t('notifications.markAll')}
           </Button>
         </div>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <SelectField label={copy.show} value={unreadOnly ? 'unread' : 'all'} onChange={(e) => update({ unread: e.target.value === 'unread' ? '1' : null })}>
-            <option value="all">{copy.all}</option>
-            <option value="unread">{copy.unread}</option>
+          <SelectField label={t('notifications.page.show')} value={unreadOnly ? 'unread' : 'all'} onChange={(e) => update({ unread: e.target.value === 'unread' ? '1' : null })}>
+            <option value="all">{t('notifications.page.all')}</option>
+            <option value="unread">{t('notifications.page.unreadOnly')}</option>
           </SelectField>
-          <SelectField label={copy.category} value={category ?? ''} onChange={(e) => update({ category: e.target.value || null })}>
-            <option value="">{copy.allCategories}</option>
-            {NOTIFICATION_TYPES.map((t) => (
-              <option key={t} value={t}>{NOTIFICATION_TYPE_LABELS[t]}</option>
+          <SelectField label={t('notifications.page.category')} value={category ?? ''} onChange={(e) => update({ category: e.target.value || null })}>
+            <option value="">{t('notifications.page.allCategories')}</option>
+            {NOTIFICATION_TYPES.map((type) => (
+              <option key={type} value={type}>{t('notifications.type', { type: type.replace('-', '') })}</option>
             ))}
           </SelectField>
         </div>
@@ -96,17 +81,17 @@ export function NotificationsPage() {
           {list.isPending ? (
             <div className="space-y-2">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-16" />)}</div>
           ) : list.isError ? (
-            <ErrorState message={errorMessage(list.error, copy.loadFailed)} onRetry={() => void list.refetch()} />
+            <ErrorState message={errorMessage(list.error, t('notifications.loadFailed'))} onRetry={() => void list.refetch()} />
           ) : list.data.notifications.length === 0 ? (
             <EmptyState
               icon={<Bell aria-hidden="true" className="h-6 w-6" />}
-              title={filtered ? copy.emptyFiltered : copy.empty}
-              action={filtered ? <Button variant="secondary" onClick={() => setParams({})}>{copy.clear}</Button> : null}
+              title={filtered ? t('notifications.page.emptyFiltered') : t('notifications.empty')}
+              action={filtered ? <Button variant="secondary" onClick={() => setParams({})}>{t('notifications.page.clear')}</Button> : null}
             />
           ) : (
             <>
               <p className="mb-2 text-sm text-slate-700" role="status">
-                {list.data.total} {list.data.total === 1 ? 'notification' : 'notifications'}, {list.data.unreadCount} unread in all
+                {t('notifications.page.count', { count: list.data.total, unread: format.number(list.data.unreadCount) })}
               </p>
               <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
                 {list.data.notifications.map((n) => (
@@ -122,18 +107,18 @@ export function NotificationsPage() {
                         <span className={`text-sm ${n.isRead ? 'text-slate-800' : 'font-semibold text-slate-900'}`}>
                           <bdi>{n.title}</bdi>
                         </span>
-                        {!n.isRead && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" role="img" aria-label={copy.unreadLabel} />}
+                        {!n.isRead && <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" role="img" aria-label={t('notifications.unread')} />}
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-700" dir="auto">{n.message}</span>
                       <span className="mt-1 block text-xs text-slate-600">
-                        {NOTIFICATION_TYPE_LABELS[n.type]} · <time dateTime={n.createdAt} title={notificationTime(n.createdAt, zone)}>{notificationTime(n.createdAt, zone)}</time> ({relativeTime(n.createdAt)})
-                        {!n.actionUrl && <> · {copy.noLink}</>}
+                        {t('notifications.type', { type: n.type.replace('-', '') })} · <time dateTime={n.createdAt} title={notificationTime(n.createdAt, zone)}>{notificationTime(n.createdAt, zone)}</time> ({relativeTime(n.createdAt)})
+                        {!n.actionUrl && <> · {t('notifications.page.noLink')}</>}
                       </span>
                     </NotificationLink>
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} pages={pages} onChange={(p) => update({ page: String(p) })} label={copy.pages} />
+              <Pagination page={page} pages={pages} onChange={(p) => update({ page: String(p) })} label={t('notifications.page.pages')} />
             </>
           )}
         </div>

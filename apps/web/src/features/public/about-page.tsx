@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../lib/hooks.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSiteContent } from './api.ts';
 import { StatsList, StatsSkeleton, TeamGrid, TeamSkeleton } from './site-content.tsx';
+import { rich, useT } from '../../lib/i18n.tsx';
 
 /** An icon per value title; unknown titles (an operator may rename them) get a neutral one. */
 const VALUE_ICONS: Record<string, LucideIcon> = {
@@ -34,7 +35,8 @@ const VALUE_ICONS: Record<string, LucideIcon> = {
 };
 
 export function AboutPage() {
-  useDocumentTitle('About us');
+  const t = useT();
+  useDocumentTitle(t('public.about.documentTitle'));
   const content = useSiteContent();
   const data = content.data;
 
@@ -44,10 +46,10 @@ export function AboutPage() {
         <section aria-labelledby="about-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
           <div className="mx-auto max-w-4xl px-4 pt-12 pb-14 text-center sm:px-6 lg:pt-16">
             <h1 id="about-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-              About MentorBridge
+              {t('public.about.title')}
             </h1>
             {data ? (
-              <p className="mt-4 text-lg text-slate-700">{data.brand.tagline}</p>
+              <p dir="auto" className="mt-4 text-lg text-slate-700">{data.brand.tagline}</p>
             ) : content.isPending ? (
               <Skeleton className="mx-auto mt-4 h-6 w-2/3" />
             ) : null}
@@ -57,7 +59,7 @@ export function AboutPage() {
         {content.isError && (
           <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
             <ErrorState
-              message={errorMessage(content.error, 'We could not load this page.')}
+              message={errorMessage(content.error, t('public.about.loadFailed'))}
               onRetry={() => void content.refetch()}
             />
           </div>
@@ -76,11 +78,11 @@ export function AboutPage() {
             <section aria-labelledby="story-title" className="py-14">
               <div className="mx-auto max-w-3xl px-4 sm:px-6">
                 <h2 id="story-title" className="text-3xl font-bold text-slate-900">
-                  Our story
+                  {t('public.about.story')}
                 </h2>
                 <div className="mt-5 space-y-4 text-lg text-slate-700">
                   {data.story.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
+                    <p key={paragraph} dir="auto">{paragraph}</p>
                   ))}
                 </div>
               </div>
@@ -89,7 +91,7 @@ export function AboutPage() {
             <section aria-labelledby="impact-title" className="bg-brand-800 py-14 text-white">
               <div className="mx-auto max-w-7xl px-4 sm:px-6">
                 <h2 id="impact-title" className="mb-8 text-center text-3xl font-bold">
-                  Our impact
+                  {t('public.about.impact')}
                 </h2>
                 <StatsList stats={data.aboutStats} tone="dark" />
               </div>
@@ -98,18 +100,18 @@ export function AboutPage() {
             <section aria-labelledby="purpose-title" className="py-14">
               <div className="mx-auto max-w-7xl px-4 sm:px-6">
                 <h2 id="purpose-title" className="sr-only">
-                  Vision and mission
+                  {t('public.about.purpose')}
                 </h2>
                 <div className="grid gap-6 md:grid-cols-2">
                   <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
                     <Eye aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                    <h3 className="mt-4 text-2xl font-semibold">Our vision</h3>
-                    <p className="mt-3 text-slate-700">{data.vision}</p>
+                    <h3 className="mt-4 text-2xl font-semibold">{t('public.about.vision')}</h3>
+                    <p dir="auto" className="mt-3 text-slate-700">{data.vision}</p>
                   </article>
                   <article className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
                     <Target aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                    <h3 className="mt-4 text-2xl font-semibold">Our mission</h3>
-                    <p className="mt-3 text-slate-700">{data.mission}</p>
+                    <h3 className="mt-4 text-2xl font-semibold">{t('public.about.mission')}</h3>
+                    <p dir="auto" className="mt-3 text-slate-700">{data.mission}</p>
                   </article>
                 </div>
               </div>
@@ -118,7 +120,7 @@ export function AboutPage() {
             <section aria-labelledby="timeline-title" className="bg-white py-14">
               <div className="mx-auto max-w-3xl px-4 sm:px-6">
                 <h2 id="timeline-title" className="text-3xl font-bold text-slate-900">
-                  Our journey
+                  {t('public.about.journey')}
                 </h2>
                 <ol className="mt-8 space-y-8 border-s-2 border-brand-100 ps-6">
                   {data.timeline.map((item) => (
@@ -127,9 +129,9 @@ export function AboutPage() {
                         aria-hidden="true"
                         className="absolute top-1.5 -inset-s-[33px] h-4 w-4 rounded-full border-4 border-white bg-brand-700"
                       />
-                      <p className="text-sm font-bold text-brand-700">{item.year}</p>
-                      <h3 className="text-lg font-semibold">{item.title}</h3>
-                      <p className="mt-1 text-slate-700">{item.description}</p>
+                      <p dir="auto" className="text-sm font-bold text-brand-700">{item.year}</p>
+                      <h3 dir="auto" className="text-lg font-semibold">{item.title}</h3>
+                      <p dir="auto" className="mt-1 text-slate-700">{item.description}</p>
                     </li>
                   ))}
                 </ol>
@@ -139,7 +141,7 @@ export function AboutPage() {
             <section aria-labelledby="values-title" className="py-14">
               <div className="mx-auto max-w-7xl px-4 sm:px-6">
                 <h2 id="values-title" className="text-3xl font-bold text-slate-900">
-                  Our values
+                  {t('public.about.values')}
                 </h2>
                 <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {data.values.map((v) => {
@@ -147,8 +149,8 @@ export function AboutPage() {
                     return (
                       <li key={v.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                         <ValueIcon aria-hidden="true" className="h-7 w-7 text-brand-700" />
-                        <h3 className="mt-3 text-lg font-semibold">{v.title}</h3>
-                        <p className="mt-1 text-sm text-slate-700">{v.description}</p>
+                        <h3 dir="auto" className="mt-3 text-lg font-semibold">{v.title}</h3>
+                        <p dir="auto" className="mt-1 text-sm text-slate-700">{v.description}</p>
                       </li>
                     );
                   })}
@@ -159,16 +161,19 @@ export function AboutPage() {
             <section aria-labelledby="leadership-title" className="bg-white py-14">
               <div className="mx-auto max-w-7xl px-4 sm:px-6">
                 <h2 id="leadership-title" className="text-3xl font-bold text-slate-900">
-                  Leadership
+                  {t('public.about.leadership')}
                 </h2>
                 <div className="mt-8">
                   <TeamGrid team={data.team} />
                 </div>
                 <p className="mt-8 text-slate-700">
-                  Want to help build MentorBridge?{' '}
-                  <Link to="/careers" className="rounded font-semibold text-brand-700 underline hover:text-brand-800">
-                    See careers at MentorBridge
-                  </Link>
+                  {rich(t('public.about.careers'), {
+                    careers: (chunk) => (
+                      <Link to="/careers" className="rounded font-semibold text-brand-700 underline hover:text-brand-800">
+                        {chunk}
+                      </Link>
+                    ),
+                  })}
                 </p>
               </div>
             </section>
@@ -176,23 +181,24 @@ export function AboutPage() {
             <section aria-labelledby="contact-title" className="py-14">
               <div className="mx-auto max-w-7xl px-4 sm:px-6">
                 <h2 id="contact-title" className="text-3xl font-bold text-slate-900">
-                  Get in touch
+                  {t('public.about.contact')}
                 </h2>
                 <ul className="mt-8 grid gap-6 md:grid-cols-3">
                   <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                     <Mail aria-hidden="true" className="h-7 w-7 text-brand-700" />
-                    <h3 className="mt-3 font-semibold">Email</h3>
+                    <h3 className="mt-3 font-semibold">{t('common.email')}</h3>
                     <a
                       href={`mailto:${data.contact.email}`}
                       className="mt-1 inline-block rounded break-all text-brand-700 underline"
                     >
-                      {data.contact.email}
+                      <bdi>{data.contact.email}</bdi>
                     </a>
                   </li>
                   <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                     <Phone aria-hidden="true" className="h-7 w-7 text-brand-700" />
-                    <h3 className="mt-3 font-semibold">Phone</h3>
+                    <h3 className="mt-3 font-semibold">{t('profile.phone')}</h3>
                     <a
+                      dir="ltr"
                       href={`tel:${data.contact.phone.replace(/[^\d+]/g, '')}`}
                       className="mt-1 inline-block rounded text-brand-700 underline"
                     >
@@ -201,16 +207,18 @@ export function AboutPage() {
                   </li>
                   <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                     <MapPin aria-hidden="true" className="h-7 w-7 text-brand-700" />
-                    <h3 className="mt-3 font-semibold">Office</h3>
-                    <p className="mt-1 text-slate-700">{data.contact.headquarters}</p>
+                    <h3 className="mt-3 font-semibold">{t('public.about.office')}</h3>
+                    <p dir="auto" className="mt-1 text-slate-700">{data.contact.headquarters}</p>
                   </li>
                 </ul>
                 <p className="mt-6 text-slate-700">
-                  Prefer a form?{' '}
-                  <Link to="/contact" className="rounded font-semibold text-brand-700 underline">
-                    Send us a message
-                  </Link>
-                  .
+                  {rich(t('public.about.preferForm'), {
+                    contact: (chunk) => (
+                      <Link to="/contact" className="rounded font-semibold text-brand-700 underline">
+                        {chunk}
+                      </Link>
+                    ),
+                  })}
                 </p>
               </div>
             </section>
@@ -220,11 +228,11 @@ export function AboutPage() {
         <section aria-labelledby="about-cta-title" className="bg-brand-800 py-14 text-white">
           <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
             <h2 id="about-cta-title" className="text-3xl font-bold">
-              Start learning from experts today
+              {t('public.about.ctaTitle')}
             </h2>
-            <p className="mt-3 text-brand-50">Create your free student account in a couple of minutes.</p>
+            <p className="mt-3 text-brand-50">{t('public.about.ctaBody')}</p>
             <Link to="/signup" className={`${buttonClass('secondary', 'lg')} mt-8 border-white`}>
-              Get Started <ArrowRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
+              {t('public.about.ctaButton')} <ArrowRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
             </Link>
           </div>
         </section>

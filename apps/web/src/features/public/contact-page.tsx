@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { publicSchemas, sendContactMessage, useSiteContent } from './api.ts';
+import { rich, useT } from '../../lib/i18n.tsx';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
@@ -34,7 +35,8 @@ export async function assignServerErrors(values: Record<Field, string>, messages
 }
 
 export function ContactPage() {
-  useDocumentTitle('Contact us');
+  const t = useT();
+  useDocumentTitle(t('public.contact.title'));
   const content = useSiteContent();
   const [values, setValues] = useState(EMPTY);
   const [website, setWebsite] = useState('');
@@ -57,16 +59,16 @@ export function ContactPage() {
     const body: ContactBody = { ...values, ...(website ? { website } : {}) };
     try {
       const answer = await sendContactMessage(body);
-      setSent(answer.message ?? 'Thank you! Your message has been sent.');
+      setSent(answer.message ?? t('public.contact.sent'));
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.errors?.length) {
         const { byField, general } = await assignServerErrors(values, error.errors);
         setFieldErrors(byField);
-        setFormError(general.length ? general.join(' ') : 'Please correct the highlighted fields.');
+        setFormError(general.length ? general.join(' ') : t('public.contact.correctFields'));
         // The error Alert moves focus to the first highlighted field (components/ui/field.tsx).
       } else {
-        setFormError(errorMessage(error, 'Your message could not be sent. Please try again.'));
+        setFormError(errorMessage(error, t('public.contact.sendFailed')));
       }
     } finally {
       setBusy(false);
@@ -76,10 +78,9 @@ export function ContactPage() {
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">Contact us</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t('public.contact.title')}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">
-          Questions about mentoring, a demo for your university, or a partnership? Send us a message and our team will answer by
-          e-mail.
+          {t('public.contact.intro')}
         </p>
 
         <div className="mt-10 grid gap-10 lg:grid-cols-3">
@@ -87,9 +88,9 @@ export function ContactPage() {
             {sent ? (
               <div className="space-y-4">
                 <Alert kind="success">{sent}</Alert>
-                <p className="text-slate-700">We usually reply within two working days.</p>
+                <p className="text-slate-700">{t('public.contact.replyTime')}</p>
                 <Button variant="secondary" onClick={() => setSent(null)}>
-                  Send another message
+                  {t('public.contact.another')}
                 </Button>
               </div>
             ) : (
@@ -101,12 +102,12 @@ export function ContactPage() {
                 aria-labelledby="contact-form-title"
               >
                 <h2 id="contact-form-title" className="text-xl font-semibold">
-                  Send a message
+                  {t('public.contact.formTitle')}
                 </h2>
                 {formError && <Alert kind="error">{formError}</Alert>}
                 <div className="grid gap-5 sm:grid-cols-2">
                   <TextField
-                    label="Name"
+                    label={t('workshops.form.name')}
                     name="name"
                     autoComplete="name"
                     required
@@ -116,7 +117,7 @@ export function ContactPage() {
                     maxLength={100}
                   />
                   <TextField
-                    label="Email"
+                    label={t('common.email')}
                     name="email"
                     type="email"
                     autoComplete="email"
@@ -128,7 +129,7 @@ export function ContactPage() {
                   />
                 </div>
                 <TextField
-                  label="Subject"
+                  label={t('public.contact.subject')}
                   name="subject"
                   required
                   value={values.subject}
@@ -137,7 +138,7 @@ export function ContactPage() {
                   maxLength={200}
                 />
                 <TextArea
-                  label="Message"
+                  label={t('mentoring.connect.message')}
                   name="message"
                   rows={6}
                   required
@@ -148,7 +149,7 @@ export function ContactPage() {
                 />
                 {/* Honeypot for bots: hidden from people and assistive technology. */}
                 <div aria-hidden="true" className="absolute -inset-s-[10000px] h-px w-px overflow-hidden">
-                  <label htmlFor="contact-website">Website</label>
+                  <label htmlFor="contact-website">{t('public.contact.website')}</label>
                   <input
                     id="contact-website"
                     name="website"
@@ -159,7 +160,7 @@ export function ContactPage() {
                   />
                 </div>
                 <Button type="submit" disabled={busy} size="lg">
-                  {busy ? 'Sending...' : 'Send Message'}
+                  {busy ? t('public.contact.sending') : t('public.contact.send')}
                 </Button>
               </form>
             )}
@@ -167,20 +168,21 @@ export function ContactPage() {
 
           <aside aria-labelledby="contact-details-title" className="space-y-4">
             <h2 id="contact-details-title" className="text-xl font-semibold">
-              Other ways to reach us
+              {t('public.contact.other')}
             </h2>
             {content.data ? (
               <ul className="space-y-3">
                 <li className="flex items-start gap-3">
                   <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
                   <a href={`mailto:${content.data.contact.email}`} className="rounded break-all text-brand-700 underline">
-                    {content.data.contact.email}
+                    <bdi>{content.data.contact.email}</bdi>
                   </a>
                 </li>
                 <li className="flex items-start gap-3">
                   <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 text-brand-700" />
                   <a
                     href={`tel:${content.data.contact.phone.replace(/[^\d+]/g, '')}`}
+                    dir="ltr"
                     className="rounded text-brand-700 underline"
                   >
                     {content.data.contact.phone}
@@ -190,14 +192,16 @@ export function ContactPage() {
             ) : content.isPending ? (
               <Skeleton className="h-16 w-full" />
             ) : (
-              <p className="text-sm text-slate-700">Our contact details are unavailable right now; the form still works.</p>
+              <p className="text-sm text-slate-700">{t('public.contact.unavailable')}</p>
             )}
             <p className="text-sm text-slate-700">
-              Looking for answers first? The{' '}
-              <Link to="/help" className="rounded font-medium text-brand-700 underline">
-                Help Center
-              </Link>{' '}
-              covers bookings, ideas and passwords.
+              {rich(t('public.contact.help'), {
+                help: (chunk) => (
+                  <Link to="/help" className="rounded font-medium text-brand-700 underline">
+                    {chunk}
+                  </Link>
+                ),
+              })}
             </p>
           </aside>
         </div>

@@ -53,8 +53,6 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-const ROTATION_COPY = { pause: 'Pause rotation', resume: 'Resume rotation' } as const;
-
 /**
  * The four feature cards; the highlight moves every 4 s (spec). It stops while a card has focus or the
  * pointer, for good with the Pause button (WCAG 2.2.2), and never moves under prefers-reduced-motion.
@@ -82,7 +80,7 @@ function FeatureCards() {
           onClick={() => setStopped((v) => !v)}
           className="rounded-lg border border-slate-500 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          {stopped ? ROTATION_COPY.resume : ROTATION_COPY.pause}
+          {stopped ? t('public.landing.resumeRotation') : t('public.landing.pauseRotation')}
         </button>
       </div>
     )}

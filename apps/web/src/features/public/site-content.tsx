@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { SiteContent } from '@app/shared/content';
 import { initials } from '../../lib/format.ts';
 import { Skeleton } from '../../components/ui/feedback.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
 type Member = SiteContent['team'][number];
 type Stat = SiteContent['stats'][number];
@@ -26,6 +26,7 @@ export function TeamGrid({ team, headingLevel = 3 }: { team: Member[]; headingLe
           ) : (
             <span
               aria-hidden="true"
+              dir="auto"
               className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
             >
               {initials(member.name)}
@@ -83,6 +84,24 @@ export function TeamSkeleton() {
 }
 
 /** Marketing numbers as a description list: value, then label. */
+/** "10K+", "500", "1.5M": a figure the admins wrote, split so it can be written in the reader's digits. */
+const FIGURE = /^(\d+(?:\.\d+)?)\s*([KkMm]?)(\+?)$/;
+
+/**
+ * A statistic's figure in the page's language: "10K+" is 10,000 or more, shown compactly with Intl
+ * ("10K+", "10 हज़ार+", "10 mil+", "10 ألف+"). Anything else the admins wrote stays as written, isolated.
+ */
+function StatFigure({ value }: { value: string }) {
+  const t = useT();
+  const format = useFormat();
+  const match = FIGURE.exec(value.trim());
+  if (!match) return <bdi>{value}</bdi>;
+  const [, digits = '0', unit = '', plus] = match;
+  const count = Number(digits) * (unit.toLowerCase() === 'k' ? 1_000 : unit.toLowerCase() === 'm' ? 1_000_000 : 1);
+  const shown = format.number(count, unit ? { notation: 'compact', maximumFractionDigits: 1 } : {});
+  return <>{plus ? t('public.stats.orMore', { value: shown }) : t('public.stats.figure', { value: shown })}</>;
+}
+
 export function StatsList({ stats, tone = 'light' }: { stats: Stat[]; tone?: 'light' | 'dark' }) {
   const value = tone === 'dark' ? 'text-white' : 'text-brand-700';
   const label = tone === 'dark' ? 'text-brand-100' : 'text-slate-700';
@@ -93,7 +112,9 @@ export function StatsList({ stats, tone = 'light' }: { stats: Stat[]; tone?: 'li
           <dt dir="auto" className={`mt-1 text-sm font-medium ${label}`}>
             {s.label}
           </dt>
-          <dd className={`text-3xl font-bold sm:text-4xl ${value}`}>{s.value}</dd>
+          <dd className={`text-3xl font-bold sm:text-4xl ${value}`}>
+            <StatFigure value={s.value} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -10,24 +10,10 @@ import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { linkedInAddCertificationUrl } from './linkedin.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
-const copy = {
-  title: 'Certificate',
-  heading: 'Certificate of attendance',
-  valid: 'Valid certificate',
-  notFound: 'Certificate not found',
-  notFoundBody: 'No valid MentorBridge certificate has this verification ID. Check the ID printed at the bottom of the certificate, letter by letter.',
-  loadFailed: 'Could not check this certificate',
-  preview: 'Certificate preview',
-  download: 'Download PDF',
-  linkedIn: 'Add to LinkedIn',
-  copyLink: 'Copy link',
-  copied: 'Link copied to the clipboard.',
-  copyFailed: 'Could not copy: select the address in the address bar and copy it.',
-  browse: 'Browse MentorBridge workshops',
-} as const;
-
-const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+/** A name or title inside a sentence, isolated (first-strong isolate … pop) so its direction never moves the words around it. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * /certificates/:id — the certificate page "View certificate" opens (and the verification page printed
@@ -35,8 +21,11 @@ const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLo
  * and a link to share. Anyone holding the id can open it (decision 711).
  */
 export function CertificatePage() {
+  const t = useT();
+  const format = useFormat();
+  const longDate = (iso: string) => format.date(`${iso.slice(0, 10)}T12:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' });
   const { id = '' } = useParams();
-  useDocumentTitle(copy.title);
+  useDocumentTitle(t('workshops.cert.title'));
   const [copied, setCopied] = useState<string | null>(null);
   const cert = useQuery({
     queryKey: ['certificate', id],
@@ -57,54 +46,54 @@ export function CertificatePage() {
   const c = cert.data?.data.certificate;
   const pageUrl = `${window.location.origin}/certificates/${encodeURIComponent(id)}`;
   const onCopy = () => {
-    const done = () => setCopied(copy.copied);
-    if (!navigator.clipboard) return setCopied(copy.copyFailed);
-    navigator.clipboard.writeText(pageUrl).then(done, () => setCopied(copy.copyFailed));
+    const done = () => setCopied(t('workshops.cert.copied'));
+    if (!navigator.clipboard) return setCopied(t('workshops.cert.copyFailed'));
+    navigator.clipboard.writeText(pageUrl).then(done, () => setCopied(t('workshops.cert.copyFailed')));
   };
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold text-slate-900">{copy.heading}</h1>
-        <p className="mt-2 break-all text-sm text-slate-700">Verification ID: <span className="font-mono">{id}</span></p>
+        <h1 className="text-3xl font-bold text-slate-900">{t('workshops.cert.heading')}</h1>
+        <p className="mt-2 break-all text-sm text-slate-700">{t('workshops.cert.verificationId')} <bdi className="font-mono">{id}</bdi></p>
         <div className="mt-6 space-y-6">
           {cert.isPending || (workshopMissing && programme.isPending) ? (
             <Skeleton className="h-56" />
           ) : pc ? (
-            <ValidCertificate name={pc.name} forLabel={pc.kind === 'service' ? 'For mentoring in the programme' : 'For taking part in the mentoring programme'} forWhat={pc.programmeName}>
-              <Fact label="Issued by">MentorBridge</Fact>
-              <Fact label="Issued on">{longDate(pc.issuedAt)}</Fact>
+            <ValidCertificate name={pc.name} forLabel={t('workshops.cert.programmeFor', { kind: pc.kind })} forWhat={pc.programmeName}>
+              <Fact label={t('workshops.cert.issuedBy')}>MentorBridge</Fact>
+              <Fact label={t('workshops.cert.issuedOn')}>{longDate(pc.issuedAt)}</Fact>
             </ValidCertificate>
           ) : workshopMissing && programme.isError && !notFound ? (
-            <ErrorState message={errorMessage(programme.error, copy.loadFailed)} onRetry={() => void programme.refetch()} />
+            <ErrorState message={errorMessage(programme.error, t('workshops.cert.loadFailed'))} onRetry={() => void programme.refetch()} />
           ) : notFound ? (
             <section aria-labelledby="result" className="rounded-2xl border border-red-200 bg-red-50 p-6">
               <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-red-800">
-                <SearchX aria-hidden="true" className="h-6 w-6" /> {copy.notFound}
+                <SearchX aria-hidden="true" className="h-6 w-6" /> {t('workshops.cert.notFound')}
               </h2>
-              <p className="mt-2 text-slate-800">{copy.notFoundBody}</p>
+              <p className="mt-2 text-slate-800">{t('workshops.cert.notFoundBody')}</p>
             </section>
           ) : cert.isError || !c ? (
-            <ErrorState message={errorMessage(cert.error, copy.loadFailed)} onRetry={() => void cert.refetch()} />
+            <ErrorState message={errorMessage(cert.error, t('workshops.cert.loadFailed'))} onRetry={() => void cert.refetch()} />
           ) : (
             <>
               <figure aria-labelledby="certificate-preview" className="rounded-xl border-4 border-brand-700 bg-white p-1 shadow-sm">
-                <figcaption id="certificate-preview" className="sr-only">{copy.preview}</figcaption>
+                <figcaption id="certificate-preview" className="sr-only">{t('workshops.cert.preview')}</figcaption>
                 <div className="rounded-lg border border-brand-200 px-4 py-8 text-center sm:px-10">
                   <p className="text-lg font-bold text-brand-700">MentorBridge</p>
-                  <p className="mt-4 text-xl font-bold tracking-wide text-slate-900 uppercase sm:text-2xl">Certificate of attendance</p>
-                  <p className="mt-4 text-sm text-slate-700 italic">This certifies that</p>
+                  <p className="mt-4 text-xl font-bold tracking-wide text-slate-900 uppercase sm:text-2xl">{t('certificate.heading')}</p>
+                  <p className="mt-4 text-sm text-slate-700 italic">{t('certificate.certifies')}</p>
                   <p className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl"><bdi>{c.studentName}</bdi></p>
-                  <p className="mt-3 text-sm text-slate-700 italic">attended the workshop</p>
+                  <p className="mt-3 text-sm text-slate-700 italic">{t('certificate.attended')}</p>
                   <p className="mt-2 text-lg font-semibold break-words text-slate-900 sm:text-xl"><bdi>{c.workshopTitle}</bdi></p>
-                  <p className="mt-3 text-sm text-slate-800">held on {longDate(c.workshopDate)}</p>
-                  {c.instructorName && <p className="text-sm text-slate-800">led by <bdi>{c.instructorName}</bdi></p>}
-                  <p className="mt-6 font-mono text-xs break-all text-slate-700">Verification ID: {c.verificationId}</p>
+                  <p className="mt-3 text-sm text-slate-800">{t('certificate.heldOn', { date: longDate(c.workshopDate) })}</p>
+                  {c.instructorName && <p className="text-sm text-slate-800">{t('certificate.ledBy', { name: isolate(c.instructorName) })}</p>}
+                  <p className="mt-6 font-mono text-xs break-all text-slate-700">{t('certificate.verificationId', { id: isolate(c.verificationId) })}</p>
                 </div>
               </figure>
 
-              <div className="flex flex-wrap gap-2" role="group" aria-label="Certificate actions">
+              <div className="flex flex-wrap gap-2" role="group" aria-label={t('workshops.cert.actions')}>
                 <a href={`/api/certificates/${encodeURIComponent(c.verificationId)}/pdf`} download className={buttonClass('primary', 'md')}>
-                  <Download aria-hidden="true" className="h-4 w-4" /> {copy.download}
+                  <Download aria-hidden="true" className="h-4 w-4" /> {t('workshops.cert.download')}
                 </a>
                 <a
                   href={linkedInAddCertificationUrl({ name: c.workshopTitle, issuedAt: c.issuedAt ?? c.workshopDate, certUrl: pageUrl, certId: c.verificationId })}
@@ -112,25 +101,25 @@ export function CertificatePage() {
                   rel="noopener noreferrer"
                   className={buttonClass('secondary', 'md')}
                 >
-                  {copy.linkedIn} <ExternalLink aria-hidden="true" className="h-4 w-4" /><span className="sr-only"> (opens in a new tab)</span>
+                  {t('workshops.cert.linkedIn')} <ExternalLink aria-hidden="true" className="h-4 w-4" /><span className="sr-only"> {t('workshops.cert.newTab')}</span>
                 </a>
                 <button type="button" onClick={onCopy} className={buttonClass('secondary', 'md')}>
-                  <Copy aria-hidden="true" className="h-4 w-4" /> {copy.copyLink}
+                  <Copy aria-hidden="true" className="h-4 w-4" /> {t('workshops.cert.copyLink')}
                 </button>
               </div>
               <p role="status" className="min-h-5 text-sm text-slate-800">{copied}</p>
 
-              <ValidCertificate name={c.studentName} forLabel="For attending the workshop" forWhat={c.workshopTitle}>
-                <Fact label="Held on">{longDate(c.workshopDate)}</Fact>
-                {c.instructorName && <Fact label="Instructor"><bdi>{c.instructorName}</bdi></Fact>}
-                <Fact label="Issued by">{c.issuer}</Fact>
-                {c.issuedAt && <Fact label="Issued on">{longDate(c.issuedAt)}</Fact>}
+              <ValidCertificate name={c.studentName} forLabel={t('workshops.cert.forWorkshop')} forWhat={c.workshopTitle}>
+                <Fact label={t('workshops.cert.heldOn')}>{longDate(c.workshopDate)}</Fact>
+                {c.instructorName && <Fact label={t('workshops.detail.instructor')}><bdi>{c.instructorName}</bdi></Fact>}
+                <Fact label={t('workshops.cert.issuedBy')}><bdi>{c.issuer}</bdi></Fact>
+                {c.issuedAt && <Fact label={t('workshops.cert.issuedOn')}>{longDate(c.issuedAt)}</Fact>}
               </ValidCertificate>
             </>
           )}
         </div>
         <p className="mt-8 text-sm text-slate-700">
-          <Link to="/workshops" className="text-brand-700 underline">{copy.browse}</Link>
+          <Link to="/workshops" className="text-brand-700 underline">{t('workshops.cert.browse')}</Link>
         </p>
       </main>
     </SiteLayout>
@@ -149,14 +138,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** "Valid certificate": to whom, for what, then the certificate's own facts. */
 function ValidCertificate({ name, forLabel, forWhat, children }: { name: string; forLabel: string; forWhat: string; children: ReactNode }) {
+  const t = useT();
   return (
     <section aria-labelledby="result" className="rounded-2xl border border-green-200 bg-white p-6 shadow-sm">
       <h2 id="result" className="flex items-center gap-2 text-xl font-semibold text-green-800">
-        <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {copy.valid}
+        <BadgeCheck aria-hidden="true" className="h-6 w-6" /> {t('workshops.cert.valid')}
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <dt className="text-sm text-slate-600">Awarded to</dt>
+          <dt className="text-sm text-slate-600">{t('workshops.cert.awardedTo')}</dt>
           <dd className="text-lg font-semibold text-slate-900"><bdi>{name}</bdi></dd>
         </div>
         <div className="sm:col-span-2">

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { envelope } from '@app/shared/api';
 import {
-  WORKSHOP_FORM_MESSAGES,
   bulkAttendanceData,
   checkInCodeData,
   lifecycleActionData,
@@ -14,10 +13,10 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import type { WorkshopsManageApi } from './manage-workshops.ts';
 import { PhaseBadge } from './workshop-bits.tsx';
+import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 
 export { PhaseBadge };
 
@@ -39,18 +38,19 @@ export const canCancel = (w: WorkshopDto) => w.phase === 'draft' || w.phase === 
 
 /** Complete / Cancel buttons, each behind a confirmation; `onChanged` refreshes the caller's list. */
 export function LifecycleActions({ base, workshop, onChanged }: { base: Base; workshop: WorkshopDto; onChanged: () => unknown }) {
+  const t = useT();
   const toast = useToast();
   const calls = lifecycleApi(base);
   const [confirm, setConfirm] = useState<'complete' | 'cancel' | null>(null);
   const action = useMutation({
     mutationFn: (kind: 'complete' | 'cancel') => (kind === 'complete' ? calls.complete(workshop._id) : calls.cancel(workshop._id)),
     onSuccess: (r) => {
-      toast.success(r.message ?? 'Workshop updated');
+      toast.success(r.message ?? t('workshops.manage.updated'));
       setConfirm(null);
       void onChanged();
     },
     onError: (error) => {
-      toast.error(errorMessage(error, 'API request failed'));
+      toast.error(errorMessage(error, t('workshops.manage.requestFailed')));
       setConfirm(null);
     },
   });
@@ -58,38 +58,38 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
   return (
     <>
       {canComplete(workshop) && (
-        <Button size="sm" variant="secondary" onClick={() => setConfirm('complete')} aria-label={`Complete ${workshop.title}`}>
-          <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Complete
+        <Button size="sm" variant="secondary" onClick={() => setConfirm('complete')} aria-label={t('workshops.manage.completeLabel', { title: workshop.title })}>
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> {t('workshops.manage.complete')}
         </Button>
       )}
       {canCancel(workshop) && (
-        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm('cancel')} aria-label={`Cancel ${workshop.title}`}>
-          <XCircle aria-hidden="true" className="h-4 w-4" /> Cancel
+        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm('cancel')} aria-label={t('workshops.manage.cancelLabel', { title: workshop.title })}>
+          <XCircle aria-hidden="true" className="h-4 w-4" /> {t('workshops.manage.cancel')}
         </Button>
       )}
       <ConfirmDialog
         open={confirm === 'complete'}
-        title="Complete workshop"
+        title={t('workshops.manage.completeTitle')}
         message={
           // The actions may sit in a table cell that does not wrap: this text does.
           <span className="block whitespace-normal text-start">
-            Mark &ldquo;{workshop.title}&rdquo; as completed now? Every student marked attended receives their certificate by e-mail and in the app.
+            {rich(t('workshops.manage.completeBody', { title: workshop.title }), { title: (chunk) => <bdi>{chunk}</bdi> })}
           </span>
         }
-        confirmLabel="Complete workshop"
+        confirmLabel={t('workshops.manage.completeTitle')}
         busy={action.isPending}
         onCancel={() => setConfirm(null)}
         onConfirm={() => action.mutate('complete')}
       />
       <ConfirmDialog
         open={confirm === 'cancel'}
-        title="Cancel workshop"
+        title={t('workshops.manage.cancelTitle')}
         message={
           <span className="block whitespace-normal text-start">
-            Cancel &ldquo;{workshop.title}&rdquo;? Every registered student is told in the app and by e-mail. This cannot be undone.
+            {rich(t('workshops.manage.cancelBody', { title: workshop.title }), { title: (chunk) => <bdi>{chunk}</bdi> })}
           </span>
         }
-        confirmLabel="Cancel workshop"
+        confirmLabel={t('workshops.manage.cancelTitle')}
         busy={action.isPending}
         onCancel={() => setConfirm(null)}
         onConfirm={() => action.mutate('cancel')}
@@ -100,23 +100,24 @@ export function LifecycleActions({ base, workshop, onChanged }: { base: Base; wo
 
 /** The code the instructor shows so students can check in while the workshop is live (decision 404). */
 function CheckInCode({ base, workshop }: { base: Base; workshop: WorkshopDto }) {
+  const t = useT();
+  const format = useFormat();
   const zone = useMyTimeZone();
-  const at = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: zone });
+  const at = (iso: string) => format.time(iso, { timeStyle: 'short', timeZone: zone });
   const code = useQuery({ queryKey: ['check-in-code', base, workshop._id], queryFn: () => lifecycleApi(base).checkInCode(workshop._id) });
-  if (code.isPending) return <Spinner label="Loading the check-in code…" />;
-  if (code.isError) return <ErrorState message={errorMessage(code.error, 'Could not load the check-in code')} onRetry={() => void code.refetch()} />;
+  if (code.isPending) return <Spinner label={t('workshops.manage.codeLoading')} />;
+  if (code.isError) return <ErrorState message={errorMessage(code.error, t('workshops.manage.codeFailed'))} onRetry={() => void code.refetch()} />;
   const { code: value, opensAt, closesAt } = code.data.data;
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <KeyRound aria-hidden="true" className="h-4 w-4" /> Check-in code
+        <KeyRound aria-hidden="true" className="h-4 w-4" /> {t('workshops.tab.checkInCode')}
       </p>
-      <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900" aria-label={`Check-in code ${value.split('').join(' ')}`}>
+      <p dir="ltr" className="mt-1 text-start font-mono text-3xl font-bold tracking-widest text-slate-900" aria-label={t('workshops.manage.codeLabel', { code: value.split('').join(' ') })}>
         {value}
       </p>
       <p className="mt-1 text-xs text-slate-600">
-        Show it to your students: they enter it on their dashboard to check in, from{' '}
-        {at(opensAt)} until {at(closesAt)} ({zone}).
+        {t('workshops.manage.codeHint', { from: at(opensAt), until: at(closesAt), zone })}
       </p>
     </div>
   );
@@ -124,6 +125,8 @@ function CheckInCode({ base, workshop }: { base: Base; workshop: WorkshopDto }) 
 
 /** Registrations with attendance (per registrant and "mark all"), during or after the workshop. */
 export function AttendancePanel({ base, manage, workshop, onChanged }: { base: Base; manage: WorkshopsManageApi; workshop: WorkshopDto; onChanged?: () => unknown }) {
+  const t = useT();
+  const format = useFormat();
   const zone = useMyTimeZone();
   const toast = useToast();
   const qc = useQueryClient();
@@ -136,19 +139,19 @@ export function AttendancePanel({ base, manage, workshop, onChanged }: { base: B
   const mark = useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'attended' | 'absent' }) => manage.attendance(workshop._id, id, status),
     onSuccess: after,
-    onError: (error) => toast.error(errorMessage(error, 'API request failed')),
+    onError: (error) => toast.error(errorMessage(error, t('workshops.manage.requestFailed'))),
   });
   const markAll = useMutation({
     mutationFn: (status: 'attended' | 'absent') => lifecycleApi(base).markAll(workshop._id, status),
     onSuccess: (r, status) => {
-      toast.success(`${r.data.updated} ${r.data.updated === 1 ? 'registration' : 'registrations'} marked ${status}`);
+      toast.success(t('workshops.manage.markedAll', { count: r.data.updated, status }));
       after();
     },
-    onError: (error) => toast.error(errorMessage(error, 'API request failed')),
+    onError: (error) => toast.error(errorMessage(error, t('workshops.manage.requestFailed'))),
   });
-  if (regs.isPending) return <Spinner label="Loading registrations…" />;
+  if (regs.isPending) return <Spinner label={t('workshops.manage.regsLoading')} />;
   if (regs.isError)
-    return <ErrorState message={`Failed to load registrations: ${errorMessage(regs.error, 'API request failed')}`} onRetry={() => void regs.refetch()} />;
+    return <ErrorState message={t('workshops.manage.regsFailed', { reason: errorMessage(regs.error, t('workshops.manage.requestFailed')) })} onRetry={() => void regs.refetch()} />;
   const list = regs.data.data.registrations;
   const started = workshop.phase === 'live' || workshop.phase === 'ended' || workshop.phase === 'completed';
   const showCode = workshop.phase === 'upcoming' || workshop.phase === 'live';
@@ -156,38 +159,39 @@ export function AttendancePanel({ base, manage, workshop, onChanged }: { base: B
     <div className="space-y-4">
       {showCode && <CheckInCode base={base} workshop={workshop} />}
       {list.length === 0 ? (
-        <EmptyState title={WORKSHOP_FORM_MESSAGES.noRegistrations} />
+        <EmptyState title={t('workshops.manage.noRegistrations')} />
       ) : (
         <>
           {started && workshop.phase !== 'cancelled' && (
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => markAll.mutate('attended')} disabled={markAll.isPending}>
-                Mark all attended
+                {t('workshops.manage.markAllAttended')}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => markAll.mutate('absent')} disabled={markAll.isPending}>
-                Mark all absent
+                {t('workshops.manage.markAllAbsent')}
               </Button>
             </div>
           )}
-          <ul className="divide-y divide-slate-100" aria-label="Registrations">
+          <ul className="divide-y divide-slate-100" aria-label={t('workshops.manage.registrations')}>
             {list.map((r) => (
               <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium">{r.student.fullName}</p>
+                  <p dir="auto" className="font-medium">{r.student.fullName}</p>
                   <p className="break-all text-xs text-slate-600">
-                    {r.student.email}
-                    {r.student.university ? ` · ${r.student.university}` : ''} · registered {formatDate(r.registeredAt)}
-                    {r.checkedInAt ? ` · checked in ${new Date(r.checkedInAt).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: zone })}` : ''}
-                    {r.certificateId ? ` · certificate ${r.certificateId}` : ''}
+                    <bdi>{r.student.email}</bdi>
+                    {r.student.university ? <> · <bdi>{r.student.university}</bdi></> : null} ·{' '}
+                    {t('workshops.manage.registeredOn', { date: format.date(r.registeredAt, { dateStyle: 'medium', timeZone: zone }) })}
+                    {r.checkedInAt ? <> · {t('workshops.manage.checkedInAt', { time: format.time(r.checkedInAt, { timeStyle: 'short', timeZone: zone }) })}</> : null}
+                    {r.certificateId ? <> · {rich(t('workshops.manage.certificateId', { id: r.certificateId }), { id: (chunk) => <bdi>{chunk}</bdi> })}</> : null}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
                   <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${
                       r.status === 'attended' ? 'bg-green-100 text-green-800' : r.status === 'registered' ? 'bg-blue-100 text-blue-800' : 'bg-red-100 text-red-800'
                     }`}
                   >
-                    {r.status}
+                    {t('workshops.manage.regStatus', { status: r.status })}
                   </span>
                   {r.status !== 'cancelled' && started && workshop.phase !== 'cancelled' && (
                     <>
@@ -196,18 +200,18 @@ export function AttendancePanel({ base, manage, workshop, onChanged }: { base: B
                         variant="secondary"
                         disabled={mark.isPending || r.status === 'attended'}
                         onClick={() => mark.mutate({ id: r._id, status: 'attended' })}
-                        aria-label={`Mark ${r.student.fullName} attended`}
+                        aria-label={t('workshops.manage.markAttendedLabel', { name: r.student.fullName })}
                       >
-                        Attended
+                        {t('workshops.manage.attended')}
                       </Button>
                       <Button
                         size="sm"
                         variant="secondary"
                         disabled={mark.isPending || r.status === 'absent'}
                         onClick={() => mark.mutate({ id: r._id, status: 'absent' })}
-                        aria-label={`Mark ${r.student.fullName} absent`}
+                        aria-label={t('workshops.manage.markAbsentLabel', { name: r.student.fullName })}
                       >
-                        Absent
+                        {t('workshops.manage.absent')}
                       </Button>
                     </>
                   )}
@@ -215,7 +219,7 @@ export function AttendancePanel({ base, manage, workshop, onChanged }: { base: B
               </li>
             ))}
           </ul>
-          {!started && <p className="text-xs text-slate-600">{WORKSHOP_FORM_MESSAGES.attendanceTooEarly}.</p>}
+          {!started && <p className="text-xs text-slate-600">{t('workshops.manage.attendanceTooEarly')}</p>}
         </>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
-import { WORKSHOP_ADMIN_MESSAGES, attendanceData, manageWorkshopData, manageWorkshopListData, workshopRegistrationsData } from '@app/shared/workshop-admin';
+import { attendanceData, manageWorkshopData, manageWorkshopListData, workshopRegistrationsData } from '@app/shared/workshop-admin';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { api, errorMessage } from '../../lib/api.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import type { WorkshopFormValue } from './workshop-form.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 type Query = Record<string, string | number | undefined>;
 const done = envelope(z.null());
@@ -37,36 +38,38 @@ export function useWorkshopMutations(
   manage: WorkshopsManageApi,
   on: { refresh: () => unknown; saved: () => void; deleted: () => void },
 ) {
+  const t = useT();
   const toast = useToast();
+  const failed = t('workshops.manage.requestFailed');
   const save = useMutation({
     mutationFn: async ({ id, value }: { id?: string; value: WorkshopFormValue }) => {
       const saved = id ? await manage.update(id, value.body) : await manage.create(value.body);
       if (value.banner) await manage.banner(saved.data.workshop._id, value.banner);
     },
     onSuccess: (_r, { id }) => {
-      toast.success(id ? WORKSHOP_ADMIN_MESSAGES.updated : WORKSHOP_ADMIN_MESSAGES.created);
+      toast.success(id ? t('workshops.manage.updatedOk') : t('workshops.manage.created'));
       on.saved();
       void on.refresh();
     },
-    onError: (error, { id }) => toast.error(`Failed to ${id ? 'update' : 'create'} workshop: ${errorMessage(error, 'API request failed')}`),
+    onError: (error, { id }) => toast.error(t(id ? 'workshops.manage.updateFailed' : 'workshops.manage.createFailed', { reason: errorMessage(error, failed) })),
   });
   const publish = useMutation({
     mutationFn: (w: WorkshopDto) => manage.update(w._id, { status: w.status === 'published' ? 'draft' : 'published' }),
     onSuccess: (r) => {
-      toast.success(r.data.workshop.status === 'published' ? WORKSHOP_ADMIN_MESSAGES.published : WORKSHOP_ADMIN_MESSAGES.unpublished);
+      toast.success(r.data.workshop.status === 'published' ? t('workshops.manage.published') : t('workshops.manage.unpublished'));
       void on.refresh();
     },
-    onError: (error) => toast.error(`Failed to update workshop status: ${errorMessage(error, 'API request failed')}`),
+    onError: (error) => toast.error(t('workshops.manage.statusFailed', { reason: errorMessage(error, failed) })),
   });
   const remove = useMutation({
     mutationFn: (w: WorkshopDto) => manage.remove(w._id),
     // A workshop with registrations is cancelled rather than erased: the server's message says which.
     onSuccess: (r) => {
-      toast.success(r.message ?? WORKSHOP_ADMIN_MESSAGES.deleted);
+      toast.success(r.message ?? t('workshops.manage.deleted'));
       on.deleted();
       void on.refresh();
     },
-    onError: (error) => toast.error(`Failed to delete workshop: ${errorMessage(error, 'API request failed')}`),
+    onError: (error) => toast.error(t('workshops.manage.deleteFailed', { reason: errorMessage(error, failed) })),
   });
   return { save, publish, remove };
 }

@@ -1,5 +1,6 @@
 import type { WorkshopDto } from '@app/shared/workshops';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 /** Share of a workshop's seats taken, as a rounded percentage (spec 002 §9). */
 export function seatsPercent(w: Pick<WorkshopDto, 'registeredCount' | 'capacity'>): number {
@@ -7,5 +8,6 @@ export function seatsPercent(w: Pick<WorkshopDto, 'registeredCount' | 'capacity'
 }
 
 export function SeatsBar({ workshop, className }: { workshop: Pick<WorkshopDto, 'registeredCount' | 'capacity'>; className?: string }) {
-  return <ProgressBar value={seatsPercent(workshop)} label="Seats taken" className={className} />;
+  const t = useT();
+  return <ProgressBar value={seatsPercent(workshop)} label={t('workshops.seatsTaken')} className={className} />;
 }

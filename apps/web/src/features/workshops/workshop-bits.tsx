@@ -1,9 +1,9 @@
 import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type LucideIcon } from 'lucide-react';
 import { workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-constants';
 import type { WorkshopDto } from '@app/shared/workshops';
-import { formatInZone } from '../../lib/zoned-time.ts';
+import { dateTimeIn, formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
-import { useT } from '../../lib/i18n.tsx';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
 
@@ -64,15 +64,34 @@ export function PhaseBadge({ workshop }: { workshop: WorkshopDto }) {
  * when signed in, else the browser's (decision 810).
  */
 export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
-  const viewer = useMyTimeZone();
-  const start = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone, viewer);
-  const end = new Date(workshop.schedule.endsAt).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone: workshop.schedule.timezone });
+  const t = useT();
+  const format = useFormat();
+  const zoned = useZonedWhen();
+  const zone = workshop.schedule.timezone;
+  const start = zoned(workshop.schedule.startsAt, zone);
+  const end = format.time(workshop.schedule.endsAt, { timeStyle: 'short', timeZone: zone });
   return (
     <span>
-      {start.text.replace(` (${workshop.schedule.timezone})`, '')} – {end} ({workshop.schedule.timezone})
+      {t('workshops.whenRange', { start: dateTimeIn(workshop.schedule.startsAt, zone), end, zone })}
       {start.local && <span className="block text-xs text-slate-500">{start.local}</span>}
     </span>
   );
+}
+
+/**
+ * An instant in a schedule's own zone, named, plus the viewer's own time when their clock reads
+ * differently (the profile's zone, else the browser's: decision 810), in the page's language.
+ */
+export function useZonedWhen(): (iso: string, zone: string) => { text: string; local?: string } {
+  const t = useT();
+  const viewer = useMyTimeZone();
+  return (iso, zone) => {
+    const plain = formatInZone(iso, zone, viewer);
+    const text = t('workshops.whenInZone', { when: dateTimeIn(iso, zone), zone });
+    if (!plain.local) return { text };
+    const when = dateTimeIn(iso, viewer);
+    return { text, local: viewer ? t('workshops.yourTimeIn', { when, zone: viewer }) : t('workshops.yourTime', { when }) };
+  };
 }
 
 /**

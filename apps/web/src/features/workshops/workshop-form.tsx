@@ -13,6 +13,30 @@ import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { nonexistentTimeProblem } from '@app/shared/time-zones';
+import { useT, type MessageKey } from '../../lib/i18n.tsx';
+
+/** The shared schema's messages (the spec's English) and their catalogue entries, to show them in the page's language. */
+const FORM_MESSAGE_KEYS: Partial<Record<keyof typeof WORKSHOP_FORM_MESSAGES, MessageKey>> = {
+  title: 'error.workshop.title',
+  description: 'error.workshop.description',
+  category: 'error.workshop.category',
+  difficulty: 'error.workshop.difficulty',
+  deliveryMode: 'error.workshop.deliveryMode',
+  date: 'error.workshop.date',
+  startTime: 'error.workshop.startTime',
+  endTime: 'error.workshop.endTime',
+  maxParticipants: 'error.workshop.maxParticipants',
+  endAfterStart: 'error.workshop.endAfterStart',
+  timezone: 'error.workshop.timezone',
+  instructor: 'error.workshop.instructor',
+  instructorInvalid: 'error.workshop.instructorInvalid',
+  manualName: 'error.workshop.manualName',
+  manualEmail: 'error.workshop.manualEmail',
+  manualTitle: 'error.workshop.manualTitle',
+  imageType: 'error.workshop.imageType',
+  imageSize: 'error.workshop.imageSize',
+  noProfessionals: 'error.workshop.noProfessionals',
+};
 
 export interface WorkshopFormValue {
   body: Record<string, unknown>;
@@ -36,6 +60,13 @@ const lines = (text: string) => uniqueTrimmed(text.split(/\n|,/));
  * form"): the same shared schema checks it here and on the server.
  */
 export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, onCancel }: Props) {
+  const t = useT();
+  /** A schema message in the page's language (any other text is shown as it came). */
+  const say = (english: string) => {
+    const name = (Object.keys(WORKSHOP_FORM_MESSAGES) as (keyof typeof WORKSHOP_FORM_MESSAGES)[]).find((k) => WORKSHOP_FORM_MESSAGES[k] === english);
+    const key = name ? FORM_MESSAGE_KEYS[name] : undefined;
+    return key ? t(key) : english;
+  };
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [category, setCategory] = useState(initial?.category ?? '');
@@ -84,11 +115,11 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
     if (!file) return setBanner(null);
     if (!file.type.startsWith('image/')) {
       setBanner(null);
-      return setError(WORKSHOP_FORM_MESSAGES.imageType);
+      return setError(say(WORKSHOP_FORM_MESSAGES.imageType));
     }
     if (file.size > BANNER_MAX_BYTES) {
       setBanner(null);
-      return setError(WORKSHOP_FORM_MESSAGES.imageSize);
+      return setError(say(WORKSHOP_FORM_MESSAGES.imageSize));
     }
     setBanner(file);
   };
@@ -137,7 +168,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
     }
     const parsed = (choosesInstructor ? adminWorkshopBody : myWorkshopBody).safeParse(body);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      setError(say(parsed.error.issues[0]?.message ?? '') || t('workshops.form.checkForm'));
       return;
     }
     setError(null);
@@ -147,9 +178,9 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
-      <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+      <TextField label={t('workshops.form.title')} required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
       <TextArea
-        label="Description"
+        label={t('workshops.form.description')}
         required
         rows={4}
         value={description}
@@ -157,84 +188,85 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
         maxLength={5000}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Category" required value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">Select a category</option>
+        <SelectField label={t('workshops.tab.category')} required value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">{t('workshops.form.selectCategory')}</option>
           {WORKSHOP_CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>{t('workshops.card.category', { category: c.replace(/\s+/g, '') })}</option>
           ))}
         </SelectField>
-        <SelectField label="Difficulty" required value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
+        <SelectField label={t('workshops.form.difficulty')} required value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
           {WORKSHOP_DIFFICULTIES.map((d) => (
-            <option key={d}>{d}</option>
+            <option key={d} value={d}>{t('workshops.card.difficulty', { level: d })}</option>
           ))}
         </SelectField>
-        <SelectField label="Delivery mode" required value={deliveryMode} onChange={(e) => setDeliveryMode(e.target.value)}>
+        <SelectField label={t('workshops.form.deliveryMode')} required value={deliveryMode} onChange={(e) => setDeliveryMode(e.target.value)}>
           {DELIVERY_MODES.map((d) => (
             <option key={d} value={d}>
-              {d}
+              {t('workshops.card.mode', { mode: d })}
             </option>
           ))}
         </SelectField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label="Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        <TextField label="Start time" type="time" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />
-        <TextField label="End time" type="time" required value={endTime} onChange={(e) => setEndTime(e.target.value)} />
-        <TimeZoneField label="Timezone" value={timezone} onChange={setTimezone} hint="Type to search" />
+        <TextField label={t('workshops.form.date')} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+        <TextField label={t('workshops.form.startTime')} type="time" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />
+        <TextField label={t('workshops.form.endTime')} type="time" required value={endTime} onChange={(e) => setEndTime(e.target.value)} />
+        <TimeZoneField label={t('workshops.form.timezone')} value={timezone} onChange={setTimezone} hint={t('workshops.form.typeToSearch')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Max participants"
+          label={t('workshops.form.maxParticipants')}
           type="number"
           min={1}
           max={1000}
           required
           value={maxParticipants}
           onChange={(e) => setMax(e.target.value)}
-          hint={initial ? `${initial.registeredCount} already registered` : '1 to 1000'}
+          hint={initial ? t('workshops.form.alreadyRegistered', { count: initial.registeredCount }) : t('workshops.form.range', { min: 1, max: 1000 })}
         />
         {mode === 'university' ? (
-          <p className="self-end text-sm text-slate-700">An administrator reviews it before your students can see it.</p>
+          <p className="self-end text-sm text-slate-700">{t('workshops.form.reviewed')}</p>
         ) : (
           <SelectField
-            label="Status"
+            label={t('workshops.form.status')}
             value={status}
             onChange={(e) => setStatus(e.target.value === 'published' ? 'published' : 'draft')}
           >
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
+            <option value="draft">{t('workshops.form.draft')}</option>
+            <option value="published">{t('workshops.form.published')}</option>
           </SelectField>
         )}
       </div>
       {online && (
         <TextField
-          label="Meeting link"
+          label={t('workshops.form.meetingLink')}
           type="url"
-          placeholder="https://…"
+          dir="ltr"
+          placeholder={t('workshops.form.meetingLinkExample')}
           value={meetingLink}
           onChange={(e) => setMeetingLink(e.target.value)}
-          hint="Leave empty to create a meeting room automatically"
+          hint={t('workshops.form.meetingLinkHint')}
         />
       )}
       {offline && (
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Venue" value={venue} onChange={(e) => setVenue(e.target.value)} />
-          <TextField label="Address" value={address} onChange={(e) => setAddress(e.target.value)} />
-          <TextField label="City" value={city} onChange={(e) => setCity(e.target.value)} />
+          <TextField label={t('workshops.detail.venue')} value={venue} onChange={(e) => setVenue(e.target.value)} />
+          <TextField label={t('workshops.form.address')} value={address} onChange={(e) => setAddress(e.target.value)} />
+          <TextField label={t('workshops.form.city')} value={city} onChange={(e) => setCity(e.target.value)} />
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextArea label="Tags" hint="One per line" rows={3} value={tags} onChange={(e) => setTags(e.target.value)} />
+        <TextArea label={t('workshops.mine.tags')} hint={t('workshops.form.onePerLine')} rows={3} value={tags} onChange={(e) => setTags(e.target.value)} />
         <TextArea
-          label="Prerequisites"
-          hint="One per line"
+          label={t('workshops.detail.prerequisites')}
+          hint={t('workshops.form.onePerLine')}
           rows={3}
           value={prerequisites}
           onChange={(e) => setPrereq(e.target.value)}
         />
         <TextArea
-          label="Learning outcomes"
-          hint="One per line"
+          label={t('workshops.form.outcomes')}
+          hint={t('workshops.form.onePerLine')}
           rows={3}
           value={outcomes}
           onChange={(e) => setOutcomes(e.target.value)}
@@ -242,7 +274,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
       </div>
       {choosesInstructor && (
         <fieldset className="rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold">Instructor</legend>
+          <legend className="px-1 text-sm font-semibold">{t('workshops.detail.instructor')}</legend>
           <div className={mode === 'university' ? 'hidden' : 'mb-3 flex flex-wrap gap-4 text-sm'}>
             <label className="flex items-center gap-2">
               <input
@@ -251,7 +283,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
                 checked={instructorKind === 'professional'}
                 onChange={() => setInstructorKind('professional')}
               />
-              Existing professional
+              {t('workshops.form.existingProfessional')}
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -260,20 +292,20 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
                 checked={instructorKind === 'manual'}
                 onChange={() => setInstructorKind('manual')}
               />
-              Manual instructor
+              {t('workshops.form.manualInstructor')}
             </label>
           </div>
           {instructorKind === 'professional' ? (
             instructors.length === 0 ? (
-              <p className="text-sm text-slate-700">{WORKSHOP_FORM_MESSAGES.noProfessionals}</p>
+              <p className="text-sm text-slate-700">{say(WORKSHOP_FORM_MESSAGES.noProfessionals)}</p>
             ) : (
               <SelectField
-                label="Professional"
+                label={t('workshops.form.professional')}
                 required
                 value={professionalId}
                 onChange={(e) => setProfessionalId(e.target.value)}
               >
-                <option value="">Select a professional</option>
+                <option value="">{t('workshops.form.selectProfessional')}</option>
                 {instructors.map((p) => (
                   <option key={p._id} value={p._id}>
                     {p.name} — {p.title || p.expertise}
@@ -284,42 +316,42 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField
-                label="Name"
+                label={t('workshops.form.name')}
                 required
                 value={manual.name}
                 onChange={(e) => setManual({ ...manual, name: e.target.value })}
               />
               <TextField
-                label="Email"
+                label={t('common.email')}
                 type="email"
                 required
                 value={manual.email}
                 onChange={(e) => setManual({ ...manual, email: e.target.value })}
               />
               <TextField
-                label="Title"
+                label={t('workshops.form.jobTitle')}
                 required
                 value={manual.title}
                 onChange={(e) => setManual({ ...manual, title: e.target.value })}
               />
               <TextField
-                label="Company"
+                label={t('workshops.form.company')}
                 value={manual.company}
                 onChange={(e) => setManual({ ...manual, company: e.target.value })}
               />
               <TextField
-                label="Expertise"
+                label={t('workshops.form.expertise')}
                 value={manual.expertise}
                 onChange={(e) => setManual({ ...manual, expertise: e.target.value })}
               />
-              <TextArea label="Bio" rows={2} value={manual.bio} onChange={(e) => setManual({ ...manual, bio: e.target.value })} />
+              <TextArea label={t('workshops.form.bio')} rows={2} value={manual.bio} onChange={(e) => setManual({ ...manual, bio: e.target.value })} />
             </div>
           )}
         </fieldset>
       )}
       <div className={mode === 'university' ? 'hidden' : undefined}>
         <label className="block text-sm font-medium text-slate-800" htmlFor="workshop-banner">
-          Banner image
+          {t('workshops.form.banner')}
         </label>
         <input
           id="workshop-banner"
@@ -329,15 +361,15 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
           onChange={(e) => onBanner(e.target.files?.[0])}
         />
         <p className="mt-1 text-xs text-slate-600">
-          PNG, JPEG or WebP under 5 MB. Without one, the category's default banner is shown.
+          {t('workshops.form.bannerHint')}
         </p>
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('shell.dialog.cancel')}
         </Button>
         <Button type="submit" disabled={!canSubmit}>
-          {busy ? 'Saving…' : initial ? 'Update Workshop' : mode === 'university' ? 'Submit for approval' : 'Create Workshop'}
+          {busy ? t('workshops.form.saving') : initial ? t('workshops.form.update') : mode === 'university' ? t('workshops.form.submitForApproval') : t('workshops.mine.create')}
         </Button>
       </div>
     </form>
