@@ -154,6 +154,8 @@ export default tseslint.config(
       'apps/web/src/features/admin/ui.tsx',
       'apps/web/src/features/admin/students-tab.tsx',
       'apps/web/src/features/admin/professionals-tab.tsx',
+      'apps/web/src/features/admin/admin-dashboard-page.tsx',
+      'apps/web/src/features/admin/dashboard-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
