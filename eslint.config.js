@@ -158,6 +158,7 @@ export default tseslint.config(
       'apps/web/src/features/admin/dashboard-tab.tsx',
       'apps/web/src/features/admin/bulk-upload-dialog.tsx',
       'apps/web/src/features/admin/workshops-tab.tsx',
+      'apps/web/src/features/admin/ideas-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },

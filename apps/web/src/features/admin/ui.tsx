@@ -276,6 +276,7 @@ export function Detail({ label, children, className }: { label: string; children
 export function ListSection<T>({
   id,
   title,
+  tableLabel,
   tools,
   filters,
   query,
@@ -287,6 +288,8 @@ export function ListSection<T>({
 }: {
   id: string;
   title: string;
+  /** The table's name when it differs from the heading. */
+  tableLabel?: string;
   tools?: ReactNode;
   filters?: ReactNode;
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -308,7 +311,7 @@ export function ListSection<T>({
       </div>
       {filters && <div className="flex flex-wrap gap-2">{filters}</div>}
       <ListState query={query} empty={rows.length === 0}>
-        <DataTable {...table} rows={rows} label={title} />
+        <DataTable {...table} rows={rows} label={tableLabel ?? title} />
         {pagination && (
           <Pagination page={pagination.page} pages={pagination.pages} onChange={onPage} label={t('admin.list.pages', { what: title })} />
         )}
