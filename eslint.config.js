@@ -159,6 +159,7 @@ export default tseslint.config(
       'apps/web/src/features/admin/bulk-upload-dialog.tsx',
       'apps/web/src/features/admin/workshops-tab.tsx',
       'apps/web/src/features/admin/ideas-tab.tsx',
+      'apps/web/src/features/admin/settings-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
