@@ -160,6 +160,7 @@ export default tseslint.config(
       'apps/web/src/features/admin/workshops-tab.tsx',
       'apps/web/src/features/admin/ideas-tab.tsx',
       'apps/web/src/features/admin/settings-tab.tsx',
+      'apps/web/src/features/admin/analytics-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
