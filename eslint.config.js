@@ -162,6 +162,7 @@ export default tseslint.config(
       'apps/web/src/features/admin/settings-tab.tsx',
       'apps/web/src/features/admin/analytics-tab.tsx',
       'apps/web/src/features/programmes/admin-programmes-tab.tsx',
+      'apps/web/src/features/programmes/my-programmes-page.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
