@@ -20,6 +20,7 @@ import { AppShell } from '../../app/app-shell.tsx';
 import { focusWhenReady } from '../../components/layout/focus-heading.ts';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { DashboardTab } from './dashboard-tab.tsx';
 
 // The first section ships with the page; the others load when first opened
@@ -54,19 +55,19 @@ type TabId =
   | 'privacy'
   | 'settings';
 
-const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
-  { id: 'dashboard', label: 'Dashboard', icon: <LayoutDashboard className="h-4 w-4" /> },
-  { id: 'students', label: 'Students', icon: <GraduationCap className="h-4 w-4" /> },
-  { id: 'professionals', label: 'Professionals', icon: <Briefcase className="h-4 w-4" /> },
-  { id: 'verification', label: 'Expert Verification', icon: <ShieldCheck className="h-4 w-4" /> },
-  { id: 'organisations', label: 'Organisations', icon: <Building2 className="h-4 w-4" /> },
-  { id: 'workshops', label: 'Workshops', icon: <BookOpen className="h-4 w-4" /> },
-  { id: 'ideas', label: 'Student Ideas', icon: <Lightbulb className="h-4 w-4" /> },
-  { id: 'rd', label: 'R&D Projects', icon: <FlaskConical className="h-4 w-4" /> },
-  { id: 'programmes', label: 'Programmes', icon: <Shuffle className="h-4 w-4" /> },
-  { id: 'analytics', label: 'Analytics', icon: <BarChart3 className="h-4 w-4" /> },
-  { id: 'privacy', label: 'Privacy', icon: <Lock className="h-4 w-4" /> },
-  { id: 'settings', label: 'Settings', icon: <Settings className="h-4 w-4" /> },
+const TABS: { id: TabId; label: MessageKey; icon: ReactNode }[] = [
+  { id: 'dashboard', label: 'admin.nav.dashboard', icon: <LayoutDashboard className="h-4 w-4" /> },
+  { id: 'students', label: 'admin.nav.students', icon: <GraduationCap className="h-4 w-4" /> },
+  { id: 'professionals', label: 'admin.nav.professionals', icon: <Briefcase className="h-4 w-4" /> },
+  { id: 'verification', label: 'admin.nav.verification', icon: <ShieldCheck className="h-4 w-4" /> },
+  { id: 'organisations', label: 'admin.nav.organisations', icon: <Building2 className="h-4 w-4" /> },
+  { id: 'workshops', label: 'admin.nav.workshops', icon: <BookOpen className="h-4 w-4" /> },
+  { id: 'ideas', label: 'admin.nav.ideas', icon: <Lightbulb className="h-4 w-4" /> },
+  { id: 'rd', label: 'admin.nav.rd', icon: <FlaskConical className="h-4 w-4" /> },
+  { id: 'programmes', label: 'admin.nav.programmes', icon: <Shuffle className="h-4 w-4" /> },
+  { id: 'analytics', label: 'admin.nav.analytics', icon: <BarChart3 className="h-4 w-4" /> },
+  { id: 'privacy', label: 'admin.nav.privacy', icon: <Lock className="h-4 w-4" /> },
+  { id: 'settings', label: 'admin.nav.settings', icon: <Settings className="h-4 w-4" /> },
 ];
 
 const sectionHref = (id: TabId) => (id === 'dashboard' ? '/admin/dashboard' : `/admin/dashboard?section=${id}`);
@@ -78,14 +79,15 @@ const sectionHref = (id: TabId) => (id === 'dashboard' ? '/admin/dashboard' : `/
  * sidebar becomes a menu on phones. Choosing a section moves focus to its heading (WCAG 2.4.3).
  */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin Dashboard');
+  const t = useT();
+  useDocumentTitle(t('admin.page.title'));
   const [params, setParams] = useSearchParams();
   const wanted = params.get('section') ?? params.get('tab');
-  const tab: TabId = TABS.find((t) => t.id === wanted)?.id ?? 'dashboard';
+  const tab: TabId = TABS.find((s) => s.id === wanted)?.id ?? 'dashboard';
   const [menuOpen, setMenuOpen] = useState(false);
   const [createIn, setCreateIn] = useState<TabId | null>(null);
   const mainRef = useRef<HTMLElement>(null);
-  const current = TABS.find((t) => t.id === tab) ?? { id: 'dashboard', label: 'Dashboard', icon: null };
+  const current = TABS.find((s) => s.id === tab) ?? { id: 'dashboard', label: 'admin.nav.dashboard', icon: null };
 
   // Focus follows the section (a link, Back or Forward): to its heading once it has rendered (WCAG 2.4.3).
   const shownTab = useRef(tab);
@@ -106,17 +108,17 @@ export function AdminDashboardPage() {
 
   const nav = (
     <ul className="space-y-1">
-      {TABS.map((t) => (
-        <li key={t.id}>
+      {TABS.map((s) => (
+        <li key={s.id}>
           {/* Real links (section in the query string): open in a new tab, copy, bookmark; Back moves between them. */}
           <Link
-            to={sectionHref(t.id)}
+            to={sectionHref(s.id)}
             onClick={() => setMenuOpen(false)}
-            aria-current={t.id === tab ? 'page' : undefined}
-            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium ${t.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            aria-current={s.id === tab ? 'page' : undefined}
+            className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium ${s.id === tab ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
-            <span aria-hidden="true">{t.icon}</span>
-            {t.label}
+            <span aria-hidden="true">{s.icon}</span>
+            {t(s.label)}
           </Link>
         </li>
       ))}
@@ -126,11 +128,11 @@ export function AdminDashboardPage() {
   return (
     <AppShell>
       <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6 sm:px-6">
-        <nav aria-label="Admin sections" className="hidden w-56 shrink-0 lg:block">
+        <nav aria-label={t('admin.nav.label')} className="hidden w-56 shrink-0 lg:block">
           <div className="sticky top-20">{nav}</div>
         </nav>
         <main id="main" ref={mainRef} className="min-w-0 flex-1">
-          <h1 className="sr-only">Admin Dashboard</h1>
+          <h1 className="sr-only">{t('admin.page.title')}</h1>
           <div className="mb-4 lg:hidden">
             <button
               type="button"
@@ -141,15 +143,15 @@ export function AdminDashboardPage() {
             >
               <span className="flex items-center gap-2">
                 <span aria-hidden="true">{current.icon}</span>
-                {current.label}
+                {t(current.label)}
               </span>
               {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
-              <span className="sr-only">{menuOpen ? 'Close sections menu' : 'Open sections menu'}</span>
+              <span className="sr-only">{menuOpen ? t('admin.nav.closeMenu') : t('admin.nav.openMenu')}</span>
             </button>
             {menuOpen && (
               <nav
                 id="admin-mobile-nav"
-                aria-label="Admin sections"
+                aria-label={t('admin.nav.label')}
                 className="mt-2 rounded-lg border border-slate-200 bg-white p-2 shadow"
               >
                 {nav}

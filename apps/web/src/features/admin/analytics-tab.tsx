@@ -2,11 +2,10 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ANALYTICS_RANGES, type AnalyticsData } from '@app/shared/admin';
-import { ideaStatusLabel } from '@app/shared/ideas';
-import { RD_APPLICATION_STATUS_LABELS, type RdApplicationStatus } from '@app/shared/rd-projects';
 import { EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
 
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
@@ -15,11 +14,11 @@ import { adminApi } from './api.ts';
 // Each line differs by its dash pattern and marker too, not by colour alone (WCAG 1.4.1); the legend
 // draws the same pattern.
 const SERIES = [
-  { key: 'students', label: 'Students', colour: '#4338ca', dash: undefined, marker: 'circle' },
-  { key: 'professionals', label: 'Professionals', colour: '#0f766e', dash: '8 4', marker: 'square' },
-  { key: 'ideas', label: 'Ideas submitted', colour: '#b45309', dash: '2 3', marker: 'triangle' },
-  { key: 'workshopRegistrations', label: 'Workshop registrations', colour: '#be185d', dash: '12 4 3 4', marker: 'diamond' },
-] as const;
+  { key: 'students', label: 'admin.analytics.series.students', colour: '#4338ca', dash: undefined, marker: 'circle' },
+  { key: 'professionals', label: 'admin.analytics.series.professionals', colour: '#0f766e', dash: '8 4', marker: 'square' },
+  { key: 'ideas', label: 'admin.analytics.series.ideas', colour: '#b45309', dash: '2 3', marker: 'triangle' },
+  { key: 'workshopRegistrations', label: 'admin.analytics.series.registrations', colour: '#be185d', dash: '12 4 3 4', marker: 'diamond' },
+] as const satisfies readonly { key: string; label: MessageKey; colour: string; dash?: string; marker: string }[];
 type Marker = (typeof SERIES)[number]['marker'];
 
 /** A data point drawn as the series' own shape. */
@@ -58,23 +57,24 @@ interface Row {
   display?: string;
 }
 
-const monthLabel = (m: string) =>
-  new Date(`${m}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const monthLong = (m: string) =>
-  new Date(`${m}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+type Format = ReturnType<typeof useFormat>;
+type Translate = ReturnType<typeof useT>;
+const monthLabel = (format: Format, m: string) => format.date(`${m}-01T00:00:00Z`, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const monthLong = (format: Format, m: string) => format.date(`${m}-01T00:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * A chart and its data table. The drawing is hidden from assistive technology; the table is always
  * in the page for screen readers and shown on request for everyone else.
  */
 function ChartCard({ title, summary, table, children }: { title: string; summary?: ReactNode; table: ReactNode; children: ReactNode }) {
+  const t = useT();
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
       {summary && <p className="mt-1 text-sm text-slate-600">{summary}</p>}
-      <p className="mt-1 text-xs text-slate-600">Click or tap the chart for its numbers; Escape closes them.</p>
+      <p className="mt-1 text-xs text-slate-600">{t('admin.analytics.tooltipHint')}</p>
       <div aria-hidden="true" className="mt-3 h-64 w-full">
         {children}
       </div>
@@ -85,7 +85,7 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
         aria-controls={tableId}
         onClick={() => setShowTable((v) => !v)}
       >
-        {showTable ? 'Hide data table' : 'Show data table'}
+        {showTable ? t('admin.analytics.hideTable') : t('admin.analytics.showTable')}
       </button>
       <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
         {table}
@@ -95,6 +95,7 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
 }
 
 function SimpleTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Row[] }) {
+  const format = useFormat();
   return (
     <table className="w-full text-start text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -107,8 +108,10 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: [string, 
       <tbody>
         {rows.map((r) => (
           <tr key={r.label} className="border-t border-slate-100">
-            <th scope="row" className="py-1 font-normal">{r.label}</th>
-            <td className="py-1 text-end tabular-nums">{r.display ?? r.value}</td>
+            <th scope="row" className="py-1 font-normal">
+              <bdi>{r.label}</bdi>
+            </th>
+            <td className="py-1 text-end tabular-nums">{r.display ?? format.number(r.value)}</td>
           </tr>
         ))}
       </tbody>
@@ -118,16 +121,33 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: [string, 
 
 /** Horizontal bars with readable labels; used for funnels, fill rates and expertise. */
 function HorizontalBars({ rows, colour = '#4338ca', max }: { rows: Row[]; colour?: string; max?: number }) {
+  const t = useT();
+  const format = useFormat();
+  const rtl = useLanguage().direction === 'rtl';
   const tip = useChartTooltip();
+  // Right to left, the bars grow from the right and the labels stand on the right (the chart mirrors).
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }} accessibilityLayer={false} onClick={tip.reopen}>
+      <BarChart
+        data={rows}
+        layout="vertical"
+        margin={rtl ? { top: 4, right: 8, bottom: 4, left: 48 } : { top: 4, right: 48, bottom: 4, left: 8 }}
+        accessibilityLayer={false}
+        onClick={tip.reopen}
+      >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-        <XAxis type="number" allowDecimals={false} domain={[0, max ?? 'auto']} tick={{ fill: '#475569', fontSize: 12 }} />
-        <YAxis type="category" dataKey="label" width={130} tick={{ fill: '#334155', fontSize: 12 }} interval={0} />
+        <XAxis
+          type="number"
+          allowDecimals={false}
+          reversed={rtl}
+          domain={[0, max ?? 'auto']}
+          tickFormatter={(v: number) => format.number(v)}
+          tick={{ fill: '#475569', fontSize: 12 }}
+        />
+        <YAxis type="category" dataKey="label" orientation={rtl ? 'right' : 'left'} width={130} tick={{ fill: '#334155', fontSize: 12 }} interval={0} />
         <Tooltip cursor={{ fill: '#f1f5f9' }} {...tip.props} />
-        <Bar dataKey="value" name="Count" fill={colour} radius={[0, 4, 4, 0]} isAnimationActive={false}>
-          <LabelList dataKey="display" position="right" fill="#334155" fontSize={12} />
+        <Bar dataKey="value" name={t('admin.analytics.count')} fill={colour} radius={rtl ? [4, 0, 0, 4] : [0, 4, 4, 0]} isAnimationActive={false}>
+          <LabelList dataKey="display" position={rtl ? 'left' : 'right'} fill="#334155" fontSize={12} />
         </Bar>
       </BarChart>
     </ResponsiveContainer>
@@ -142,49 +162,61 @@ export function trimLeadingEmpty(months: Month[]): { shown: Month[]; skipped: nu
 }
 
 /** Stages reached, from each item's current status: every later stage counts for the earlier ones. */
-function ideaFunnel(funnel: AnalyticsData['ideaFunnel']) {
+function ideaFunnel(t: Translate, format: Format, funnel: AnalyticsData['ideaFunnel']) {
   const n = (s: string) => funnel.find((f) => f.status === s)?.count ?? 0;
   const total = funnel.reduce((sum, f) => sum + f.count, 0);
   const stages: Row[] = [
-    { label: 'Submitted', value: total },
-    { label: 'Reviewed', value: total - n('under_review') },
-    { label: 'Shortlisted or better', value: n('shortlisted') + n('approved') + n('implemented') },
-    { label: 'Approved', value: n('approved') + n('implemented') },
-    { label: 'Implemented', value: n('implemented') },
+    { label: t('admin.analytics.stage.submitted'), value: total },
+    { label: t('admin.analytics.stage.reviewed'), value: total - n('under_review') },
+    { label: t('admin.analytics.stage.shortlisted'), value: n('shortlisted') + n('approved') + n('implemented') },
+    { label: t('admin.ideas.status.approved'), value: n('approved') + n('implemented') },
+    { label: t('admin.ideas.status.implemented'), value: n('implemented') },
   ];
-  const side = ['rejected', 'revision_required'].map((s) => `${ideaStatusLabel(s)}: ${n(s)}`).join(' · ');
-  return { stages: withShare(stages), side };
+  const side = [
+    t('admin.analytics.side', { label: t('admin.ideas.status.rejected'), count: format.number(n('rejected')) }),
+    t('admin.analytics.side', { label: t('admin.ideas.status.revisionRequired'), count: format.number(n('revision_required')) }),
+  ].join(' · ');
+  return { stages: withShare(t, format, stages), side };
 }
 
-function applicationFunnel(funnel: AnalyticsData['applicationFunnel']) {
+function applicationFunnel(t: Translate, format: Format, funnel: AnalyticsData['applicationFunnel']) {
   const n = (s: string) => funnel.find((f) => f.status === s)?.count ?? 0;
   const total = funnel.reduce((sum, f) => sum + f.count, 0);
   const stages: Row[] = [
-    { label: 'Applied', value: total },
-    { label: 'Reviewed', value: total - n('pending') },
-    { label: 'Interview or offer', value: n('interview-scheduled') + n('accepted') },
-    { label: 'Accepted', value: n('accepted') },
+    { label: t('admin.analytics.stage.applied'), value: total },
+    { label: t('admin.analytics.stage.reviewed'), value: total - n('pending') },
+    { label: t('admin.analytics.stage.interview'), value: n('interview-scheduled') + n('accepted') },
+    { label: t('admin.analytics.stage.accepted'), value: n('accepted') },
   ];
-  const side = (['rejected', 'withdrawn'] as RdApplicationStatus[]).map((s) => `${RD_APPLICATION_STATUS_LABELS[s]}: ${n(s)}`).join(' · ');
-  return { stages: withShare(stages), side };
+  const side = [
+    t('admin.analytics.side', { label: t('admin.analytics.stage.rejected'), count: format.number(n('rejected')) }),
+    t('admin.analytics.side', { label: t('admin.analytics.stage.withdrawn'), count: format.number(n('withdrawn')) }),
+  ].join(' · ');
+  return { stages: withShare(t, format, stages), side };
 }
 
-function withShare(stages: Row[]): Row[] {
+function withShare(t: Translate, format: Format, stages: Row[]): Row[] {
   const top = stages[0]?.value ?? 0;
-  return stages.map((s) => ({ ...s, display: top ? `${s.value} (${Math.round((s.value / top) * 100)}%)` : String(s.value) }));
+  return stages.map((s) => ({
+    ...s,
+    display: top
+      ? t('admin.analytics.share', { count: format.number(s.value), share: format.number(s.value / top, { style: 'percent' }) })
+      : format.number(s.value),
+  }));
 }
 
 function RangePicker({ value, onChange }: { value: number; onChange: (months: number) => void }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">Time range</legend>
+      <legend className="sr-only">{t('admin.analytics.range')}</legend>
       {ANALYTICS_RANGES.map((months) => (
         <label
           key={months}
           className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${value === months ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
         >
           <input type="radio" name="analytics-range" className="sr-only" checked={value === months} onChange={() => onChange(months)} />
-          {months} months
+          {t('admin.analytics.months', { count: months })}
         </label>
       ))}
     </fieldset>
@@ -192,6 +224,7 @@ function RangePicker({ value, onChange }: { value: number; onChange: (months: nu
 }
 
 export function AnalyticsTab() {
+  const t = useT();
   const [months, setMonths] = useState<number>(12);
   const query = useQuery({
     queryKey: ['admin-analytics', months],
@@ -203,14 +236,14 @@ export function AnalyticsTab() {
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="analytics-heading" className="text-xl font-semibold">
-          Analytics
+          {t('admin.nav.analytics')}
         </h2>
         <RangePicker value={months} onChange={setMonths} />
       </div>
       {query.isPending ? (
         <ListSkeleton rows={4} />
       ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />
+        <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />
       ) : (
         <Charts data={query.data.data} months={months} />
       )}
@@ -219,45 +252,56 @@ export function AnalyticsTab() {
 }
 
 function Charts({ data, months }: { data: AnalyticsData; months: number }) {
+  const t = useT();
+  const format = useFormat();
+  const rtl = useLanguage().direction === 'rtl';
   const tip = useChartTooltip();
   const { shown, skipped } = trimLeadingEmpty(data.registrations);
-  const ideas = ideaFunnel(data.ideaFunnel);
-  const applications = applicationFunnel(data.applicationFunnel);
-  const fill: Row[] = data.workshopFill.map((w) => ({ label: w.title, value: w.fillRate, display: `${w.fillRate}% (${w.registered}/${w.capacity})` }));
-  const expertise: Row[] = data.topExpertise.map((e) => ({ label: e.expertise, value: e.count, display: String(e.count) }));
+  const ideas = ideaFunnel(t, format, data.ideaFunnel);
+  const applications = applicationFunnel(t, format, data.applicationFunnel);
+  const fill: Row[] = data.workshopFill.map((w) => ({
+    label: w.title,
+    value: w.fillRate,
+    display: t('admin.analytics.fill', {
+      rate: format.number(w.fillRate / 100, { style: 'percent' }),
+      registered: format.number(w.registered),
+      capacity: format.number(w.capacity),
+    }),
+  }));
+  const expertise: Row[] = data.topExpertise.map((e) => ({ label: e.expertise, value: e.count, display: format.number(e.count) }));
   const first = shown[0];
   const attendance: Row[] = [
-    { label: 'Attended', value: data.sessionAttendance.attended },
-    { label: 'No-show', value: data.sessionAttendance.noShow },
-    { label: 'Not marked yet', value: data.sessionAttendance.unmarked },
-  ].map((r) => ({ ...r, display: String(r.value) }));
+    { label: t('admin.analytics.attended'), value: data.sessionAttendance.attended },
+    { label: t('admin.analytics.noShow'), value: data.sessionAttendance.noShow },
+    { label: t('admin.analytics.unmarked'), value: data.sessionAttendance.unmarked },
+  ].map((r) => ({ ...r, display: format.number(r.value) }));
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         {shown.length === 0 ? (
-          <EmptyState title={`No activity in the last ${months} months`}>New students, professionals, ideas and registrations will show here.</EmptyState>
+          <EmptyState title={t('admin.analytics.noActivity', { count: months })}>{t('admin.analytics.noActivityText')}</EmptyState>
         ) : (
           <ChartCard
-            title={`Activity per month (last ${months} months)`}
-            summary={skipped > 0 && first ? `No activity before ${monthLong(first.month)}: the chart starts there.` : undefined}
+            title={t('admin.analytics.activityTitle', { count: months })}
+            summary={skipped > 0 && first ? t('admin.analytics.startsAt', { month: monthLong(format, first.month) }) : undefined}
             table={
               <table className="w-full text-start text-sm">
-                <caption className="sr-only">Activity per month</caption>
+                <caption className="sr-only">{t('admin.analytics.activity')}</caption>
                 <thead>
                   <tr className="text-slate-600">
-                    <th scope="col" className="py-1 font-medium">Month</th>
+                    <th scope="col" className="py-1 font-medium">{t('admin.analytics.month')}</th>
                     {SERIES.map((s) => (
-                      <th key={s.key} scope="col" className="py-1 text-end font-medium">{s.label}</th>
+                      <th key={s.key} scope="col" className="py-1 text-end font-medium">{t(s.label)}</th>
                     ))}
                   </tr>
                 </thead>
                 <tbody>
                   {shown.map((m) => (
                     <tr key={m.month} className="border-t border-slate-100">
-                      <th scope="row" className="py-1 font-normal">{monthLong(m.month)}</th>
+                      <th scope="row" className="py-1 font-normal">{monthLong(format, m.month)}</th>
                       {SERIES.map((s) => (
-                        <td key={s.key} className="py-1 text-end tabular-nums">{m[s.key]}</td>
+                        <td key={s.key} className="py-1 text-end tabular-nums">{format.number(m[s.key])}</td>
                       ))}
                     </tr>
                   ))}
@@ -266,10 +310,21 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
             }
           >
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={shown.map((m) => ({ ...m, label: monthLabel(m.month) }))} margin={{ top: 8, right: 16, bottom: 4, left: -16 }} accessibilityLayer={false} onClick={tip.reopen}>
+              <LineChart
+                data={shown.map((m) => ({ ...m, label: monthLabel(format, m.month) }))}
+                margin={rtl ? { top: 8, right: -16, bottom: 4, left: 16 } : { top: 8, right: 16, bottom: 4, left: -16 }}
+                accessibilityLayer={false}
+                onClick={tip.reopen}
+              >
                 <CartesianGrid stroke="#e2e8f0" vertical={false} />
-                <XAxis dataKey="label" tick={{ fill: '#475569', fontSize: 12 }} />
-                <YAxis allowDecimals={false} tick={{ fill: '#475569', fontSize: 12 }} />
+                {/* Right to left, time runs from right to left and the value axis stands on the right. */}
+                <XAxis dataKey="label" reversed={rtl} tick={{ fill: '#475569', fontSize: 12 }} />
+                <YAxis
+                  allowDecimals={false}
+                  orientation={rtl ? 'right' : 'left'}
+                  tickFormatter={(v: number) => format.number(v)}
+                  tick={{ fill: '#475569', fontSize: 12 }}
+                />
                 <Tooltip {...tip.props} />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {SERIES.map((s) => (
@@ -277,7 +332,7 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
                     key={s.key}
                     type="monotone"
                     dataKey={s.key}
-                    name={s.label}
+                    name={t(s.label)}
                     stroke={s.colour}
                     strokeWidth={2}
                     strokeDasharray={s.dash}
@@ -293,37 +348,47 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
         )}
       </div>
       <ChartCard
-        title="Idea funnel"
-        summary={`Stages reached by every submitted idea. ${ideas.side}`}
-        table={<SimpleTable caption="Idea funnel" head={['Stage', 'Ideas']} rows={ideas.stages} />}
+        title={t('admin.analytics.ideaFunnel')}
+        summary={t('admin.analytics.ideaFunnelSummary', { side: ideas.side })}
+        table={<SimpleTable caption={t('admin.analytics.ideaFunnel')} head={[t('admin.analytics.stage'), t('admin.ideas.exportLabel')]} rows={ideas.stages} />}
       >
         <HorizontalBars rows={ideas.stages} colour="#b45309" />
       </ChartCard>
       <ChartCard
-        title="R&D application funnel"
-        summary={`Stages reached by every application. ${applications.side}`}
-        table={<SimpleTable caption="R&D application funnel" head={['Stage', 'Applications']} rows={applications.stages} />}
+        title={t('admin.analytics.appFunnel')}
+        summary={t('admin.analytics.appFunnelSummary', { side: applications.side })}
+        table={
+          <SimpleTable caption={t('admin.analytics.appFunnel')} head={[t('admin.analytics.stage'), t('admin.analytics.applications')]} rows={applications.stages} />
+        }
       >
         <HorizontalBars rows={applications.stages} colour="#0f766e" />
       </ChartCard>
       <ChartCard
-        title="Workshop fill rates"
-        summary="Seats taken in the ten most recent published workshops."
-        table={<SimpleTable caption="Workshop fill rates" head={['Workshop', 'Filled']} rows={fill} />}
+        title={t('admin.analytics.fillTitle')}
+        summary={t('admin.analytics.fillSummary')}
+        table={<SimpleTable caption={t('admin.analytics.fillTitle')} head={[t('admin.workshops.detailTabs'), t('admin.analytics.filled')]} rows={fill} />}
       >
-        {fill.length ? <HorizontalBars rows={fill} max={100} /> : <p className="text-sm text-slate-600">No published workshops yet.</p>}
+        {fill.length ? <HorizontalBars rows={fill} max={100} /> : <p className="text-sm text-slate-600">{t('admin.analytics.noWorkshops')}</p>}
       </ChartCard>
       <ChartCard
-        title="Top expertise areas"
-        summary="Active professionals per area of expertise."
-        table={<SimpleTable caption="Top expertise areas" head={['Expertise', 'Professionals']} rows={expertise} />}
+        title={t('admin.analytics.expertiseTitle')}
+        summary={t('admin.analytics.expertiseSummary')}
+        table={
+          <SimpleTable caption={t('admin.analytics.expertiseTitle')} head={[t('admin.field.expertise'), t('admin.professionals.title')]} rows={expertise} />
+        }
       >
-        {expertise.length ? <HorizontalBars rows={expertise} colour="#be185d" /> : <p className="text-sm text-slate-600">No professionals yet.</p>}
+        {expertise.length ? (
+          <HorizontalBars rows={expertise} colour="#be185d" />
+        ) : (
+          <p className="text-sm text-slate-600">{t('admin.analytics.noProfessionals')}</p>
+        )}
       </ChartCard>
       <ChartCard
-        title="Mentoring session attendance"
-        summary="Past mentoring sessions as marked by their professionals."
-        table={<SimpleTable caption="Mentoring session attendance" head={['Outcome', 'Sessions']} rows={attendance} />}
+        title={t('admin.analytics.attendanceTitle')}
+        summary={t('admin.analytics.attendanceSummary')}
+        table={
+          <SimpleTable caption={t('admin.analytics.attendanceTitle')} head={[t('admin.analytics.outcome'), t('admin.analytics.sessions')]} rows={attendance} />
+        }
       >
         <HorizontalBars rows={attendance} colour="#7c3aed" />
       </ChartCard>

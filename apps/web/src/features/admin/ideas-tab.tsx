@@ -2,17 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { IDEA_REVIEW_MESSAGES, REVIEW_STATUSES, totalScoreOf, type AdminIdeaDto } from '@app/shared/admin';
-import { IDEA_CATEGORIES, ideaStatusLabel } from '@app/shared/ideas';
+import { IDEA_CATEGORIES, type IdeaStatus } from '@app/shared/ideas';
 import { uniqueTrimmed } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
+import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
-import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
+import { useSpecText } from './messages.ts';
+import { Detail, ExportButton, FilterSelect, ListSection, NameCell, Pill, SearchBox, useListState } from './ui.tsx';
 
 const KEY = 'admin-ideas';
 const STATUS_TONE: Record<string, 'green' | 'slate' | 'red' | 'blue' | 'amber'> = {
@@ -23,9 +24,24 @@ const STATUS_TONE: Record<string, 'green' | 'slate' | 'red' | 'blue' | 'amber'> 
   under_review: 'amber',
 };
 
-const IDEA_REVIEW_COPY = {
-  scoresKeptWhen: 'Scores are saved when the idea is approved or shortlisted; choose one of those statuses to keep them.',
-} as const;
+const STATUS_KEY: Record<IdeaStatus, MessageKey> = {
+  draft: 'admin.ideas.status.draft',
+  under_review: 'admin.ideas.status.underReview',
+  approved: 'admin.ideas.status.approved',
+  rejected: 'admin.ideas.status.rejected',
+  shortlisted: 'admin.ideas.status.shortlisted',
+  implemented: 'admin.ideas.status.implemented',
+  revision_required: 'admin.ideas.status.revisionRequired',
+};
+
+/** An idea's status as people read it, in the page's language. */
+function useStatusLabel() {
+  const t = useT();
+  return (status: string) => {
+    const key = STATUS_KEY[status as IdeaStatus] as MessageKey | undefined;
+    return key ? t(key) : status;
+  };
+}
 
 function ReviewForm({
   idea,
@@ -38,6 +54,10 @@ function ReviewForm({
   onSubmit: (body: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
+  const spec = useSpecText();
+  const statusLabel = useStatusLabel();
   const [status, setStatus] = useState('');
   const [feedback, setFeedback] = useState('');
   const [notes, setNotes] = useState('');
@@ -56,7 +76,11 @@ function ReviewForm({
       .map(([k, v]) => [k, Number(v)]),
   );
   const total = scored ? totalScoreOf(numbers) : null;
-  const SCORE_LABELS = { feasibilityScore: 'Feasibility', impactScore: 'Impact', innovationScore: 'Innovation' } as const;
+  const SCORE_LABELS = {
+    feasibilityScore: t('admin.ideas.feasibility'),
+    impactScore: t('admin.ideas.impact'),
+    innovationScore: t('admin.ideas.innovation'),
+  } as const;
   const missing = scored ? (Object.keys(SCORE_LABELS) as (keyof typeof SCORE_LABELS)[]).filter((k) => scores[k] === '').map((k) => SCORE_LABELS[k]) : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,14 +88,14 @@ function ReviewForm({
       const n = numbers[k];
       return n !== undefined && (!Number.isInteger(n) || n < 1 || n > 10);
     });
-    setScoreErrors(Object.fromEntries(bad.map((k) => [k, IDEA_REVIEW_MESSAGES.score])));
+    setScoreErrors(Object.fromEntries(bad.map((k) => [k, spec(IDEA_REVIEW_MESSAGES.score)])));
     if (bad.length > 0) {
-      setError(IDEA_REVIEW_MESSAGES.score);
+      setError(spec(IDEA_REVIEW_MESSAGES.score));
       const form = event.currentTarget as HTMLFormElement;
       form.querySelector<HTMLInputElement>(`[name="${bad[0]}"]`)?.focus();
       return;
     }
-    if (!status) return setError(IDEA_REVIEW_MESSAGES.status);
+    if (!status) return setError(spec(IDEA_REVIEW_MESSAGES.status));
     setError(null);
     onSubmit({
       status,
@@ -88,12 +112,10 @@ function ReviewForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
-      <p className="text-sm text-slate-700">
-        Reviewing “{idea.title}” by {idea.author}.
-      </p>
+      <p className="text-sm text-slate-700">{t('admin.ideas.reviewing', { title: idea.title, author: idea.author })}</p>
       {/* Scores come first: a reviewer can score while reading, then choose the status (issue 29). */}
       <fieldset className="grid gap-3 sm:grid-cols-3">
-        <legend className="mb-1 text-sm font-semibold">Scores (1–10)</legend>
+        <legend className="mb-1 text-sm font-semibold">{t('admin.ideas.scores')}</legend>
         {(Object.keys(SCORE_LABELS) as (keyof typeof SCORE_LABELS)[]).map((key) => (
           <TextField
             key={key}
@@ -113,49 +135,50 @@ function ReviewForm({
         ))}
         {scored && missing.length > 0 && (
           <p className="text-sm text-amber-900 sm:col-span-3" role="status">
-            {missing.length === 3 ? 'No scores yet' : `Missing: ${missing.join(', ')}`}: the idea will be {ideaStatusLabel(status).toLowerCase()}{' '}
-            {missing.length === 3 ? 'without a score' : 'with a total from the scores given'}.
+            {missing.length === 3
+              ? t('admin.ideas.noScores', { status })
+              : t('admin.ideas.missingScores', { status, missing: format.list(missing, { type: 'unit', style: 'short' }) })}
           </p>
         )}
         {!scored && anyScore && (
-          <p className="text-sm text-slate-700 sm:col-span-3">{IDEA_REVIEW_COPY.scoresKeptWhen}</p>
+          <p className="text-sm text-slate-700 sm:col-span-3">{t('admin.ideas.scoresKeptWhen')}</p>
         )}
-        {total !== null && missing.length < 3 && <p className="text-sm sm:col-span-3">Total score: {total}/10</p>}
+        {total !== null && missing.length < 3 && <p className="text-sm sm:col-span-3">{t('admin.ideas.totalScore', { total: format.number(total) })}</p>}
       </fieldset>
-      <SelectField label="Status" required value={status} onChange={(e) => setStatus(e.target.value)}>
-        <option value="">Select a status</option>
+      <SelectField label={t('admin.field.status')} required value={status} onChange={(e) => setStatus(e.target.value)}>
+        <option value="">{t('admin.ideas.selectStatus')}</option>
         {REVIEW_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {ideaStatusLabel(s)}
+            {statusLabel(s)}
           </option>
         ))}
       </SelectField>
       <TextArea
-        label="Feedback (visible to the student)"
+        label={t('admin.ideas.feedbackField')}
         rows={3}
         value={feedback}
         onChange={(e) => setFeedback(e.target.value)}
         maxLength={2000}
       />
       <TextArea
-        label="Review notes (internal)"
+        label={t('admin.ideas.notes')}
         rows={2}
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
         maxLength={2000}
       />
-      <TextField label="Estimated time to implement" value={time} onChange={(e) => setTime(e.target.value)} />
+      <TextField label={t('admin.ideas.time')} value={time} onChange={(e) => setTime(e.target.value)} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextArea
-          label="Resources required"
-          hint="One per line"
+          label={t('admin.ideas.resources')}
+          hint={t('admin.ideas.onePerLine')}
           rows={2}
           value={resources}
           onChange={(e) => setResources(e.target.value)}
         />
         <TextArea
-          label="Potential partners"
-          hint="One per line"
+          label={t('admin.ideas.partners')}
+          hint={t('admin.ideas.onePerLine')}
           rows={2}
           value={partners}
           onChange={(e) => setPartners(e.target.value)}
@@ -163,10 +186,10 @@ function ReviewForm({
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('admin.form.cancel')}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Submit Review'}
+          {busy ? t('admin.form.saving') : t('admin.ideas.submitReview')}
         </Button>
       </div>
     </form>
@@ -174,6 +197,9 @@ function ReviewForm({
 }
 
 export function IdeasTab() {
+  const t = useT();
+  const format = useFormat();
+  const statusLabel = useStatusLabel();
   const toast = useToast();
   const qc = useQueryClient();
   const list = useListState({ status: 'all', category: 'all' });
@@ -188,179 +214,187 @@ export function IdeasTab() {
   const review = useMutation({
     mutationFn: ({ idea, body }: { idea: AdminIdeaDto; body: Record<string, unknown> }) => adminApi.reviewIdea(idea._id, body),
     onSuccess: (r) => {
-      toast.success(`Idea ${r.data.idea.status} successfully!`);
+      toast.success(t('admin.ideas.reviewed', { status: r.data.idea.status }));
       setReviewing(null);
       setRejecting(null);
       setViewing(null);
       void qc.invalidateQueries({ queryKey: [KEY] });
     },
-    onError: (error, { body }) =>
-      toast.error(`Failed to ${String(body.status)} idea: ${errorMessage(error, 'API request failed')}`),
+    onError: (error) => toast.error(`${t('admin.ideas.reviewFailed')}: ${errorMessage(error, t('common.somethingWrong'))}`),
   });
+  const scoreOf = (total: number) => t('admin.ideas.outOfTen', { score: format.number(total) });
+  const reviewActions = (idea: AdminIdeaDto, before?: () => void) => (
+    <>
+      <Button
+        size="sm"
+        onClick={() => {
+          before?.();
+          setReviewing(idea);
+        }}
+      >
+        {t('admin.ideas.review')}
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => {
+          before?.();
+          setRejecting(idea);
+        }}
+      >
+        {t('admin.ideas.quickReject')}
+      </Button>
+    </>
+  );
+  const quickFeedback = IDEA_REVIEW_MESSAGES.quickRejectFeedback;
   // An idea list failure shows an empty list with zeroed pagination (spec 001 §8).
-  const rows = query.isError ? [] : (query.data?.data.ideas ?? []);
-  const pagination = query.isError ? undefined : query.data?.data.pagination;
   return (
-    <section aria-labelledby="ideas-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="ideas-heading" className="text-xl font-semibold">
-          Student Ideas
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton kind="ideas" label="Ideas" query={list.query} />
+    <ListSection
+      id="ideas"
+      title={t('admin.nav.ideas')}
+      tableLabel={t('admin.ideas.tableLabel')}
+      tools={
+        <>
+          <ExportButton kind="ideas" label={t('admin.ideas.exportLabel')} query={list.query} />
           <Button variant="secondary" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden="true" className="h-4 w-4" /> Refresh
+            <RefreshCw aria-hidden="true" className="h-4 w-4" /> {t('admin.ideas.refresh')}
           </Button>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SearchBox label="Search ideas" value={list.search} onChange={list.setSearch} />
-        <FilterSelect
-          label="Status"
-          value={list.filters.status ?? 'all'}
-          onChange={(v) => list.setFilter('status', v)}
-          options={[
-            { value: 'all', label: 'All statuses' },
-            ...['under_review', 'shortlisted', 'approved', 'rejected', 'implemented'].map((s) => ({
-              value: s,
-              label: ideaStatusLabel(s),
-            })),
-          ]}
-        />
-        <FilterSelect
-          label="Category"
-          value={list.filters.category ?? 'all'}
-          onChange={(v) => list.setFilter('category', v)}
-          options={[{ value: 'all', label: 'All categories' }, ...IDEA_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-        />
-      </div>
-      <ListState query={{ ...query, isError: false }} empty={rows.length === 0}>
-        <DataTable
-          label="Student ideas"
-          rows={rows}
-          rowKey={(i) => i._id}
-          onOpen={setViewing}
-          columns={[
-            {
-              header: 'Idea',
-              cell: (i) => (
-                <span className="block max-w-md">
-                  <span className="font-medium">{i.title}</span>
-                  <span className="block text-xs text-slate-600">{truncate(i.description, 100)}</span>
-                  <span className="mt-1 flex flex-wrap gap-1">
-                    {i.tags.slice(0, 2).map((t) => (
-                      <span key={t} className="rounded bg-slate-100 px-1.5 text-xs">
-                        {t}
-                      </span>
-                    ))}
-                    {i.tags.length > 2 && <span className="text-xs text-slate-600">+{i.tags.length - 2}</span>}
-                  </span>
-                </span>
-              ),
-            },
-            {
-              header: 'Submitter',
-              cell: (i) => (
-                <>
-                  {i.author}
-                  <span className="block text-xs text-slate-600">{i.submittedBy?.university ?? ''}</span>
-                </>
-              ),
-            },
-            { header: 'Category', cell: (i) => i.category },
-            { header: 'Status', cell: (i) => <Pill tone={STATUS_TONE[i.status] ?? 'slate'}>{ideaStatusLabel(i.status)}</Pill> },
-            {
-              header: 'Submitted',
-              cell: (i) => (
-                <>
-                  {formatDate(i.submittedDate)}
-                  {i.totalScore !== null ? (
-                    <span className="block text-xs text-slate-600">Score {i.totalScore}/10</span>
-                  ) : (
-                    (i.status === 'approved' || i.status === 'shortlisted') && <span className="block text-xs text-amber-900">Not scored</span>
+        </>
+      }
+      filters={
+        <>
+          <SearchBox label={t('admin.ideas.search')} value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label={t('admin.field.status')}
+            value={list.filters.status ?? 'all'}
+            onChange={(v) => list.setFilter('status', v)}
+            options={[
+              { value: 'all', label: t('admin.status.all') },
+              ...['under_review', 'shortlisted', 'approved', 'rejected', 'implemented'].map((s) => ({ value: s, label: statusLabel(s) })),
+            ]}
+          />
+          <FilterSelect
+            label={t('admin.workshops.category')}
+            value={list.filters.category ?? 'all'}
+            onChange={(v) => list.setFilter('category', v)}
+            options={[{ value: 'all', label: t('admin.workshops.allCategories') }, ...IDEA_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+          />
+        </>
+      }
+      query={{ ...query, isError: false }}
+      rows={query.isError ? [] : (query.data?.data.ideas ?? [])}
+      pagination={query.isError ? undefined : query.data?.data.pagination}
+      onPage={list.setPage}
+      table={{
+        rowKey: (i) => i._id,
+        onOpen: setViewing,
+        columns: [
+          {
+            header: t('admin.ideas.col.idea'),
+            cell: (i) => (
+              <span className="block max-w-md">
+                <NameCell name={i.title} detail={truncate(i.description, 100)} />
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {i.tags.slice(0, 2).map((tag) => (
+                    <bdi key={tag} className="rounded bg-slate-100 px-1.5 text-xs">
+                      {tag}
+                    </bdi>
+                  ))}
+                  {i.tags.length > 2 && (
+                    <span className="text-xs text-slate-600">{t('admin.ideas.moreTags', { count: format.number(i.tags.length - 2) })}</span>
                   )}
-                </>
-              ),
-            },
-            { header: 'Engagement', cell: (i) => `${i.likesCount} likes · ${i.commentsCount} comments` },
-          ]}
-          actions={(i) =>
-            i.status === 'under_review' ? (
-              <span className="inline-flex flex-wrap gap-1">
-                <Button size="sm" onClick={() => setReviewing(i)}>
-                  Review
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setRejecting(i)}>
-                  Quick Reject
-                </Button>
+                </span>
               </span>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={() => setViewing(i)}>
-                View
-              </Button>
-            )
-          }
-        />
-        {pagination && <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Ideas pages" />}
-      </ListState>
+            ),
+          },
+          { header: t('admin.ideas.col.submitter'), cell: (i) => <NameCell name={i.author} detail={i.submittedBy?.university ?? ''} /> },
+          { header: t('admin.workshops.category'), cell: (i) => i.category },
+          { header: t('admin.field.status'), cell: (i) => <Pill tone={STATUS_TONE[i.status] ?? 'slate'}>{statusLabel(i.status)}</Pill> },
+          {
+            header: t('admin.ideas.submitted'),
+            cell: (i) => (
+              <>
+                {formatDate(i.submittedDate)}
+                {i.totalScore !== null ? (
+                  <span className="block text-xs text-slate-600">{t('admin.ideas.score', { score: scoreOf(i.totalScore) })}</span>
+                ) : (
+                  (i.status === 'approved' || i.status === 'shortlisted') && (
+                    <span className="block text-xs text-amber-900">{t('admin.ideas.notScored')}</span>
+                  )
+                )}
+              </>
+            ),
+          },
+          {
+            header: t('admin.ideas.col.engagement'),
+            cell: (i) => t('admin.ideas.engagement', { likes: i.likesCount, comments: i.commentsCount }),
+          },
+        ],
+        actions: (i) =>
+          i.status === 'under_review' ? (
+            <span className="inline-flex flex-wrap gap-1">{reviewActions(i)}</span>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => setViewing(i)}>
+              {t('admin.action.view')}
+            </Button>
+          ),
+      }}
+    >
       <Dialog
         open={viewing !== null}
         onClose={() => setViewing(null)}
         title={viewing?.title ?? ''}
         size="lg"
-        footer={
-          viewing?.status === 'under_review' ? (
-            <>
-              <Button
-                onClick={() => {
-                  setReviewing(viewing);
-                  setViewing(null);
-                }}
-              >
-                Review
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  setRejecting(viewing);
-                  setViewing(null);
-                }}
-              >
-                Quick Reject
-              </Button>
-            </>
-          ) : undefined
-        }
+        footer={viewing?.status === 'under_review' ? reviewActions(viewing, () => setViewing(null)) : undefined}
       >
         {viewing && (
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail className="sm:col-span-2" label="Description">{viewing.description}</Detail>
-            <Detail label="Category">{viewing.category}</Detail>
-            <Detail label="Status">{ideaStatusLabel(viewing.status)}</Detail>
-            <Detail label="Submitted by">
-              {viewing.submittedBy ? `${viewing.author} (${viewing.submittedBy.email})` : viewing.author}
+            <Detail className="sm:col-span-2" label={t('admin.workshops.description')}>
+              {viewing.description && <span dir="auto">{viewing.description}</span>}
             </Detail>
-            <Detail label="University">
+            <Detail label={t('admin.workshops.category')}>{viewing.category}</Detail>
+            <Detail label={t('admin.field.status')}>{statusLabel(viewing.status)}</Detail>
+            <Detail label={t('admin.ideas.submittedBy')}>
+              <bdi>{viewing.author}</bdi>
+              {viewing.submittedBy && (
+                <>
+                  {' ('}
+                  <bdi>{viewing.submittedBy.email}</bdi>
+                  {')'}
+                </>
+              )}
+            </Detail>
+            <Detail label={t('admin.field.university')}>
               {[
                 viewing.submittedBy?.university,
                 viewing.submittedBy?.course,
-                viewing.submittedBy?.year ? `Year ${viewing.submittedBy.year}` : '',
+                viewing.submittedBy?.year ? t('admin.students.year', { year: viewing.submittedBy.year }) : '',
               ]
                 .filter(Boolean)
                 .join(' · ')}
             </Detail>
-            <Detail label="Submitted">{formatDate(viewing.submittedDate)}</Detail>
-            <Detail label="Tags">{viewing.tags.join(', ')}</Detail>
-            <Detail label="Total score">{viewing.totalScore === null ? (viewing.status === 'approved' || viewing.status === 'shortlisted' ? 'Not scored' : '') : `${viewing.totalScore}/10`}</Detail>
-            <Detail label="Reviewed">
-              {viewing.reviewedBy ? `${viewing.reviewedBy.name}, ${formatDate(viewing.reviewedAt)}` : ''}
+            <Detail label={t('admin.ideas.submitted')}>{formatDate(viewing.submittedDate)}</Detail>
+            <Detail label={t('admin.workshops.tags')}>{viewing.tags.length > 0 && <bdi>{format.list(viewing.tags, { type: 'unit' })}</bdi>}</Detail>
+            <Detail label={t('admin.ideas.totalScoreLabel')}>
+              {viewing.totalScore === null
+                ? viewing.status === 'approved' || viewing.status === 'shortlisted'
+                  ? t('admin.ideas.notScored')
+                  : ''
+                : scoreOf(viewing.totalScore)}
             </Detail>
-            <Detail className="sm:col-span-2" label="Feedback">{viewing.feedback}</Detail>
-            <Detail className="sm:col-span-2" label="Review notes (internal)">{viewing.reviewNotes}</Detail>
+            <Detail label={t('admin.ideas.reviewedLabel')}>
+              {viewing.reviewedBy ? t('admin.ideas.reviewedBy', { name: viewing.reviewedBy.name, date: formatDate(viewing.reviewedAt) }) : ''}
+            </Detail>
+            <Detail className="sm:col-span-2" label={t('admin.ideas.feedback')}>
+              {viewing.feedback && <span dir="auto">{viewing.feedback}</span>}
+            </Detail>
+            <Detail className="sm:col-span-2" label={t('admin.ideas.notes')}>
+              {viewing.reviewNotes && <span dir="auto">{viewing.reviewNotes}</span>}
+            </Detail>
           </dl>
         )}
       </Dialog>
-      <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title="Review Idea" size="lg">
+      <Dialog open={reviewing !== null} onClose={() => setReviewing(null)} title={t('admin.ideas.reviewTitle')} size="lg">
         {reviewing && (
           <ReviewForm
             idea={reviewing}
@@ -372,16 +406,13 @@ export function IdeasTab() {
       </Dialog>
       <ConfirmDialog
         open={rejecting !== null}
-        title="Quick Reject"
-        message={`Reject "${rejecting?.title ?? ''}" with the feedback “${IDEA_REVIEW_MESSAGES.quickRejectFeedback}”?`}
-        confirmLabel="Reject"
+        title={t('admin.ideas.quickReject')}
+        message={t('admin.ideas.quickRejectMessage', { title: rejecting?.title ?? '', feedback: quickFeedback })}
+        confirmLabel={t('admin.workshops.reject')}
         busy={review.isPending}
         onCancel={() => setRejecting(null)}
-        onConfirm={() =>
-          rejecting &&
-          review.mutate({ idea: rejecting, body: { status: 'rejected', feedback: IDEA_REVIEW_MESSAGES.quickRejectFeedback } })
-        }
+        onConfirm={() => rejecting && review.mutate({ idea: rejecting, body: { status: 'rejected', feedback: quickFeedback } })}
       />
-    </section>
+    </ListSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import {
@@ -11,15 +11,14 @@ import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { uniqueTrimmed } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
-import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { hourlyRate } from '../../lib/format.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
-import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
-import { PHONE_HINT } from '@app/shared/auth';
+import { useSpecText } from './messages.ts';
+import { AdminForm, Detail, ExportButton, FilterSelect, ListSection, NameCell, Pill, SearchBox, StatusPill, useListState } from './ui.tsx';
 
 const KEY = 'admin-professionals';
 
@@ -36,6 +35,7 @@ function ListInput({
   draft: string;
   setDraft: (v: string) => void;
 }) {
+  const t = useT();
   const add = () => {
     setItems(uniqueTrimmed([...items, draft]));
     setDraft('');
@@ -56,17 +56,17 @@ function ListInput({
             }}
           />
         </div>
-        <Button variant="secondary" onClick={add} aria-label={`Add ${label.toLowerCase()}`}>
-          Add
+        <Button variant="secondary" onClick={add} aria-label={t('admin.list.addTo', { list: label })}>
+          {t('admin.list.add')}
         </Button>
       </div>
       <ul className="mt-2 flex flex-wrap gap-1">
         {items.map((s) => (
           <li key={s} className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-            {s}
+            <bdi>{s}</bdi>
             <button
               type="button"
-              aria-label={`Remove ${s}`}
+              aria-label={t('admin.list.remove', { item: s })}
               onClick={() => setItems(items.filter((x) => x !== s))}
               className="text-slate-600"
             >
@@ -90,6 +90,7 @@ function ProfessionalForm({
   onSubmit: (body: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [f, setF] = useState({
     name: initial?.name ?? '',
     email: initial?.email ?? '',
@@ -109,12 +110,9 @@ function ProfessionalForm({
   const [skills, setSkills] = useState<string[]>(initial?.skills ?? []);
   const [specDraft, setSpecDraft] = useState('');
   const [skillDraft, setSkillDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
+  const body = () => ({
       name: f.name,
       email: f.email,
       phone: f.phone,
@@ -127,29 +125,30 @@ function ProfessionalForm({
       skills,
       pricing: { hourlyRate: f.hourlyRate === '' ? null : Number(f.hourlyRate), currency: f.currency },
       socialLinks: { linkedin: f.linkedin, twitter: f.twitter, website: f.website },
-    };
-    const parsed = createProfessionalBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
-    setError(null);
-    onSubmit(body);
-  };
+  });
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {error && <Alert kind="error">{error}</Alert>}
+    <AdminForm
+      schema={createProfessionalBody}
+      body={body}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      busy={busy}
+      submitLabel={initial ? t('admin.professionals.update') : t('admin.professionals.add')}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" required value={f.name} onChange={set('name')} />
-        <TextField label="Email" type="email" required value={f.email} onChange={set('email')} />
-        <TextField label="Phone" type="tel" required hint={PHONE_HINT} value={f.phone} onChange={set('phone')} />
-        <TextField label="Title" required value={f.title} onChange={set('title')} />
-        <TextField label="Company" required value={f.company} onChange={set('company')} />
-        <SelectField label="Expertise" required value={f.expertise} onChange={set('expertise')}>
-          <option value="">Select expertise</option>
+        <TextField label={t('admin.field.name')} required value={f.name} onChange={set('name')} />
+        <TextField label={t('admin.field.email')} type="email" required value={f.email} onChange={set('email')} />
+        <TextField label={t('admin.field.phone')} type="tel" required hint={t('auth.signUp.phoneHint')} value={f.phone} onChange={set('phone')} />
+        <TextField label={t('admin.field.title')} required value={f.title} onChange={set('title')} />
+        <TextField label={t('admin.field.company')} required value={f.company} onChange={set('company')} />
+        <SelectField label={t('admin.field.expertise')} required value={f.expertise} onChange={set('expertise')}>
+          <option value="">{t('admin.professionals.selectExpertise')}</option>
           {EXPERTISE_OPTIONS.map((e) => (
             <option key={e}>{e}</option>
           ))}
         </SelectField>
         <TextField
-          label="Years of experience"
+          label={t('admin.professionals.yearsOfExperience')}
           type="number"
           min={0}
           step={1}
@@ -158,43 +157,38 @@ function ProfessionalForm({
           onChange={set('experience')}
         />
         <div className="grid grid-cols-2 gap-2">
-          <TextField label="Hourly rate" type="number" min={0} value={f.hourlyRate} onChange={set('hourlyRate')} />
-          <SelectField label="Currency" value={f.currency} onChange={set('currency')}>
+          <TextField label={t('admin.professionals.hourlyRate')} type="number" min={0} value={f.hourlyRate} onChange={set('hourlyRate')} />
+          <SelectField label={t('admin.professionals.currency')} value={f.currency} onChange={set('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </SelectField>
         </div>
       </div>
-      <TextArea label="Bio" required rows={3} value={f.bio} onChange={set('bio')} />
+      <TextArea label={t('admin.professionals.bio')} required rows={3} value={f.bio} onChange={set('bio')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <ListInput
-          label="Specializations"
+          label={t('admin.professionals.specializations')}
           items={specializations}
           setItems={setSpecs}
           draft={specDraft}
           setDraft={setSpecDraft}
         />
-        <ListInput label="Skills" items={skills} setItems={setSkills} draft={skillDraft} setDraft={setSkillDraft} />
+        <ListInput label={t('admin.professionals.skills')} items={skills} setItems={setSkills} draft={skillDraft} setDraft={setSkillDraft} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="LinkedIn" type="url" placeholder="https://" value={f.linkedin} onChange={set('linkedin')} />
-        <TextField label="Twitter" type="url" placeholder="https://" value={f.twitter} onChange={set('twitter')} />
-        <TextField label="Website" type="url" placeholder="https://" value={f.website} onChange={set('website')} />
+        <TextField label={t('admin.professionals.linkedin')} type="url" placeholder={t('admin.professionals.urlPlaceholder')} value={f.linkedin} onChange={set('linkedin')} />
+        <TextField label={t('admin.professionals.twitter')} type="url" placeholder={t('admin.professionals.urlPlaceholder')} value={f.twitter} onChange={set('twitter')} />
+        <TextField label={t('admin.professionals.website')} type="url" placeholder={t('admin.professionals.urlPlaceholder')} value={f.website} onChange={set('website')} />
       </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : initial ? 'Update Professional' : 'Add Professional'}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
 export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?: boolean; onCreateHandled?: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const spec = useSpecText();
   const toast = useToast();
   const qc = useQueryClient();
   const list = useListState({ expertise: 'all' });
@@ -209,140 +203,121 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
     placeholderData: keepPreviousData,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: [KEY] });
+  const failed = (what: string, error: unknown) => toast.error(`${what}: ${errorMessage(error, t('common.somethingWrong'))}`);
 
   const save = useMutation({
     mutationFn: ({ id, body }: { id?: string; body: Record<string, unknown> }) =>
       id ? adminApi.updateProfessional(id, body) : adminApi.createProfessional(body),
     onSuccess: (_r, { id }) => {
-      toast.success(id ? PROFESSIONAL_MESSAGES.updated : PROFESSIONAL_MESSAGES.created);
+      toast.success(spec(id ? PROFESSIONAL_MESSAGES.updated : PROFESSIONAL_MESSAGES.created));
       setEditing(null);
       onCreateHandled?.();
       void refresh();
     },
-    onError: (error, { id }) =>
-      toast.error(`Failed to ${id ? 'update' : 'create'} professional: ${errorMessage(error, 'API request failed')}`),
+    onError: (error, { id }) => failed(id ? t('admin.professionals.updateFailed') : t('admin.professionals.createFailed'), error),
   });
   const verify = useMutation({
     mutationFn: (p: AdminProfessionalDto) => adminApi.updateProfessional(p._id, { isVerified: !p.isVerified }),
     onSuccess: (r) => {
-      toast.success(r.data.professional.isVerified ? PROFESSIONAL_MESSAGES.verified : PROFESSIONAL_MESSAGES.unverified);
+      toast.success(spec(r.data.professional.isVerified ? PROFESSIONAL_MESSAGES.verified : PROFESSIONAL_MESSAGES.unverified));
       setVerifying(null);
       void refresh();
     },
-    onError: (error) => toast.error(`Failed to update verification status: ${errorMessage(error, 'API request failed')}`),
+    onError: (error) => failed(t('admin.professionals.verifyFailed'), error),
   });
   const remove = useMutation({
     mutationFn: (p: AdminProfessionalDto) => adminApi.deleteProfessional(p._id),
     onSuccess: () => {
-      toast.success(PROFESSIONAL_MESSAGES.deleted);
+      toast.success(spec(PROFESSIONAL_MESSAGES.deleted));
       setDeleting(null);
       void refresh();
     },
-    onError: (error) => toast.error(`Failed to delete professional: ${errorMessage(error, 'API request failed')}`),
+    onError: (error) => failed(t('admin.professionals.deleteFailed'), error),
   });
 
-  const rows = query.data?.data.professionals ?? [];
-  const pagination = query.data?.data.pagination;
+  const closeEditor = () => {
+    setEditing(null);
+    onCreateHandled?.();
+  };
+  const title = t('admin.professionals.title');
+  const years = (n: number) => t('admin.professionals.years', { count: n });
   return (
-    <section aria-labelledby="pros-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="pros-heading" className="text-xl font-semibold">
-          Professionals
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton kind="professionals" label="Professionals" query={list.query} />
+    <ListSection
+      id="pros"
+      title={title}
+      tools={
+        <>
+          <ExportButton kind="professionals" label={title} query={list.query} />
           <Button variant="secondary" onClick={() => setBulk(true)}>
-            <Upload aria-hidden="true" className="h-4 w-4" /> Bulk Upload
+            <Upload aria-hidden="true" className="h-4 w-4" /> {t('admin.professionals.bulkUpload')}
           </Button>
           <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> Add Professional
+            <Plus aria-hidden="true" className="h-4 w-4" /> {t('admin.professionals.add')}
           </Button>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SearchBox label="Search professionals" value={list.search} onChange={list.setSearch} />
-        <FilterSelect
-          label="Expertise"
-          value={list.filters.expertise ?? 'all'}
-          onChange={(v) => list.setFilter('expertise', v)}
-          options={[{ value: 'all', label: 'All expertise' }, ...EXPERTISE_OPTIONS.map((e) => ({ value: e, label: e }))]}
-        />
-      </div>
-      <ListState query={query} empty={rows.length === 0}>
-        <DataTable
-          label="Professionals"
-          rows={rows}
-          rowKey={(p) => p._id}
-          onOpen={setViewing}
-          columns={[
-            {
-              header: 'Name / Title',
-              cell: (p) => (
-                <>
-                  <span className="font-medium">{p.name}</span>
-                  <span className="block text-xs text-slate-600">{p.title}</span>
-                </>
-              ),
-            },
-            {
-              header: 'Expertise / Years',
-              cell: (p) => (
-                <>
-                  {p.expertise}
-                  <span className="block text-xs text-slate-600">{p.experience} years</span>
-                </>
-              ),
-            },
-            { header: 'Company', cell: (p) => p.company },
-            {
-              header: 'Status',
-              cell: (p) => (
-                <span className="flex flex-wrap gap-1">
-                  <Pill tone={p.isActive ? 'green' : 'slate'}>{p.status}</Pill>
-                  {p.isVerified && (
-                    <Pill tone="blue">
-                      <BadgeCheck aria-hidden="true" className="h-3 w-3" /> Verified
-                    </Pill>
-                  )}
-                </span>
-              ),
-            },
-          ]}
-          actions={(p) => (
-            <span className="inline-flex flex-wrap gap-1">
-              <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => setVerifying(p)} disabled={verify.isPending}>
-                {p.isVerified ? 'Unverify' : 'Verify'}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-              </Button>
-            </span>
-          )}
-        />
-        {pagination && (
-          <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Professionals pages" />
-        )}
-      </ListState>
+        </>
+      }
+      filters={
+        <>
+          <SearchBox label={t('admin.professionals.search')} value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label={t('admin.field.expertise')}
+            value={list.filters.expertise ?? 'all'}
+            onChange={(v) => list.setFilter('expertise', v)}
+            options={[{ value: 'all', label: t('admin.professionals.allExpertise') }, ...EXPERTISE_OPTIONS.map((e) => ({ value: e, label: e }))]}
+          />
+        </>
+      }
+      query={query}
+      rows={query.data?.data.professionals ?? []}
+      pagination={query.data?.data.pagination}
+      onPage={list.setPage}
+      table={{
+        rowKey: (p) => p._id,
+        onOpen: setViewing,
+        columns: [
+          { header: t('admin.professionals.col.nameTitle'), cell: (p) => <NameCell name={p.name} detail={p.title} /> },
+          { header: t('admin.professionals.col.expertiseYears'), cell: (p) => <NameCell name={p.expertise} detail={years(p.experience)} /> },
+          { header: t('admin.field.company'), cell: (p) => <bdi>{p.company}</bdi> },
+          {
+            header: t('admin.field.status'),
+            cell: (p) => (
+              <span className="flex flex-wrap gap-1">
+                <StatusPill active={p.isActive} />
+                {p.isVerified && (
+                  <Pill tone="blue">
+                    <BadgeCheck aria-hidden="true" className="h-3 w-3" /> {t('admin.professionals.verified')}
+                  </Pill>
+                )}
+              </span>
+            ),
+          },
+        ],
+        actions: (p) => (
+          <span className="inline-flex flex-wrap gap-1">
+            <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={t('admin.action.editNamed', { name: p.name })}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setVerifying(p)} disabled={verify.isPending}>
+              {p.isVerified ? t('admin.professionals.unverify') : t('admin.professionals.verify')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={t('admin.action.deleteNamed', { name: p.name })}>
+              <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+            </Button>
+          </span>
+        ),
+      }}
+    >
       <Dialog
         open={editing !== null}
-        onClose={() => {
-          setEditing(null);
-          onCreateHandled?.();
-        }}
-        title={editing === 'new' ? 'Add Professional' : 'Edit Professional'}
+        onClose={closeEditor}
+        title={editing === 'new' ? t('admin.professionals.add') : t('admin.professionals.edit')}
         size="xl"
       >
         {editing !== null && (
           <ProfessionalForm
             initial={editing === 'new' ? null : editing}
             busy={save.isPending}
-            onCancel={() => {
-              setEditing(null);
-              onCreateHandled?.();
-            }}
+            onCancel={closeEditor}
             onSubmit={(body) => save.mutate({ id: editing === 'new' ? undefined : editing._id, body })}
           />
         )}
@@ -356,53 +331,76 @@ export function ProfessionalsTab({ openCreate, onCreateHandled }: { openCreate?:
       >
         {viewing && (
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label="Email">{viewing.email}</Detail>
-            <Detail label="Phone">{viewing.phone}</Detail>
-            <Detail label="Company">{viewing.company}</Detail>
-            <Detail label="Expertise">{viewing.expertise}</Detail>
-            <Detail label="Experience">{viewing.experience} years</Detail>
-            <Detail label="Hourly rate">
-              {viewing.pricing.hourlyRate == null ? 'Not set' : hourlyRate(viewing.pricing.hourlyRate, viewing.pricing.currency)}
+            <Detail label={t('admin.field.email')}>
+              <bdi>{viewing.email}</bdi>
             </Detail>
-            <Detail label="Status">{`${viewing.status}${viewing.isVerified ? ', verified' : ', not verified'}${viewing.isTemporaryPassword ? ', temporary password' : ''}`}</Detail>
-            <Detail label="Workshops">{viewing.workshopsCount}</Detail>
-            <Detail className="sm:col-span-2" label="Bio">{viewing.bio}</Detail>
-            <Detail label="Specializations">{viewing.specializations.join(', ')}</Detail>
-            <Detail label="Skills">{viewing.skills.join(', ')}</Detail>
-            <Detail className="sm:col-span-2" label="Links">
-                {Object.entries(viewing.socialLinks).map(([k, v]) => (
-                  <a key={k} href={v} target="_blank" rel="noopener noreferrer" className="me-3 text-brand-700 underline">
-                    {k}
-                  </a>
-                ))}
+            <Detail label={t('admin.field.phone')}>{viewing.phone && <bdi dir="ltr">{viewing.phone}</bdi>}</Detail>
+            <Detail label={t('admin.field.company')}>{viewing.company && <bdi>{viewing.company}</bdi>}</Detail>
+            <Detail label={t('admin.field.expertise')}>{viewing.expertise}</Detail>
+            <Detail label={t('admin.professionals.experience')}>{years(viewing.experience)}</Detail>
+            <Detail label={t('admin.professionals.hourlyRate')}>
+              {viewing.pricing.hourlyRate == null
+                ? t('admin.professionals.rateNotSet')
+                : t('professionals.rate', {
+                    money: format.number(viewing.pricing.hourlyRate, {
+                      style: 'currency',
+                      currency: viewing.pricing.currency,
+                      maximumFractionDigits: 2,
+                      minimumFractionDigits: 0,
+                    }),
+                  })}
+            </Detail>
+            <Detail label={t('admin.field.status')}>
+              {t('admin.professionals.statusLine', {
+                active: viewing.isActive ? 'yes' : 'no',
+                verified: viewing.isVerified ? 'yes' : 'no',
+                temporary: viewing.isTemporaryPassword ? 'yes' : 'no',
+              })}
+            </Detail>
+            <Detail label={t('admin.professionals.workshops')}>{format.number(viewing.workshopsCount)}</Detail>
+            <Detail className="sm:col-span-2" label={t('admin.professionals.bio')}>
+              {viewing.bio && <span dir="auto">{viewing.bio}</span>}
+            </Detail>
+            <Detail label={t('admin.professionals.specializations')}>
+              {viewing.specializations.length > 0 && <bdi>{format.list(viewing.specializations)}</bdi>}
+            </Detail>
+            <Detail label={t('admin.professionals.skills')}>
+              {viewing.skills.length > 0 && <bdi>{format.list(viewing.skills)}</bdi>}
+            </Detail>
+            <Detail className="sm:col-span-2" label={t('admin.professionals.links')}>
+              {Object.entries(viewing.socialLinks).map(([k, v]) => (
+                <a key={k} href={v} target="_blank" rel="noopener noreferrer" className="me-3 text-brand-700 underline">
+                  {k === 'linkedin' ? t('admin.professionals.linkedin') : k === 'twitter' ? t('admin.professionals.twitter') : t('admin.professionals.website')}
+                </a>
+              ))}
             </Detail>
           </dl>
         )}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete professional"
-        message={`Delete ${deleting?.name ?? ''}? The account is deactivated: it can no longer sign in, its history stays and it can be reactivated.`}
-        confirmLabel="Delete"
+        title={t('admin.professionals.deleteTitle')}
+        message={t('admin.professionals.deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('admin.action.delete')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
       <ConfirmDialog
         open={verifying !== null}
-        title={verifying?.isVerified ? 'Remove verification' : 'Verify professional'}
+        title={verifying?.isVerified ? t('admin.professionals.unverifyTitle') : t('admin.professionals.verifyTitle')}
         message={
           verifying?.isVerified
-            ? `Remove the verified badge from ${verifying.name}? Students see the change on the public profile at once.`
-            : `Verify ${verifying?.name ?? ''}? Students see a verified badge on the public profile: confirm that you have checked who they are.`
+            ? t('admin.professionals.unverifyMessage', { name: verifying.name })
+            : t('admin.professionals.verifyMessage', { name: verifying?.name ?? '' })
         }
-        confirmLabel={verifying?.isVerified ? 'Unverify' : 'Verify'}
+        confirmLabel={verifying?.isVerified ? t('admin.professionals.unverify') : t('admin.professionals.verify')}
         tone={verifying?.isVerified ? 'danger' : 'primary'}
         busy={verify.isPending}
         onCancel={() => setVerifying(null)}
         onConfirm={() => verifying && verify.mutate(verifying)}
       />
       <BulkUploadDialog open={bulk} onClose={() => setBulk(false)} onCreated={() => void refresh()} />
-    </section>
+    </ListSection>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { STUDENT_PASSWORD_MESSAGES } from '@app/shared/auth';
 import { siteContent, type SiteContent } from '@app/shared/content';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -10,6 +9,7 @@ import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { relativeTime } from '../../lib/format.ts';
+import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { updateStoredUser } from '../../lib/session.ts';
 import { adminApi } from './api.ts';
 import { FilterSelect, Pill } from './ui.tsx';
@@ -17,6 +17,7 @@ import { NotificationSettings } from '../notifications/notification-settings.tsx
 import { YourDataSection } from '../privacy/your-data-section.tsx';
 
 function PasswordForm() {
+  const t = useT();
   const toast = useToast();
   const [f, setF] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [error, setError] = useState<string | null>(null);
@@ -25,15 +26,15 @@ function PasswordForm() {
     onSuccess: (r) => {
       // Older tokens are dead: keep the session alive with the fresh one.
       updateStoredUser(r.data.user, r.data.token);
-      toast.success('Password updated successfully!');
+      toast.success(t('admin.settings.passwordUpdated'));
       setF({ currentPassword: '', newPassword: '', confirm: '' });
     },
-    onError: (e) => setError(errorMessage(e, 'API request failed')),
+    onError: (e) => setError(errorMessage(e, t('common.somethingWrong'))),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (f.newPassword !== f.confirm) return setError(STUDENT_PASSWORD_MESSAGES.mismatch);
-    if (f.newPassword.length < 6) return setError(STUDENT_PASSWORD_MESSAGES.short);
+    if (f.newPassword !== f.confirm) return setError(t('error.password.mismatch'));
+    if (f.newPassword.length < 6) return setError(t('error.password.short'));
     setError(null);
     change.mutate();
   };
@@ -41,7 +42,7 @@ function PasswordForm() {
     <form onSubmit={submit} className="max-w-md space-y-3" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
       <TextField
-        label="Current password"
+        label={t('admin.settings.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
@@ -49,7 +50,7 @@ function PasswordForm() {
         onChange={(e) => setF({ ...f, currentPassword: e.target.value })}
       />
       <TextField
-        label="New password"
+        label={t('auth.reset.newPassword')}
         type="password"
         autoComplete="new-password"
         required
@@ -57,7 +58,7 @@ function PasswordForm() {
         onChange={(e) => setF({ ...f, newPassword: e.target.value })}
       />
       <TextField
-        label="Confirm new password"
+        label={t('auth.reset.confirm')}
         type="password"
         autoComplete="new-password"
         required
@@ -65,13 +66,14 @@ function PasswordForm() {
         onChange={(e) => setF({ ...f, confirm: e.target.value })}
       />
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Saving…' : 'Change Password'}
+        {change.isPending ? t('admin.form.saving') : t('admin.settings.changePassword')}
       </Button>
     </form>
   );
 }
 
 function ContentEditor() {
+  const t = useT();
   const toast = useToast();
   const qc = useQueryClient();
   const query = useQuery({ queryKey: ['admin-content'], queryFn: adminApi.content });
@@ -87,16 +89,16 @@ function ContentEditor() {
   const save = useMutation({
     mutationFn: (value: SiteContent) => adminApi.saveContent(value),
     onSuccess: (r) => {
-      toast.success('Site content saved successfully!');
+      toast.success(t('admin.settings.contentSaved'));
       setDraft(r.data);
       setJson(JSON.stringify(r.data, null, 2));
       void qc.invalidateQueries({ queryKey: ['admin-content'] });
     },
-    onError: (e) => setError(errorMessage(e, 'API request failed')),
+    onError: (e) => setError(errorMessage(e, t('common.somethingWrong'))),
   });
   if (query.isPending || !draft)
     return query.isError ? (
-      <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />
+      <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />
     ) : (
       <Spinner />
     );
@@ -109,7 +111,7 @@ function ContentEditor() {
     try {
       parsed = JSON.parse(json);
     } catch {
-      return setError('The content is not valid JSON');
+      return setError(t('admin.settings.invalidJson'));
     }
     const result = siteContent.safeParse(parsed);
     if (!result.success) return setError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -121,54 +123,55 @@ function ContentEditor() {
       {error && <Alert kind="error">{error}</Alert>}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Hero title"
+          label={t('admin.settings.heroTitle')}
           value={draft.hero.title}
           onChange={(e) => update({ ...draft, hero: { ...draft.hero, title: e.target.value } })}
         />
         <TextField
-          label="Hero subtitle"
+          label={t('admin.settings.heroSubtitle')}
           value={draft.hero.subtitle}
           onChange={(e) => update({ ...draft, hero: { ...draft.hero, subtitle: e.target.value } })}
         />
         <TextField
-          label="Contact e-mail"
+          label={t('admin.settings.contactEmail')}
           type="email"
           value={draft.contact.email}
           onChange={(e) => update({ ...draft, contact: { ...draft.contact, email: e.target.value } })}
         />
         <TextField
-          label="Contact phone"
+          label={t('admin.settings.contactPhone')}
           value={draft.contact.phone}
           onChange={(e) => update({ ...draft, contact: { ...draft.contact, phone: e.target.value } })}
         />
         <TextField
-          label="Headquarters"
+          label={t('admin.settings.headquarters')}
           value={draft.contact.headquarters}
           onChange={(e) => update({ ...draft, contact: { ...draft.contact, headquarters: e.target.value } })}
         />
-        <TextArea label="Vision" rows={2} value={draft.vision} onChange={(e) => update({ ...draft, vision: e.target.value })} />
+        <TextArea label={t('admin.settings.vision')} rows={2} value={draft.vision} onChange={(e) => update({ ...draft, vision: e.target.value })} />
         <TextArea
-          label="Mission"
+          label={t('admin.settings.mission')}
           rows={2}
           value={draft.mission}
           onChange={(e) => update({ ...draft, mission: e.target.value })}
         />
       </div>
       <TextArea
-        label="All content (JSON: team, timeline, numbers…)"
+        label={t('admin.settings.json')}
         rows={14}
         className="font-mono text-xs"
         value={json}
         onChange={(e) => setJson(e.target.value)}
       />
       <Button onClick={submitJson} disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save Content'}
+        {save.isPending ? t('admin.form.saving') : t('admin.settings.saveContent')}
       </Button>
     </div>
   );
 }
 
 function ContactMessages() {
+  const t = useT();
   const toast = useToast();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -180,48 +183,52 @@ function ContactMessages() {
   });
   const mark = useMutation({
     mutationFn: ({ id, value }: { id: string; value: boolean }) => adminApi.markMessage(id, value),
-    onSuccess: (r) => {
-      toast.success(r.message ?? 'Saved');
+    onSuccess: (_r, { value }) => {
+      toast.success(value ? t('admin.messages.markedHandled') : t('admin.messages.markedOpen'));
       void qc.invalidateQueries({ queryKey: ['admin-contact'] });
     },
-    onError: (e) => toast.error(errorMessage(e, 'API request failed')),
+    onError: (e) => toast.error(errorMessage(e, t('common.somethingWrong'))),
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)
-    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+    return <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />;
   const { messages, pagination } = query.data.data;
   return (
     <div className="space-y-3">
       <FilterSelect
-        label="Show"
+        label={t('admin.messages.show')}
         value={handled}
         onChange={(v) => {
           setHandled(v);
           setPage(1);
         }}
         options={[
-          { value: 'false', label: 'Open' },
-          { value: 'true', label: 'Handled' },
-          { value: 'all', label: 'All' },
+          { value: 'false', label: t('admin.messages.open') },
+          { value: 'true', label: t('admin.messages.handled') },
+          { value: 'all', label: t('admin.messages.all') },
         ]}
       />
       {messages.length === 0 ? (
-        <EmptyState title="No messages" />
+        <EmptyState title={t('admin.messages.none')} />
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (
             <li key={m._id} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
               <div className="flex flex-wrap justify-between gap-2">
-                <p className="font-medium">{m.subject}</p>
+                <p dir="auto" className="font-medium">
+                  {m.subject}
+                </p>
                 <span className="text-xs text-slate-500">{relativeTime(m.createdAt)}</span>
               </div>
               <p className="text-xs text-slate-600">
-                {m.name} ·{' '}
-                <a className="underline" href={`mailto:${m.email}`}>
+                <bdi>{m.name}</bdi> ·{' '}
+                <a dir="ltr" className="underline" href={`mailto:${m.email}`}>
                   {m.email}
                 </a>
               </p>
-              <p className="mt-2 whitespace-pre-wrap">{m.message}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-wrap">
+                {m.message}
+              </p>
               <Button
                 size="sm"
                 variant="secondary"
@@ -229,18 +236,26 @@ function ContactMessages() {
                 disabled={mark.isPending}
                 onClick={() => mark.mutate({ id: m._id, value: !m.handled })}
               >
-                {m.handled ? 'Reopen' : 'Mark handled'}
+                {m.handled ? t('admin.messages.reopen') : t('admin.messages.markHandled')}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Messages pages" />
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label={t('admin.list.pages', { what: t('admin.settings.messages') })} />
     </div>
   );
 }
 
+const EMAIL_STATUS: Record<'queued' | 'sent' | 'outbox' | 'failed', MessageKey> = {
+  queued: 'admin.outbox.queued',
+  sent: 'admin.outbox.sent',
+  outbox: 'admin.outbox.outbox',
+  failed: 'admin.outbox.failed',
+};
+
 function Outbox() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({
@@ -250,12 +265,12 @@ function Outbox() {
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)
-    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+    return <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />;
   const { emails, pagination } = query.data.data;
   return (
     <div className="space-y-3">
       {emails.length === 0 ? (
-        <EmptyState title="No e-mails yet" />
+        <EmptyState title={t('admin.outbox.none')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {emails.map((e) => (
@@ -267,33 +282,35 @@ function Outbox() {
                 onClick={() => setOpen(open === e._id ? null : e._id)}
               >
                 <span>
-                  <span className="font-medium">{e.subject}</span>
+                  <bdi className="font-medium">{e.subject}</bdi>
                   <span className="block text-xs text-slate-600">
-                    to {e.to} · {relativeTime(e.createdAt)}
+                    {t('admin.outbox.to', { to: e.to, when: relativeTime(e.createdAt) })}
                   </span>
                 </span>
                 <Pill
                   tone={e.status === 'sent' ? 'green' : e.status === 'failed' ? 'red' : e.status === 'outbox' ? 'blue' : 'amber'}
                 >
-                  {e.status}
+                  {t(EMAIL_STATUS[e.status])}
                 </Pill>
               </button>
               {open === e._id && (
-                <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-3 text-xs whitespace-pre-wrap">
+                <pre dir="auto" className="mt-2 overflow-x-auto rounded bg-slate-50 p-3 text-xs whitespace-pre-wrap">
                   {e.text}
-                  {e.error ? `\n\nError: ${e.error}` : ''}
+                  {e.error ? `\n\n${t('admin.outbox.error', { error: e.error })}` : ''}
                 </pre>
               )}
             </li>
           ))}
         </ul>
       )}
-      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Outbox pages" />
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label={t('admin.list.pages', { what: t('admin.settings.outbox') })} />
     </div>
   );
 }
 
 export function AuditLog() {
+  const t = useT();
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const [entity, setEntity] = useState('all');
   const query = useQuery({
@@ -303,12 +320,12 @@ export function AuditLog() {
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)
-    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
+    return <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />;
   const { entries, pagination } = query.data.data;
   return (
     <div className="space-y-3">
       <FilterSelect
-        label="Entity"
+        label={t('admin.audit.entity')}
         value={entity}
         onChange={(v) => {
           setEntity(v);
@@ -331,22 +348,26 @@ export function AuditLog() {
           'expert-application',
           'rd-project-moderation',
           'university-students',
-        ].map((v) => ({ value: v, label: v === 'all' ? 'All entities' : v.replace(/[_-]/g, ' ') }))}
+        ].map((v) => ({ value: v, label: v === 'all' ? t('admin.audit.allEntities') : v.replace(/[_-]/g, ' ') }))}
       />
       {entries.length === 0 ? (
-        <EmptyState title="No changes recorded" />
+        <EmptyState title={t('admin.audit.none')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
           {entries.map((e) => (
             <li key={e._id} className="p-3">
               <p>
-                <span className="font-medium">{e.actor?.name ?? 'System'}</span> {e.action.replace(/_/g, ' ')}{' '}
-                {e.entity.replace(/_/g, ' ')} <span className="text-xs text-slate-500">{e.entityId ?? ''}</span>
+                {/* Who did it, then the recorded action and entity: technical names, kept as recorded. */}
+                <bdi className="font-medium">{e.actor?.name ?? t('admin.audit.system')}</bdi>{' '}
+                <bdi dir="ltr">
+                  {e.action.replace(/_/g, ' ')} {e.entity.replace(/_/g, ' ')}
+                </bdi>{' '}
+                <bdi className="text-xs text-slate-500">{e.entityId ?? ''}</bdi>
               </p>
-              <p className="text-xs text-slate-500">{new Date(e.createdAt).toLocaleString()}</p>
+              <p className="text-xs text-slate-500">{format.dateTime(e.createdAt)}</p>
               <details className="mt-1 text-xs">
-                <summary className="cursor-pointer text-brand-700">What changed</summary>
-                <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2">
+                <summary className="cursor-pointer text-brand-700">{t('admin.audit.whatChanged')}</summary>
+                <pre dir="ltr" className="mt-1 overflow-x-auto rounded bg-slate-50 p-2">
                   {JSON.stringify({ before: e.before, after: e.after }, null, 2)}
                 </pre>
               </details>
@@ -354,7 +375,7 @@ export function AuditLog() {
           ))}
         </ul>
       )}
-      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label="Audit pages" />
+      <Pagination page={pagination.page} pages={pagination.pages} onChange={setPage} label={t('admin.list.pages', { what: t('admin.settings.audit') })} />
     </div>
   );
 }
@@ -362,23 +383,24 @@ export function AuditLog() {
 type Section = 'account' | 'content' | 'messages' | 'outbox' | 'audit';
 
 export function SettingsTab() {
+  const t = useT();
   const [section, setSection] = useState<Section>('account');
   return (
     <section aria-labelledby="settings-heading" className="space-y-4">
       <h2 id="settings-heading" className="text-xl font-semibold">
-        Settings
+        {t('admin.nav.settings')}
       </h2>
       <Tabs
         idPrefix="settings"
-        label="Settings sections"
+        label={t('admin.settings.sections')}
         value={section}
         onChange={setSection}
         items={[
-          { id: 'account', label: 'My Account' },
-          { id: 'content', label: 'Site Content' },
-          { id: 'messages', label: 'Contact Messages' },
-          { id: 'outbox', label: 'E-mail Outbox' },
-          { id: 'audit', label: 'Audit Log' },
+          { id: 'account', label: t('admin.settings.account') },
+          { id: 'content', label: t('admin.settings.content') },
+          { id: 'messages', label: t('admin.settings.messages') },
+          { id: 'outbox', label: t('admin.settings.outbox') },
+          { id: 'audit', label: t('admin.settings.audit') },
         ]}
       />
       <TabPanel idPrefix="settings" id={section}>

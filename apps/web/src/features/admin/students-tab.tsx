@@ -1,19 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { STUDENT_MESSAGES, createStudentBody, type AdminStudentDto } from '@app/shared/admin';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
-import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useDebounced } from '../../lib/hooks.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
+import { useSpecText } from './messages.ts';
 import { MfaResetButton } from './mfa-reset.tsx';
-import { DataTable, Detail, ExportButton, FilterSelect, ListState, Pill, SearchBox, useListState } from './ui.tsx';
-import { PHONE_HINT } from '@app/shared/auth';
+import { AdminForm, Detail, ExportButton, FilterSelect, ListSection, NameCell, SearchBox, StatusPill, useListState } from './ui.tsx';
 
 const KEY = 'admin-students';
 
@@ -26,6 +26,8 @@ function AddStudentForm({
   onSubmit: (body: Record<string, unknown>) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const [f, setF] = useState({
     firstName: '',
     lastName: '',
@@ -37,50 +39,42 @@ function AddStudentForm({
     year: '1',
     rollNumber: '',
   });
-  const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { ...f, year: Number(f.year) };
-    const parsed = createStudentBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the form');
-    setError(null);
-    onSubmit(body);
-  };
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      {error && <Alert kind="error">{error}</Alert>}
-      <p className="text-sm text-slate-700">
-        The student receives an e-mail with a link to choose their password (it works once, for 7 days). No password is ever sent by e-mail.
-      </p>
+    <AdminForm
+      schema={createStudentBody}
+      body={() => ({ ...f, year: Number(f.year) })}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      busy={busy}
+      submitLabel={t('admin.students.add')}
+    >
+      <p className="text-sm text-slate-700">{t('admin.students.inviteNote')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" required value={f.firstName} onChange={set('firstName')} />
-        <TextField label="Last name" required value={f.lastName} onChange={set('lastName')} />
-        <TextField label="Email" type="email" required value={f.email} onChange={set('email')} />
-        <TextField label="Phone" type="tel" hint={PHONE_HINT} value={f.phone} onChange={set('phone')} />
-        <TextField label="University" required value={f.university} onChange={set('university')} />
-        <TextField label="Course" required value={f.course} onChange={set('course')} />
-        <TextField label="Department" value={f.department} onChange={set('department')} />
-        <SelectField label="Year" required value={f.year} onChange={set('year')}>
+        <TextField label={t('admin.field.firstName')} required value={f.firstName} onChange={set('firstName')} />
+        <TextField label={t('admin.field.lastName')} required value={f.lastName} onChange={set('lastName')} />
+        <TextField label={t('admin.field.email')} type="email" required value={f.email} onChange={set('email')} />
+        <TextField label={t('admin.field.phone')} type="tel" hint={t('auth.signUp.phoneHint')} value={f.phone} onChange={set('phone')} />
+        <TextField label={t('admin.field.university')} required value={f.university} onChange={set('university')} />
+        <TextField label={t('admin.field.course')} required value={f.course} onChange={set('course')} />
+        <TextField label={t('admin.field.department')} value={f.department} onChange={set('department')} />
+        <SelectField label={t('admin.field.year')} required value={f.year} onChange={set('year')}>
           {[1, 2, 3, 4, 5, 6].map((y) => (
-            <option key={y}>{y}</option>
+            <option key={y} value={y}>
+              {format.number(y)}
+            </option>
           ))}
         </SelectField>
-        <TextField label="Roll number" required value={f.rollNumber} onChange={set('rollNumber')} />
+        <TextField label={t('admin.field.rollNumber')} required value={f.rollNumber} onChange={set('rollNumber')} />
       </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Add Student'}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
 export function StudentsTab() {
+  const t = useT();
+  const format = useFormat();
+  const spec = useSpecText();
   const toast = useToast();
   const qc = useQueryClient();
   const list = useListState({ status: 'all' });
@@ -95,110 +89,105 @@ export function StudentsTab() {
   const [viewing, setViewing] = useState<AdminStudentDto | null>(null);
   const [toggling, setToggling] = useState<AdminStudentDto | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: [KEY] });
+  const failed = (key: 'admin.students.createFailed' | 'admin.students.statusFailed') => (error: unknown) =>
+    toast.error(`${t(key)}: ${errorMessage(error, t('common.somethingWrong'))}`);
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) => adminApi.createStudent(body),
     onSuccess: () => {
-      toast.success(STUDENT_MESSAGES.created);
+      toast.success(spec(STUDENT_MESSAGES.created));
       setAdding(false);
       void refresh();
     },
-    onError: (error) => toast.error(`Failed to create student: ${errorMessage(error, 'API request failed')}`),
+    onError: failed('admin.students.createFailed'),
   });
   const status = useMutation({
     mutationFn: (s: AdminStudentDto) => adminApi.setUserStatus(s._id, !s.isActive),
     onSuccess: (r) => {
-      toast.success(r.data.isActive ? STUDENT_MESSAGES.reactivated : STUDENT_MESSAGES.deactivated);
+      toast.success(spec(r.data.isActive ? STUDENT_MESSAGES.reactivated : STUDENT_MESSAGES.deactivated));
       setToggling(null);
       setViewing(null);
       void refresh();
     },
-    onError: (error) => toast.error(`Failed to update student status: ${errorMessage(error, 'API request failed')}`),
+    onError: failed('admin.students.statusFailed'),
   });
-  const rows = query.data?.data.students ?? [];
-  const pagination = query.data?.data.pagination;
   const exportQuery = { ...list.query, university: uni || undefined };
+  const title = t('admin.students.title');
+  const yearOf = (year: number | null | undefined) => (year ? t('admin.students.year', { year }) : '');
   return (
-    <section aria-labelledby="students-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="students-heading" className="text-xl font-semibold">
-          Students
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton kind="students" label="Students" query={exportQuery} />
+    <ListSection
+      id="students"
+      title={title}
+      tools={
+        <>
+          <ExportButton kind="students" label={title} query={exportQuery} />
           <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> Add Student
+            <Plus aria-hidden="true" className="h-4 w-4" /> {t('admin.students.add')}
           </Button>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SearchBox label="Search students" value={list.search} onChange={list.setSearch} />
-        <input
-          aria-label="University"
-          placeholder="University"
-          value={university}
-          onChange={(e) => {
-            setUniversity(e.target.value);
-            list.setPage(1);
-          }}
-          className="rounded-lg border border-slate-500 px-3 py-2 text-sm"
-        />
-        <FilterSelect
-          label="Status"
-          value={list.filters.status ?? 'all'}
-          onChange={(v) => list.setFilter('status', v)}
-          options={[
-            { value: 'all', label: 'All statuses' },
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-        />
-      </div>
-      <ListState query={query} empty={rows.length === 0}>
-        <DataTable
-          label="Students"
-          rows={rows}
-          rowKey={(s) => s._id}
-          onOpen={setViewing}
-          columns={[
-            {
-              header: 'Name / Email',
-              cell: (s) => (
-                <>
-                  <span className="font-medium">{s.name}</span>
-                  <span className="block text-xs text-slate-600">{s.email}</span>
-                </>
-              ),
-            },
-            {
-              header: 'University',
-              cell: (s) => (
-                <>
-                  {s.university ?? '—'}
-                  <span className="block text-xs text-slate-600">
-                    {[s.department ?? s.course, s.year ? `Year ${s.year}` : ''].filter(Boolean).join(' · ')}
-                  </span>
-                </>
-              ),
-            },
-            { header: 'Activity', cell: (s) => `${s.registeredWorkshops} workshops · ${s.connectedProfessionals} connections` },
-            { header: 'Status', cell: (s) => <Pill tone={s.isActive ? 'green' : 'slate'}>{s.status}</Pill> },
-          ]}
-          actions={(s) => (
-            <span className="inline-flex flex-wrap gap-1">
-              <Button size="sm" variant="secondary" onClick={() => setViewing(s)}>
-                View
-              </Button>
-              <Button size="sm" variant={s.isActive ? 'danger' : 'secondary'} onClick={() => setToggling(s)}>
-                {s.isActive ? 'Deactivate' : 'Reactivate'}
-              </Button>
-            </span>
-          )}
-        />
-        {pagination && (
-          <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Students pages" />
-        )}
-      </ListState>
-      <Dialog open={adding} onClose={() => setAdding(false)} title="Add Student" size="lg">
+        </>
+      }
+      filters={
+        <>
+          <SearchBox label={t('admin.students.search')} value={list.search} onChange={list.setSearch} />
+          <input
+            aria-label={t('admin.field.university')}
+            placeholder={t('admin.field.university')}
+            value={university}
+            dir="auto"
+            onChange={(e) => {
+              setUniversity(e.target.value);
+              list.setPage(1);
+            }}
+            className="rounded-lg border border-slate-500 px-3 py-2 text-sm"
+          />
+          <FilterSelect
+            label={t('admin.field.status')}
+            value={list.filters.status ?? 'all'}
+            onChange={(v) => list.setFilter('status', v)}
+            options={[
+              { value: 'all', label: t('admin.status.all') },
+              { value: 'active', label: t('admin.status.active') },
+              { value: 'inactive', label: t('admin.status.inactive') },
+            ]}
+          />
+        </>
+      }
+      query={query}
+      rows={query.data?.data.students ?? []}
+      pagination={query.data?.data.pagination}
+      onPage={list.setPage}
+      table={{
+        rowKey: (s) => s._id,
+        onOpen: setViewing,
+        columns: [
+          { header: t('admin.students.col.nameEmail'), cell: (s) => <NameCell name={s.name} detail={<bdi>{s.email}</bdi>} /> },
+          {
+            header: t('admin.field.university'),
+            cell: (s) => (
+              <NameCell
+                name={s.university ?? '—'}
+                detail={[s.department ?? s.course, yearOf(s.year)].filter(Boolean).join(' · ')}
+              />
+            ),
+          },
+          {
+            header: t('admin.students.col.activity'),
+            cell: (s) => t('admin.students.activity', { workshops: s.registeredWorkshops, connections: s.connectedProfessionals }),
+          },
+          { header: t('admin.field.status'), cell: (s) => <StatusPill active={s.isActive} /> },
+        ],
+        actions: (s) => (
+          <span className="inline-flex flex-wrap gap-1">
+            <Button size="sm" variant="secondary" onClick={() => setViewing(s)}>
+              {t('admin.action.view')}
+            </Button>
+            <Button size="sm" variant={s.isActive ? 'danger' : 'secondary'} onClick={() => setToggling(s)}>
+              {s.isActive ? t('admin.action.deactivate') : t('admin.action.reactivate')}
+            </Button>
+          </span>
+        ),
+      }}
+    >
+      <Dialog open={adding} onClose={() => setAdding(false)} title={t('admin.students.add')} size="lg">
         {adding && (
           <AddStudentForm busy={create.isPending} onCancel={() => setAdding(false)} onSubmit={(b) => create.mutate(b)} />
         )}
@@ -206,16 +195,16 @@ export function StudentsTab() {
       <Dialog open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ''} description={viewing?.email}>
         {viewing && (
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label="Phone">{viewing.phone}</Detail>
-            <Detail label="University">{viewing.university}</Detail>
-            <Detail label="Course">{viewing.course}</Detail>
-            <Detail label="Department">{viewing.department}</Detail>
-            <Detail label="Year">{viewing.year ? String(viewing.year) : ''}</Detail>
-            <Detail label="Roll number">{viewing.rollNumber}</Detail>
-            <Detail label="Registered workshops">{String(viewing.registeredWorkshops)}</Detail>
-            <Detail label="Connected professionals">{String(viewing.connectedProfessionals)}</Detail>
-            <Detail label="Status">{viewing.status}</Detail>
-            <Detail label="Joined">{formatDate(viewing.createdAt)}</Detail>
+            <Detail label={t('admin.field.phone')}>{viewing.phone && <bdi dir="ltr">{viewing.phone}</bdi>}</Detail>
+            <Detail label={t('admin.field.university')}>{viewing.university && <bdi>{viewing.university}</bdi>}</Detail>
+            <Detail label={t('admin.field.course')}>{viewing.course && <bdi>{viewing.course}</bdi>}</Detail>
+            <Detail label={t('admin.field.department')}>{viewing.department && <bdi>{viewing.department}</bdi>}</Detail>
+            <Detail label={t('admin.field.year')}>{viewing.year ? format.number(viewing.year) : ''}</Detail>
+            <Detail label={t('admin.field.rollNumber')}>{viewing.rollNumber && <bdi>{viewing.rollNumber}</bdi>}</Detail>
+            <Detail label={t('admin.students.registeredWorkshops')}>{format.number(viewing.registeredWorkshops)}</Detail>
+            <Detail label={t('admin.students.connectedProfessionals')}>{format.number(viewing.connectedProfessionals)}</Detail>
+            <Detail label={t('admin.field.status')}>{viewing.isActive ? t('admin.status.isActive') : t('admin.status.isInactive')}</Detail>
+            <Detail label={t('admin.students.joined')}>{formatDate(viewing.createdAt)}</Detail>
           </dl>
         )}
         {viewing && (
@@ -226,17 +215,17 @@ export function StudentsTab() {
       </Dialog>
       <ConfirmDialog
         open={toggling !== null}
-        title={toggling?.isActive ? 'Deactivate student' : 'Reactivate student'}
+        title={toggling?.isActive ? t('admin.students.deactivateTitle') : t('admin.students.reactivateTitle')}
         message={
           toggling?.isActive
-            ? `Deactivate ${toggling.name}? They are signed out everywhere and cannot sign in; their data stays.`
-            : `Reactivate ${toggling?.name ?? ''}? They can sign in again.`
+            ? t('admin.students.deactivateMessage', { name: toggling.name })
+            : t('admin.students.reactivateMessage', { name: toggling?.name ?? '' })
         }
-        confirmLabel={toggling?.isActive ? 'Deactivate' : 'Reactivate'}
+        confirmLabel={toggling?.isActive ? t('admin.action.deactivate') : t('admin.action.reactivate')}
         busy={status.isPending}
         onCancel={() => setToggling(null)}
         onConfirm={() => toggling && status.mutate(toggling)}
       />
-    </section>
+    </ListSection>
   );
 }

@@ -1,9 +1,15 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Alert } from '../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { ExportButtons } from '../../components/data/export-buttons.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/hooks.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useSpecText } from './messages.ts';
 
 export interface Column<T> {
   header: string;
@@ -30,6 +36,7 @@ export function DataTable<T>({
   label: string;
   actions?: (row: T) => ReactNode;
 }) {
+  const t = useT();
   const onKey = (event: KeyboardEvent, row: T) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
@@ -51,7 +58,7 @@ export function DataTable<T>({
               ))}
               {actions && (
                 <th scope="col" className="px-4 py-3 text-end font-semibold">
-                  Actions
+                  {t('admin.table.actions')}
                 </th>
               )}
             </tr>
@@ -213,12 +220,12 @@ export function ListState<T>({
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data?: T };
   empty: boolean;
   children: ReactNode;
-  emptyText?: string;
-} & { emptyTitle?: string }) {
+}) {
+  const t = useT();
   if (query.isPending) {
     return (
       <div className="space-y-2" aria-busy="true">
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{t('admin.list.loading')}</span>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} className="h-12 w-full" />
         ))}
@@ -226,8 +233,8 @@ export function ListState<T>({
     );
   }
   if (query.isError)
-    return <ErrorState message={errorMessage(query.error, 'API request failed')} onRetry={() => void query.refetch()} />;
-  if (empty) return <EmptyState title="Nothing found">Try another search or filter.</EmptyState>;
+    return <ErrorState message={errorMessage(query.error, t('common.somethingWrong'))} onRetry={() => void query.refetch()} />;
+  if (empty) return <EmptyState title={t('admin.list.emptyTitle')}>{t('admin.list.emptyText')}</EmptyState>;
   return <>{children}</>;
 }
 
@@ -244,6 +251,12 @@ export function Pill({ tone, children }: { tone: 'green' | 'slate' | 'red' | 'bl
   );
 }
 
+/** Active or inactive, as a coloured pill. */
+export function StatusPill({ active }: { active: boolean }) {
+  const t = useT();
+  return <Pill tone={active ? 'green' : 'slate'}>{active ? t('admin.status.isActive') : t('admin.status.isInactive')}</Pill>;
+}
+
 const isBlank = (v: ReactNode) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** One term of a `<dl>`: the wrapping div is the dl's direct child (a div around it breaks the list). */
@@ -253,5 +266,119 @@ export function Detail({ label, children, className }: { label: string; children
       <dt className="text-xs font-semibold text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{isBlank(children) ? '—' : children}</dd>
     </div>
+  );
+}
+
+/**
+ * One admin list section (students, professionals, workshops, ideas): its heading and tools, the
+ * filters, then the list's loading, error and empty states, the table and its pages.
+ */
+export function ListSection<T>({
+  id,
+  title,
+  tableLabel,
+  tools,
+  filters,
+  query,
+  rows,
+  pagination,
+  onPage,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The table's name when it differs from the heading. */
+  tableLabel?: string;
+  tools?: ReactNode;
+  filters?: ReactNode;
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  rows: T[];
+  pagination?: { page: number; pages: number };
+  onPage: (page: number) => void;
+  table: Omit<Parameters<typeof DataTable<T>>[0], 'rows' | 'label'>;
+  /** Dialogs of the section. */
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {tools && <div className="flex flex-wrap gap-2">{tools}</div>}
+      </div>
+      {filters && <div className="flex flex-wrap gap-2">{filters}</div>}
+      <ListState query={query} empty={rows.length === 0}>
+        <DataTable {...table} rows={rows} label={tableLabel ?? title} />
+        {pagination && (
+          <Pagination page={pagination.page} pages={pagination.pages} onChange={onPage} label={t('admin.list.pages', { what: title })} />
+        )}
+      </ListState>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * An admin form checked in the browser with the API's own schema before it is sent: the first
+ * problem (in the page's language) shows above the fields; Cancel and the submit button below.
+ */
+export function AdminForm<B>({
+  schema,
+  body,
+  onSubmit,
+  onCancel,
+  busy,
+  submitLabel,
+  children,
+}: {
+  schema: z.ZodType;
+  body: () => B;
+  onSubmit: (body: B) => void;
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const spec = useSpecText();
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = body();
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return setError(spec(parsed.error.issues[0]?.message ?? '') || t('admin.form.check'));
+    setError(null);
+    onSubmit(value);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {error && <Alert kind="error">{error}</Alert>}
+      {children}
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('admin.form.cancel')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? t('admin.form.saving') : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A person or item in a list: the name (as typed, isolated) and a second line. */
+export function NameCell({ name, detail }: { name: string; detail?: ReactNode }) {
+  return (
+    <>
+      <bdi className="font-medium">{name}</bdi>
+      {detail !== undefined && (
+        <span dir="auto" className="block text-xs text-slate-600">
+          {detail}
+        </span>
+      )}
+    </>
   );
 }

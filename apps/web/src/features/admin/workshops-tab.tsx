@@ -5,9 +5,9 @@ import { WORKSHOP_CATEGORIES } from '@app/shared/workshop-constants';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { formatInZone } from '../../lib/zoned-time.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { WorkshopForm } from '../workshops/workshop-form.tsx';
@@ -15,7 +15,7 @@ import { SeatsBar } from '../workshops/seats-bar.tsx';
 import { adminApi } from './api.ts';
 import { useWorkshopMutations, workshopsManageApi } from '../workshops/manage-workshops.ts';
 import { AttendancePanel, LifecycleActions, PhaseBadge } from '../workshops/lifecycle-ui.tsx';
-import { DataTable, Detail, ExportButton, FilterSelect, ListState, SearchBox, useListState } from './ui.tsx';
+import { Detail, ExportButton, FilterSelect, ListSection, NameCell, SearchBox, useListState } from './ui.tsx';
 import { rejectUniversityWorkshop } from '../organisations/api.ts';
 import { DecisionDialog, type Pending } from '../organisations/decision-dialog.tsx';
 
@@ -23,46 +23,61 @@ const api = workshopsManageApi('/admin/workshops');
 const KEY = 'admin-workshops';
 
 function WorkshopDetails({ workshop, tab, onChanged }: { workshop: WorkshopDto; tab: 'details' | 'registrations'; onChanged: () => unknown }) {
+  const t = useT();
+  const format = useFormat();
   const viewerZone = useMyTimeZone();
   const when = formatInZone(workshop.schedule.startsAt, workshop.schedule.timezone, viewerZone);
   if (tab === 'registrations') return <AttendancePanel base="/admin/workshops" manage={api} workshop={workshop} onChanged={onChanged} />;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
-      <Detail label="Category">{workshop.category}</Detail>
-      <Detail label="Level">{workshop.difficulty}</Detail>
-      <Detail label="Delivery">{workshop.deliveryMode}</Detail>
-      {workshop.organisationName && <Detail label="Audience">{`Only students of ${workshop.organisationName}`}</Detail>}
-      <Detail label="Status">
+      <Detail label={t('admin.workshops.category')}>{workshop.category}</Detail>
+      <Detail label={t('admin.workshops.level')}>{workshop.difficulty}</Detail>
+      <Detail label={t('admin.workshops.delivery')}>{workshop.deliveryMode}</Detail>
+      {workshop.organisationName && <Detail label={t('admin.workshops.audience')}>{t('admin.workshops.onlyStudentsOf', { organisation: workshop.organisationName })}</Detail>}
+      <Detail label={t('admin.field.status')}>
         <PhaseBadge workshop={workshop} />
       </Detail>
-      <Detail label="Schedule">
-        {`${when.text} – ${workshop.schedule.endTime}`}
+      <Detail label={t('admin.workshops.schedule')}>
+        <span dir="auto">{t('admin.workshops.scheduleRange', { start: when.text, end: workshop.schedule.endTime })}</span>
         {when.local && <span className="block text-xs text-slate-600">{when.local}</span>}
       </Detail>
-      <Detail label="Instructor">
-        {workshop.instructor
-          ? `${workshop.instructor.name}${workshop.instructor.email ? ` (${workshop.instructor.email})` : ''}`
-          : ''}
+      <Detail label={t('admin.workshops.instructor')}>
+        {workshop.instructor && (
+          <>
+            <bdi>{workshop.instructor.name}</bdi>
+            {workshop.instructor.email && (
+              <>
+                {' ('}
+                <bdi>{workshop.instructor.email}</bdi>
+                {')'}
+              </>
+            )}
+          </>
+        )}
       </Detail>
-      <Detail label="Registrations">{`${workshop.registeredCount}/${workshop.capacity.maxParticipants}`}</Detail>
-      <Detail label="Meeting link">
+      <Detail label={t('admin.workshops.registrations')}>{t('admin.workshops.seats', { registered: format.number(workshop.registeredCount), capacity: format.number(workshop.capacity.maxParticipants) })}</Detail>
+      <Detail label={t('admin.workshops.meetingLink')}>
         {workshop.meetingDetails?.link ? (
-          <a className="text-brand-700 underline" href={workshop.meetingDetails.link} target="_blank" rel="noopener noreferrer">
+          <a dir="ltr" className="text-brand-700 underline" href={workshop.meetingDetails.link} target="_blank" rel="noopener noreferrer">
             {workshop.meetingDetails.link}
           </a>
         ) : (
           ''
         )}
       </Detail>
-      <Detail className="sm:col-span-2" label="Description">{workshop.description}</Detail>
-      <Detail label="Tags">{workshop.tags.join(', ')}</Detail>
-      <Detail label="Prerequisites">{workshop.prerequisites.join(', ')}</Detail>
-      <Detail className="sm:col-span-2" label="Learning outcomes">{workshop.learningOutcomes.join(', ')}</Detail>
+      <Detail className="sm:col-span-2" label={t('admin.workshops.description')}>
+        {workshop.description && <span dir="auto">{workshop.description}</span>}
+      </Detail>
+      <Detail label={t('admin.workshops.tags')}>{workshop.tags.length > 0 && <bdi>{format.list(workshop.tags, { type: 'unit' })}</bdi>}</Detail>
+      <Detail label={t('admin.workshops.prerequisites')}>{workshop.prerequisites.length > 0 && <span dir="auto">{format.list(workshop.prerequisites, { type: 'unit' })}</span>}</Detail>
+      <Detail className="sm:col-span-2" label={t('admin.workshops.outcomes')}>{workshop.learningOutcomes.length > 0 && <span dir="auto">{format.list(workshop.learningOutcomes, { type: 'unit' })}</span>}</Detail>
     </dl>
   );
 }
 
 export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boolean; onCreateHandled?: () => void }) {
+  const t = useT();
+  const format = useFormat();
   const qc = useQueryClient();
   const list = useListState({ category: 'all' });
   const [editing, setEditing] = useState<WorkshopDto | 'new' | null>(openCreate ? 'new' : null);
@@ -83,143 +98,133 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
     deleted: () => setDeleting(null),
   });
 
-  const rows = query.data?.data.workshops ?? [];
-  const pagination = query.data?.data.pagination;
+  const title = t('admin.nav.workshops');
   return (
-    <section aria-labelledby="ws-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="ws-heading" className="text-xl font-semibold">
-          Workshops
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <ExportButton kind="workshops" label="Workshops" query={list.query} />
+    <ListSection
+      id="ws"
+      title={title}
+      tools={
+        <>
+          <ExportButton kind="workshops" label={title} query={list.query} />
           <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> Create Workshop
+            <Plus aria-hidden="true" className="h-4 w-4" /> {t('admin.dashboard.createWorkshop')}
           </Button>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <SearchBox label="Search workshops" value={list.search} onChange={list.setSearch} />
-        <FilterSelect
-          label="Category"
-          value={list.filters.category ?? 'all'}
-          onChange={(v) => list.setFilter('category', v)}
-          options={[{ value: 'all', label: 'All categories' }, ...WORKSHOP_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-        />
-      </div>
-      <ListState query={query} empty={rows.length === 0}>
-        <DataTable
-          label="Workshops"
-          rows={rows}
-          rowKey={(w) => w._id}
-          onOpen={(w) => setViewing({ w, tab: 'details' })}
-          columns={[
-            {
-              header: 'Title',
-              cell: (w) => (
-                <>
-                  <span className="font-medium">{w.title}</span>
-                  <span className="block text-xs text-slate-600">
-                    {w.category} · {w.difficulty}
+        </>
+      }
+      filters={
+        <>
+          <SearchBox label={t('admin.workshops.search')} value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label={t('admin.workshops.category')}
+            value={list.filters.category ?? 'all'}
+            onChange={(v) => list.setFilter('category', v)}
+            options={[{ value: 'all', label: t('admin.workshops.allCategories') }, ...WORKSHOP_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+          />
+        </>
+      }
+      query={query}
+      rows={query.data?.data.workshops ?? []}
+      pagination={query.data?.data.pagination}
+      onPage={list.setPage}
+      table={{
+        rowKey: (w) => w._id,
+        onOpen: (w) => setViewing({ w, tab: 'details' }),
+        columns: [
+          {
+            header: t('admin.field.title'),
+            cell: (w) => (
+              <>
+                <NameCell name={w.title} detail={`${w.category} · ${w.difficulty}`} />
+                {w.organisationName && (
+                  <span className="mt-1 inline-block rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium text-violet-800">
+                    {t('admin.workshops.onlyFor', { organisation: w.organisationName, awaiting: w.status === 'draft' ? 'yes' : 'no' })}
                   </span>
-                  {w.organisationName && (
-                    <span className="mt-1 inline-block rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium text-violet-800">
-                      Only for students of {w.organisationName}
-                      {w.status === 'draft' ? ' · awaiting approval' : ''}
-                    </span>
-                  )}
-                </>
-              ),
-            },
-            { header: 'Instructor', cell: (w) => w.instructor?.name ?? '—' },
-            {
-              header: 'Schedule',
-              cell: (w) => (
-                <>
-                  {formatDate(w.schedule.date)}
-                  <span className="block text-xs text-slate-600">
-                    {w.schedule.startTime}–{w.schedule.endTime} {w.schedule.timezone}
-                  </span>
-                </>
-              ),
-            },
-            {
-              header: 'Registrations',
-              cell: (w) => {
-                return (
-                  <div className="min-w-28">
-                    <span className="text-sm">
-                      {w.registeredCount}/{w.capacity.maxParticipants}
-                    </span>
-                    <SeatsBar workshop={w} className="mt-1 h-1.5" />
-                    <button
-                      type="button"
-                      className="mt-1 text-xs text-brand-700 underline"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setViewing({ w, tab: 'registrations' });
-                      }}
-                    >
-                      View Details
-                    </button>
-                  </div>
-                );
-              },
-            },
-            {
-              header: 'Status',
-              cell: (w) => <PhaseBadge workshop={w} />,
-            },
-          ]}
-          actions={(w) => (
-            <span className="inline-flex flex-wrap gap-1">
-              {(w.status === 'draft' || w.status === 'published') && (
-                <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={`Edit ${w.title}`}>
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-              )}
-              <LifecycleActions base="/admin/workshops" workshop={w} onChanged={refresh} />
-              {w.phase === 'draft' || w.phase === 'upcoming' ? (
-                <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
-                  {w.status === 'published' ? 'Unpublish' : 'Publish'}
-                </Button>
-              ) : null}
-              {w.organisationId && w.status === 'draft' && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() =>
-                    setDeciding({
-                      title: 'Reject submission',
-                      message: `Reject "${w.title}" from ${w.organisationName ?? 'the university'}? It is removed, and the university is told why.`,
-                      confirmLabel: 'Reject',
-                      needsReason: true,
-                      reasonLabel: 'Reason (sent to the university)',
-                      run: (reason) => rejectUniversityWorkshop(w._id, reason ?? ''),
-                      done: 'Submission rejected. The university has been told why.',
-                      after: refresh,
-                    })
-                  }
+                )}
+              </>
+            ),
+          },
+          { header: t('admin.workshops.instructor'), cell: (w) => (w.instructor ? <bdi>{w.instructor.name}</bdi> : '—') },
+          {
+            header: t('admin.workshops.schedule'),
+            cell: (w) => (
+              <>
+                {formatDate(w.schedule.date)}
+                <span dir="ltr" className="block text-start text-xs text-slate-600">
+                  {w.schedule.startTime}–{w.schedule.endTime} {w.schedule.timezone}
+                </span>
+              </>
+            ),
+          },
+          {
+            header: t('admin.workshops.registrations'),
+            cell: (w) => (
+              <div className="min-w-28">
+                <span className="text-sm">
+                  {t('admin.workshops.seats', { registered: format.number(w.registeredCount), capacity: format.number(w.capacity.maxParticipants) })}
+                </span>
+                <SeatsBar workshop={w} className="mt-1 h-1.5" />
+                <button
+                  type="button"
+                  className="mt-1 text-xs text-brand-700 underline"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setViewing({ w, tab: 'registrations' });
+                  }}
                 >
-                  Reject<span className="sr-only"> {w.title}</span>
-                </Button>
-              )}
-              {(w.status === 'draft' || w.status === 'published') && (
-                <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={`Delete ${w.title}`}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-                </Button>
-              )}
-            </span>
-          )}
-        />
-        {pagination && (
-          <Pagination page={pagination.page} pages={pagination.pages} onChange={list.setPage} label="Workshops pages" />
-        )}
-      </ListState>
+                  {t('admin.workshops.viewDetails')}
+                </button>
+              </div>
+            ),
+          },
+          { header: t('admin.field.status'), cell: (w) => <PhaseBadge workshop={w} /> },
+        ],
+        actions: (w) => (
+          <span className="inline-flex flex-wrap gap-1">
+            {(w.status === 'draft' || w.status === 'published') && (
+              <Button size="sm" variant="ghost" onClick={() => setEditing(w)} aria-label={t('admin.action.editNamed', { name: w.title })}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            )}
+            <LifecycleActions base="/admin/workshops" workshop={w} onChanged={refresh} />
+            {w.phase === 'draft' || w.phase === 'upcoming' ? (
+              <Button size="sm" variant="secondary" onClick={() => publish.mutate(w)} disabled={publish.isPending}>
+                {w.status === 'published' ? t('admin.workshops.unpublish') : t('admin.workshops.publish')}
+              </Button>
+            ) : null}
+            {w.organisationId && w.status === 'draft' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  setDeciding({
+                    title: t('admin.workshops.rejectTitle'),
+                    message: t('admin.workshops.rejectMessage', { title: w.title, organisation: w.organisationName ?? t('admin.workshops.theUniversity') }),
+                    confirmLabel: t('admin.workshops.reject'),
+                    needsReason: true,
+                    reasonLabel: t('admin.workshops.rejectReason'),
+                    run: (reason) => rejectUniversityWorkshop(w._id, reason ?? ''),
+                    done: t('admin.workshops.rejected'),
+                    after: refresh,
+                  })
+                }
+              >
+                {t('admin.workshops.reject')}
+                <span className="sr-only"> {w.title}</span>
+              </Button>
+            )}
+            {(w.status === 'draft' || w.status === 'published') && (
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(w)} aria-label={t('admin.action.deleteNamed', { name: w.title })}>
+                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+              </Button>
+            )}
+          </span>
+        ),
+      }}
+    >
       <Dialog
         open={editing !== null}
         onClose={closeForm}
-        title={editing === 'new' ? 'Create Workshop' : 'Edit Workshop'}
+        title={editing === 'new' ? t('admin.dashboard.createWorkshop') : t('admin.workshops.edit')}
         size="xl"
       >
         {editing !== null && (
@@ -238,12 +243,12 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
           <>
             <Tabs
               idPrefix="workshop-detail"
-              label="Workshop"
+              label={t('admin.workshops.detailTabs')}
               value={viewing.tab}
               onChange={(tab) => setViewing({ ...viewing, tab })}
               items={[
-                { id: 'details', label: 'Workshop Details' },
-                { id: 'registrations', label: 'Registrations' },
+                { id: 'details', label: t('admin.workshops.details') },
+                { id: 'registrations', label: t('admin.workshops.registrations') },
               ]}
             />
             <div className="pt-4">
@@ -257,13 +262,13 @@ export function WorkshopsTab({ openCreate, onCreateHandled }: { openCreate?: boo
       <DecisionDialog pending={deciding} onClose={() => setDeciding(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete workshop"
-        message={`Delete "${deleting?.title ?? ''}"? A workshop with registrations is cancelled instead, and its registered students are told.`}
-        confirmLabel="Delete"
+        title={t('admin.workshops.deleteTitle')}
+        message={t('admin.workshops.deleteMessage', { title: deleting?.title ?? '' })}
+        confirmLabel={t('admin.action.delete')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
-    </section>
+    </ListSection>
   );
 }

@@ -8,6 +8,8 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { rich, useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { PairsHealthPanel } from '../relationships/pairs-health-panel.tsx';
 import { SurveysPanel } from '../surveys/surveys-panel.tsx';
 import { OutcomeReportPanel } from '../outcomes/outcome-report-panel.tsx';
@@ -22,7 +24,28 @@ import {
   type ProgrammeOrganiser,
 } from './api.ts';
 
-const STATUS_LABEL: Record<ProgrammeSummary['status'], string> = { open: 'Collecting preferences', matched: 'Matched (draft)', published: 'Published' };
+const STATUS_LABEL: Record<ProgrammeSummary['status'], MessageKey> = {
+  open: 'programmes.status.open',
+  matched: 'programmes.status.matched',
+  published: 'programmes.status.published',
+};
+const ROLE_LABEL: Record<'mentor' | 'mentee', MessageKey> = { mentor: 'programmes.role.mentor', mentee: 'programmes.role.mentee' };
+const PARTICIPANT_LABEL: Record<'invited' | 'joined' | 'declined', MessageKey> = {
+  invited: 'programmes.participant.invited',
+  joined: 'programmes.participant.joined',
+  declined: 'programmes.participant.declined',
+};
+/** The spec's short confirmations (PROGRAMME_MESSAGES) in the page's language. */
+const DONE: Record<string, MessageKey> = {
+  [PROGRAMME_MESSAGES.created]: 'programmes.done.created',
+  [PROGRAMME_MESSAGES.invited]: 'programmes.done.invited',
+  [PROGRAMME_MESSAGES.published]: 'programmes.done.published',
+  [PROGRAMME_MESSAGES.matched]: 'programmes.done.matched',
+  [PROGRAMME_MESSAGES.pairSaved]: 'programmes.done.pairSaved',
+  [PROGRAMME_MESSAGES.swapped]: 'programmes.done.swapped',
+};
+/** A programme's dates ("1 Jan 2027 to 30 Jun 2027") in the page's language. */
+const dates = (startsOn: string, endsOn: string) => ({ start: formatDate(`${startsOn}T00:00:00`), end: formatDate(`${endsOn}T00:00:00`) });
 const splitList = (v: string) =>
   v
     .split(',')
@@ -44,6 +67,7 @@ export function AdminProgrammesTab({ organiser = 'admin' }: { organiser?: Progra
 }
 
 function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
+  const t = useT();
   const organiser = useProgrammeOrganiser();
   const list = useProgrammes();
   const [creating, setCreating] = useState(false);
@@ -51,36 +75,36 @@ function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold text-slate-900">Mentoring programmes</h2>
+          <h2 className="text-xl font-semibold text-slate-900">{t('programmes.list.title')}</h2>
           <p className="text-sm text-slate-600">
-            {organiser === 'university'
-              ? 'Pair your university’s students with verified mentors, within each mentor’s capacity. Only students affiliated with your university can take part.'
-              : 'Pair a whole cohort of students with mentors, within each mentor’s capacity.'}
+            {organiser === 'university' ? t('programmes.list.introUniversity') : t('programmes.list.introAdmin')}
           </p>
         </div>
-        <Button onClick={() => setCreating(true)}>New programme</Button>
+        <Button onClick={() => setCreating(true)}>{t('programmes.list.new')}</Button>
       </div>
       {list.isPending ? (
-        <Spinner label="Loading programmes…" />
+        <Spinner label={t('programmes.list.loading')} />
       ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, 'Could not load programmes')} onRetry={() => void list.refetch()} />
+        <ErrorState message={errorMessage(list.error, t('programmes.list.loadFailed'))} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState title="No programmes yet" action={<Button onClick={() => setCreating(true)}>New programme</Button>}>
-          Create one, invite mentors and students, then run matching.
+        <EmptyState title={t('programmes.list.emptyTitle')} action={<Button onClick={() => setCreating(true)}>{t('programmes.list.new')}</Button>}>
+          {t('programmes.list.emptyText')}
         </EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {list.data.map((p) => (
             <li key={p.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <h3 className="font-semibold break-words text-slate-900">{p.name}</h3>
+              <h3 dir="auto" className="font-semibold break-words text-slate-900">
+                {p.name}
+              </h3>
               <p className="text-sm text-slate-600">
-                {p.startsOn} to {p.endsOn} · {STATUS_LABEL[p.status]}
+                {t('programmes.dates', dates(p.startsOn, p.endsOn))} · {t(STATUS_LABEL[p.status])}
               </p>
               <p className="mt-1 text-sm text-slate-700">
-                {p.counts.mentors} mentors, {p.counts.mentees} mentees joined · {p.counts.invited} invited · {p.counts.pairs} pairs
+                {t('programmes.list.counts', { mentors: p.counts.mentors, mentees: p.counts.mentees, invited: p.counts.invited, pairs: p.counts.pairs })}
               </p>
-              <Button size="sm" className="mt-3" onClick={() => onOpen(p.id)} aria-label={`Open ${p.name}`}>
-                Open
+              <Button size="sm" className="mt-3" onClick={() => onOpen(p.id)} aria-label={t('programmes.list.openNamed', { name: p.name })}>
+                {t('programmes.list.open')}
               </Button>
             </li>
           ))}
@@ -92,6 +116,7 @@ function ProgrammeList({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
+  const t = useT();
   const create = useCreateProgramme();
   const organiser = useProgrammeOrganiser();
   const toast = useToast();
@@ -113,59 +138,60 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       },
       {
         onSuccess: (res) => {
-          toast.success(PROGRAMME_MESSAGES.created);
+          toast.success(t('programmes.done.created'));
           onClose();
           onCreated(res.data.programme.id);
         },
-        onError: (err) => setError(errorMessage(err, 'Could not create the programme')),
+        onError: (err) => setError(errorMessage(err, t('programmes.create.failed'))),
       },
     );
   };
   return (
     <Dialog
       open
-      title="New mentoring programme"
+      title={t('programmes.create.title')}
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('admin.form.cancel')}
           </Button>
           <Button type="submit" form="programme-form" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create programme'}
+            {create.isPending ? t('programmes.create.creating') : t('programmes.create.submit')}
           </Button>
         </>
       }
     >
       <form id="programme-form" className="space-y-3" onSubmit={submit} noValidate>
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label="Name" required value={form.name} onChange={set('name')} maxLength={200} />
-        <TextArea label="Description" value={form.description} onChange={set('description')} rows={2} />
+        <TextField label={t('admin.field.name')} required value={form.name} onChange={set('name')} maxLength={200} />
+        <TextArea label={t('admin.workshops.description')} value={form.description} onChange={set('description')} rows={2} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Starts on" type="date" required value={form.startsOn} onChange={set('startsOn')} />
-          <TextField label="Ends on" type="date" required value={form.endsOn} onChange={set('endsOn')} />
+          <TextField label={t('programmes.create.startsOn')} type="date" required value={form.startsOn} onChange={set('startsOn')} />
+          <TextField label={t('programmes.create.endsOn')} type="date" required value={form.endsOn} onChange={set('endsOn')} />
         </div>
         {organiser === 'admin' && (
-          <TextField label="Eligible universities" hint="Comma-separated; empty means every university." value={form.universities} onChange={set('universities')} />
+          <TextField label={t('programmes.create.universities')} hint={t('programmes.create.universitiesHint')} value={form.universities} onChange={set('universities')} />
         )}
-        <TextField label="Eligible courses" hint="Comma-separated; empty means every course." value={form.courses} onChange={set('courses')} />
-        <TextField label="Mentor capacity (mentees per mentor)" type="number" min={1} max={50} required value={form.capacity} onChange={set('capacity')} />
+        <TextField label={t('programmes.create.courses')} hint={t('programmes.create.coursesHint')} value={form.courses} onChange={set('courses')} />
+        <TextField label={t('programmes.create.capacity')} type="number" min={1} max={50} required value={form.capacity} onChange={set('capacity')} />
       </form>
     </Dialog>
   );
 }
 
 function ProgrammeView({ id, onBack }: { id: string; onBack: () => void }) {
+  const t = useT();
   const detail = useProgrammeDetail(id);
   return (
     <div>
       <Button variant="ghost" size="sm" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> All programmes
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" /> {t('programmes.view.all')}
       </Button>
       {detail.isPending ? (
-        <Spinner label="Loading programme…" />
+        <Spinner label={t('programmes.view.loading')} />
       ) : detail.isError ? (
-        <ErrorState message={errorMessage(detail.error, 'Could not load the programme')} onRetry={() => void detail.refetch()} />
+        <ErrorState message={errorMessage(detail.error, t('programmes.view.loadFailed'))} onRetry={() => void detail.refetch()} />
       ) : (
         <ProgrammeBody data={detail.data} />
       )}
@@ -174,6 +200,8 @@ function ProgrammeView({ id, onBack }: { id: string; onBack: () => void }) {
 }
 
 function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
+  const t = useT();
+  const format = useFormat();
   const p = data.programme;
   const organiser = useProgrammeOrganiser();
   const toast = useToast();
@@ -183,13 +211,22 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
   const [swapFirst, setSwapFirst] = useState<string | null>(null);
   const published = p.status === 'published';
   const run = (path: string, method: 'POST' | 'PUT', body: unknown, done: string) =>
-    action.mutate({ path, method, body }, { onSuccess: () => toast.success(done), onError: (e) => toast.error(errorMessage(e, 'That did not work')) });
+    action.mutate(
+      { path, method, body },
+      {
+        onSuccess: () => toast.success(DONE[done] ? t(DONE[done]) : done),
+        onError: (e) => toast.error(errorMessage(e, t('programmes.view.actionFailed'))),
+      },
+    );
   const doInvite = (role: 'mentor' | 'mentee') =>
     invite.mutate(
       { role, allEligible: true },
       {
-        onSuccess: (res) => toast.success(`${PROGRAMME_MESSAGES.invited}: ${res.data.invited} new, ${res.data.alreadyInvited} already invited`),
-        onError: (e) => toast.error(errorMessage(e, 'Could not send invitations')),
+        onSuccess: (res) =>
+          toast.success(
+            `${t('programmes.done.invited')}: ${t('programmes.view.invitedCounts', { invited: res.data.invited, already: res.data.alreadyInvited })}`,
+          ),
+        onError: (e) => toast.error(errorMessage(e, t('programmes.view.inviteFailed'))),
       },
     );
   const mentors = data.participants.filter((x) => x.role === 'mentor' && x.status === 'joined');
@@ -203,44 +240,47 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
   return (
     <div className="mt-2 space-y-8">
       <section aria-labelledby="programme-heading">
-        <h2 id="programme-heading" className="text-xl font-semibold break-words text-slate-900">
+        <h2 id="programme-heading" dir="auto" className="text-xl font-semibold break-words text-slate-900">
           {p.name}
         </h2>
         <p className="text-sm text-slate-600">
-          {p.startsOn} to {p.endsOn} · {STATUS_LABEL[p.status]} · {p.mentorCapacityDefault} mentees per mentor by default
+          {t('programmes.dates', dates(p.startsOn, p.endsOn))} · {t(STATUS_LABEL[p.status])} ·{' '}
+          {t('programmes.view.capacity', { count: p.mentorCapacityDefault })}
         </p>
         {(p.eligibleUniversities.length > 0 || p.eligibleCourses.length > 0) && (
           <p className="text-sm text-slate-600">
-            Open to {p.eligibleUniversities.length ? p.eligibleUniversities.join(', ') : 'every university'} ·{' '}
-            {p.eligibleCourses.length ? p.eligibleCourses.join(', ') : 'every course'}
+            {t('programmes.view.openTo', {
+              universities: p.eligibleUniversities.length ? format.list(p.eligibleUniversities, { type: 'unit' }) : t('programmes.view.everyUniversity'),
+              courses: p.eligibleCourses.length ? format.list(p.eligibleCourses, { type: 'unit' }) : t('programmes.view.everyCourse'),
+            })}
           </p>
         )}
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {[
-            ['Mentors joined', p.counts.mentors],
-            ['Mentees joined', p.counts.mentees],
-            ['Invited, no answer yet', p.counts.invited],
-            ['Pairs', p.counts.pairs],
+            [t('programmes.view.mentorsJoined'), p.counts.mentors],
+            [t('programmes.view.menteesJoined'), p.counts.mentees],
+            [t('programmes.view.invitedNoAnswer'), p.counts.invited],
+            [t('programmes.view.pairs'), p.counts.pairs],
           ].map(([label, n]) => (
             <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
               <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className="text-xl font-semibold text-slate-900">{n}</dd>
+              <dd className="text-xl font-semibold text-slate-900">{format.number(Number(n))}</dd>
             </div>
           ))}
         </dl>
         {!published && (
           <div className="mt-4 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => doInvite('mentee')} disabled={invite.isPending}>
-              Invite eligible students
+              {t('programmes.view.inviteStudents')}
             </Button>
             <Button variant="secondary" onClick={() => doInvite('mentor')} disabled={invite.isPending}>
-              Invite verified mentors
+              {t('programmes.view.inviteMentors')}
             </Button>
             <Button onClick={() => run('/match', 'POST', {}, PROGRAMME_MESSAGES.matched)} disabled={action.isPending}>
-              {p.status === 'open' ? 'Run matching' : 'Run matching again'}
+              {p.status === 'open' ? t('programmes.view.runMatching') : t('programmes.view.runAgain')}
             </Button>
             <Button onClick={() => setConfirmPublish(true)} disabled={action.isPending || data.pairs.length === 0}>
-              Publish pairs
+              {t('programmes.view.publishPairs')}
             </Button>
           </div>
         )}
@@ -249,11 +289,15 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
       {published && (
         <section aria-labelledby="dashboard-heading">
           <h3 id="dashboard-heading" className="text-lg font-semibold text-slate-900">
-            Who has met
+            {t('programmes.view.whoHasMet')}
           </h3>
           <p className="text-sm text-slate-700" data-testid="programme-dashboard">
-            {data.dashboard.met} of {data.dashboard.pairs} pairs have met · {data.dashboard.sessions} sessions booked since publishing ·{' '}
-            {data.dashboard.notMet} not yet
+            {t('programmes.view.dashboard', {
+              met: data.dashboard.met,
+              pairs: data.dashboard.pairs,
+              sessions: data.dashboard.sessions,
+              notMet: data.dashboard.notMet,
+            })}
           </p>
         </section>
       )}
@@ -265,49 +309,67 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
 
       <section aria-labelledby="pairs-heading">
         <h3 id="pairs-heading" className="text-lg font-semibold text-slate-900">
-          {published ? 'Pairs' : 'Proposed pairs'}
+          {published ? t('programmes.view.pairs') : t('programmes.view.proposedPairs')}
         </h3>
         {!published && data.pairs.length > 1 && (
-          <p className="text-sm text-slate-600">To swap two mentees&rsquo; mentors, press &ldquo;Swap&rdquo; on one pair, then on the other.</p>
+          <p className="text-sm text-slate-600">{t('programmes.view.swapHint')}</p>
         )}
         {data.pairs.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No pairs yet. Invite people, wait for them to join, then run matching.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('programmes.view.noPairs')}</p>
         ) : (
           <ul className="mt-3 grid gap-3 md:grid-cols-2">
             {data.pairs.map((pair) => (
               <li key={pair.id} className={`rounded-xl border bg-white p-4 ${swapFirst === pair.id ? 'border-brand-600 ring-2 ring-brand-500/40' : 'border-slate-200'}`}>
                 <p className="font-semibold break-words text-slate-900">
-                  {pair.menteeName} <span className="font-normal text-slate-600">with</span> {pair.mentorName}
+                  {rich(t('programmes.view.pair', { mentee: pair.menteeName, mentor: pair.mentorName }), {
+                    with: (chunk) => <span className="font-normal text-slate-600">{chunk}</span>,
+                  })}
                 </p>
                 <p className="text-sm text-slate-600">
-                  Score {pair.score}
-                  {pair.pinned ? ' · pinned' : ''}
-                  {published ? ` · ${pair.sessions} sessions, ${pair.completedSessions} held${pair.lastSessionAt ? `, last ${pair.lastSessionAt.slice(0, 10)}` : ''}` : ''}
+                  {t('programmes.view.score', { score: format.number(pair.score) })}
+                  {pair.pinned ? ` · ${t('programmes.view.pinned')}` : ''}
+                  {published
+                    ? ` · ${t('programmes.view.sessions', { sessions: pair.sessions, held: pair.completedSessions })}${
+                        pair.lastSessionAt ? t('programmes.view.last', { date: formatDate(pair.lastSessionAt) }) : ''
+                      }`
+                    : ''}
                 </p>
                 {pair.reasons.length > 0 && (
                   <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
                     {pair.reasons.map((r) => (
-                      <li key={r}>{r}</li>
+                      <li key={r} dir="auto">
+                        {r}
+                      </li>
                     ))}
                   </ul>
                 )}
-                {published && pair.completedSessions === 0 && <p className="mt-1 text-sm font-medium text-amber-800">Not met yet</p>}
+                {published && pair.completedSessions === 0 && <p className="mt-1 text-sm font-medium text-amber-800">{t('programmes.view.notMet')}</p>}
                 {!published && (
                   <div className="mt-3 flex flex-wrap items-end gap-2">
                     <Button
                       size="sm"
                       variant="secondary"
                       onClick={() => run('/pairs', 'PUT', { menteeId: pair.menteeId, mentorId: pair.mentorId, pinned: !pair.pinned }, PROGRAMME_MESSAGES.pairSaved)}
-                      aria-label={`${pair.pinned ? 'Unpin' : 'Pin'} ${pair.menteeName} with ${pair.mentorName}`}
+                      aria-label={
+                        pair.pinned
+                          ? t('programmes.view.unpinLabel', { mentee: pair.menteeName, mentor: pair.mentorName })
+                          : t('programmes.view.pinLabel', { mentee: pair.menteeName, mentor: pair.mentorName })
+                      }
                     >
-                      {pair.pinned ? 'Unpin' : 'Pin'}
+                      {pair.pinned ? t('programmes.view.unpin') : t('programmes.view.pin')}
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => onSwap(pair)} aria-pressed={swapFirst === pair.id} aria-label={`Swap ${pair.menteeName}’s mentor`}>
-                      Swap
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onSwap(pair)}
+                      aria-pressed={swapFirst === pair.id}
+                      aria-label={t('programmes.view.swapLabel', { mentee: pair.menteeName })}
+                    >
+                      {t('programmes.view.swap')}
                     </Button>
                     <div className="min-w-[10rem] flex-1">
                       <SelectField
-                        label={`Mentor for ${pair.menteeName}`}
+                        label={t('programmes.view.mentorFor', { mentee: pair.menteeName })}
                         value={pair.mentorId}
                         onChange={(e) => run('/pairs', 'PUT', { menteeId: pair.menteeId, mentorId: e.target.value, pinned: true }, PROGRAMME_MESSAGES.pairSaved)}
                       >
@@ -329,12 +391,12 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
       {data.unmatched.length > 0 && (
         <section aria-labelledby="unmatched-heading">
           <h3 id="unmatched-heading" className="text-lg font-semibold text-slate-900">
-            Not matched, and why
+            {t('programmes.view.unmatched')}
           </h3>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {data.unmatched.map((u) => (
               <li key={u.userId}>
-                <span className="font-medium">{u.name}</span> ({u.role}): {u.detail}
+                {t('programmes.view.unmatchedRow', { name: u.name, role: u.role, detail: u.detail })}
               </li>
             ))}
           </ul>
@@ -343,16 +405,21 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
 
       <section aria-labelledby="participants-heading">
         <h3 id="participants-heading" className="text-lg font-semibold text-slate-900">
-          Participants
+          {t('programmes.view.participants')}
         </h3>
         {data.participants.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">Nobody invited yet.</p>
+          <p className="mt-2 text-sm text-slate-600">{t('programmes.view.nobody')}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {data.participants.map((x) => (
               <li key={x.userId} className="px-4 py-2 text-sm">
-                <span className="font-medium text-slate-900">{x.name}</span> · {x.role} · {x.status}
-                {x.topics.length > 0 && <span className="text-slate-600"> · {x.topics.join(', ')}</span>}
+                <bdi className="font-medium text-slate-900">{x.name}</bdi> · {t(ROLE_LABEL[x.role])} · {t(PARTICIPANT_LABEL[x.status])}
+                {x.topics.length > 0 && (
+                  <span className="text-slate-600">
+                    {' · '}
+                    <bdi>{format.list(x.topics, { type: 'unit' })}</bdi>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -361,9 +428,9 @@ function ProgrammeBody({ data }: { data: ProgrammeDetail }) {
 
       <ConfirmDialog
         open={confirmPublish}
-        title="Publish pairs?"
-        message={`Each of the ${data.pairs.length} pairs becomes a mentoring connection and both people are notified. Pairs cannot change afterwards.`}
-        confirmLabel="Publish"
+        title={t('programmes.view.publishTitle')}
+        message={t('programmes.view.publishMessage', { count: data.pairs.length })}
+        confirmLabel={t('admin.workshops.publish')}
         busy={action.isPending}
         onCancel={() => setConfirmPublish(false)}
         onConfirm={() => {

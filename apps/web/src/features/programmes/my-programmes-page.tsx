@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { PROGRAMME_MAX_RANKED, PROGRAMME_MESSAGES } from '@app/shared/programme-constants';
+import { PROGRAMME_MAX_RANKED } from '@app/shared/programme-constants';
 import type { MyProgramme } from '@app/shared/programmes';
 import { dashboardPath } from '@app/shared/roles';
 import { AppShell } from '../../app/app-shell.tsx';
@@ -12,13 +12,13 @@ import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAnswer, useMyProgrammes } from './api.ts';
-import { useT } from '../../lib/i18n.tsx';
-
-const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th'];
+import { formatDate } from '../../lib/format.ts';
+import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 
 /** Students and professionals: programme invitations, preferences, and the published match. */
 export function MyProgrammesPage() {
-  useDocumentTitle('Mentoring programmes');
+  const t = useT();
+  useDocumentTitle(t('programmes.list.title'));
   const session = useSession();
   if (!session) return <Navigate to="/signin" replace />;
   if (session.role !== 'student' && session.role !== 'professional') return <Navigate to={dashboardPath(session.role)} replace />;
@@ -26,10 +26,10 @@ export function MyProgrammesPage() {
     <AppShell>
       <main id="main" className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
         <Link to={dashboardPath(session.role)} className="text-sm font-medium text-brand-700 underline">
-          Back to your dashboard
+          {t('rel.backToDashboard')}
         </Link>
-        <h1 className="mt-2 text-2xl font-bold text-slate-900">Mentoring programmes</h1>
-        <p className="mt-1 mb-6 text-slate-600">Programmes you are invited to. Tell the organisers your topics and whom you would like to work with.</p>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900">{t('programmes.list.title')}</h1>
+        <p className="mt-1 mb-6 text-slate-600">{t('programmes.mine.intro')}</p>
         <RelationshipsLink />
         <ProgrammeList />
       </main>
@@ -38,10 +38,11 @@ export function MyProgrammesPage() {
 }
 
 function ProgrammeList() {
+  const t = useT();
   const list = useMyProgrammes();
-  if (list.isPending) return <Spinner label="Loading programmes…" />;
-  if (list.isError) return <ErrorState message={errorMessage(list.error, 'Could not load your programmes')} onRetry={() => void list.refetch()} />;
-  if (list.data.length === 0) return <EmptyState title="No programme invitations yet">When an administrator invites you to a mentoring programme, it appears here.</EmptyState>;
+  if (list.isPending) return <Spinner label={t('programmes.list.loading')} />;
+  if (list.isError) return <ErrorState message={errorMessage(list.error, t('programmes.mine.loadFailed'))} onRetry={() => void list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState title={t('programmes.mine.emptyTitle')}>{t('programmes.mine.emptyText')}</EmptyState>;
   return (
     <div className="space-y-6">
       {list.data.map((p) => (
@@ -52,6 +53,8 @@ function ProgrammeList() {
 }
 
 function ProgrammeCard({ item }: { item: MyProgramme }) {
+  const t = useT();
+  const format = useFormat();
   const { programme, participation, options, partners } = item;
   const answer = useAnswer(programme.id);
   const toast = useToast();
@@ -78,8 +81,8 @@ function ProgrammeCard({ item }: { item: MyProgramme }) {
         ...(isMentor ? { capacity: capacity ? Number(capacity) : null } : {}),
       },
       {
-        onSuccess: () => toast.success(PROGRAMME_MESSAGES.participationSaved),
-        onError: (e) => setError(errorMessage(e, 'Could not save your answer')),
+        onSuccess: () => toast.success(t('programmes.mine.saved')),
+        onError: (e) => setError(errorMessage(e, t('programmes.mine.saveFailed'))),
       },
     );
   };
@@ -90,58 +93,70 @@ function ProgrammeCard({ item }: { item: MyProgramme }) {
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
+      <h2 id={headingId} dir="auto" className="text-lg font-semibold break-words text-slate-900">
         {programme.name}
       </h2>
       <p className="text-sm text-slate-600">
-        {programme.startsOn} to {programme.endsOn} · you are invited as a {participation.role} · your answer:{' '}
-        <strong>{participation.status === 'invited' ? 'not given yet' : participation.status}</strong>
+        {t('programmes.dates', { start: formatDate(`${programme.startsOn}T00:00:00`), end: formatDate(`${programme.endsOn}T00:00:00`) })} ·{' '}
+        {t('programmes.mine.invitedAs', { role: participation.role })} · {t('programmes.mine.yourAnswer')}{' '}
+        <strong>
+          {participation.status === 'invited'
+            ? t('programmes.mine.notGiven')
+            : participation.status === 'joined'
+              ? t('programmes.participant.joined')
+              : t('programmes.participant.declined')}
+        </strong>
       </p>
-      {programme.description && <p className="mt-2 text-sm text-slate-700">{programme.description}</p>}
+      {programme.description && (
+        <p dir="auto" className="mt-2 text-sm text-slate-700">
+          {programme.description}
+        </p>
+      )}
       {published ? (
         <div className="mt-4">
           {partners.length === 0 ? (
-            <p className="text-sm text-slate-700">Matching is published; you were not matched this time.</p>
+            <p className="text-sm text-slate-700">{t('programmes.mine.notMatched')}</p>
           ) : (
             <p className="text-sm text-slate-800" data-testid="programme-partners">
-              Your {isMentor ? 'mentees' : 'mentor'}: <strong>{partners.map((x) => x.name).join(', ')}</strong>. You are connected: message them or book a session from your dashboard.
+              {rich(t('programmes.mine.partners', { role: isMentor ? 'mentor' : 'mentee', names: format.list(partners.map((x) => x.name)) }), {
+                names: (chunk) => <strong>{chunk}</strong>,
+              })}
             </p>
           )}
         </div>
       ) : (
         <form className="mt-4 space-y-3" onSubmit={onSubmit} noValidate>
           {error && <Alert kind="error">{error}</Alert>}
-          <TextField label="Topics" hint="Comma-separated, e.g. Machine Learning, Career Growth. Empty: we use your profile." value={topics} onChange={(e) => setTopics(e.target.value)} />
-          <TextArea label="Goals" rows={2} value={goals} onChange={(e) => setGoals(e.target.value)} maxLength={2000} />
+          <TextField label={t('programmes.mine.topics')} hint={t('programmes.mine.topicsHint')} value={topics} onChange={(e) => setTopics(e.target.value)} />
+          <TextArea label={t('programmes.mine.goals')} rows={2} value={goals} onChange={(e) => setGoals(e.target.value)} maxLength={2000} />
           {isMentor && (
             <TextField
-              label="Mentees you can take"
+              label={t('programmes.mine.capacity')}
               type="number"
               min={1}
               max={50}
-              hint={`Empty: the programme's default (${programme.mentorCapacityDefault}).`}
+              hint={t('programmes.mine.capacityHint', { count: programme.mentorCapacityDefault })}
               value={capacity}
               onChange={(e) => setCapacity(e.target.value)}
             />
           )}
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800">{isMentor ? 'Mentees you would like (optional, most wanted first)' : 'Mentors you would like (optional, most wanted first)'}</legend>
+            <legend className="text-sm font-medium text-slate-800">{isMentor ? t('programmes.mine.wantMentees') : t('programmes.mine.wantMentors')}</legend>
             {options.length === 0 ? (
-              <p className="mt-1 text-sm text-slate-600">Nobody to choose from yet.</p>
+              <p className="mt-1 text-sm text-slate-600">{t('programmes.mine.nobody')}</p>
             ) : (
               <div className="mt-1 grid gap-2 sm:grid-cols-2">
                 {ranked.map((value, i) => (
                   <SelectField
                     key={i}
-                    label={`${ORDINAL[i]} choice`}
+                    label={t('programmes.mine.choice', { rank: i + 1 })}
                     value={value}
                     onChange={(e) => setRanked((r) => r.map((x, j) => (j === i ? e.target.value : x === e.target.value ? '' : x)))}
                   >
-                    <option value="">No preference</option>
+                    <option value="">{t('programmes.mine.noPreference')}</option>
                     {options.map((o) => (
                       <option key={o.userId} value={o.userId}>
-                        {o.name}
-                        {o.topics.length ? ` (${o.topics.slice(0, 3).join(', ')})` : ''}
+                        {o.topics.length ? t('programmes.mine.option', { name: o.name, topics: format.list(o.topics.slice(0, 3), { type: 'unit' }) }) : o.name}
                       </option>
                     ))}
                   </SelectField>
@@ -151,11 +166,11 @@ function ProgrammeCard({ item }: { item: MyProgramme }) {
           </fieldset>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={answer.isPending}>
-              {participation.status === 'joined' ? 'Save preferences' : 'Join programme'}
+              {participation.status === 'joined' ? t('programmes.mine.savePreferences') : t('programmes.mine.join')}
             </Button>
             {participation.status !== 'declined' && (
               <Button variant="secondary" onClick={() => save('declined')} disabled={answer.isPending}>
-                Decline
+                {t('programmes.mine.decline')}
               </Button>
             )}
           </div>
