@@ -150,6 +150,7 @@ export default tseslint.config(
       'apps/web/src/features/public/accessibility-page.tsx',
       'apps/web/src/features/public/markdown.tsx',
       'apps/web/src/features/sso/metadata-status.tsx',
+      'apps/web/src/features/sso/sp-keys-panel.tsx',
       'apps/web/src/features/sso/connection-settings-editor.tsx',
     ],
     plugins: { mentorbridge },
