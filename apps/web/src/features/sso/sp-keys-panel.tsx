@@ -6,10 +6,17 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useFormat, useT } from '../../lib/i18n.tsx';
+import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useSpKeyRollover, useSpKeys } from './connection-api.ts';
 
 type Step = SpKeyRolloverBody['step'];
+
+/** Each step's confirmation: title, message, button (keys written out: the catalogue test finds keys by their text). */
+const CONFIRM = {
+  prepare: ['sso.spKeys.confirm.prepare.title', 'sso.spKeys.confirm.prepare.message', 'sso.spKeys.confirm.prepare.button'],
+  activate: ['sso.spKeys.confirm.activate.title', 'sso.spKeys.confirm.activate.message', 'sso.spKeys.confirm.activate.button'],
+  cancel: ['sso.spKeys.confirm.cancel.title', 'sso.spKeys.confirm.cancel.message', 'sso.spKeys.confirm.cancel.button'],
+} as const satisfies Record<Step, readonly [MessageKey, MessageKey, MessageKey]>;
 
 /**
  * MentorBridge's own signing key for a SAML connection and its rollover (decision 910): the key that signs
@@ -64,9 +71,9 @@ export function SpKeysPanel({ connection }: { connection: Pick<ConnectionDto, 'i
       <ConfirmDialog
         open={confirming !== null}
         tone={confirming === 'cancel' ? 'danger' : 'primary'}
-        title={confirming ? t(`sso.spKeys.confirm.${confirming}.title`) : ''}
-        message={confirming ? t(`sso.spKeys.confirm.${confirming}.message`) : ''}
-        confirmLabel={confirming ? t(`sso.spKeys.confirm.${confirming}.button`) : ''}
+        title={confirming ? t(CONFIRM[confirming][0]) : ''}
+        message={confirming ? t(CONFIRM[confirming][1]) : ''}
+        confirmLabel={confirming ? t(CONFIRM[confirming][2]) : ''}
         busy={rollover.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && run(confirming)}
