@@ -32,7 +32,9 @@ test('a university admin refreshes SAML metadata, edits the attribute mapping an
   await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/university\/dashboard$/);
   await page.getByRole('tab', { name: 'Single sign-on' }).click();
-  if (!(await page.getByText('Direct sign-in link').isVisible())) {
+  // The rules are saved once per server (the settings' hint also says "direct sign-in link": match the line itself).
+  await expect(page.getByLabel('Link name')).toBeVisible();
+  if (!(await page.getByText(/^Direct sign-in link/).isVisible())) {
     await page.getByLabel('Link name').fill('iitd');
     await page.getByRole('button', { name: 'Save rules' }).click();
     await expect(page.getByText('Sign-in rules saved')).toBeVisible();
@@ -96,3 +98,87 @@ test('a university admin refreshes SAML metadata, edits the attribute mapping an
   // Leave the shared demo university as it was.
   await apiCall(request, token, 'DELETE', `/api/organisations/me/sso/connections/${saved.id}`);
 });
+
+// Decision 910 (console, decision 1000): MentorBridge's own SAML signing key — seen, rolled over in two
+// confirmed steps, a refused step shown — at desktop and phone widths.
+for (const width of [1280, 360]) {
+  test(`a university admin rolls over the SAML signing key at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const token = await apiLoginToken(request, UNIVERSITY.email, UNIVERSITY.password);
+    const overview = await apiCall<{ settings: unknown }>(request, token, 'GET', '/api/organisations/me/sso');
+    if (!overview.settings) await apiCall(request, token, 'PUT', '/api/organisations/me/sso/settings', { slug: 'iitd' });
+    const name = `Key SAML ${uniqueTag('key')}`;
+    const created = await apiCall<{ connection: { id: string } }>(request, token, 'POST', '/api/organisations/me/sso/connections', {
+      protocol: 'saml',
+      name,
+      saml: { metadataXml: idpMetadata([KEYS[0]!.cert]) },
+    });
+    const id = created.connection.id;
+    const keysPath = `/api/organisations/me/sso/connections/${id}/sp-keys`;
+    try {
+      const first = (await apiCall<{ keys: Array<{ status: string; fingerprint: string }> }>(request, token, 'GET', keysPath)).keys;
+      const oldFingerprint = first.find((k) => k.status === 'active')!.fingerprint;
+
+      await page.goto('/signin');
+      await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
+      await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
+      await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL(/\/university\/dashboard$/);
+      await page.getByRole('tab', { name: 'Single sign-on' }).click();
+      const keys = page.getByTestId('sso-connection').filter({ hasText: name }).getByTestId('sso-sp-keys');
+      await keys.scrollIntoViewIfNeeded();
+      await expect(keys.getByRole('heading', { name: "MentorBridge's signing key" })).toBeVisible();
+      await expect(keys.getByTestId('sso-sp-key-active-fingerprint')).toHaveText(oldFingerprint);
+      await expect(keys.getByTestId('sso-sp-key-next')).toHaveCount(0);
+
+      // Step 1, confirmed: a new key is published beside the current one, which keeps signing.
+      await keys.getByRole('button', { name: 'Start key rollover' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Start a key rollover?' });
+      await expect(dialog).toContainText('The current key keeps signing');
+      await dialog.getByRole('button', { name: 'Publish new key' }).click();
+      await expect(keys).toContainText('New key published in the SP metadata.');
+      await expect(keys.getByTestId('sso-sp-key-next')).toBeVisible();
+      await expect(keys).toContainText('make sure your identity provider trusts the new certificate');
+      const nextFingerprint = (await keys.getByTestId('sso-sp-key-next-fingerprint').textContent())!;
+      expect(nextFingerprint).not.toBe(oldFingerprint);
+      await expect(keys.getByTestId('sso-sp-key-active-fingerprint')).toHaveText(oldFingerprint);
+      // The SP metadata the IdP reads publishes both certificates now.
+      const metadata = await (await request.get(`/api/sso/saml/${id}/metadata`)).text();
+      expect(metadata.match(/<KeyDescriptor use="signing"/g)).toHaveLength(2);
+
+      if (width === 1280) {
+        // Another admin finishes the rollover meanwhile: this page's "Switch" is refused, with the reason shown.
+        await apiCall(request, token, 'POST', keysPath, { step: 'activate' });
+        await keys.getByRole('button', { name: 'Switch to the new key' }).click();
+        await page.getByRole('dialog', { name: 'Switch to the new key?' }).getByRole('button', { name: 'Switch now' }).click();
+        await expect(keys.getByRole('alert')).toContainText('There is no new signing key waiting: prepare one first');
+        // The panel reloads the keys after a refusal: it shows the rollover the other admin finished.
+        await expect(keys.getByTestId('sso-sp-key-active-fingerprint')).toHaveText(nextFingerprint);
+        await expect(keys.getByTestId('sso-sp-key-next')).toHaveCount(0);
+        // Another rollover, finished here: step 2, confirmed.
+        await keys.getByRole('button', { name: 'Start key rollover' }).click();
+        await page.getByRole('dialog', { name: 'Start a key rollover?' }).getByRole('button', { name: 'Publish new key' }).click();
+        const third = (await keys.getByTestId('sso-sp-key-next-fingerprint').textContent())!;
+        await keys.getByRole('button', { name: 'Switch to the new key' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Switch to the new key?' });
+        await expect(confirm).toContainText('Continue only if your identity provider already has the new certificate');
+        await confirm.getByRole('button', { name: 'Switch now' }).click();
+        await expect(keys).toContainText('The new key now signs; the old one is no longer published.');
+        await expect(keys.getByTestId('sso-sp-key-active-fingerprint')).toHaveText(third);
+        await expect(keys.getByTestId('sso-sp-key-next')).toHaveCount(0);
+      } else {
+        // Discarded instead: the current key stays, nothing is waiting.
+        await keys.getByRole('button', { name: 'Discard the new key' }).click();
+        await page.getByRole('dialog', { name: 'Discard the new key?' }).getByRole('button', { name: 'Discard' }).click();
+        await expect(keys).toContainText('The new key was discarded.');
+        await expect(keys.getByTestId('sso-sp-key-next')).toHaveCount(0);
+        await expect(keys.getByTestId('sso-sp-key-active-fingerprint')).toHaveText(oldFingerprint);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      }
+      await expectAccessible(page);
+    } finally {
+      await apiCall(request, token, 'DELETE', `/api/organisations/me/sso/connections/${id}`);
+    }
+  });
+}

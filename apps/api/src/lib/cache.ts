@@ -40,6 +40,16 @@ export const UNWATCHED_TABLES = new Set([
   'stored_files',
   'stored_file_chunks',
   'conversation_messages',
+  // Single sign-on's per-sign-in rows (issue 23's CPU budget): flows, one-time codes, replay ids, refusals,
+  // identities' last sign-in, OIDC sessions and logout tokens. Connections, settings and SP keys stay watched
+  // (the sign-in reads them through the cache).
+  'sso_flows',
+  'sso_results',
+  'sso_assertions',
+  'sso_events',
+  'sso_identities',
+  'sso_oidc_sessions',
+  'sso_logout_tokens',
 ]);
 
 const TRIGGER = 'app_cache_invalidate';
@@ -92,6 +102,15 @@ export async function installCacheTriggers(database: Database): Promise<string[]
             AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = ${TRIGGER})
           ORDER BY c.relname`,
     );
+    // A table listed as unwatched after its trigger was installed (an older database) loses the trigger.
+    const stale = await queryRows<{ name: string }>(
+      tx,
+      sql`SELECT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE t.tgname = ${TRIGGER} AND c.relname IN (${sql.join([...UNWATCHED_TABLES].map((n) => sql`${n}`), sql`, `)})`,
+    );
+    for (const { name } of stale) {
+      if (/^[a-z_][a-z0-9_]*$/.test(name)) await tx.execute(sql.raw(`DROP TRIGGER ${TRIGGER} ON "${name}"`));
+    }
     const added: string[] = [];
     for (const { name } of missing) {
       if (UNWATCHED_TABLES.has(name) || name === 'users' || !/^[a-z_][a-z0-9_]*$/.test(name)) continue;

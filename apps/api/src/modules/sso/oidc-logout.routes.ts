@@ -22,7 +22,7 @@ export async function oidcLogoutRoutes(app: App, box: SecretBox) {
   const deps = () => ({ db: app.ctx.db, config: app.ctx.config, box, now: () => app.ctx.clock.now() });
 
   async function oidcConnection(id: string) {
-    const connection = await sso.connectionForSignIn(app.ctx.db, id, { test: true });
+    const connection = await sso.connectionForSignIn(app.ctx.db, id, { test: true, cache: app.ctx.cache });
     if (connection.protocol !== 'oidc') throw notFound('Connection');
     return connection;
   }

@@ -62,12 +62,25 @@ export function forgetOidcConfiguration(id: string) {
 
 type Connection = typeof ssoConnections.$inferSelect;
 
+/** Client secrets opened, by their sealed text (a changed secret is a new ciphertext); bounded. */
+const openedSecrets = new Map<string, string>();
+function clientSecretOf(deps: Deps, sealed: string | null): string {
+  if (!sealed) return '';
+  let secret = openedSecrets.get(sealed);
+  if (secret === undefined) {
+    secret = deps.box.open(sealed);
+    if (openedSecrets.size >= 500) openedSecrets.delete(openedSecrets.keys().next().value as string);
+    openedSecrets.set(sealed, secret);
+  }
+  return secret;
+}
+
 function connectionConfig(deps: Deps, connection: Connection) {
   return oidcConfiguration(deps, {
     id: connection.id,
     issuer: connection.issuer ?? '',
     clientId: connection.clientId ?? '',
-    clientSecret: connection.clientSecretEnc ? deps.box.open(connection.clientSecretEnc) : '',
+    clientSecret: clientSecretOf(deps, connection.clientSecretEnc),
   });
 }
 

@@ -5,6 +5,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { nextPath } from '@app/shared/sso';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import { ssoAssertions, ssoFlows, type ssoConnections } from '../../db/schema/sso.ts';
 import { PG, pgCode } from '../../lib/errors.ts';
 import { SsoFailure } from './failure.ts';
@@ -19,6 +20,7 @@ interface Deps {
   config: Config;
   box: SecretBox;
   now: () => Date;
+  cache?: CatalogueCache;
 }
 type Connection = typeof ssoConnections.$inferSelect;
 
@@ -33,19 +35,28 @@ const stateKey = (requestId: string) => `saml:${requestId}`;
  * request any process sent. node-saml asks `getAsync`; the flow is consumed once after validation.
  */
 function databaseCache(deps: Deps, connectionId: string, pending?: () => typeof ssoFlows.$inferInsert): CacheProvider {
+  // node-saml asks for the same request id more than once while validating one response: one read each.
+  const asked = new Map<string, Promise<string | null>>();
   return {
     async saveAsync(key, value) {
       if (pending) await deps.db.insert(ssoFlows).values({ ...pending(), stateKey: stateKey(key) });
       return { value, createdAt: deps.now().getTime() };
     },
     async getAsync(key) {
-      const [row] = await deps.db
-        .select({ createdAt: ssoFlows.createdAt })
-        .from(ssoFlows)
-        .where(and(eq(ssoFlows.stateKey, stateKey(key)), eq(ssoFlows.connectionId, connectionId), gt(ssoFlows.expiresAt, deps.now())));
-      // A used request still counts here: the replayed assertion is then refused by its id (reason `replay`),
-      // and the flow itself is consumed once below.
-      return row ? row.createdAt.toISOString() : null;
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = (async () => {
+          const [row] = await deps.db
+            .select({ createdAt: ssoFlows.createdAt })
+            .from(ssoFlows)
+            .where(and(eq(ssoFlows.stateKey, stateKey(key)), eq(ssoFlows.connectionId, connectionId), gt(ssoFlows.expiresAt, deps.now())));
+          // A used request still counts here: the replayed assertion is then refused by its id (reason `replay`),
+          // and the flow itself is consumed once below.
+          return row ? row.createdAt.toISOString() : null;
+        })();
+        asked.set(key, answer);
+      }
+      return answer;
     },
     async removeAsync(key) {
       return key;

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@app/shared/auth';
 import { SSO_MESSAGES, type ExchangeData, type TestReport } from '@app/shared/sso';
 import type { Db } from '../../db/client.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import { organisationDomains, organisations, studentAffiliations } from '../../db/schema/organisations.ts';
 import { ssoConnections, ssoIdentities, ssoResults, ssoSettings } from '../../db/schema/sso.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
@@ -27,6 +28,8 @@ export interface SignInDeps {
   box: SecretBox;
   tokens: TokenService;
   now: () => Date;
+  /** The catalogue cache: the organisation's SSO settings are read once per process until they change. */
+  cache?: CatalogueCache;
 }
 
 const RESULT_TTL_MS = 2 * 60_000;
@@ -82,21 +85,28 @@ interface Assertion {
   samlSession?: { nameId: string; nameIdFormat: string | null; sessionIndex: string | null } | null;
 }
 
+/** What a returning person's sign-in needs of their account (a narrow read: issue 23's CPU budget). */
+type KnownUser = Pick<typeof users.$inferSelect, 'id' | 'email' | 'role' | 'isActive' | 'firstName' | 'lastName'>;
+
 type Outcome =
-  | { kind: 'existing'; user: typeof users.$inferSelect; identityId: string }
+  | { kind: 'existing'; user: KnownUser; identityId: string }
   | { kind: 'create' }
   | { kind: 'link'; user: typeof users.$inferSelect }
   | { kind: 'adopt'; user: typeof users.$inferSelect };
 
-async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, mapped: Mapped): Promise<Outcome> {
+async function decide(db: Db, connection: ConnectionRow, assertion: Assertion, mapped: Mapped, cache?: CatalogueCache): Promise<Outcome> {
   if (!mapped.subject) throw new SsoFailure('subject', `none of ${connection.mapping.subject.join(', ')} was sent`);
-  const [settings] = await db.select().from(ssoSettings).where(eq(ssoSettings.organisationId, connection.organisationId));
+  const readSettings = async () => (await db.select().from(ssoSettings).where(eq(ssoSettings.organisationId, connection.organisationId)))[0] ?? null;
+  const settings = cache ? await cache.get('sso.settings', ['sso_settings'], connection.organisationId, readSettings) : await readSettings();
   const admitted = settings?.admittedAffiliations ?? [];
   if (admitted.length > 0 && !mapped.affiliations.some((a) => admitted.includes(a))) {
     throw new SsoFailure('affiliation', `affiliations [${mapped.affiliations.join(', ')}] are not among the admitted [${admitted.join(', ')}]`);
   }
   const [found] = await db
-    .select({ user: users, identityId: ssoIdentities.id })
+    .select({
+      user: { id: users.id, email: users.email, role: users.role, isActive: users.isActive, firstName: users.firstName, lastName: users.lastName },
+      identityId: ssoIdentities.id,
+    })
     .from(ssoIdentities)
     .innerJoin(users, eq(users.id, ssoIdentities.userId))
     .where(and(eq(ssoIdentities.issuer, assertion.issuer), eq(ssoIdentities.subject, mapped.subject)));
@@ -160,7 +170,7 @@ export async function complete(
     let report: TestReport;
     const base = { connectionId: connection.id, claims: assertion.claims, mapped };
     try {
-      const outcome = await decide(db, connection, assertion, mapped);
+      const outcome = await decide(db, connection, assertion, mapped, deps.cache);
       const user = outcome.kind === 'create' ? null : outcome.user;
       report = {
         ...base,
@@ -177,7 +187,7 @@ export async function complete(
     return storeResult(db, now, { kind: 'test', userId: flow.testerId, payload: report as unknown as Record<string, unknown> });
   }
 
-  const outcome = await decide(db, connection, assertion, mapped);
+  const outcome = await decide(db, connection, assertion, mapped, deps.cache);
   const idTokenEnc = assertion.idToken ? deps.box.seal(assertion.idToken) : null;
   // Which IdP session the MentorBridge session comes from, for logout started by the IdP (decision 912).
   const oidcSession = connection.protocol === 'oidc' ? { oidcConnectionId: connection.id, oidcSid: assertion.oidcSid ?? null } : {};
@@ -194,12 +204,16 @@ export async function complete(
       LINK_TTL_MS,
     );
   }
+  // SAML: what a Single Logout will name (decision 851), written with the identity.
+  const slo = assertion.samlSession ?? null;
+  const sloFields =
+    connection.protocol === 'saml' ? { samlNameId: slo?.nameId ?? null, samlNameIdFormat: slo?.nameIdFormat ?? null, samlSessionIndex: slo?.sessionIndex ?? null } : null;
   let userId: string;
   if (outcome.kind === 'existing') {
     userId = outcome.user.id;
     await db
       .update(ssoIdentities)
-      .set({ affiliations: mapped.affiliations, lastSignInAt: now, lastIdTokenEnc: idTokenEnc, connectionId: connection.id })
+      .set({ affiliations: mapped.affiliations, lastSignInAt: now, lastIdTokenEnc: idTokenEnc, connectionId: connection.id, ...sloFields })
       .where(eq(ssoIdentities.id, outcome.identityId));
     if (mapped.email && mapped.email !== outcome.user.email) await followEmailChange(deps, connection, userId, mapped.email);
   } else if (outcome.kind === 'adopt') {
@@ -228,11 +242,10 @@ export async function complete(
     userId = await createStudent(deps, connection, assertion.issuer, mapped, idTokenEnc);
   }
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
-  if (connection.protocol === 'saml') {
-    const slo = assertion.samlSession ?? null;
+  if (sloFields && outcome.kind !== 'existing') {
     await db
       .update(ssoIdentities)
-      .set({ samlNameId: slo?.nameId ?? null, samlNameIdFormat: slo?.nameIdFormat ?? null, samlSessionIndex: slo?.sessionIndex ?? null })
+      .set(sloFields)
       .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.connectionId, connection.id)));
   }
   return storeResult(db, now, { kind: 'session', userId, next: flow.next, payload: oidcSession });
@@ -311,6 +324,13 @@ export async function exchange(deps: SignInDeps, code: string, actorId: string |
   const { db } = deps;
   const now = deps.now();
   const hash = sha256(code);
+  // The common case, a sign-in's code, is consumed by one statement; test reports and link tickets are read first.
+  const [signIn] = await db
+    .update(ssoResults)
+    .set({ usedAt: now })
+    .where(and(eq(ssoResults.codeHash, hash), eq(ssoResults.kind, 'session'), isNull(ssoResults.usedAt), gt(ssoResults.expiresAt, now)))
+    .returning({ ...getTableColumns(ssoResults), active: sql<boolean | null>`(select ${users.isActive} from ${users} where ${users.id} = ${ssoResults.userId})` });
+  if (signIn) return startSession(deps, signIn, signIn.active);
   const [row] = await db
     .select()
     .from(ssoResults)
@@ -337,7 +357,12 @@ export async function exchange(deps: SignInDeps, code: string, actorId: string |
   if (!used) throw codeInvalid();
   if (row.kind === 'test') return { kind: 'test', report: row.payload as unknown as TestReport };
   const [user] = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId ?? ''));
-  if (!user?.isActive) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
+  return startSession(deps, row, user?.isActive ?? null);
+}
+
+async function startSession(deps: SignInDeps, row: typeof ssoResults.$inferSelect, active: boolean | null): Promise<ExchangeData> {
+  const { db } = deps;
+  if (!active) throw new AppError(ErrorCode.FORBIDDEN, 403, LOGIN_MESSAGES.deactivated);
   const auth = await sessionFor(db, deps.tokens, row.userId!, undefined, 'sso');
   await rememberOidcSession(db, deps.tokens, { userId: row.userId!, payload: row.payload }, auth.token);
   return { kind: 'session', auth, next: row.next };

@@ -3,6 +3,7 @@ import * as x509 from '@peculiar/x509';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SP_KEY_MESSAGES, type SpKeyDto } from '@app/shared/sso-keys';
 import type { Db } from '../../db/client.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import { ssoSpKeys } from '../../db/schema/sso-logout.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -20,6 +21,8 @@ interface Deps {
   db: Db;
   box: SecretBox;
   now: () => Date;
+  /** Sign-in paths pass the catalogue cache: the key rows are then read once per process until they change. */
+  cache?: CatalogueCache;
 }
 
 export interface SigningKeys {
@@ -81,18 +84,39 @@ async function currentKeys(db: Db, connectionId: string) {
     .orderBy(asc(ssoSpKeys.createdAt));
 }
 
-/** The connection's signing keys; the first key is made on first use (metadata, sign-in or logout). */
+/**
+ * Opened private keys by their sealed text (AES-GCM open per sign-in start is wasted work). Keyed by the
+ * ciphertext, so a rollover (a new row, a new ciphertext) is never answered with an old key; bounded.
+ */
+const opened = new Map<string, string>();
+const OPENED_MAX = 500;
+function openKey(box: SecretBox, sealed: string): string {
+  let pem = opened.get(sealed);
+  if (pem === undefined) {
+    pem = box.open(sealed);
+    if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value as string);
+    opened.set(sealed, pem);
+  }
+  return pem;
+}
+
+/**
+ * The connection's signing keys; the first key is made on first use (metadata, sign-in or logout). With the
+ * catalogue cache the rows are read once per process until `sso_sp_keys` changes (a rollover step on any
+ * process invalidates it through LISTEN before that request answers).
+ */
 export async function signingKeys(deps: Deps, connectionId: string): Promise<SigningKeys> {
-  let rows = await currentKeys(deps.db, connectionId);
+  const read = () => currentKeys(deps.db, connectionId);
+  let rows = deps.cache ? await deps.cache.get('sso.sp-keys', ['sso_sp_keys'], connectionId, read) : await read();
   if (!rows.some((r) => r.status === 'active')) {
     await insertKey(deps, connectionId, 'active');
-    rows = await currentKeys(deps.db, connectionId);
+    rows = await read();
   }
   const active = rows.find((r) => r.status === 'active');
   if (!active) throw new Error('no active SP signing key');
   const next = rows.find((r) => r.status === 'next');
   return {
-    privateKey: deps.box.open(active.privateKeyEnc),
+    privateKey: openKey(deps.box, active.privateKeyEnc),
     certificate: toPem(active.certificate),
     published: [active, ...(next ? [next] : [])].map((r) => toPem(r.certificate)),
   };

@@ -50,7 +50,7 @@ const START_MAX_PER_MINUTE = 60;
 
 export async function ssoRoutes(app: App) {
   const box = createSecretBox(app.ctx.config.jwtSecret);
-  const deps = () => ({ db: app.ctx.db, config: app.ctx.config, box, tokens: app.ctx.tokens, now: () => app.ctx.clock.now() });
+  const deps = () => ({ db: app.ctx.db, config: app.ctx.config, box, tokens: app.ctx.tokens, now: () => app.ctx.clock.now(), cache: app.ctx.cache });
 
   // The SAML POST binding sends a form; parsed here only (this plugin's routes), size-limited.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SAML_FORM_MAX }, (_req, body, done) => {
@@ -187,7 +187,7 @@ export async function ssoRoutes(app: App) {
     async (request) => {
       const attempt = await limiter.hit(app.ctx.db, `sso-start:${request.ip}`, 60);
       if (attempt.count > START_MAX_PER_MINUTE) throw rateLimited(60);
-      const connection = await sso.connectionForSignIn(app.ctx.db, request.body.connectionId);
+      const connection = await sso.connectionForSignIn(app.ctx.db, request.body.connectionId, { cache: app.ctx.cache });
       return { success: true as const, data: { redirectUrl: await begin(connection, { mode: 'signin', next: request.body.next }) } };
     },
   );
@@ -201,7 +201,7 @@ export async function ssoRoutes(app: App) {
       let connection: sso.ConnectionRow;
       try {
         started = await flowOfCallback(deps(), url);
-        connection = await sso.connectionForSignIn(app.ctx.db, started.flow.connectionId, { test: true });
+        connection = await sso.connectionForSignIn(app.ctx.db, started.flow.connectionId, { test: true, cache: app.ctx.cache });
       } catch (error) {
         const failure = error instanceof SsoFailure ? error : new SsoFailure('state', 'the connection of this sign-in no longer exists');
         const ref = await sso.recordEvent(app.ctx.db, { organisationId: null, connectionId: null }, failure.reason, failure.detail);
@@ -219,7 +219,7 @@ export async function ssoRoutes(app: App) {
     '/sso/saml/:id/metadata',
     { config: { access: 'public' }, schema: { tags, params: idParams } },
     async (request, reply) => {
-      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
+      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true, cache: app.ctx.cache });
       if (connection.protocol !== 'saml') return reply.status(404).send({ success: false, message: 'Connection not found', code: 'NOT_FOUND' });
       return reply.type('application/samlmetadata+xml').send(await samlMetadata(deps(), connection));
     },
@@ -231,7 +231,7 @@ export async function ssoRoutes(app: App) {
       schema: { tags, params: idParams, body: z.object({ SAMLResponse: z.string().max(SAML_FORM_MAX), RelayState: z.string().max(600).optional() }) },
     },
     async (request, reply) => {
-      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
+      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true, cache: app.ctx.cache });
       return finish(reply, connection, async () => {
         if (connection.protocol !== 'saml') throw new SsoFailure('other', 'not a SAML connection');
         const result = await finishSaml(deps(), connection, request.body.SAMLResponse, request.body.RelayState);
@@ -310,7 +310,7 @@ export async function ssoRoutes(app: App) {
     '/sso/saml/:id/slo',
     { config: { access: 'public' }, schema: { tags, params: idParams, querystring: z.record(z.string(), z.string().max(SAML_FORM_MAX)) } },
     async (request, reply) => {
-      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true });
+      const connection = await sso.connectionForSignIn(app.ctx.db, request.params.id, { test: true, cache: app.ctx.cache });
       const send = (location: string) => reply.code(303).header('location', location).header('cache-control', 'no-store').send();
       if (connection.protocol !== 'saml') return send(errorPage('other', ''));
       const originalQuery = request.url.split('?')[1] ?? '';

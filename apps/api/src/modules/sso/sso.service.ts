@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { organisationDomains, organisations } from '../../db/schema/organisations.ts';
 import { ssoAssertions, ssoConnections, ssoEvents, ssoFlows, ssoResults, ssoSettings, type AttributeMapping } from '../../db/schema/sso.ts';
 import { audit } from '../../lib/audit.ts';
+import type { CatalogueCache } from '../../lib/cache.ts';
 import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { SecretBox } from './crypto.ts';
@@ -296,13 +297,26 @@ export async function organisationBySlug(db: Db, slug: string) {
 }
 
 /** An enabled connection of an approved organisation (or any connection, for a test). */
-export async function connectionForSignIn(db: Db, id: string, opts: { test?: boolean } = {}) {
+/** The tables a connection's sign-in read depends on (the catalogue cache's invalidation, lib/cache.ts). */
+const CONNECTION_TABLES = ['sso_connections', 'organisations'] as const;
+
+/**
+ * The connection a sign-in names. With the catalogue cache (every sign-in step, issue 23's CPU budget) the
+ * row is kept per process until any write to `sso_connections` or `organisations` (on any process, through
+ * the cache's LISTEN invalidation; bypassed while LISTEN is down): a connection disabled, edited or deleted
+ * takes effect at once.
+ */
+export async function connectionForSignIn(db: Db, id: string, opts: { test?: boolean; cache?: CatalogueCache } = {}) {
   if (!isId(id)) throw notFound('Connection');
-  const [row] = await db
-    .select({ connection: ssoConnections, status: organisations.status })
-    .from(ssoConnections)
-    .innerJoin(organisations, eq(organisations.id, ssoConnections.organisationId))
-    .where(eq(ssoConnections.id, id));
+  const read = async () => {
+    const [found] = await db
+      .select({ connection: ssoConnections, status: organisations.status })
+      .from(ssoConnections)
+      .innerJoin(organisations, eq(organisations.id, ssoConnections.organisationId))
+      .where(eq(ssoConnections.id, id));
+    return found ?? null;
+  };
+  const row = opts.cache ? await opts.cache.get('sso.connection', CONNECTION_TABLES, id, read) : await read();
   if (!row || (!opts.test && (!row.connection.enabled || row.status !== 'approved'))) throw notFound('Connection');
   return row.connection;
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { envelope } from '@app/shared/api';
 import { connectionData, type UpdateConnectionBody } from '@app/shared/sso';
+import { spKeysData, type SpKeyRolloverBody } from '@app/shared/sso-keys';
 import { api } from '../../lib/api.ts';
 
 // The console's per-connection changes (the university admin's own organisation): its settings
@@ -20,5 +21,23 @@ export function useRefreshMetadata(id: string) {
   return useMutation({
     mutationFn: () => api(`${BASE}/${encodeURIComponent(id)}/metadata-refresh`, envelope(connectionData), { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['sso'] }),
+  });
+}
+
+// MentorBridge's own SAML signing keys of a connection and their rollover (decision 910).
+export function useSpKeys(id: string) {
+  return useQuery({
+    queryKey: ['sso', 'sp-keys', id],
+    queryFn: () => api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, envelope(spKeysData)),
+  });
+}
+
+export function useSpKeyRollover(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (step: SpKeyRolloverBody['step']) => api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, envelope(spKeysData), { method: 'POST', body: { step } }),
+    onSuccess: (answer) => client.setQueryData(['sso', 'sp-keys', id], answer),
+    // Refused (another admin moved the rollover on meanwhile): show the keys as they are now.
+    onError: () => client.invalidateQueries({ queryKey: ['sso', 'sp-keys', id] }),
   });
 }

@@ -1,19 +1,11 @@
 import { SSO_ERROR_REASONS, type SsoErrorReason } from '@app/shared/sso';
+import type { MessageKey } from '../../lib/i18n.tsx';
 
-/** Every string of the single sign-on screens, in one place (the languages work moves them into catalogues). */
+/**
+ * The single sign-on strings not yet in the catalogues (the callback page and the console tab); the sign-in
+ * offer, the organisation page, the error page and the refusal reasons are `sso.*` catalogue keys.
+ */
 export const SSO_COPY = {
-  discovery: {
-    offer: (org: string) => `Sign in with ${org}`,
-    required: (org: string) => `${org} asks you to sign in through its own sign-in page.`,
-    optional: 'Or use your MentorBridge password below.',
-    redirecting: 'Taking you to your organisation…',
-  },
-  orgPage: {
-    title: 'Sign in with your organisation',
-    loading: 'Loading your organisation…',
-    notFound: 'This organisation has no single sign-on. Use your e-mail and password instead.',
-    passwordLink: 'Sign in with a password',
-  },
   callback: {
     title: 'Signing you in',
     working: 'Finishing your sign-in…',
@@ -39,18 +31,35 @@ export const SSO_COPY = {
     account: 'Account',
     back: 'Back to single sign-on settings',
   },
-  error: {
-    title: 'Sign-in failed',
-    reference: 'Reference',
-    help: 'If this keeps happening, give the reference to your organisation’s IT service desk: it shows them the exact reason.',
-    again: 'Try again',
-    password: 'Sign in with a password',
-  },
 } as const;
 
-export function reasonText(reason: string | null): string {
-  return reason && reason in SSO_ERROR_REASONS ? SSO_ERROR_REASONS[reason as SsoErrorReason] : SSO_ERROR_REASONS.other;
+/** The catalogue key of each refusal reason (written out: the catalogue test finds keys by their text). */
+const REASON_KEYS = {
+  state: 'sso.reason.state',
+  expired: 'sso.reason.expired',
+  nonce: 'sso.reason.nonce',
+  issuer: 'sso.reason.issuer',
+  token: 'sso.reason.token',
+  signature: 'sso.reason.signature',
+  audience: 'sso.reason.audience',
+  replay: 'sso.reason.replay',
+  unsolicited: 'sso.reason.unsolicited',
+  subject: 'sso.reason.subject',
+  email: 'sso.reason.email',
+  affiliation: 'sso.reason.affiliation',
+  disabled: 'sso.reason.disabled',
+  deactivated: 'sso.reason.deactivated',
+  exists: 'sso.reason.exists',
+  role: 'sso.reason.role',
+  idp: 'sso.reason.idp',
+  other: 'sso.reason.other',
+} as const satisfies Record<SsoErrorReason, MessageKey>;
+
+/** The catalogue key of a refusal reason; unknown reasons read as `other`. */
+export function reasonKey(reason: string | null): MessageKey {
+  return reason && reason in SSO_ERROR_REASONS ? REASON_KEYS[reason as SsoErrorReason] : REASON_KEYS.other;
 }
+
 
 export const SSO_CONSOLE_COPY = {
   heading: 'Single sign-on',

@@ -3,7 +3,7 @@ import type { DiscoverData } from '@app/shared/sso';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { SSO_COPY } from './copy.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { discover, startSignIn } from './api.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,6 +14,7 @@ const DEBOUNCE_MS = 400;
  * organisation's sign-in (and says so when the organisation requires it).
  */
 export function SsoDiscovery({ email, next }: { email: string; next?: string | null }) {
+  const t = useT();
   const [found, setFound] = useState<DiscoverData | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,19 +43,23 @@ export function SsoDiscovery({ email, next }: { email: string; next?: string | n
     try {
       await startSignIn(connectionId, next);
     } catch (err) {
-      setError(errorMessage(err, SSO_COPY.discovery.redirecting));
+      setError(errorMessage(err, t('sso.discovery.redirecting')));
       setBusy(false);
     }
   }
   return (
     <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3" aria-live="polite" data-testid="sso-discovery">
-      {found.required && <p className="text-sm text-slate-800">{SSO_COPY.discovery.required(org)}</p>}
+      {found.required && <p className="text-sm text-slate-800">{t('sso.discovery.required', { org })}</p>}
       {found.connections.map((c) => (
         <Button key={c.id} type="button" className="w-full" data-connection={c.name} disabled={busy} onClick={() => void go(c.id)}>
-          {busy ? SSO_COPY.discovery.redirecting : found.connections.length > 1 ? `${SSO_COPY.discovery.offer(org)} (${c.name})` : SSO_COPY.discovery.offer(org)}
+          {busy
+            ? t('sso.discovery.redirecting')
+            : found.connections.length > 1
+              ? t('sso.discovery.offerNamed', { org, connection: c.name })
+              : t('sso.discovery.offer', { org })}
         </Button>
       ))}
-      {!found.required && <p className="text-xs text-slate-700">{SSO_COPY.discovery.optional}</p>}
+      {!found.required && <p className="text-xs text-slate-700">{t('sso.discovery.optional')}</p>}
       {error && <Alert kind="error">{error}</Alert>}
     </div>
   );

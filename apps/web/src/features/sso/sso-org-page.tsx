@@ -8,11 +8,12 @@ import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { orgSignIn, startSignIn } from './api.ts';
-import { SSO_COPY } from './copy.ts';
+import { useT } from '../../lib/i18n.tsx';
 
 /** `/sso/<org-slug>`: an organisation's direct sign-in link; `?next=` keeps the page the person was going to. */
 export function SsoOrgPage() {
-  useDocumentTitle(SSO_COPY.orgPage.title);
+  const t = useT();
+  useDocumentTitle(t('sso.orgPage.title'));
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
   const next = params.get('next');
@@ -26,25 +27,29 @@ export function SsoOrgPage() {
     try {
       await startSignIn(connectionId, next && next.startsWith('/') && !next.startsWith('//') ? next : null);
     } catch (err) {
-      setError(errorMessage(err, SSO_COPY.error.title));
+      setError(errorMessage(err, t('sso.error.title')));
       setBusy(false);
     }
   }
 
   return (
-    <AuthLayout title={org.data ? org.data.data.organisation.name : SSO_COPY.orgPage.title} subtitle={<p>{SSO_COPY.orgPage.title}</p>}>
+    <AuthLayout title={org.data ? org.data.data.organisation.name : t('sso.orgPage.title')} subtitle={<p>{t('sso.orgPage.title')}</p>}>
       <div className="space-y-3" aria-live="polite">
-        {org.isPending && <Spinner label={SSO_COPY.orgPage.loading} />}
-        {org.isError && <Alert kind="error">{SSO_COPY.orgPage.notFound}</Alert>}
+        {org.isPending && <Spinner label={t('sso.orgPage.loading')} />}
+        {org.isError && <Alert kind="error">{t('sso.orgPage.notFound')}</Alert>}
         {org.data?.data.connections.map((c) => (
           <Button key={c.id} className="w-full" data-connection={c.name} disabled={busy} onClick={() => void go(c.id)}>
-            {busy ? SSO_COPY.discovery.redirecting : org.data.data.connections.length > 1 ? `${SSO_COPY.discovery.offer(org.data.data.organisation.name)} (${c.name})` : SSO_COPY.discovery.offer(org.data.data.organisation.name)}
+            {busy
+              ? t('sso.discovery.redirecting')
+              : org.data.data.connections.length > 1
+                ? t('sso.discovery.offerNamed', { org: org.data.data.organisation.name, connection: c.name })
+                : t('sso.discovery.offer', { org: org.data.data.organisation.name })}
           </Button>
         ))}
         {error && <Alert kind="error">{error}</Alert>}
         <p className="text-center text-sm">
           <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-            {SSO_COPY.orgPage.passwordLink}
+            {t('sso.orgPage.passwordLink')}
           </Link>
         </p>
       </div>

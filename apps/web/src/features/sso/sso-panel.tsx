@@ -9,6 +9,7 @@ import { useScimMutations, useScimTokens, useSsoMutations, useSsoOverview } from
 import { SSO_CONSOLE_COPY as C } from './copy.ts';
 import { ConnectionSettingsEditor } from './connection-settings-editor.tsx';
 import { SamlMetadataStatus } from './metadata-status.tsx';
+import { SpKeysPanel } from './sp-keys-panel.tsx';
 
 const list = (text: string) =>
   text
@@ -128,6 +129,7 @@ function Connections({ connections }: { connections: ConnectionDto[] }) {
                 </dl>
               </details>
               <SamlMetadataStatus connection={c} />
+              {c.protocol === 'saml' && <SpKeysPanel connection={c} />}
               <ConnectionSettingsEditor connection={c} />
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate(c.id)}>{C.connections.test}</Button>
