@@ -2,6 +2,7 @@ import { Component, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { RD_APPLICATION_STATUS_LABELS, RD_MESSAGES, daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
 import type { RoleDto } from '@app/shared/rd-projects';
+import { currentLocale } from '../../lib/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 const STATUS_STYLES: Record<string, string> = {
@@ -54,7 +55,7 @@ export function compensationText(c: RoleDto['compensation']): string {
 export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /**
@@ -65,7 +66,7 @@ export function fmtDate(iso: string | null | undefined): string {
 export function fmtDeadline(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Deadline: more than 0 and up to 7 days shows a warning; 0 or less shows Expired / Application Closed. */

@@ -9,6 +9,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { currentLocale } from '../../lib/language.ts';
 import { linkedInAddCertificationUrl } from './linkedin.ts';
 
 const copy = {
@@ -27,7 +28,7 @@ const copy = {
   browse: 'Browse MentorBridge workshops',
 } as const;
 
-const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(currentLocale(), { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * /certificates/:id — the certificate page "View certificate" opens (and the verification page printed
