@@ -37,6 +37,7 @@ test.describe('without JavaScript', () => {
       [`/workshops/${workshop.id}`, /^Workshops$/],
       ['/experts', /^Meet the Experts$/],
       ['/projects', /^R&D Projects$/],
+      ['/accessibility', /^MentorBridge Accessibility Conformance Report$/],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

@@ -163,6 +163,14 @@ describe('sitemap.xml and robots.txt', () => {
     expect(after).toContain(`${ORIGIN}/workshops/${draft.id}`);
   });
 
+  it('the accessibility statement is served with its own title, description and canonical address', async () => {
+    const res = await t.app.inject({ url: '/accessibility' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Accessibility · MentorBridge</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/accessibility" />`);
+    expect(meta(res.body, 'name', 'description')).toContain('Accessibility Conformance Report');
+  });
+
   it('robots.txt keeps crawlers out of the API and signed-in areas and names the sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

@@ -336,6 +336,16 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
+    /** The accessibility statement and conformance report (the web app renders docs/accessibility.md itself). */
+    accessibility(): Rendered {
+      const description = 'MentorBridge accessibility statement and Accessibility Conformance Report (VPAT 2.5, WCAG 2.2 AA), with how to report a barrier.';
+      return {
+        status: 200,
+        head: { title: 'Accessibility', description, path: '/accessibility' },
+        body: `<main id="main"><h1>Accessibility statement</h1><p>${escapeHtml(description)}</p></main>`,
+      };
+    },
+
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
       const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
@@ -433,6 +443,7 @@ export async function publicPagesRoutes(app: App, root: string) {
   app.get('/experts', page, async (request, reply) => send(request, reply, await render.experts()));
   app.get('/projects', page, async (request, reply) => send(request, reply, await render.projects()));
   app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, await render.certificate(request.params.id)));
+  app.get('/accessibility', page, async (request, reply) => send(request, reply, render.accessibility()));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
 }
