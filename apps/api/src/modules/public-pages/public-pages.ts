@@ -391,7 +391,14 @@ async function serverEntry(app: App, root: string): Promise<ServerEntry | undefi
     app.log.warn({ file }, 'no server-rendering bundle: public pages are sent as plain HTML');
     return undefined;
   }
-  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  let entry: ServerEntry;
+  try {
+    entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  } catch (error) {
+    // E.g. a private web build outside the repository, where React cannot be resolved from the bundle.
+    app.log.error({ err: error, file }, 'the server-rendering bundle did not load: public pages are sent as plain HTML');
+    return undefined;
+  }
   entry.configure(async (url, init) => {
     const res = await app.inject({ method: init.method as 'GET', url, headers: init.headers });
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
