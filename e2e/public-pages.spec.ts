@@ -1,5 +1,6 @@
 // Issue 27: the public pages carry their content in the HTML (a reader or crawler without JavaScript sees
-// it), and a workshop has its own address: shared, bookmarked, opened directly, with Back.
+// it), rendered on the server from the app's own components and hydrated (decision 1070), and a
+// workshop has its own address: shared, bookmarked, opened directly, with Back.
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 test.describe('without JavaScript', () => {
@@ -8,17 +9,106 @@ test.describe('without JavaScript', () => {
   test('the workshops list and a workshop page are readable, with links between them', async ({ page }) => {
     await page.goto('/workshops');
     await expect(page.getByRole('heading', { level: 1, name: 'Workshops' })).toBeVisible();
+    // The app's own page, rendered on the server (decision 1070): its filters and cards, not a summary.
+    await expect(page.getByLabel('Search workshops')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Details: / }).first()).toBeVisible();
     const first = page.getByRole('main').getByRole('heading', { level: 2 }).first();
     const title = (await first.innerText()).trim();
     expect(title.length).toBeGreaterThan(0);
     await first.getByRole('link').click();
     await expect(page).toHaveURL(/\/workshops\/[0-9a-f]{24}$/);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.locator('time')).toHaveCount(1);
+    // Without JavaScript the details are on the page itself (the app opens them in a dialog).
+    await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+    await expect(page.locator('main time')).toHaveCount(1);
+    await expect(page.locator('main time')).toContainText(/\d/);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
     await page.goto('/experts');
     await expect(page.getByRole('heading', { level: 1, name: 'Meet the Experts' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  });
+
+  test('every public page arrives with its content and the state it hydrates from', async ({ page, request }) => {
+    const list = (await (await request.get('/api/workshops?limit=1')).json()) as { data: { workshops: Array<{ id: string; title: string }> } };
+    const workshop = list.data.workshops[0];
+    if (!workshop) throw new Error('the demo data has no public workshop');
+    const pages: Array<[string, RegExp]> = [
+      ['/', /^Learn from the people who do the work$/],
+      ['/workshops', /^Workshops$/],
+      [`/workshops/${workshop.id}`, /^Workshops$/],
+      ['/experts', /^Meet the Experts$/],
+      ['/projects', /^R&D Projects$/],
+      ['/accessibility', /^MentorBridge Accessibility Conformance Report$/],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+      // The site's header and footer are the app's (rendered from the same components).
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      expect(await page.locator('script#ssr-state[type="application/json"]').count(), path).toBe(1);
+    }
+    await page.goto(`/workshops/${workshop.id}`);
+    await expect(page.getByRole('heading', { name: workshop.title }).first()).toBeVisible();
+  });
+});
+
+test('a server-rendered page hydrates: nothing is painted twice, the filters work, no console errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // Playwright blocks service workers in the journeys (and says so): not the page's doing.
+    if ((message.type() === 'error' || message.type() === 'warning') && !/Service Worker registration blocked/.test(message.text())) errors.push(message.text());
+  });
+  // Every node the app removes from #root, from the first byte of the HTML: replacing the server's markup
+  // (instead of hydrating it) removes it all.
+  await page.addInitScript(() => {
+    const seen = { removed: 0, heading: null as Element | null };
+    (window as unknown as { __root: typeof seen }).__root = seen;
+    new MutationObserver((records) => {
+      for (const r of records) if ((r.target as Element).id === 'root') seen.removed += r.removedNodes.length;
+      seen.heading ??= document.querySelector('#root h1');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/workshops');
+  const cards = page.getByRole('button', { name: /^Details: / });
+  await expect(cards.first()).toBeVisible();
+  const before = await cards.count();
+  expect(before).toBeGreaterThan(1);
+  await page.getByLabel('Category').selectOption('Design');
+  await expect(cards).not.toHaveCount(before);
+  for (const text of await page.locator('main article').allInnerTexts()) expect(text).toContain('Design');
+  const root = await page.evaluate(() => {
+    const seen = (window as unknown as { __root: { removed: number; heading: Element | null } }).__root;
+    return { removed: seen.removed, sameHeading: seen.heading !== null && seen.heading === document.querySelector('#root h1') };
+  });
+  expect(root).toEqual({ removed: 0, sameHeading: true });
+  // A workshop's title links to its own address; the app opens it in its dialog.
+  await page.locator('main article h2 a').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/\/workshops\/[0-9a-f]{24}$/);
+  expect(errors).toEqual([]);
+});
+
+test.describe('in the visitor\'s language', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('the server renders in the browser\'s language and the page hydrates in it', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const seen = { removed: 0 };
+      (window as unknown as { __root: typeof seen }).__root = seen;
+      new MutationObserver((records) => {
+        for (const r of records) if ((r.target as Element).id === 'root') seen.removed += r.removedNodes.length;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.goto('/experts');
+    expect(await response?.text()).toContain('<html lang="es"');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __root: { removed: number } }).__root.removed)).toBe(0);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -24,9 +24,11 @@ function precompress(): Plugin {
     name: 'mentorbridge:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server's bundle (dist-ssr, decision 1070) is read from disk by the API, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      if (!outDir) return;
       const files: string[] = [];
       const walk = async (dir: string) => {
         for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -235,6 +237,9 @@ function preloadAppShell(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), catalogues(), lazyContractCopies(), pureContracts(), preloadAppShell(), precompress()],
+  // `vite build --ssr src/entry-server.tsx --outDir dist-ssr` (decision 1070): the packages stay in
+  // node_modules, the shared contracts (TypeScript) are bundled.
+  ssr: { noExternal: ['@app/shared'] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
 import { applyLanguage, initialLanguage, loadCatalogue } from './lib/language.ts';
@@ -16,6 +17,10 @@ const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const container = document.getElementById('root');
+// A public page the server rendered from these components (decision 1070) carries its reads and the
+// language it was rendered in as JSON (not a script: the CSP stays strict). It hydrates when this device
+// shows the same language; otherwise the app renders in its own language and replaces the markup.
+const serverState = readServerState();
 const route = matchPageRoute(window.location.pathname);
 const token = localStorage.getItem('token');
 const role = localStorage.getItem('userRole');
@@ -28,8 +33,20 @@ const pageReady = page?.page.load().catch(() => undefined);
 const language = initialLanguage();
 applyLanguage(language);
 const catalogue = loadCatalogue(language);
-for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);
+const server = serverState?.language === language && page ? serverState : undefined;
+// The server's reads are in its state already.
+if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);
 
 if (container) {
-  void Promise.all([import('./app/boot.tsx'), catalogue, pageReady]).then(([{ start }, messages]) => start(container, { language, messages }, page));
+  void Promise.all([import('./app/boot.tsx'), catalogue, pageReady]).then(([{ start }, messages]) => start(container, { language, messages }, page, server));
+}
+
+function readServerState(): { language: string; queries: DehydratedState } | undefined {
+  const element = document.getElementById('ssr-state');
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as { language: string; queries: DehydratedState };
+  } catch {
+    return undefined;
+  }
 }

@@ -50,8 +50,17 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/**
+ * Where requests go when the app renders on the server (entry-server.tsx, decision 1070): the API itself,
+ * as a signed-out visitor. Unset in the browser.
+ */
+let serverTransport: ((url: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>) | null = null;
+export function setServerTransport(transport: typeof serverTransport) {
+  serverTransport = transport;
+}
+
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, typeof window === 'undefined' ? 'http://server.invalid' : window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -68,6 +77,10 @@ function onUnauthorized(message: string, code: string | undefined) {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
+  if (serverTransport) {
+    const headers = { accept: 'application/json', 'accept-language': currentLanguage() };
+    return serverTransport(buildUrl(path, options.query), { method: options.method ?? 'GET', headers });
+  }
   const session = readSession();
   // Errors come back in the page's language (the API also knows the profile's choice).
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /** The value, settled for `ms` (search and filter reloads wait 500 ms). */
 export function useDebounced<T>(value: T, ms = 500): T {
@@ -55,4 +55,15 @@ export function useDismissable(
     // Only opening and closing re-run it: `close` and `onOpen` are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React renders on the server and while it hydrates that markup, true from the render after
+ * (and at once in a page the browser rendered itself). What only the browser knows (the visitor's time
+ * zone) waits for it, so hydration sees exactly what the server wrote (decision 1070).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }

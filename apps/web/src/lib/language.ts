@@ -34,6 +34,17 @@ export function languageInfo(code: string): Language {
 }
 
 let current = 'en';
+/** On the server (entry-server.tsx): the visitor's Accept-Language tags, standing in for navigator.languages. */
+let serverLocales: readonly string[] = [];
+
+/**
+ * The server renders a page in `code`, for a visitor whose browser asks for `locales` (Accept-Language):
+ * dates and numbers then come out as the visitor's browser will write them when it hydrates. No document.
+ */
+export function setServerLanguage(code: string, locales: readonly string[]) {
+  current = code;
+  serverLocales = locales;
+}
 /** The language the page is showing now (its tag is also the locale dates and numbers use). */
 export function currentLanguage(): string {
   return current;
@@ -44,7 +55,7 @@ export function currentLanguage(): string {
  * (en-GB writes 2 March, en-IN groups lakhs), else the language itself.
  */
 export function currentLocale(): string {
-  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
+  const wanted = typeof navigator === 'undefined' ? serverLocales : (navigator.languages ?? []);
   return wanted.find((tag) => tag.toLowerCase().split('-')[0] === current) ?? current;
 }
 

@@ -11,6 +11,7 @@ import { buildProfessional } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
+import { fillTemplate } from './public-pages.ts';
 
 // The built index.html's shape (apps/web/index.html after vite build).
 const root = mkdtempSync(path.join(os.tmpdir(), 'mb-public-'));
@@ -162,10 +163,44 @@ describe('sitemap.xml and robots.txt', () => {
     expect(after).toContain(`${ORIGIN}/workshops/${draft.id}`);
   });
 
+  it('the accessibility statement is served with its own title, description and canonical address', async () => {
+    const res = await t.app.inject({ url: '/accessibility' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Accessibility · MentorBridge</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}/accessibility" />`);
+    expect(meta(res.body, 'name', 'description')).toContain('Accessibility Conformance Report');
+  });
+
   it('robots.txt keeps crawlers out of the API and signed-in areas and names the sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe('a page the web app rendered on the server (decision 1070)', () => {
+  const template = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+  const page = { status: 200, head: { title: 'Workshops', description: 'd', path: '/workshops' }, body: '<main id="main">plain</main>' };
+
+  it('puts the React markup in #root, its hints in <head>, and the state as non-executable JSON with < escaped', () => {
+    const state = { language: 'ar', queries: { queries: [{ state: { data: { title: '</script><script>alert(1)</script>' } } }] } };
+    const html = fillTemplate(template, ORIGIN, page, { html: '<main id="main"><h1>ورش العمل</h1></main>', head: '<link rel="preload" as="image" href="/logo.svg"/>', state });
+    expect(html).toContain('<div id="root"><main id="main"><h1>ورش العمل</h1></main></div>');
+    expect(html).not.toContain('plain');
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(html.indexOf('<link rel="preload" as="image" href="/logo.svg"/>')).toBeLessThan(html.indexOf('</head>'));
+    const block = /<script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(block).not.toContain('<');
+    expect(JSON.parse(block)).toEqual(state);
+    // Only the JSON-LD and the state: no script the browser would run.
+    expect([...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")/g)]).toHaveLength(0);
+  });
+
+  it('without a server rendering, #root holds the plain HTML and the page stays in English', () => {
+    const html = fillTemplate(template, ORIGIN, page);
+    expect(html).toContain('<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6"><main id="main">plain</main></div></div>');
+    expect(html).toContain('<html lang="en" dir="ltr"');
+    expect(html).not.toContain('ssr-state');
   });
 });

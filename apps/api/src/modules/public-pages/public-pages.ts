@@ -6,8 +6,9 @@
 // is public at the moment they are asked for, so a new or cancelled workshop is in or out at once.
 // The data comes from the public API itself (app.inject), so these pages show exactly what the API shows
 // to someone signed out, through the same validation, access rules and caches.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import type { publicProjectDto } from '@app/shared/rd-projects';
 import type { certificateVerification, workshopDto } from '@app/shared/workshops';
 import type { App } from '../../lib/http.ts';
 import { translator } from '../../lib/i18n.ts';
+import { parseAcceptLanguage } from '@app/shared/i18n/negotiate';
 
 type Workshop = z.infer<typeof workshopDto>;
 type Professional = z.infer<typeof professionalCardDto>;
@@ -64,8 +66,24 @@ export interface Rendered {
   body: string;
 }
 
-/** Fill the built index.html with a page's head and content. */
-export function fillTemplate(template: string, publicUrl: string, page: Rendered): string {
+/**
+ * A page rendered on the server from the web app's own React components (apps/web/src/entry-server.tsx,
+ * decision 1070): the markup of #root, React's resource hints, and the state the browser hydrates from.
+ */
+export interface ServerRendered {
+  html: string;
+  head: string;
+  state: { language: string; queries: unknown };
+}
+
+/** The web app's server entry, as built into apps/web/dist-ssr (its types, for the API). */
+interface ServerEntry {
+  configure(transport: (url: string, init: { method: string; headers: Record<string, string> }) => Promise<Response>): void;
+  render(url: string, wanted: readonly string[]): Promise<ServerRendered | undefined>;
+}
+
+/** Fill the built index.html with a page's head and content (the React markup when `app` is given). */
+export function fillTemplate(template: string, publicUrl: string, page: Rendered, app?: ServerRendered): string {
   const h = page.head;
   const url = `${publicUrl}${h.path}`;
   const image = h.image ? (h.image.startsWith('http') ? h.image : `${publicUrl}${h.image}`) : `${publicUrl}/icons/icon-512.png`;
@@ -85,12 +103,19 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     ...(h.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     ...(h.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high" />`] : []),
     ...(h.jsonLd ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
+    ...(app?.head ? [app.head] : []),
   ].join('\n    ');
+  const root = app
+    ? // The state is data, not a script (type="application/json": the CSP stays strict), `<` escaped.
+      `<div id="root">${app.html}</div>\n    <script type="application/json" id="ssr-state">${jsonForScript(app.state)}</script>`
+    : `<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6">${page.body}</div></div>`;
+  const language = app?.state.language ?? 'en';
   return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(h.description)}" />`)
     .replace('</head>', `    ${tags}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6">${page.body}</div></div>`);
+    .replace('<div id="root"></div>', root);
 }
 
 function formatWhen(w: Workshop): string {
@@ -311,6 +336,16 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
+    /** The accessibility statement and conformance report (the web app renders docs/accessibility.md itself). */
+    accessibility(): Rendered {
+      const description = 'MentorBridge accessibility statement and Accessibility Conformance Report (VPAT 2.5, WCAG 2.2 AA), with how to report a barrier.';
+      return {
+        status: 200,
+        head: { title: 'Accessibility', description, path: '/accessibility' },
+        body: `<main id="main"><h1>Accessibility statement</h1><p>${escapeHtml(description)}</p></main>`,
+      };
+    },
+
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
       const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
@@ -345,6 +380,32 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
+/**
+ * The web app's server entry (apps/web/dist-ssr/entry-server.js beside the built app), its reads answered
+ * by the API itself as a signed-out visitor. Undefined when it was not built: the pages then carry the
+ * plain HTML above and the browser renders them.
+ */
+async function serverEntry(app: App, root: string): Promise<ServerEntry | undefined> {
+  const file = path.join(root, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) {
+    app.log.warn({ file }, 'no server-rendering bundle: public pages are sent as plain HTML');
+    return undefined;
+  }
+  let entry: ServerEntry;
+  try {
+    entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  } catch (error) {
+    // E.g. a private web build outside the repository, where React cannot be resolved from the bundle.
+    app.log.error({ err: error, file }, 'the server-rendering bundle did not load: public pages are sent as plain HTML');
+    return undefined;
+  }
+  entry.configure(async (url, init) => {
+    const res = await app.inject({ method: init.method as 'GET', url, headers: init.headers });
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  });
+  return entry;
+}
+
 /** Routes for the public pages; `root` is the built web app (its index.html is the template). */
 export async function publicPagesRoutes(app: App, root: string) {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -356,11 +417,25 @@ export async function publicPagesRoutes(app: App, root: string) {
     return { status: 200, data: parsed.data };
   };
   const render = publicRenderers(fetchApi, publicUrl);
+  const entry = await serverEntry(app, root);
   const page = { config: { access: 'public' as const }, schema: { hide: true } };
   /** Compressed as the static files are (brotli, else gzip): the HTML is the first thing a phone waits for. */
-  const send = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered | null) => {
-    const html = rendered ? fillTemplate(template, publicUrl, rendered) : template;
-    void reply.status(rendered ? rendered.status : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const send = async (request: FastifyRequest, reply: FastifyReply, rendered: Rendered | null) => {
+    let rendition: ServerRendered | undefined;
+    if (rendered && entry) {
+      try {
+        rendition = await entry.render(request.url, parseAcceptLanguage(request.headers['accept-language']));
+      } catch (error) {
+        // The plain HTML still has the content; the browser renders the page itself.
+        request.log.error({ err: error, url: request.url }, 'server rendering failed');
+      }
+    }
+    const html = rendered ? fillTemplate(template, publicUrl, rendered, rendition) : template;
+    void reply
+      .status(rendered ? rendered.status : 404)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, accept-language')
+      .type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) {
       return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -375,6 +450,7 @@ export async function publicPagesRoutes(app: App, root: string) {
   app.get('/experts', page, async (request, reply) => send(request, reply, await render.experts()));
   app.get('/projects', page, async (request, reply) => send(request, reply, await render.projects()));
   app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, await render.certificate(request.params.id)));
+  app.get('/accessibility', page, async (request, reply) => send(request, reply, render.accessibility()));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
 }

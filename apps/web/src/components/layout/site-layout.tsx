@@ -263,7 +263,11 @@ function SiteFooter() {
         ))}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-slate-400 sm:px-6">{t('footer.copyright', { year })}</p>
+        {/* The year is the server's when it rendered the page (decision 1070); a browser whose clock is already in
+            another year (New Year's Eve across zones) keeps the server's text instead of failing hydration. */}
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-slate-400 sm:px-6" suppressHydrationWarning>
+          {t('footer.copyright', { year })}
+        </p>
       </div>
     </footer>
   );

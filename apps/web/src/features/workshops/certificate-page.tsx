@@ -8,7 +8,7 @@ import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
-import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useDocumentTitle, useHydrated } from '../../lib/hooks.ts';
 import { linkedInAddCertificationUrl } from './linkedin.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 
@@ -44,7 +44,10 @@ export function CertificatePage() {
   const notFound = workshopMissing && programme.isError && programme.error instanceof ApiError && programme.error.status === 404;
   const pc = programme.data?.data.certificate;
   const c = cert.data?.data.certificate;
-  const pageUrl = `${window.location.origin}/certificates/${encodeURIComponent(id)}`;
+  // The server renders this page too (decision 1070) and does not know the address the visitor used: the
+  // share link takes the origin once the page has hydrated.
+  const origin = useHydrated() ? window.location.origin : '';
+  const pageUrl = `${origin}/certificates/${encodeURIComponent(id)}`;
   const onCopy = () => {
     const done = () => setCopied(t('workshops.cert.copied'));
     if (!navigator.clipboard) return setCopied(t('workshops.cert.copyFailed'));

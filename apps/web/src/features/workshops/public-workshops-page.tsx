@@ -13,6 +13,7 @@ import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useWorkshop, useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
+import { WorkshopWhen } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 
 const CATEGORY_LABELS: Record<(typeof WORKSHOP_CATEGORIES)[number], MessageKey> = {
@@ -56,6 +57,17 @@ export function PublicWorkshopsPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold text-slate-900">{t('public.workshops.title')}</h1>
         <p className="mt-2 max-w-2xl text-slate-700">{t('public.workshops.intro')}</p>
+        {detail && (
+          // The details open in a modal once the app runs; a reader without JavaScript (the server rendered
+          // this page, decision 1070) gets them here instead. Browsers with scripting ignore <noscript>.
+          <noscript>
+            <article className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
+              <h2 className="text-xl font-semibold text-slate-900" dir="auto">{detail.title}</h2>
+              <p className="mt-1 text-sm text-slate-700"><time dateTime={detail.schedule.startsAt}><WorkshopWhen workshop={detail} /></time></p>
+              <p className="mt-3 whitespace-pre-line text-slate-700" dir="auto">{detail.description}</p>
+            </article>
+          </noscript>
+        )}
         <div className="mt-6 mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
           <TextField label={t('public.workshops.search')} type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
           <SelectField label={t('public.workshops.category')} value={category} onChange={(e) => { setCategory(e.target.value); setPage(1); }}>
@@ -76,7 +88,7 @@ export function PublicWorkshopsPage() {
           <>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {list.data.workshops.map((w) => (
-                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} headingLevel={2} />
+                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} headingLevel={2} linked />
               ))}
             </div>
             <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.workshops.pages')} />

@@ -2,6 +2,7 @@ import { Award, Beaker, BookOpen, Code, ExternalLink, Lightbulb, Users, type Luc
 import { workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-constants';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { dateTimeIn, formatInZone } from '../../lib/zoned-time.ts';
+import { useHydrated } from '../../lib/hooks.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 
@@ -10,11 +11,15 @@ const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, U
 /** The coloured banner with its icon (or the uploaded banner image). */
 export function WorkshopBanner({ workshop, className = 'h-28 rounded-t-2xl' }: { workshop: WorkshopDto; className?: string }) {
   const Icon = ICONS[workshop.banner.icon ?? ''] ?? BookOpen;
+  // The strict CSP (style-src 'self') drops a style attribute written in the server's HTML; set from
+  // script, it applies. A server-rendered banner starts in the default blue and takes its own colour
+  // once the page has hydrated (decision 1070).
+  const hydrated = useHydrated();
   if (workshop.banner.imageUrl) {
     return <img src={workshop.banner.imageUrl} alt="" className={`w-full object-cover ${className}`} />;
   }
   return (
-    <div className={`flex w-full items-center justify-center ${className}`} style={{ backgroundColor: workshop.banner.color ?? '#1d4ed8' }}>
+    <div className={`flex w-full items-center justify-center bg-blue-700 ${className}`} style={hydrated ? { backgroundColor: workshop.banner.color ?? '#1d4ed8' } : undefined}>
       <Icon aria-hidden="true" className="h-10 w-10 text-white/90" />
     </div>
   );
@@ -84,9 +89,13 @@ export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
  */
 export function useZonedWhen(): (iso: string, zone: string) => { text: string; local?: string } {
   const t = useT();
-  const viewer = useMyTimeZone();
+  const mine = useMyTimeZone();
+  // The server does not know the visitor's zone: a server-rendered page shows the event's own zone, as the
+  // server wrote it, and adds "your time" once it has hydrated (decision 1070).
+  const hydrated = useHydrated();
+  const viewer = hydrated ? mine : undefined;
   return (iso, zone) => {
-    const plain = formatInZone(iso, zone, viewer);
+    const plain = formatInZone(iso, zone, hydrated ? mine : zone);
     const text = t('workshops.whenInZone', { when: dateTimeIn(iso, zone), zone });
     if (!plain.local) return { text };
     const when = dateTimeIn(iso, viewer);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Calendar, MapPin, Users, Video } from 'lucide-react';
 import type { WorkshopDto } from '@app/shared/workshops';
 import { Button } from '../../components/ui/button.tsx';
@@ -5,8 +6,10 @@ import { truncate } from '../../lib/format.ts';
 import { JoinLink, PhaseBadge, WorkshopBanner, WorkshopWhen, useClosedReasonText } from './workshop-bits.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
-export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, showRegister = true, headingLevel = 3 }: {
+export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, showRegister = true, headingLevel = 3, linked = false }: {
   workshop: WorkshopDto;
+  /** The title links to the workshop's own address (the public list: readers without JavaScript and crawlers follow it). */
+  linked?: boolean;
   /** The card's heading level: one below the section heading above the cards (WCAG 1.3.1). */
   headingLevel?: 2 | 3;
   onDetails: (w: WorkshopDto) => void;
@@ -32,7 +35,7 @@ export function WorkshopCard({ workshop: w, onDetails, onRegister, registering, 
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <Heading className="font-semibold text-slate-900" dir="auto">{w.title}</Heading>
+          <Heading className="font-semibold text-slate-900" dir="auto">{linked ? <Link to={`/workshops/${w.id}`} className="rounded hover:underline">{w.title}</Link> : w.title}</Heading>
           <PhaseBadge workshop={w} />
         </div>
         {w.organisationId && <p className="text-xs font-medium text-violet-800">{t('workshops.card.ownStudents')}</p>}
