@@ -2,7 +2,6 @@ import { Component, useMemo, useState, type KeyboardEvent, type ReactNode } from
 import { X } from 'lucide-react';
 import { daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
 import type { RoleDto } from '@app/shared/rd-projects';
-import { currentLocale } from '../../lib/language.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
