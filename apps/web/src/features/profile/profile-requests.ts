@@ -1,9 +1,9 @@
-import { envelope } from '@app/shared/api';
-import { userData, type UserDto } from '@app/shared/auth';
+import type { UserDto } from '@app/shared/auth';
 import { api } from '../../lib/api.ts';
 
 /** The signed-in person's profile, read and its time zone saved (loaded on demand by my-time-zone.ts). */
-const answer = envelope(userData);
+// The answer's schema (and zod) loads with the first request (decision 950).
+const answer = () => import('./schemas.ts').then((m) => m.userAnswer);
 
 export function read(signal?: AbortSignal): Promise<UserDto> {
   return api('/auth/profile', answer, { signal }).then((r) => r.data.user);
