@@ -4,38 +4,20 @@ import { PHONE_MAX_LENGTH, REGISTRATION_MESSAGES, isPhoneNumber } from './auth.t
 import { ideaDto } from './ideas.ts';
 import { EMAIL_PATTERN, LIMITS, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
+import { CURRENCIES, IDEA_REVIEW_MESSAGES, PROFESSIONAL_MESSAGES, REVIEW_STATUSES } from './admin-constants.ts';
 
+export * from './admin-constants.ts';
 // ---------------------------------------------------------------------------------------------
 // Professionals (spec 001 §5 "Professional form")
 // ---------------------------------------------------------------------------------------------
 
 export type Expertise = (typeof EXPERTISE_OPTIONS)[number];
-export const CURRENCIES = ['USD', 'INR', 'EUR'] as const;
 
 /** Case-insensitive match of a spreadsheet cell to one of the 15 choices. */
 export function matchExpertise(value: string): Expertise | undefined {
   const v = value.trim().toLowerCase();
   return EXPERTISE_OPTIONS.find((e) => e.toLowerCase() === v);
 }
-
-export const PROFESSIONAL_MESSAGES = {
-  name: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phone: 'Phone is required',
-  title: 'Title is required',
-  company: 'Company is required',
-  expertise: 'Please select an expertise',
-  experience: 'Years of experience must be a whole number of 0 or more',
-  bio: 'Bio is required',
-  hourlyRate: 'Hourly rate must be 0 or more',
-  duplicate: 'An account with this email already exists',
-  created: 'Professional created successfully!',
-  updated: 'Professional updated successfully!',
-  deleted: 'Professional deleted successfully!',
-  verified: 'Professional verified successfully!',
-  unverified: 'Professional unverified successfully!',
-} as const;
 
 export const emailField = z
   .string({ error: PROFESSIONAL_MESSAGES.emailRequired })
@@ -73,7 +55,10 @@ export const socialLinksBody = z.object({
 export const professionalFields = z.object({
   name: requiredText('Name', LIMITS.name, PROFESSIONAL_MESSAGES.name),
   email: emailField,
-  phone: requiredText('Phone', PHONE_MAX_LENGTH, PROFESSIONAL_MESSAGES.phone).refine(isPhoneNumber, REGISTRATION_MESSAGES.phoneInvalid),
+  phone: requiredText('Phone', PHONE_MAX_LENGTH, PROFESSIONAL_MESSAGES.phone).refine(
+    isPhoneNumber,
+    REGISTRATION_MESSAGES.phoneInvalid,
+  ),
   title: requiredText('Title', LIMITS.title, PROFESSIONAL_MESSAGES.title),
   company: requiredText('Company', LIMITS.title, PROFESSIONAL_MESSAGES.company),
   expertise: z.enum(EXPERTISE_OPTIONS, { error: PROFESSIONAL_MESSAGES.expertise }),
@@ -88,7 +73,9 @@ export const professionalFields = z.object({
   isVerified: z.boolean().optional(),
   isActive: z.boolean().optional(),
 });
+
 export const createProfessionalBody = professionalFields;
+
 export type CreateProfessionalBody = z.infer<typeof createProfessionalBody>;
 
 /** PUT: any subset (only `isVerified` toggles verification). Defaults are not applied to absent fields. */
@@ -108,6 +95,7 @@ export const updateProfessionalBody = z.object({
   isVerified: z.boolean().optional(),
   isActive: z.boolean().optional(),
 });
+
 export type UpdateProfessionalBody = z.infer<typeof updateProfessionalBody>;
 
 export const adminProfessionalDto = z.object({
@@ -135,6 +123,7 @@ export const adminProfessionalDto = z.object({
   workshopsCount: z.number().int(),
   createdAt: z.string(),
 });
+
 export type AdminProfessionalDto = z.infer<typeof adminProfessionalDto>;
 
 export const professionalListQuery = paginationQuery.extend({
@@ -142,30 +131,17 @@ export const professionalListQuery = paginationQuery.extend({
   expertise: text('Expertise', LIMITS.name).optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
+
 export type ProfessionalListQuery = z.infer<typeof professionalListQuery>;
+
 export const professionalListData = z.object({ professionals: z.array(adminProfessionalDto), pagination });
+
 export const professionalData = z.object({ professional: adminProfessionalDto });
 
-// ---------------------------------------------------------------------------------------------
-// Bulk upload (spec 001 §3 "Bulk upload result", §5 "Bulk upload file")
-// ---------------------------------------------------------------------------------------------
-
-export const BULK_MESSAGES = {
-  noFile: 'Please select a file to upload',
-  badType: 'Please select an Excel (.xlsx), OpenDocument (.ods) or CSV (.csv) file',
-  tooLarge: 'File size must be less than 10MB',
-  xls: 'Excel 97-2003 (.xls) files cannot be read. Please save the sheet as .xlsx, .ods or .csv and upload it again.',
-  tooManyRows: 'A file can hold at most 500 professionals per upload',
-  empty: 'The file contains no professionals',
-  unreadable: 'The file could not be read. Please check that it is a valid .xlsx, .ods or .csv file.',
-  failed: 'Upload failed',
-  templateFailed: 'Failed to download template',
-  suggestion:
-    'Remove or correct the rows with duplicate e-mail addresses. Professionals who already have an account can be edited from the Professionals tab.',
-} as const;
-export const BULK_MAX_BYTES = 10 * 1024 * 1024;
 export const BULK_MAX_ROWS = 500;
+
 export const BULK_REQUIRED_COLUMNS = ['Name', 'Email', 'Title', 'Company', 'Expertise'] as const;
+
 export const BULK_OPTIONAL_COLUMNS = [
   'Phone',
   'Experience',
@@ -177,12 +153,6 @@ export const BULK_OPTIONAL_COLUMNS = [
   'Twitter',
   'Website',
 ] as const;
-/**
- * What the upload accepts (decision 828): .xlsx, .ods and .csv, checked by content. .xls stays selectable
- * so that its answer says exactly how to save it instead (BULK_MESSAGES.xls).
- */
-export const BULK_ACCEPT =
-  '.xlsx,.ods,.csv,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet,text/csv,application/vnd.ms-excel';
 
 const originalData = z.object({ name: z.string(), email: z.string(), title: z.string() });
 
@@ -192,6 +162,7 @@ export const bulkConflict = z.object({
   type: z.enum(['duplicate_in_file', 'existing_account']),
   message: z.string(),
 });
+
 export type BulkConflict = z.infer<typeof bulkConflict>;
 
 export const bulkUploadResultData = z.object({
@@ -208,6 +179,7 @@ export const bulkUploadResultData = z.object({
   emailResults: z.array(z.object({ email: z.string(), sent: z.boolean(), password: z.string().optional() })),
   processingErrors: z.array(z.object({ email: z.string(), error: z.string() })),
 });
+
 export type BulkUploadResultData = z.infer<typeof bulkUploadResultData>;
 
 export const bulkUploadResult = z.object({
@@ -218,9 +190,11 @@ export const bulkUploadResult = z.object({
   suggestion: z.string().optional(),
   data: bulkUploadResultData,
 });
+
 export type BulkUploadResult = z.infer<typeof bulkUploadResult>;
 
 export const templateQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
 export const bulkUploadQuery = z.object({ dryRun: z.enum(['true', 'false', '1', '0']).optional() });
 
 // ---------------------------------------------------------------------------------------------
@@ -248,6 +222,7 @@ export const adminStudentDto = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
+
 export type AdminStudentDto = z.infer<typeof adminStudentDto>;
 
 export const studentListQuery = paginationQuery.extend({
@@ -256,7 +231,9 @@ export const studentListQuery = paginationQuery.extend({
   university: text('University', LIMITS.title).optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
+
 export type StudentListQuery = z.infer<typeof studentListQuery>;
+
 export const studentListData = z.object({ users: z.array(adminStudentDto), students: z.array(adminStudentDto), pagination });
 
 export const createStudentBody = z.object({
@@ -276,17 +253,14 @@ export const createStudentBody = z.object({
     .max(6, REGISTRATION_MESSAGES.year),
   rollNumber: requiredText('Roll number', LIMITS.name, REGISTRATION_MESSAGES.rollNumber),
 });
+
 export type CreateStudentBody = z.infer<typeof createStudentBody>;
+
 export const studentData = z.object({ student: adminStudentDto, user: adminStudentDto });
 
 export const userStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
-export const userStatusData = z.object({ _id: z.string(), isActive: z.boolean(), status: z.enum(['active', 'inactive']) });
 
-export const STUDENT_MESSAGES = {
-  created: 'Student created successfully!',
-  deactivated: 'Student deactivated successfully!',
-  reactivated: 'Student reactivated successfully!',
-} as const;
+export const userStatusData = z.object({ _id: z.string(), isActive: z.boolean(), status: z.enum(['active', 'inactive']) });
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard and analytics
@@ -316,10 +290,9 @@ export const dashboardData = z.object({
     z.object({ _id: z.string(), name: z.string(), email: z.string(), university: z.string().nullable(), createdAt: z.string() }),
   ),
 });
+
 export type DashboardData = z.infer<typeof dashboardData>;
 
-/** GET /api/admin/analytics?months=N: the time series cover the last N calendar months (this one included). */
-export const ANALYTICS_RANGES = [3, 6, 12, 24] as const;
 export const analyticsQuery = z.object({
   months: z.coerce
     .number({ error: 'months must be a whole number from 1 to 36' })
@@ -328,6 +301,7 @@ export const analyticsQuery = z.object({
     .max(36, 'months must be a whole number from 1 to 36')
     .default(12),
 });
+
 export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 
 export const analyticsData = z.object({
@@ -357,6 +331,7 @@ export const analyticsData = z.object({
   /** Mentoring sessions after they happened: marked attended, no-show, or not marked (issue 12). */
   sessionAttendance: z.object({ attended: z.number().int(), noShow: z.number().int(), unmarked: z.number().int() }),
 });
+
 export type AnalyticsData = z.infer<typeof analyticsData>;
 
 // ---------------------------------------------------------------------------------------------
@@ -368,6 +343,7 @@ export const auditQuery = paginationQuery.extend({
   action: text('Action', LIMITS.name).optional(),
   actorId: text('Actor', 24).optional(),
 });
+
 export const auditEntry = z.object({
   _id: z.string(),
   action: z.string(),
@@ -378,10 +354,13 @@ export const auditEntry = z.object({
   after: z.unknown(),
   createdAt: z.string(),
 });
+
 export type AuditEntry = z.infer<typeof auditEntry>;
+
 export const auditListData = z.object({ entries: z.array(auditEntry), pagination });
 
 export const contactMessagesQuery = paginationQuery.extend({ handled: z.enum(['true', 'false']).optional() });
+
 export const contactMessageAdminDto = z.object({
   _id: z.string(),
   name: z.string(),
@@ -391,11 +370,15 @@ export const contactMessageAdminDto = z.object({
   handled: z.boolean(),
   createdAt: z.string(),
 });
+
 export const contactMessagesData = z.object({ messages: z.array(contactMessageAdminDto), pagination });
+
 export const contactMessageData = z.object({ message: contactMessageAdminDto });
+
 export const markHandledBody = z.object({ handled: z.boolean().default(true) });
 
 export const emailsQuery = paginationQuery.extend({ status: z.enum(['queued', 'sent', 'outbox', 'failed']).optional() });
+
 export const outboxEmailDto = z.object({
   _id: z.string(),
   to: z.string(),
@@ -406,19 +389,8 @@ export const outboxEmailDto = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
+
 export const emailsData = z.object({ emails: z.array(outboxEmailDto), pagination });
-
-// ---------------------------------------------------------------------------------------------
-// Idea review (spec 001 §4 "Idea status", §5 "Idea review")
-// ---------------------------------------------------------------------------------------------
-
-export const REVIEW_STATUSES = ['approved', 'shortlisted', 'rejected'] as const;
-export const IDEA_REVIEW_MESSAGES = {
-  status: 'Please select a status for the review',
-  score: 'Scores must be whole numbers from 1 to 10',
-  alreadyReviewed: 'This idea can no longer be reviewed',
-  quickRejectFeedback: 'Idea does not meet current requirements.',
-} as const;
 
 const score = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -445,21 +417,15 @@ export const ideaReviewBody = z.object({
     })
     .optional(),
 });
-export type IdeaReviewBody = z.infer<typeof ideaReviewBody>;
 
-/** The total score: the mean of the three, only when all three are given. */
-export function totalScoreOf(
-  d: { feasibilityScore?: number; impactScore?: number; innovationScore?: number } | undefined,
-): number | null {
-  if (!d || d.feasibilityScore === undefined || d.impactScore === undefined || d.innovationScore === undefined) return null;
-  return Math.round(((d.feasibilityScore + d.impactScore + d.innovationScore) / 3) * 100) / 100;
-}
+export type IdeaReviewBody = z.infer<typeof ideaReviewBody>;
 
 export const adminIdeaQuery = paginationQuery.extend({
   search: text('Search', LIMITS.title).optional(),
   status: z.enum(['under_review', 'approved', 'rejected', 'shortlisted', 'implemented', 'revision_required', 'all']).optional(),
   category: text('Category', LIMITS.name).optional(),
 });
+
 export type AdminIdeaQuery = z.infer<typeof adminIdeaQuery>;
 
 export const adminIdeaDto = ideaDto.extend({
@@ -475,9 +441,13 @@ export const adminIdeaDto = ideaDto.extend({
     })
     .nullable(),
 });
+
 export type AdminIdeaDto = z.infer<typeof adminIdeaDto>;
+
 export const adminIdeaListData = z.object({ ideas: z.array(adminIdeaDto), pagination });
+
 export const adminIdeaData = z.object({ idea: adminIdeaDto });
 
 export const EXPORT_KINDS = ['students', 'professionals', 'workshops', 'ideas'] as const;
+
 export type ExportKind = (typeof EXPORT_KINDS)[number];

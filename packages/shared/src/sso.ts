@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { emailField } from './admin.ts';
 import { authData } from './auth.ts';
 import { isWebUrl } from './text.ts';
+import { AFFILIATION_WORD, LINK_POLICIES, SSO_ERROR_REASONS, SSO_PROTOCOLS } from './sso-constants.ts';
 
-// Single sign-on (SAML 2.0, OpenID Connect) and SCIM provisioning per organisation (issue 23).
-
-export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
-export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
-
+export * from './sso-constants.ts';
 export const SSO_MESSAGES = {
   name: 'Please give the connection a name',
   issuer: 'Please enter the issuer URL (https://…)',
@@ -17,7 +14,8 @@ export const SSO_MESSAGES = {
   clientSecret: 'Please enter the client secret',
   discoveryFailed: "The issuer's discovery document could not be read",
   samlMetadata: 'Please paste the IdP metadata XML or give its metadata URL',
-  samlMetadataInvalid: 'The IdP metadata could not be read: it needs an entity id, a single sign-on URL and a signing certificate',
+  samlMetadataInvalid:
+    'The IdP metadata could not be read: it needs an entity id, a single sign-on URL and a signing certificate',
   metadataUrlFailed: 'The metadata URL could not be read',
   notTested: 'Run a successful test sign-in before enabling this connection',
   slug: 'The link name may use lower-case letters, digits and hyphens (3 to 40)',
@@ -42,38 +40,17 @@ export const SSO_MESSAGES = {
   metadataRefreshRunning: 'The metadata is being refreshed right now. Try again in a minute.',
 } as const;
 
-/**
- * The reasons a sign-in is refused: the person sees the text and a reference id; the admin sees the
- * reason and its detail in the connection's log.
- */
-export const SSO_ERROR_REASONS = {
-  state: 'The sign-in could not be matched to one started here (it may have been used already or come from another browser).',
-  expired: 'The sign-in took too long or its answer has expired.',
-  nonce: 'The identity provider’s answer does not belong to this sign-in.',
-  issuer: 'The answer came from an identity provider this organisation does not use.',
-  token: 'The identity provider’s token could not be verified.',
-  signature: 'The identity provider’s answer is not signed with a certificate this organisation configured.',
-  audience: 'The identity provider’s answer was meant for another service.',
-  replay: 'This sign-in answer has already been used.',
-  unsolicited: 'This organisation accepts only sign-ins started from MentorBridge.',
-  subject: 'The identity provider did not say who you are (no stable identifier).',
-  email: 'The identity provider did not send an e-mail address at one of this organisation’s domains.',
-  affiliation: 'Your affiliation does not give access to MentorBridge at this organisation.',
-  disabled: 'Single sign-on is not enabled for this organisation.',
-  deactivated: 'Your account has been deactivated. Please contact your organisation.',
-  exists:
-    'An account with your e-mail address already exists, and your organisation does not link existing accounts to its sign-in. Please sign in with your MentorBridge password or contact your organisation.',
-  role: 'This account cannot sign in through an organisation.',
-  idp: 'The identity provider refused or cancelled the sign-in.',
-  other: 'The sign-in could not be completed.',
-} as const;
 export type SsoErrorReason = keyof typeof SSO_ERROR_REASONS;
+
 export const SSO_ERROR_REASON_KEYS = Object.keys(SSO_ERROR_REASONS) as SsoErrorReason[];
 
 const attributeName = z.string().trim().min(1, SSO_MESSAGES.mappingName).max(200, SSO_MESSAGES.mappingName);
+
 const attributeNames = (required?: string) =>
-  required ? z.array(attributeName).min(1, required).max(8, SSO_MESSAGES.mappingTooMany) : z.array(attributeName).max(8, SSO_MESSAGES.mappingTooMany);
-export const AFFILIATION_WORD = /^[a-z][a-z-]{1,30}$/;
+  required
+    ? z.array(attributeName).min(1, required).max(8, SSO_MESSAGES.mappingTooMany)
+    : z.array(attributeName).max(8, SSO_MESSAGES.mappingTooMany);
+
 /**
  * Which attributes/claims give each field (first present wins), and how the IdP's role/affiliation
  * values translate to MentorBridge affiliation words (decision 901): `{"Undergraduate": "student"}`.
@@ -91,63 +68,61 @@ export const attributeMapping = z.object({
     .refine((r) => Object.keys(r).length <= 50, SSO_MESSAGES.mappingValueTooMany)
     .optional(),
 });
-export type AttributeMappingDto = z.infer<typeof attributeMapping>;
 
-const EDU = 'urn:oid:1.3.6.1.4.1.5923.1.1.1';
-export const DEFAULT_MAPPING: Record<SsoProtocol, AttributeMappingDto> = {
-  oidc: {
-    subject: ['sub'],
-    email: ['email'],
-    firstName: ['given_name'],
-    lastName: ['family_name'],
-    displayName: ['name'],
-    affiliation: ['eduperson_affiliation', 'eduperson_scoped_affiliation'],
-  },
-  saml: {
-    // The persistent NameID comes first; eduPersonPrincipalName when the IdP sends a transient one.
-    subject: ['nameID', `${EDU}.6`, 'eduPersonPrincipalName'],
-    email: ['urn:oid:0.9.2342.19200300.100.1.3', 'mail', 'email', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'],
-    firstName: ['urn:oid:2.5.4.42', 'givenName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'],
-    lastName: ['urn:oid:2.5.4.4', 'sn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'],
-    displayName: ['urn:oid:2.16.840.1.113730.3.1.241', 'displayName', 'http://schemas.microsoft.com/identity/claims/displayname'],
-    affiliation: [`${EDU}.1`, 'eduPersonAffiliation', `${EDU}.9`, 'eduPersonScopedAffiliation'],
-  },
-};
+export type AttributeMappingDto = z.infer<typeof attributeMapping>;
 
 const name = z.string().trim().min(1, SSO_MESSAGES.name).max(120, 'The name is too long');
 
-/**
- * What a first sign-in does when an account with the asserted address already exists (decision 902):
- * never link (refuse), link after the account's password once, or link at once when the IdP vouches for
- * the address (a verified domain of the organisation; OIDC email_verified).
- */
-export const LINK_POLICIES = ['never', 'password', 'verified'] as const;
 export type LinkPolicy = (typeof LINK_POLICIES)[number];
+
 const linkPolicy = z.enum(LINK_POLICIES, { error: SSO_MESSAGES.linkPolicy });
+
 const issuerField = z
   .string()
   .trim()
   .max(500)
   .refine((u) => isWebUrl(u), SSO_MESSAGES.issuer)
-  .refine((u) => !/login\.microsoftonline\.com\/(common|organizations|consumers|\{tenantid\})/i.test(u), SSO_MESSAGES.issuerTemplate);
+  .refine(
+    (u) => !/login\.microsoftonline\.com\/(common|organizations|consumers|\{tenantid\})/i.test(u),
+    SSO_MESSAGES.issuerTemplate,
+  );
 
 export const oidcSettings = z.object({
   issuer: issuerField,
   clientId: z.string().trim().min(1, SSO_MESSAGES.clientId).max(300),
   clientSecret: z.string().min(1, SSO_MESSAGES.clientSecret).max(2000),
 });
+
 export const samlSettings = z
   .object({
     metadataXml: z.string().max(500_000).optional(),
-    metadataUrl: z.string().trim().max(500).refine((u) => isWebUrl(u), SSO_MESSAGES.samlMetadata).optional(),
+    metadataUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((u) => isWebUrl(u), SSO_MESSAGES.samlMetadata)
+      .optional(),
     allowIdpInitiated: z.boolean().default(false),
   })
   .refine((s) => Boolean(s.metadataXml?.trim()) || Boolean(s.metadataUrl), SSO_MESSAGES.samlMetadata);
 
 export const createConnectionBody = z.discriminatedUnion('protocol', [
-  z.object({ protocol: z.literal('oidc'), name, oidc: oidcSettings, mapping: attributeMapping.optional(), linkPolicy: linkPolicy.optional() }),
-  z.object({ protocol: z.literal('saml'), name, saml: samlSettings, mapping: attributeMapping.optional(), linkPolicy: linkPolicy.optional() }),
+  z.object({
+    protocol: z.literal('oidc'),
+    name,
+    oidc: oidcSettings,
+    mapping: attributeMapping.optional(),
+    linkPolicy: linkPolicy.optional(),
+  }),
+  z.object({
+    protocol: z.literal('saml'),
+    name,
+    saml: samlSettings,
+    mapping: attributeMapping.optional(),
+    linkPolicy: linkPolicy.optional(),
+  }),
 ]);
+
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
 export const updateConnectionBody = z.object({
@@ -157,6 +132,7 @@ export const updateConnectionBody = z.object({
   mapping: attributeMapping.optional(),
   linkPolicy: linkPolicy.optional(),
 });
+
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
 export const enableConnectionBody = z.object({ enabled: z.boolean({ error: 'Please say whether the connection is enabled' }) });
@@ -174,7 +150,9 @@ export const connectionDto = z.object({
       idpSsoUrl: z.string(),
       idpSloUrl: z.string().nullable(),
       /** retiringUntil: the metadata no longer lists it; still accepted until then (decision 900). */
-      certificates: z.array(z.object({ subject: z.string(), notAfter: z.string(), fingerprint: z.string(), retiringUntil: z.string().nullable() })),
+      certificates: z.array(
+        z.object({ subject: z.string(), notAfter: z.string(), fingerprint: z.string(), retiringUntil: z.string().nullable() }),
+      ),
       metadataUrl: z.string().nullable(),
       /** Last successful read of the metadata URL. */
       metadataRefreshedAt: z.string().nullable(),
@@ -203,9 +181,11 @@ export const connectionDto = z.object({
   }),
   createdAt: z.string(),
 });
+
 export type ConnectionDto = z.infer<typeof connectionDto>;
 
 const affiliationList = z.array(z.string().trim().toLowerCase().regex(AFFILIATION_WORD, SSO_MESSAGES.affiliation)).max(12);
+
 export const ssoSettingsBody = z.object({
   slug: z
     .string()
@@ -216,6 +196,7 @@ export const ssoSettingsBody = z.object({
   requiredAffiliations: affiliationList.default([]),
   admittedAffiliations: affiliationList.default([]),
 });
+
 export type SsoSettingsBody = z.infer<typeof ssoSettingsBody>;
 
 export const ssoSettingsDto = z.object({
@@ -239,13 +220,16 @@ export const ssoOverviewData = z.object({
   connections: z.array(connectionDto),
   events: z.array(ssoEventDto),
 });
+
 export type SsoOverviewData = z.infer<typeof ssoOverviewData>;
 
 export const connectionData = z.object({ connection: connectionDto });
+
 export const redirectData = z.object({ redirectUrl: z.string() });
 
 // Sign-in
 export const discoverBody = z.object({ email: emailField });
+
 export const discoverData = z.object({
   /** Where SSO is available for this address: the organisation and its enabled connections. */
   organisation: z.object({ name: z.string(), slug: z.string() }).nullable(),
@@ -253,6 +237,7 @@ export const discoverData = z.object({
   /** Password sign-in is refused for this address. */
   required: z.boolean(),
 });
+
 export type DiscoverData = z.infer<typeof discoverData>;
 
 /** A validated relative path on this site: `/x…`, never `//host` or `/\host`. */
@@ -263,13 +248,16 @@ export const nextPath = z
   .optional();
 
 export const startBody = z.object({ connectionId: z.string().min(1).max(40), next: nextPath });
+
 export const orgSignInData = z.object({
   organisation: z.object({ name: z.string(), slug: z.string() }),
   connections: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+
 export const slugParams = z.object({ slug: z.string().max(60) });
 
 export const exchangeBody = z.object({ code: z.string().trim().min(1, SSO_MESSAGES.codeInvalid).max(200) });
+
 export const testReport = z.object({
   connectionId: z.string(),
   claims: z.record(z.string(), z.unknown()),
@@ -285,22 +273,29 @@ export const testReport = z.object({
   account: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
   refusal: z.string().nullable(),
 });
+
 export type TestReport = z.infer<typeof testReport>;
+
 export const exchangeData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('session'), auth: authData, next: z.string().nullable() }),
   z.object({ kind: z.literal('test'), report: testReport }),
   z.object({ kind: z.literal('link'), ticket: z.string(), email: z.string(), organisation: z.string() }),
 ]);
+
 export type ExchangeData = z.infer<typeof exchangeData>;
+
 export const linkBody = z.object({
   ticket: z.string().trim().min(1, SSO_MESSAGES.codeInvalid).max(200),
   password: z.string().min(1, 'Please enter your password').max(200),
 });
+
 export const linkData = z.object({ auth: authData, next: z.string().nullable() });
+
 export const logoutData = z.object({ redirectUrl: z.string().nullable() });
 
 // SCIM tokens
 export const scimTokenBody = z.object({ name: z.string().trim().min(1, SSO_MESSAGES.tokenName).max(80) });
+
 export const scimTokenDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -308,5 +303,7 @@ export const scimTokenDto = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
+
 export const scimTokensData = z.object({ tokens: z.array(scimTokenDto), baseUrl: z.string() });
+
 export const scimTokenCreated = z.object({ token: scimTokenDto, secret: z.string(), baseUrl: z.string() });

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ANALYTICS_RANGES, type AnalyticsData } from '@app/shared/admin';
+import { type AnalyticsData } from '@app/shared/admin';
+import { ANALYTICS_RANGES } from '@app/shared/admin-constants';
 import { EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';

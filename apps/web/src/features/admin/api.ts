@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { bulkUploadResult, type BulkUploadResult } from '@app/shared/admin';
+import type { BulkUploadResult } from '@app/shared/admin';
 import type { SiteContent } from '@app/shared/content';
 import { ApiError, api, buildUrl, schemasFrom } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
@@ -55,7 +54,9 @@ export function uploadProfessionals(
     };
     xhr.upload.onload = () => options.onUploaded();
     xhr.onerror = () => reject(new ApiError('Network error. Please check your connection and try again.', 0));
-    xhr.onload = () => {
+    xhr.onload = async () => {
+      // The answer's schemas (and zod) load when the answer arrives (decision 950).
+      const { bulkUploadAnswer, uploadFailureAnswer } = await import('./schemas.ts');
       let json: unknown;
       try {
         json = JSON.parse(xhr.responseText);
@@ -63,11 +64,11 @@ export function uploadProfessionals(
         json = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = bulkUploadResult.safeParse(json);
+        const parsed = bulkUploadAnswer.safeParse(json);
         if (parsed.success) return resolve(parsed.data);
         return reject(new ApiError('Upload failed', xhr.status));
       }
-      const failure = z.object({ message: z.string().optional(), errors: z.array(z.string()).optional() }).safeParse(json);
+      const failure = uploadFailureAnswer.safeParse(json);
       const message = failure.success && failure.data.message ? failure.data.message : 'Upload failed';
       reject(new ApiError(message, xhr.status, undefined, failure.success ? failure.data.errors : undefined));
     };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { BULK_ACCEPT, BULK_MAX_BYTES, BULK_MESSAGES, type BulkUploadResult } from '@app/shared/admin';
+import { type BulkUploadResult } from '@app/shared/admin';
+import { BULK_ACCEPT, BULK_MAX_BYTES, BULK_MESSAGES } from '@app/shared/admin-constants';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

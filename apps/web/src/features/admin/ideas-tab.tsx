@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { IDEA_REVIEW_MESSAGES, REVIEW_STATUSES, totalScoreOf, type AdminIdeaDto } from '@app/shared/admin';
+import { type AdminIdeaDto } from '@app/shared/admin';
+import { IDEA_REVIEW_MESSAGES, REVIEW_STATUSES, totalScoreOf } from '@app/shared/admin-constants';
 import { IDEA_CATEGORIES, type IdeaStatus } from '@app/shared/ideas';
 import { uniqueTrimmed } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';

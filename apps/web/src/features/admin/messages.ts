@@ -1,5 +1,5 @@
-import { BULK_MESSAGES, IDEA_REVIEW_MESSAGES, PROFESSIONAL_MESSAGES, STUDENT_MESSAGES } from '@app/shared/admin';
-import { REGISTRATION_MESSAGES } from '@app/shared/auth';
+import { BULK_MESSAGES, IDEA_REVIEW_MESSAGES, PROFESSIONAL_MESSAGES, STUDENT_MESSAGES } from '@app/shared/admin-constants';
+import { REGISTRATION_MESSAGES } from '@app/shared/auth-constants';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 
 /**

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import {
-  CURRENCIES,
-  PROFESSIONAL_MESSAGES,
-  createProfessionalBody,
-  type AdminProfessionalDto,
-} from '@app/shared/admin';
+import type { AdminProfessionalDto } from '@app/shared/admin';
+import { CURRENCIES, PROFESSIONAL_MESSAGES } from '@app/shared/admin-constants';
 import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { uniqueTrimmed } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';
@@ -128,7 +124,7 @@ function ProfessionalForm({
   });
   return (
     <AdminForm
-      schema={createProfessionalBody}
+      schema={() => import('./schemas.ts').then((m) => m.createProfessionalBody)}
       body={body}
       onSubmit={onSubmit}
       onCancel={onCancel}

@@ -14,6 +14,7 @@ import {
   studentData,
   studentListData,
   userStatusData,
+  bulkUploadResult,
 } from '@app/shared/admin';
 import { authData } from '@app/shared/auth';
 import { siteContent } from '@app/shared/content';
@@ -37,3 +38,11 @@ export const siteContentAnswer = envelope(siteContent);
 export const studentAnswer = envelope(studentData);
 export const studentListAnswer = envelope(studentListData);
 export const userStatusAnswer = envelope(userStatusData);
+
+/** The bulk upload's answers (read from an XMLHttpRequest in api.ts). */
+export const bulkUploadAnswer = bulkUploadResult;
+export const uploadFailureAnswer = z.object({ message: z.string().optional(), errors: z.array(z.string()).optional() });
+
+/** The admin forms check themselves with the API's own schemas, loaded on submit (AdminForm in ui.tsx, settings). */
+export { createProfessionalBody, createStudentBody } from '@app/shared/admin';
+export { siteContent } from '@app/shared/content';

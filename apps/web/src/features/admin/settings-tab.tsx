@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { siteContent, type SiteContent } from '@app/shared/content';
+import type { SiteContent } from '@app/shared/content';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
@@ -106,13 +106,15 @@ function ContentEditor() {
     setDraft(next);
     setJson(JSON.stringify(next, null, 2));
   };
-  const submitJson = () => {
+  const submitJson = async () => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(json);
     } catch {
       return setError(t('admin.settings.invalidJson'));
     }
+    // The schema (and zod) loads when the JSON is saved (decision 950).
+    const { siteContent } = await import('./schemas.ts');
     const result = siteContent.safeParse(parsed);
     if (!result.success) return setError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     setError(null);
@@ -163,7 +165,7 @@ function ContentEditor() {
         value={json}
         onChange={(e) => setJson(e.target.value)}
       />
-      <Button onClick={submitJson} disabled={save.isPending}>
+      <Button onClick={() => void submitJson()} disabled={save.isPending}>
         {save.isPending ? t('admin.form.saving') : t('admin.settings.saveContent')}
       </Button>
     </div>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { STUDENT_MESSAGES, createStudentBody, type AdminStudentDto } from '@app/shared/admin';
+import type { AdminStudentDto } from '@app/shared/admin';
+import { STUDENT_MESSAGES } from '@app/shared/admin-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
@@ -42,7 +43,7 @@ function AddStudentForm({
   const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   return (
     <AdminForm
-      schema={createStudentBody}
+      schema={() => import('./schemas.ts').then((m) => m.createStudentBody)}
       body={() => ({ ...f, year: Number(f.year) })}
       onSubmit={onSubmit}
       onCancel={onCancel}

@@ -334,7 +334,8 @@ export function AdminForm<B>({
   submitLabel,
   children,
 }: {
-  schema: z.ZodType;
+  /** The API's schema for the body, loaded when the form is submitted (decision 950). */
+  schema: () => Promise<z.ZodType>;
   body: () => B;
   onSubmit: (body: B) => void;
   onCancel: () => void;
@@ -345,16 +346,16 @@ export function AdminForm<B>({
   const t = useT();
   const spec = useSpecText();
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = body();
-    const parsed = schema.safeParse(value);
+    const parsed = (await schema()).safeParse(value);
     if (!parsed.success) return setError(spec(parsed.error.issues[0]?.message ?? '') || t('admin.form.check'));
     setError(null);
     onSubmit(value);
   };
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
       {children}
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">

@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  PROFESSIONAL_PASSWORD_MESSAGES,
-  STRENGTH_HINTS,
-  firstProfessionalPasswordError,
-  passwordStrength,
-  strengthHints,
-} from '@app/shared/auth';
+import { PROFESSIONAL_PASSWORD_MESSAGES, STRENGTH_HINTS, firstProfessionalPasswordError, passwordStrength, strengthHints } from '@app/shared/auth-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';

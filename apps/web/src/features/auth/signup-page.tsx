@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Building2, Briefcase, GraduationCap, UserRound } from 'lucide-react';
-import { INTEREST_OPTIONS, REGISTRATION_MESSAGES, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth';
+import { INTEREST_OPTIONS, REGISTRATION_MESSAGES, firstRegistrationProblem, type RegistrationForm } from '@app/shared/auth-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError, NetworkError } from '../../lib/api.ts';

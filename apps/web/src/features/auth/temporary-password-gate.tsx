@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { STUDENT_PASSWORD_MIN } from '@app/shared/auth';
+import { STUDENT_PASSWORD_MIN } from '@app/shared/auth-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';

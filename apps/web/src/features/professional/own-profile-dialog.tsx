@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES } from '@app/shared/admin';
+import { CURRENCIES } from '@app/shared/admin-constants';
 import type { OwnProfessionalProfileDto } from '@app/shared/organisations';
 import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
 import { Button } from '../../components/ui/button.tsx';

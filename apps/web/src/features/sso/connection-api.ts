@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { envelope } from '@app/shared/api';
-import { connectionData, type UpdateConnectionBody } from '@app/shared/sso';
-import { spKeysData, type SpKeyRolloverBody } from '@app/shared/sso-keys';
-import { api } from '../../lib/api.ts';
+import type { UpdateConnectionBody } from '@app/shared/sso';
+import type { SpKeyRolloverBody } from '@app/shared/sso-keys';
+import { api, schemasFrom } from '../../lib/api.ts';
+
+// The schemas (and zod) load with the first request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 // The console's per-connection changes (the university admin's own organisation): its settings
 // (mapping, link policy) and "Refresh now" of SAML metadata (decisions 900–902).
@@ -11,7 +13,8 @@ const BASE = '/organisations/me/sso/connections';
 export function useUpdateConnection(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateConnectionBody) => api(`${BASE}/${encodeURIComponent(id)}`, envelope(connectionData), { method: 'PUT', body }),
+    mutationFn: (body: UpdateConnectionBody) =>
+      api(`${BASE}/${encodeURIComponent(id)}`, answer('connectionAnswer'), { method: 'PUT', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['sso'] }),
   });
 }
@@ -19,7 +22,7 @@ export function useUpdateConnection(id: string) {
 export function useRefreshMetadata(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`${BASE}/${encodeURIComponent(id)}/metadata-refresh`, envelope(connectionData), { method: 'POST' }),
+    mutationFn: () => api(`${BASE}/${encodeURIComponent(id)}/metadata-refresh`, answer('connectionAnswer'), { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['sso'] }),
   });
 }
@@ -28,14 +31,15 @@ export function useRefreshMetadata(id: string) {
 export function useSpKeys(id: string) {
   return useQuery({
     queryKey: ['sso', 'sp-keys', id],
-    queryFn: () => api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, envelope(spKeysData)),
+    queryFn: () => api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, answer('spKeysAnswer')),
   });
 }
 
 export function useSpKeyRollover(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (step: SpKeyRolloverBody['step']) => api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, envelope(spKeysData), { method: 'POST', body: { step } }),
+    mutationFn: (step: SpKeyRolloverBody['step']) =>
+      api(`${BASE}/${encodeURIComponent(id)}/sp-keys`, answer('spKeysAnswer'), { method: 'POST', body: { step } }),
     onSuccess: (answer) => client.setQueryData(['sso', 'sp-keys', id], answer),
     // Refused (another admin moved the rollover on meanwhile): show the keys as they are now.
     onError: () => client.invalidateQueries({ queryKey: ['sso', 'sp-keys', id] }),

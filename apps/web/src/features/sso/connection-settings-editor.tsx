@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AFFILIATION_WORD, DEFAULT_MAPPING, LINK_POLICIES, type AttributeMappingDto, type ConnectionDto, type LinkPolicy } from '@app/shared/sso';
+import { type AttributeMappingDto, type ConnectionDto, type LinkPolicy } from '@app/shared/sso';
+import { AFFILIATION_WORD, DEFAULT_MAPPING, LINK_POLICIES } from '@app/shared/sso-constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';

@@ -1,4 +1,5 @@
-import { SSO_ERROR_REASONS, type SsoErrorReason } from '@app/shared/sso';
+import { type SsoErrorReason } from '@app/shared/sso';
+import { SSO_ERROR_REASONS } from '@app/shared/sso-constants';
 import type { MessageKey } from '../../lib/i18n.tsx';
 
 /**
