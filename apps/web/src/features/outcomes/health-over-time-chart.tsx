@@ -91,7 +91,15 @@ export function HealthOverTimeChart({ series }: { series: Series }) {
           >
             {showTable ? t('out.survey.hideTable') : t('out.survey.showTable')}
           </button>
-          <div id={tableId} className={showTable ? 'mt-2 max-h-80 overflow-auto' : 'sr-only'} data-testid="health-over-time-table">
+          {/* A scrolling region a keyboard can reach (many days, five columns on a phone). */}
+          <div
+            id={tableId}
+            className={showTable ? 'mt-2 max-h-80 overflow-auto' : 'sr-only'}
+            data-testid="health-over-time-table"
+            role="region"
+            aria-label={t('out.overTime.heading')}
+            tabIndex={showTable ? 0 : -1}
+          >
             <table className="w-full text-start text-sm">
               <caption className="sr-only">{t('out.overTime.heading')}</caption>
               <thead>
