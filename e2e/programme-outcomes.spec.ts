@@ -111,11 +111,25 @@ test('the coordinator filters the report and reads the survey results', async ({
     await expect(mid.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true');
     await expect(surveys.getByTestId('survey-suppressed').first()).toContainText('Results appear from 5 answers on');
 
+    // Health over time (decision 1090): four weeks of daily counts in the demo, drawn with names and patterns,
+    // the latest day in words, every day in a table.
+    const overTime = report.getByTestId('report-health-over-time');
+    await expect(overTime.getByRole('heading', { name: 'Pair health over time' })).toBeVisible();
+    await expect(overTime.getByTestId('health-over-time-latest')).toContainText('Healthy: 2, Needs attention: 1, At risk: 1, Ended: 1');
+    await expect(overTime.locator('.recharts-legend-wrapper')).toContainText('At risk');
+    await overTime.getByRole('button', { name: 'Show data table' }).click();
+    const days = overTime.getByTestId('health-over-time-table');
+    await expect(days.getByRole('table')).toBeVisible();
+    await expect(days.getByRole('columnheader', { name: 'Needs attention' })).toBeVisible();
+    expect(await days.locator('tbody tr').count()).toBeGreaterThanOrEqual(28);
+    await expectAccessible(page);
+
     // Rohan is in year 4 and paired with Meera of Woodgrove Bank.
     await report.getByLabel("Cohort (mentee's year of study)").selectOption({ label: 'Year 4 (1 pair)' });
     await expect(page).toHaveURL(/reportCohort=4/);
     await expect(pairs.locator('dd')).toHaveText('1');
     await expect(surveys).toContainText('Survey answers are anonymous');
+    await expect(overTime).toContainText('the cohort and organisation filters do not apply');
     await page.reload();
     await page.getByRole('button', { name: 'Open Research Pathways cohort' }).click();
     await expect(report.getByLabel("Cohort (mentee's year of study)")).toHaveValue('4');

@@ -108,6 +108,17 @@ export const reportFilters = z.object({
 });
 export type ReportFilters = z.output<typeof reportFilters>;
 
+/** One day of pair health counts (decision 1090): stored daily, one row per programme per day. */
+export const healthOverTimePoint = z.object({
+  /** The UTC day, YYYY-MM-DD. */
+  day: z.string(),
+  healthy: count,
+  attention: count,
+  atRisk: count,
+  ended: count,
+});
+export type HealthOverTimePoint = z.infer<typeof healthOverTimePoint>;
+
 export const outcomeReport = z.object({
   programme: z.object({
     id: z.string(),
@@ -139,6 +150,12 @@ export const outcomeReport = z.object({
   ratings: z.array(bucket),
   health: z.array(z.object({ key: z.enum(HEALTH_STATES), count })),
   retention: z.array(z.object({ day: count, eligible: count, retained: count, rate: z.number().nullable() })),
+  /**
+   * Pair health over time (decision 1090), from the daily snapshots between the programme's publication
+   * and now (or its close). The counts are stored whole, so the cohort and organisation filters cannot
+   * apply: `filtersIgnored` says a filter was asked for and this series is not narrowed by it.
+   */
+  healthOverTime: z.object({ filtersIgnored: z.boolean(), days: z.array(healthOverTimePoint) }),
   surveys: z.array(surveyReportSection),
   /** The filters applied, and the values a filter can take (with how many pairs have each). */
   filters: z.object({

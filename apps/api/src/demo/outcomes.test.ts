@@ -55,6 +55,23 @@ describe('outcomes demo data', () => {
         pairs: { total: 2, active: 2 },
         meetings: { held: 2 },
       });
+      // Health over time (decision 1090): four weeks of daily counts of the running demo programme, the
+      // latest one as the pair list counts now (Priya and Emma with Lucía healthy, Rohan needs attention,
+      // Sara at risk, Emma with Kenji ended); the closed programme has none.
+      const [pathways] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`SELECT id FROM programmes WHERE name = 'Research Pathways cohort'`,
+      );
+      const series = body<{ data: OutcomeReport }>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/programmes/${pathways?.id}/report`,
+          headers: await auth('admin@example.com', 'admin'),
+        }),
+      ).data.healthOverTime.days;
+      expect(series).toHaveLength(28);
+      expect(series.at(-1)).toMatchObject({ healthy: 2, attention: 1, atRisk: 1, ended: 1 });
+      expect(r.healthOverTime.days).toEqual([]);
     },
   );
 });

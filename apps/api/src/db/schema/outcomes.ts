@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, ts } from './columns.ts';
 import { programmes } from './matching.ts';
 import { users } from './users.ts';
@@ -44,5 +44,35 @@ export const programmeCertificates = pgTable(
     uniqueIndex('programme_certificates_verification_key').on(t.verificationId),
     index('programme_certificates_user_idx').on(t.userId),
     check('programme_certificates_meetings_check', sql`${t.meetings} >= 0`),
+  ],
+);
+
+/**
+ * A programme's pair health counts of one day (issue 26, docs/decisions/1090), written by the daily
+ * scheduled task with the pair list's rule (decision 861): one row per programme per day (the unique
+ * key makes a second run of the same day a no-op). Aggregate counts only, no person. `affiliated_*`:
+ * for a programme owned by a university, the same counts over the pairs whose mentee is affiliated
+ * with it (what that university's coordinator may see, decision 1010); null for a platform programme.
+ */
+export const programmeHealthSnapshots = pgTable(
+  'programme_health_snapshots',
+  {
+    programmeId: ref('programme_id')
+      .notNull()
+      .references(() => programmes.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    takenAt: ts('taken_at').notNull(),
+    healthy: integer('healthy').notNull(),
+    attention: integer('attention').notNull(),
+    atRisk: integer('at_risk').notNull(),
+    ended: integer('ended').notNull(),
+    affiliatedHealthy: integer('affiliated_healthy'),
+    affiliatedAttention: integer('affiliated_attention'),
+    affiliatedAtRisk: integer('affiliated_at_risk'),
+    affiliatedEnded: integer('affiliated_ended'),
+  },
+  (t) => [
+    uniqueIndex('programme_health_snapshots_day_key').on(t.programmeId, t.day),
+    check('programme_health_snapshots_counts_check', sql`${t.healthy} >= 0 AND ${t.attention} >= 0 AND ${t.atRisk} >= 0 AND ${t.ended} >= 0`),
   ],
 );

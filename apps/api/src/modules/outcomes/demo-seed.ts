@@ -5,6 +5,7 @@ import { mentoringSessions } from '../../db/schema/mentoring.ts';
 import { meetingCheckIns, relationshipAgreements, relationshipGoals, relationships } from '../../db/schema/relationships.ts';
 import { syncRelationships } from '../relationships/index.ts';
 import { closeProgramme } from './close.service.ts';
+import { snapshotRunningProgrammes } from './health-snapshots.ts';
 
 const DAY = 86_400_000;
 
@@ -14,7 +15,9 @@ const DAY = 86_400_000;
  *   met four times with a confirmed agreement and an achieved goal, so both hold a certificate; Rohan and
  *   Lucía met once and hold none;
  *   "Spring Writing circle", published 20 days ago and still running (Sara with Grace, Emma with Meera),
- *   for a coordinator to read its report and close it.
+ *   for a coordinator to read its report and close it;
+ * then four weeks of daily health snapshots of every running programme (the relationships demo's
+ * "Research Pathways cohort" included), replaying the daily task at each past day (decision 1090).
  */
 export async function seedOutcomes(db: Db, ids: Record<string, string>, now = new Date()): Promise<void> {
   const admin = ids['admin@example.com'];
@@ -160,4 +163,7 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
   const sg = await relOf(spring, sara);
   await meet(sg, grace, sara, 12, [5, 4]);
   await meet(sg, grace, sara, 2, [4, 4]);
+
+  // Health over time: the daily task as it would have run on each of the last 28 days (and today).
+  for (let d = 27; d >= 0; d--) await snapshotRunningProgrammes(db, new Date(now.getTime() - d * DAY));
 }

@@ -18,6 +18,7 @@ import type { CoordinatorScope } from '../relationships/index.ts';
 import { renderProgrammeCertificate } from './certificate.ts';
 import * as certs from './certificates.service.ts';
 import { closeProgramme, programmeFor } from './close.service.ts';
+import { HEALTH_SNAPSHOT_EVERY_MS, HEALTH_SNAPSHOT_TASK, snapshotRunningProgrammes } from './health-snapshots.ts';
 import { outcomeReport as buildReport, pairRows, summaryRows, type PairRow } from './report.service.ts';
 
 const secured = { tags: ['outcomes'], security: [{ bearer: [] }] };
@@ -69,6 +70,9 @@ const SUMMARY_COLUMNS: ExportColumn<SummaryRow>[] = [
 export async function outcomesRoutes(app: App) {
   const db = () => app.ctx.db;
   const now = () => app.ctx.clock.now();
+
+  // Pair health over time (decision 1090): each running programme's counts, once a day across processes.
+  app.ctx.scheduler.every(HEALTH_SNAPSHOT_TASK, HEALTH_SNAPSHOT_EVERY_MS, (at) => snapshotRunningProgrammes(app.ctx.db, at));
 
   for (const { prefix, config, scope } of ORGANISERS) {
     app.post(

@@ -18,6 +18,7 @@ import {
 } from '../relationships/index.ts';
 import { surveyReportSections } from '../surveys/index.ts';
 import { closureDtoOf, closureOf, programmeFor, type ProgrammeRow } from './close.service.ts';
+import { healthOverTime } from './health-snapshots.ts';
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 1000 : null);
 const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
@@ -199,13 +200,15 @@ export async function outcomeReport(
   const cadence = (await settingsOf(db, p.id)).defaultCadenceDays;
   // Retention: of the pairs whose day N has come (before the close, if closed), those not ended before day N.
   const horizon = closure && closure.closedAt < now ? closure.closedAt : now;
-  const [[row], surveys] = await Promise.all([
+  const [[row], surveys, healthDays] = await Promise.all([
     // JIT off for this statement: compiling its ~300 expressions costs more than running them (decision 1010).
     db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL jit = off`);
       return queryRows<{ report: Aggregates }>(tx, aggregateQuery(p, scopeOf(filters, scope), cadence, now, horizon));
     }),
     surveyReportSections(db, p.id),
+    // A university's coordinator reads the counts of its own affiliated students (decision 1010).
+    healthOverTime(db, p.id, scope.organisationId !== undefined, horizon),
   ]);
   if (!row) throw new Error('report query returned nothing');
   const a = row.report;
@@ -255,6 +258,10 @@ export async function outcomeReport(
       count: key === 'ended' ? ended : (a.health?.find((x) => x.state === key)?.n ?? 0),
     })),
     retention: a.retention.map((x) => ({ ...x, rate: rate(x.retained, x.eligible) })),
+    healthOverTime: {
+      filtersIgnored: filters.cohort !== undefined || filters.mentorOrganisation !== undefined,
+      days: healthDays,
+    },
     surveys,
     filters: {
       cohort: filters.cohort ?? null,
@@ -301,6 +308,14 @@ export function summaryRows(r: OutcomeReport): Array<{ section: string; item: st
   for (const x of r.ratings) add('Check-in ratings', `Rating ${x.key}`, x.count);
   for (const x of r.health) add('Health', x.key, x.count);
   for (const x of r.retention) add('Retention', `Active at day ${x.day}`, x.rate);
+  // Stored daily counts (decision 1090): the filters do not narrow them.
+  const overTime = r.healthOverTime.filtersIgnored ? 'Health over time (all pairs; filters not applied)' : 'Health over time';
+  for (const d of r.healthOverTime.days) {
+    add(overTime, `${d.day} healthy`, d.healthy);
+    add(overTime, `${d.day} needs attention`, d.attention);
+    add(overTime, `${d.day} at risk`, d.atRisk);
+    add(overTime, `${d.day} ended`, d.ended);
+  }
   for (const s of r.surveys) {
     const section = `Survey: ${s.title} — ${s.prompt}`;
     add(section, 'Responses', s.responses);

@@ -343,6 +343,12 @@ export const REGISTRY: RegistryEntry[] = [
     purpose: 'Mentoring outcomes and certificates', basis: 'contract', retention: ACCOUNT, visibleTo: 'The person; anyone holding its verification id; organisers',
     subject: ['user_id'], personal: [], other: ['kind', 'verification_id'], erasure: 'delete',
   },
+  // --- pair health over time (issue 26, decision 1090)
+  {
+    table: 'programme_health_snapshots', module: 'relationships', what: 'A programme\'s daily counts of pairs by health state (healthy, needs attention, at risk, ended): aggregate numbers, no person',
+    purpose: 'Mentoring outcomes', basis: 'legitimate-interest', retention: 'with the programme', visibleTo: 'Organisers', subject: [], personal: [], other: [], erasure: 'none',
+    erasureNote: 'Counts only; nothing in a row points at a person',
+  },
   // --- programme surveys (issue 26, decision 920)
   {
     table: 'programme_surveys', module: 'surveys', what: 'A programme\'s surveys: title, questions, schedule', purpose: 'Mentoring outcomes', basis: 'contract', retention: 'with the programme', visibleTo: 'Organisers; the people it is sent to',

@@ -14,6 +14,8 @@ import { BarChart } from './charts.tsx';
 
 // recharts comes with the survey charts only, in their own chunk (decision 524).
 const SurveyCharts = lazy(() => import('./survey-charts.tsx').then((m) => ({ default: m.SurveyCharts })));
+// Health over time (decision 1090) draws with recharts too, so it loads lazily as well.
+const HealthOverTimeChart = lazy(() => import('./health-over-time-chart.tsx').then((m) => ({ default: m.HealthOverTimeChart })));
 
 /** The report's filters live in the page's address (shareable, kept on reload; decision 1010). */
 const COHORT_PARAM = 'reportCohort';
@@ -233,6 +235,9 @@ function Report({
             .map((x) => ({ label: t('out.day', { day: x.day }), value: Math.round((x.rate ?? 0) * 100) }))}
         />
       </div>
+      <Suspense fallback={<Spinner label={t('out.loading')} />}>
+        <HealthOverTimeChart series={r.healthOverTime} />
+      </Suspense>
       <Suspense fallback={<Spinner label={t('out.loading')} />}>
         <SurveyCharts sections={r.surveys} filtered={filters.cohort !== undefined || !!filters.mentorOrganisation} />
       </Suspense>
