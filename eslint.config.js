@@ -7,7 +7,7 @@ import mentorbridge from './scripts/i18n/eslint-plugin.mjs';
 import mentorbridgeApi from './scripts/lint/api-layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'apps/api/drizzle/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
