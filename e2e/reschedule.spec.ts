@@ -8,6 +8,7 @@ function futureDate(days: number): string {
 test('an admin reschedules a workshop; the registered demo student is told live and sees the new time', async ({ page, browser, request }) => {
   test.setTimeout(180_000); // two signed-in browsers and six axe scans on a shared machine
   const title = `Reschedule Clinic ${uniqueTag()}`;
+  const date = futureDate(21);
   const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
   const { workshop } = await apiCall<{ workshop: { _id: string } }>(request, adminToken, 'POST', '/api/admin/workshops', {
     title,
@@ -15,7 +16,7 @@ test('an admin reschedules a workshop; the registered demo student is told live 
     category: 'Technology',
     difficulty: 'Beginner',
     deliveryMode: 'online',
-    date: futureDate(21),
+    date,
     startTime: '10:00',
     endTime: '12:00',
     timezone: 'Asia/Kolkata',
@@ -64,7 +65,13 @@ test('an admin reschedules a workshop; the registered demo student is told live 
     await bell.click();
     const item = panel.getByRole('listitem').filter({ hasText: title }).first();
     await expect(item).toContainText('Workshop updated');
-    await expect(item).toContainText('15:30–17:00 (Asia/Kolkata)');
+    // The notification is written in the recipient's own time zone, named (decision 970): the zone the
+    // student's dashboard adopted from the browser, else the workshop's.
+    const { user } = await apiCall<{ user: { timezone: string | null } }>(request, studentToken, 'GET', '/api/auth/profile');
+    const zone = user.timezone ?? 'Asia/Kolkata';
+    const clock = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(iso));
+    await expect(item).toContainText(`${clock(`${date}T15:30:00+05:30`)}–${clock(`${date}T17:00:00+05:30`)} (${zone})`);
     await expectAccessible(student);
     await student.keyboard.press('Escape');
     await student.reload();
