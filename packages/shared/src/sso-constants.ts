@@ -2,8 +2,6 @@
 // the schemas with its first request (decisions 950, 1080). `sso.ts` re-exports everything here.
 import type { AttributeMappingDto } from './sso.ts';
 
-// Single sign-on (SAML 2.0, OpenID Connect) and SCIM provisioning per organisation (issue 23).
-
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];

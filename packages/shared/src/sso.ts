@@ -1,3 +1,4 @@
+// Single sign-on (SAML 2.0, OpenID Connect) and SCIM provisioning per organisation (issue 23).
 import { z } from 'zod';
 import { emailField } from './admin.ts';
 import { authData } from './auth.ts';
@@ -5,6 +6,7 @@ import { isWebUrl } from './text.ts';
 import { AFFILIATION_WORD, LINK_POLICIES, SSO_ERROR_REASONS, SSO_PROTOCOLS } from './sso-constants.ts';
 
 export * from './sso-constants.ts';
+
 export const SSO_MESSAGES = {
   name: 'Please give the connection a name',
   issuer: 'Please enter the issuer URL (https://…)',
