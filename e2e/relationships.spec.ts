@@ -87,7 +87,7 @@ for (const viewport of [
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/dashboard?tab=programmes');
     await page.getByRole('button', { name: 'Open Research Pathways cohort' }).click();
-    await expect(page.getByRole('heading', { name: 'Pair health' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pair health', exact: true })).toBeVisible();
     const rows = page.getByTestId('pair-health-row');
     await expect(rows.first()).toBeVisible();
     // Worst first, with the reason in words.
