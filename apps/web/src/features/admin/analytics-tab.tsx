@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
+import { TableToggle } from '../../components/ui/table-toggle.tsx';
 
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
 // it with lazy(), so no other screen pays for the charting library (docs/performance.md).
@@ -79,15 +80,13 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
       <div aria-hidden="true" className="mt-3 h-64 w-full">
         {children}
       </div>
-      <button
-        type="button"
-        className="mt-2 text-sm font-medium text-brand-700 hover:underline"
-        aria-expanded={showTable}
-        aria-controls={tableId}
-        onClick={() => setShowTable((v) => !v)}
-      >
-        {showTable ? t('admin.analytics.hideTable') : t('admin.analytics.showTable')}
-      </button>
+      <TableToggle
+        shown={showTable}
+        onToggle={() => setShowTable((v) => !v)}
+        controls={tableId}
+        showLabel={t('admin.analytics.showTable')}
+        hideLabel={t('admin.analytics.hideTable')}
+      />
       <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
         {table}
       </div>

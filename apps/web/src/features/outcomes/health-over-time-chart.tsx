@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { OutcomeReport } from '@app/shared/outcomes';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { TableToggle } from '../../components/ui/table-toggle.tsx';
 
 // Pair health over time (decision 1090) with recharts, the app's charting library (decision 524), in the
 // report panel's lazy chunk like the survey charts: only a coordinator reading a report downloads it.
@@ -82,15 +83,13 @@ export function HealthOverTimeChart({ series }: { series: Series }) {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <button
-            type="button"
-            className="mt-2 text-sm font-medium text-brand-700 hover:underline"
-            aria-expanded={showTable}
-            aria-controls={tableId}
-            onClick={() => setShowTable((v) => !v)}
-          >
-            {showTable ? t('out.survey.hideTable') : t('out.survey.showTable')}
-          </button>
+          <TableToggle
+            shown={showTable}
+            onToggle={() => setShowTable((v) => !v)}
+            controls={tableId}
+            showLabel={t('out.survey.showTable')}
+            hideLabel={t('out.survey.hideTable')}
+          />
           {/* A scrolling region a keyboard can reach (many days, five columns on a phone). */}
           <div
             id={tableId}

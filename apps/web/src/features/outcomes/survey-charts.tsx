@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YA
 import type { SurveyReportSection } from '@app/shared/outcomes';
 import { MIN_RESPONSES } from '@app/shared/surveys';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { TableToggle } from '../../components/ui/table-toggle.tsx';
 
 // The report's survey charts (decision 1011) with recharts, the app's charting library (decision 524).
 // This module is a lazy chunk of the report panel, so only a coordinator reading a report with survey
@@ -83,15 +84,13 @@ function SurveyChart({ s }: { s: SurveyReportSection }) {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <button
-            type="button"
-            className="mt-2 text-sm font-medium text-brand-700 hover:underline"
-            aria-expanded={showTable}
-            aria-controls={tableId}
-            onClick={() => setShowTable((v) => !v)}
-          >
-            {showTable ? t('out.survey.hideTable') : t('out.survey.showTable')}
-          </button>
+          <TableToggle
+            shown={showTable}
+            onToggle={() => setShowTable((v) => !v)}
+            controls={tableId}
+            showLabel={t('out.survey.showTable')}
+            hideLabel={t('out.survey.hideTable')}
+          />
           <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
             <table className="w-full text-start text-sm">
               <caption className="sr-only">{t('out.survey.title', { survey: s.title, question: s.prompt })}</caption>
