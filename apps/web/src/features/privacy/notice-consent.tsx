@@ -176,8 +176,10 @@ export function ConsentsPanel() {
   const save = useMutation({
     mutationFn: ({ purpose, granted }: { purpose: ConsentPurpose; granted: boolean }) =>
       api(`/privacy/me/consents/${purpose}`, answer('myConsentsAnswer'), { method: 'PUT', body: { granted } }),
-    // The box follows the click at once; a failure puts the server's answer back.
-    onMutate: ({ purpose, granted }) => {
+    // The box follows the click at once; a failure puts the server's answer back. A read still in
+    // flight (the panel's first load) is cancelled so its older answer cannot undo the click.
+    onMutate: async ({ purpose, granted }) => {
+      await client.cancelQueries({ queryKey: MY_CONSENTS_KEY });
       client.setQueryData<MyConsentsData>(MY_CONSENTS_KEY, (old) =>
         old ? { ...old, consents: old.consents.map((c) => (c.purpose === purpose ? { ...c, granted } : c)) } : old,
       );
