@@ -146,7 +146,7 @@ function weigh(keys) {
   const total = (files) =>
     [...files].reduce((acc, f) => ({ raw: acc.raw + sizes(f).raw, gzip: acc.gzip + sizes(f).gzip }), { raw: 0, gzip: 0 });
   const partNames = [...js].map((f) => catalogueParts?.parts[f]).filter(Boolean);
-  const messages = Object.fromEntries(LANGUAGES.map((l) => [l, total(partNames.map((p) => `assets/i18n/${p}.${l}.js`))]));
+  const messages = Object.fromEntries(LANGUAGES.map((l) => [l, total(partNames.map((p) => `${p}.${l}.js`))]));
   return { js: total(js), css: total(css), files: js.size + css.size, messages, parts: partNames.length };
 }
 

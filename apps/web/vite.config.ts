@@ -276,7 +276,7 @@ function catalogueParts(): Plugin {
       if (keysIn(code).found.size === 0) return null;
       injected.add(id);
       return {
-        code: `${code}\nimport { waitForPart as __mbWaitForPart } from ${JSON.stringify(PART_RUNTIME)};\nawait __mbWaitForPart(${JSON.stringify(PART_PLACEHOLDER)});\n`,
+        code: `${code}\nimport { waitForPart as __mbWaitForPart } from ${JSON.stringify(PART_RUNTIME)};\nawait __mbWaitForPart(import.meta.url, ${JSON.stringify(PART_PLACEHOLDER)});\n`,
         map: null,
       };
     },
@@ -292,40 +292,50 @@ function catalogueParts(): Plugin {
       };
       visit(PART_RUNTIME);
     },
-    renderChunk(code, chunk) {
+    outputOptions(options) {
+      if (!enabled) return null;
+      // A chunk with messages is named `….t.js`: the loader sees it among the preloads and starts its part.
+      const base = options.chunkFileNames;
+      return {
+        ...options,
+        chunkFileNames: (chunk) => {
+          const name = typeof base === 'function' ? base(chunk) : (base ?? 'assets/[name]-[hash].js');
+          return chunk.moduleIds.some((id) => injected.has(id)) ? name.replace(/\.js$/, '.t.js') : name;
+        },
+      };
+    },
+    renderChunk(code) {
       if (!enabled || !code.includes(PART_PLACEHOLDER)) return null;
-      const { found } = keysIn(code);
-      let name: string | null = null;
-      if (found.size > 0) {
-        const ordered = [...found].sort();
-        const sources = new Map<string, string>();
-        for (const [language, messages] of compiled) {
-          const part = Object.fromEntries(ordered.filter((k) => k in messages).map((k) => [k, messages[k]]));
-          sources.set(language, `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`);
-        }
-        const hash = createHash('sha256')
-          .update([...sources].map(([l, s]) => `${l}\n${s}`).join('\n'))
-          .digest('base64url')
-          .slice(0, 10)
-          .replace(/[-_]/g, 'x');
-        name = `${chunk.name.replace(/[^\w-]/g, '_')}-${hash}`;
-        parts.set(name, sources);
+      const ordered = [...keysIn(code).found].sort();
+      const sources = new Map<string, string>();
+      for (const [language, messages] of compiled) {
+        const part = Object.fromEntries(ordered.filter((k) => k in messages).map((k) => [k, messages[k]]));
+        sources.set(language, `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`);
       }
-      return { code: code.replace(new RegExp(`(["'\`])${PART_PLACEHOLDER}\\1`, 'g'), JSON.stringify(name)), map: null };
+      // The messages' hash goes into the chunk's code, so the chunk's file name (and its part's) follows them.
+      const hash = createHash('sha256')
+        .update([...sources].map(([l, source]) => `${l}\n${source}`).join('\n'))
+        .digest('base64url')
+        .slice(0, 12);
+      parts.set(`mb-part-${hash}`, sources);
+      return { code: code.replace(new RegExp(`(["'\`])${PART_PLACEHOLDER}\\1`, 'g'), JSON.stringify(`mb-part-${hash}`)), map: null };
     },
     generateBundle(_options, bundle) {
       if (!enabled) return;
       const byChunk: Record<string, string> = {};
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
-        const named = [...parts.keys()].find((name) => file.code.includes(name));
-        if (named) byChunk[file.fileName] = named;
-        else if (keysIn(file.code).found.size > 0 && !file.fileName.includes('catalogue')) {
-          this.warn(`catalogue-parts: ${file.fileName} names catalogue keys but has no part`);
+        const hash = [...parts.keys()].find((h) => file.code.includes(h));
+        const sources = hash ? parts.get(hash) : undefined;
+        if (!sources) {
+          if (keysIn(file.code).found.size > 0) this.warn(`catalogue-parts: ${file.fileName} names catalogue keys but has no part`);
+          continue;
         }
-      }
-      for (const [name, sources] of parts) {
-        for (const [language, source] of sources) this.emitFile({ type: 'asset', fileName: `assets/i18n/${name}.${language}.js`, source });
+        // The part sits beside its chunk: assets/x-H.t.js → assets/i18n/x-H.t.<language>.js (lib/catalogue-parts.ts).
+        const stem = path.posix.basename(file.fileName, '.js');
+        const dir = path.posix.dirname(file.fileName);
+        byChunk[file.fileName] = `${dir}/i18n/${stem}`;
+        for (const [language, source] of sources) this.emitFile({ type: 'asset', fileName: `${dir}/i18n/${stem}.${language}.js`, source });
       }
       this.emitFile({
         type: 'asset',

@@ -6,9 +6,9 @@ import { initialLanguage } from './language.ts';
  * The page's messages, loaded in parts (docs/decisions/1100-catalogue-parts.md).
  *
  * The web build (`catalogueParts()` in vite.config.ts) gives every JavaScript chunk whose code names
- * catalogue keys its own small part of compiled messages per language (`assets/i18n/<part>.<language>.js`),
- * and makes the chunk wait for that part before it runs (`await waitForPart('<part>')`, added by the
- * build): no code can ask for a message before the message is here, and a page downloads only the
+ * catalogue keys its own small part of compiled messages per language (`assets/i18n/<chunk>.<language>.js`),
+ * and makes the chunk wait for that part before it runs (`await waitForPart(import.meta.url, …)`, added
+ * by the build): no code can ask for a message before the message is here, and a page downloads only the
  * messages of the code it runs. The messages of the page's language are one object that grows as parts
  * arrive (the translator reads it live); switching language loads every part asked for so far in the
  * new language first, then the app re-renders with the new object.
@@ -26,25 +26,25 @@ interface State {
 }
 
 let state: State | undefined;
-/** Every part asked for so far (whatever the language). */
+/** The chunks whose parts were asked for so far (whatever the language). */
 const requested = new Set<string>();
-/** `language/part` → its messages merged into that language's state. */
+/** `language chunk` → its part's messages merged into that language's state. */
 const loading = new Map<string, Promise<void>>();
 
 function current(): State {
   return (state ??= { language: initialLanguage(), messages: {} });
 }
 
-/** The folder of this module's chunk (the build's assets), where the parts are. */
-function partUrl(language: string, part: string): string {
-  return `${import.meta.url.replace(/[^/]*$/, '')}i18n/${part}.${language}.js`;
+/** A chunk's part sits beside it: `assets/x-H.t.js` → `assets/i18n/x-H.t.<language>.js`. */
+function partUrl(language: string, chunk: string): string {
+  return chunk.replace(/([^/]*)\.js$/, `i18n/$1.${language}.js`);
 }
 
-function load(target: State, part: string): Promise<void> {
-  const key = `${target.language}/${part}`;
+function load(target: State, chunk: string): Promise<void> {
+  const key = `${target.language} ${chunk}`;
   let promise = loading.get(key);
   if (!promise) {
-    promise = (import(/* @vite-ignore */ partUrl(target.language, part)) as Promise<{ default: Messages }>).then(
+    promise = (import(/* @vite-ignore */ partUrl(target.language, chunk)) as Promise<{ default: Messages }>).then(
       (module) => {
         Object.assign(target.messages, module.default);
       },
@@ -60,20 +60,35 @@ function load(target: State, part: string): Promise<void> {
 }
 
 /**
- * Called by the build at the top level of every module that names catalogue keys: the module (and its
- * chunk, and whatever imports it) runs once the part of its chunk, in the page's language, is merged.
+ * Called by the build at the top level of every module that names catalogue keys, with its chunk's
+ * address (`import.meta.url`) and its messages' hash (which only makes the chunk's file name follow
+ * them): the module (and its chunk, and whatever imports it) runs once the chunk's part, in the page's
+ * language, is merged.
  */
-export function waitForPart(part: string | null): Promise<void> | undefined {
-  if (!SPLIT || !part) return undefined;
-  requested.add(part);
-  return load(current(), part);
+export function waitForPart(chunk: string, _messages?: string): Promise<void> | undefined {
+  if (!SPLIT) return undefined;
+  requested.add(chunk);
+  return load(current(), chunk);
 }
 
-/** Also start downloading these parts now (what the page will need), in the page's language. */
-export function preloadParts(parts: readonly string[]) {
-  if (!SPLIT) return;
-  for (const part of parts) void waitForPart(part)?.catch(() => undefined);
+/**
+ * Parts start downloading with their chunks, not after them: the chunks a page is about to run are
+ * announced as `<link rel="modulepreload">` (index.html for the app shell, Vite's preload helper for every
+ * lazily loaded chunk and its imports), and a chunk with messages is named `….t.js` by the build.
+ */
+function preloadAnnounced() {
+  const seen = new Set<string>();
+  const check = (node: Node) => {
+    if (!(node instanceof HTMLLinkElement) || node.rel !== 'modulepreload' || !node.href.endsWith('.t.js') || seen.has(node.href)) return;
+    seen.add(node.href);
+    void waitForPart(node.href)?.catch(() => undefined);
+  };
+  document.querySelectorAll('link[rel="modulepreload"]').forEach(check);
+  new MutationObserver((records) => {
+    for (const record of records) record.addedNodes.forEach(check);
+  }).observe(document.head, { childList: true });
 }
+if (SPLIT && typeof document !== 'undefined') preloadAnnounced();
 
 /**
  * The messages of `language` for the first render (main.tsx). Built: the object the parts are merged
@@ -93,10 +108,10 @@ export async function switchMessages(language: string): Promise<Messages> {
   // Parts asked for while these load (a page opening meanwhile) are loaded too, until none is missing.
   const done = new Set<string>();
   for (;;) {
-    const missing = [...requested].filter((part) => !done.has(part));
+    const missing = [...requested].filter((chunk) => !done.has(chunk));
     if (missing.length === 0) break;
-    await Promise.all(missing.map((part) => load(next, part)));
-    for (const part of missing) done.add(part);
+    await Promise.all(missing.map((chunk) => load(next, chunk)));
+    for (const chunk of missing) done.add(chunk);
   }
   state = next;
   return next.messages;
