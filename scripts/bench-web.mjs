@@ -4,7 +4,9 @@
 //  1. Builds if the build is missing or stale (unless --dist names an already built web app).
 //  2. Per route: the JS and CSS a first visit downloads (the entry, the app shell it always imports,
 //     the route's page chunk and all their static imports, from dist/.vite/manifest.json), raw and
-//     gzipped.
+//     gzipped; then the same code with the catalogue parts those chunks wait for (decision 1100,
+//     dist/.vite/catalogue-parts.json) in each language, PASS/FAIL against 150 kB gzip in every
+//     language (with enforcement a route over it makes the script exit 1, --no-lighthouse too).
 //  3. Lighthouse (default mobile preset, simulated throttling) performance, accessibility and SEO for the
 //     public pages (landing, workshops, a workshop's page, professionals, R&D projects, a certificate's
 //     verification page, about, the accessibility report, sign-in, sign-up, help) and, signed in through
@@ -113,18 +115,6 @@ function sizes(file) {
   return sizeCache.get(file);
 }
 
-function weigh(keys) {
-  const js = new Set();
-  const css = new Set();
-  for (const key of keys) {
-    js.add(manifest[key].file);
-    for (const c of manifest[key].css ?? []) css.add(c);
-  }
-  const total = (files) =>
-    [...files].reduce((acc, f) => ({ raw: acc.raw + sizes(f).raw, gzip: acc.gzip + sizes(f).gzip }), { raw: 0, gzip: 0 });
-  return { js: total(js), css: total(css), files: js.size + css.size };
-}
-
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 // Every page load runs the entry and the app shell it imports at once (src/app/boot.tsx: React, the
 // router, React Query), in parallel with the page's own chunk: all three closures are initial JS.
@@ -134,6 +124,32 @@ const shellKeys = () => {
   if (manifest[SHELL_KEY]) closure(SHELL_KEY, keys);
   return keys;
 };
+
+// The messages come in parts, one per chunk that names catalogue keys (decision 1100): a chunk runs once
+// its part, in the page's language, is in, so a first visit downloads the parts of every chunk above.
+// .vite/catalogue-parts.json (written by the build) maps chunk files to parts.
+const partsPath = path.join(DIST, '.vite/catalogue-parts.json');
+/** @type {{ languages: string[]; parts: Record<string, string> } | undefined} */
+const catalogueParts = existsSync(partsPath) ? JSON.parse(readFileSync(partsPath, 'utf8')) : undefined;
+if (!catalogueParts) console.log('\n(no .vite/catalogue-parts.json: a build from before decision 1100; messages not counted)');
+// The pseudo-locale (decision 971) is for tests only: the people's languages are measured.
+const LANGUAGES = (catalogueParts?.languages ?? []).filter((l) => l !== 'en-XA').sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)));
+const BUDGET = 150 * 1024;
+
+function weigh(keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    js.add(manifest[key].file);
+    for (const c of manifest[key].css ?? []) css.add(c);
+  }
+  const total = (files) =>
+    [...files].reduce((acc, f) => ({ raw: acc.raw + sizes(f).raw, gzip: acc.gzip + sizes(f).gzip }), { raw: 0, gzip: 0 });
+  const partNames = [...js].map((f) => catalogueParts?.parts[f]).filter(Boolean);
+  const messages = Object.fromEntries(LANGUAGES.map((l) => [l, total(partNames.map((p) => `${p}.${l}.js`))]));
+  return { js: total(js), css: total(css), files: js.size + css.size, messages, parts: partNames.length };
+}
+
 const entryOnly = weigh(shellKeys());
 const rows = routesFromRouter().map(({ route, key }) => {
   if (!manifest[key]) return { route, missing: key };
@@ -161,7 +177,28 @@ for (const row of rows) {
   );
 }
 
-if (skipLighthouse) process.exit(0);
+// Initial JavaScript with the messages, per language, against the 150 kB budget (issues 25, 27, 29).
+let overBudget = 0;
+if (LANGUAGES.length > 0) {
+  console.log(`\nInitial JavaScript with the page's messages (code + catalogue parts, gzip -9), budget ${kb(BUDGET)} in every language\n`);
+  console.log(
+    `${'route'.padEnd(26)}${'code'.padStart(10)}${'parts'.padStart(7)}${LANGUAGES.map((l) => `msgs ${l}`.padStart(11)).join('')}${LANGUAGES.map((l) => `total ${l}`.padStart(12)).join('')}  verdict`,
+  );
+  for (const row of [{ route: '(entry + app shell)', ...entryOnly }, ...rows]) {
+    if ('missing' in row) continue;
+    const totals = LANGUAGES.map((l) => row.js.gzip + row.messages[l].gzip);
+    const worst = Math.max(...totals);
+    const pass = worst <= BUDGET;
+    if (!pass) overBudget++;
+    console.log(
+      `${row.route.padEnd(26)}${kb(row.js.gzip).padStart(10)}${String(row.parts).padStart(7)}${LANGUAGES.map((l) => kb(row.messages[l].gzip).padStart(11)).join('')}${totals.map((t) => kb(t).padStart(12)).join('')}  ${pass ? 'PASS' : `FAIL (+${kb(worst - BUDGET)})`}`,
+    );
+  }
+  console.log(`\n${overBudget === 0 ? `Every route within ${kb(BUDGET)} in every language` : `${overBudget} route(s) over ${kb(BUDGET)}`}`);
+  if (enforce && overBudget > 0) process.exitCode = 1;
+}
+
+if (skipLighthouse) process.exit(process.exitCode ?? 0);
 
 // 3. Lighthouse against the built server.
 const dataDir = path.join(ROOT, '.tmp/bench-web-data');

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -197,6 +198,154 @@ function catalogues(): Plugin {
   };
 }
 
+const PART_RUNTIME = path.resolve(import.meta.dirname, 'src/lib/catalogue-parts.ts');
+const PART_PLACEHOLDER = '__MENTORBRIDGE_CATALOGUE_PART__';
+
+/**
+ * The messages come in parts (docs/decisions/1100-catalogue-parts.md). Client build only: every module
+ * of the app (apps/web/src, packages/shared/src) whose code names a catalogue key gets, at its top level,
+ * `await waitForPart('<part>')` (src/lib/catalogue-parts.ts), so it runs once its messages are in. Once
+ * the chunks are made, each chunk's part is the set of keys its code names (keys are string literals;
+ * a literal prefix that code completes — `'x.y.' + z`, `` `x.y.${z}` `` — counts as every key it
+ * starts), written per language, compiled, as `assets/i18n/<chunk name>-<hash>.<language>.js` (the
+ * pseudo-locale's from English). The part's name is in the chunk's code, so the chunk's hash follows its
+ * messages in every language. `.vite/catalogue-parts.json` maps each chunk file to its part for
+ * `npm run bench:web`. The dev server and the server's bundle load whole catalogues (`catalogues()`).
+ */
+function catalogueParts(): Plugin {
+  const KEYS_ROOTS = [path.resolve(import.meta.dirname, 'src'), path.resolve(import.meta.dirname, '../../packages/shared/src')].map((d) => d + path.sep);
+  const literal = /(["'`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
+  // A key's start that code completes: `'a.b.' + x` (or `x + …`) and `` `a.b.${x}` ``.
+  const prefix = /(?:(["'])([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\1\s*\+|`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{)/g;
+  let enabled = false;
+  let keys = new Set<string>();
+  let sortedKeys: string[] = [];
+  let compiled = new Map<string, Record<string, unknown>>();
+  const injected = new Set<string>();
+  /** part name → its source per language */
+  const parts = new Map<string, Map<string, string>>();
+  const readCatalogue = (code: string): Record<string, string> => {
+    const raw = JSON.parse(readFileSync(path.join(CATALOGUES, `${code}.json`), 'utf8')) as Record<string, string | { message: string }>;
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : v.message]));
+  };
+  const keysIn = (code: string): { found: Set<string>; prefixes: Set<string> } => {
+    const found = new Set<string>();
+    const prefixes = new Set<string>();
+    for (const m of code.matchAll(literal)) if (m[2] && keys.has(m[2])) found.add(m[2]);
+    for (const m of code.matchAll(prefix)) {
+      const start = m[2] ?? m[3];
+      if (!start) continue;
+      const completed = sortedKeys.filter((k) => k.startsWith(start));
+      if (completed.length === 0) continue;
+      prefixes.add(start);
+      for (const k of completed) found.add(k);
+    }
+    return { found, prefixes };
+  };
+  return {
+    name: 'mentorbridge:catalogue-parts',
+    apply: 'build',
+    configResolved(config) {
+      enabled = !config.build.ssr;
+    },
+    buildStart() {
+      if (!enabled) return;
+      injected.clear();
+      parts.clear();
+      const files = readdirSync(CATALOGUES).filter((f) => /^[a-z]{2,3}(-[A-Za-z0-9]+)*\.json$/.test(f));
+      const english = readCatalogue('en');
+      keys = new Set(Object.keys(english));
+      sortedKeys = [...keys].sort();
+      compiled = new Map();
+      for (const file of files) {
+        this.addWatchFile(path.join(CATALOGUES, file));
+        const code = file.slice(0, -5);
+        compiled.set(code, Object.fromEntries(Object.entries(readCatalogue(code)).map(([k, v]) => [k, compileMessage(v)])));
+      }
+      compiled.set(
+        PSEUDO_LANGUAGE,
+        Object.fromEntries(
+          Object.entries(english).map(([k, v]) => [k, k === 'language.name' || k === 'language.direction' ? compileMessage(v) : pseudoCompiled(compileMessage(v))]),
+        ),
+      );
+    },
+    transform(code, id) {
+      if (!enabled || id.startsWith('\0') || id.includes('node_modules') || !/\.[cm]?[jt]sx?(\?.*)?$/.test(id)) return null;
+      const file = id.replace(/\?.*$/, '');
+      if (file === PART_RUNTIME || !KEYS_ROOTS.some((root) => file.startsWith(root)) || file.includes('.test.')) return null;
+      if (keysIn(code).found.size === 0) return null;
+      injected.add(id);
+      return {
+        code: `${code}\nimport { waitForPart as __mbWaitForPart } from ${JSON.stringify(PART_RUNTIME)};\nawait __mbWaitForPart(import.meta.url, ${JSON.stringify(PART_PLACEHOLDER)});\n`,
+        map: null,
+      };
+    },
+    buildEnd() {
+      if (!enabled) return;
+      // The runtime (and what it imports) must not wait for a part: it would wait for itself.
+      const seen = new Set<string>();
+      const visit = (id: string) => {
+        if (seen.has(id)) return;
+        seen.add(id);
+        if (injected.has(id)) this.error(`catalogue-parts: ${id} names catalogue keys but lib/catalogue-parts.ts imports it`);
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+      };
+      visit(PART_RUNTIME);
+    },
+    outputOptions(options) {
+      if (!enabled) return null;
+      // A chunk with messages is named `….t.js`: the loader sees it among the preloads and starts its part.
+      const base = options.chunkFileNames;
+      return {
+        ...options,
+        chunkFileNames: (chunk) => {
+          const name = typeof base === 'function' ? base(chunk) : (base ?? 'assets/[name]-[hash].js');
+          return chunk.moduleIds.some((id) => injected.has(id)) ? name.replace(/\.js$/, '.t.js') : name;
+        },
+      };
+    },
+    renderChunk(code) {
+      if (!enabled || !code.includes(PART_PLACEHOLDER)) return null;
+      const ordered = [...keysIn(code).found].sort();
+      const sources = new Map<string, string>();
+      for (const [language, messages] of compiled) {
+        const part = Object.fromEntries(ordered.filter((k) => k in messages).map((k) => [k, messages[k]]));
+        sources.set(language, `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`);
+      }
+      // The messages' hash goes into the chunk's code, so the chunk's file name (and its part's) follows them.
+      const hash = createHash('sha256')
+        .update([...sources].map(([l, source]) => `${l}\n${source}`).join('\n'))
+        .digest('base64url')
+        .slice(0, 12);
+      parts.set(`mb-part-${hash}`, sources);
+      return { code: code.replace(new RegExp(`(["'\`])${PART_PLACEHOLDER}\\1`, 'g'), JSON.stringify(`mb-part-${hash}`)), map: null };
+    },
+    generateBundle(_options, bundle) {
+      if (!enabled) return;
+      const byChunk: Record<string, string> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const hash = [...parts.keys()].find((h) => file.code.includes(h));
+        const sources = hash ? parts.get(hash) : undefined;
+        if (!sources) {
+          if (keysIn(file.code).found.size > 0) this.warn(`catalogue-parts: ${file.fileName} names catalogue keys but has no part`);
+          continue;
+        }
+        // The part sits beside its chunk: assets/x-H.t.js → assets/i18n/x-H.t.<language>.js (lib/catalogue-parts.ts).
+        const stem = path.posix.basename(file.fileName, '.js');
+        const dir = path.posix.dirname(file.fileName);
+        byChunk[file.fileName] = `${dir}/i18n/${stem}`;
+        for (const [language, source] of sources) this.emitFile({ type: 'asset', fileName: `${dir}/i18n/${stem}.${language}.js`, source });
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/catalogue-parts.json',
+        source: `${JSON.stringify({ languages: [...compiled.keys()], parts: byChunk }, null, 1)}\n`,
+      });
+    },
+  };
+}
+
 /**
  * `<link rel="modulepreload">` in index.html for the app shell (src/app/boot.tsx and its static
  * imports: React, the router, React Query). The entry imports the shell dynamically so that it can
@@ -236,7 +385,7 @@ function preloadAppShell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogues(), lazyContractCopies(), pureContracts(), preloadAppShell(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), catalogueParts(), lazyContractCopies(), pureContracts(), preloadAppShell(), precompress()],
   // `vite build --ssr src/entry-server.tsx --outDir dist-ssr` (decision 1070): the packages stay in
   // node_modules, the shared contracts (TypeScript) are bundled.
   ssr: { noExternal: ['@app/shared'] },
@@ -263,6 +412,11 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            // What the entry shares with the app's chunks (the page table, the early reads, the language, the
+            // messages' loader every chunk with messages imports, Vite's preload helper): one file, not five.
+            // Chunks that wait for their messages (top-level await, decision 1100) do not import the entry
+            // itself, so without this group each of these modules became a chunk of its own.
+            { name: 'boot-shared', test: /(src[\\/]app[\\/]pages\.ts|src[\\/]lib[\\/](early|language|catalogue-parts)\.ts|vite[\\/]preload-helper)/, priority: 1 },
           ],
         },
       },

@@ -1,7 +1,8 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
-import { applyLanguage, initialLanguage, loadCatalogue } from './lib/language.ts';
+import { startMessages } from './lib/catalogue-parts.ts';
+import { applyLanguage, initialLanguage } from './lib/language.ts';
 import './index.css';
 
 // The entry is deliberately tiny (docs/decisions/310-first-load.md): it reads the URL, starts the
@@ -28,11 +29,12 @@ const role = localStorage.getItem('userRole');
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
 const page = shown ? route : undefined;
 const pageReady = page?.page.load().catch(() => undefined);
-// The page's language (docs/decisions/741-who-sees-which-language.md): <html lang dir> at once, its
-// catalogue (a small chunk of its own) loads beside the page's code.
+// The page's language (docs/decisions/741-who-sees-which-language.md): <html lang dir> at once. Its
+// messages come in parts, each with the chunk of code that uses it (decision 1100): the shell's and the
+// page's chunks run once theirs are in.
 const language = initialLanguage();
 applyLanguage(language);
-const catalogue = loadCatalogue(language);
+const catalogue = startMessages(language);
 const server = serverState?.language === language && page ? serverState : undefined;
 // The server's reads are in its state already.
 if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);

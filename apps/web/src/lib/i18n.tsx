@@ -2,14 +2,15 @@ import { createContext, Fragment, useCallback, useContext, useMemo, useState, ty
 import type { Messages } from '@lingui/core';
 import { createTranslator, type MessageKey, type MessageValues, type Translator } from '@app/shared/i18n/translator';
 import { formatters, type Formatters } from '@app/shared/i18n/format';
-import { applyLanguage, currentLocale, loadCatalogue } from './language.ts';
+import { switchMessages } from './catalogue-parts.ts';
+import { applyLanguage, currentLocale } from './language.ts';
 
 export type { MessageKey };
 
 interface I18nState {
   translator: Translator;
   format: Formatters;
-  /** Switch the page to `code`: loads its catalogue, then re-renders; remembered on this device. */
+  /** Switch the page to `code`: loads its messages (every part loaded so far), then re-renders; remembered on this device. */
   setLanguage: (code: string) => Promise<void>;
 }
 
@@ -19,7 +20,7 @@ const I18nContext = createContext<I18nState | null>(null);
 export function I18nProvider({ language, messages, children }: { language: string; messages: Messages; children: ReactNode }) {
   const [state, setState] = useState(() => ({ language, messages }));
   const setLanguage = useCallback(async (code: string) => {
-    const next = await loadCatalogue(code);
+    const next = await switchMessages(code);
     applyLanguage(code, true);
     setState({ language: code, messages: next });
   }, []);

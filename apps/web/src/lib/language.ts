@@ -1,12 +1,11 @@
-import type { Messages } from '@lingui/core';
-import { languages, loaders, pseudo } from 'virtual:mentorbridge/catalogues';
+import { languages, pseudo } from 'virtual:mentorbridge/catalogues';
 import { negotiateLanguage } from '@app/shared/i18n/negotiate';
 
 /**
  * Which language this page is in, before anything else loads (docs/decisions/741-who-sees-which-language.md):
  * the choice stored on this device (the language menu of the public pages, or the profile's choice
  * when signed in), else the browser's languages (`navigator.languages`), else English. Framework-free:
- * main.tsx starts loading the catalogue at the same time as the page's code.
+ * main.tsx starts loading the page's messages at the same time as its code (lib/catalogue-parts.ts).
  */
 export const LANGUAGE_KEY = 'language';
 
@@ -72,11 +71,4 @@ export function applyLanguage(code: string, remember = false) {
       // Private mode without storage: the choice lasts for this page.
     }
   }
-}
-
-/** The compiled messages of `code` (a chunk of its own, loaded once). */
-export function loadCatalogue(code: string): Promise<Messages> {
-  const load = loaders[code] ?? loaders.en;
-  if (!load) throw new Error('no English catalogue');
-  return load();
 }

@@ -2,15 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BadgeCheck, Copy, Download, ExternalLink, SearchX } from 'lucide-react';
-import { envelope } from '@app/shared/api';
-import { certificateData } from '@app/shared/workshops';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { ApiError, api, errorMessage, schemasFrom } from '../../lib/api.ts';
 import { useDocumentTitle, useHydrated } from '../../lib/hooks.ts';
 import { linkedInAddCertificationUrl } from './linkedin.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
+
+// The answer's schema (and zod) loads with the request, not with the page (decision 950).
+const answer = schemasFrom(() => import('./schemas.ts'));
 
 /** A name or title inside a sentence, isolated (first-strong isolate … pop) so its direction never moves the words around it. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -29,7 +30,7 @@ export function CertificatePage() {
   const [copied, setCopied] = useState<string | null>(null);
   const cert = useQuery({
     queryKey: ['certificate', id],
-    queryFn: () => api(`/certificates/${encodeURIComponent(id)}`, envelope(certificateData)),
+    queryFn: () => api(`/certificates/${encodeURIComponent(id)}`, answer('certificateAnswer')),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const workshopMissing = cert.isError && cert.error instanceof ApiError && cert.error.status === 404;
@@ -38,7 +39,9 @@ export function CertificatePage() {
     queryKey: ['programme-certificate', id],
     enabled: workshopMissing,
     queryFn: () =>
-      api(`/programme-certificates/${encodeURIComponent(id)}`, () => import('@app/shared/outcomes').then((m) => envelope(m.certificateVerifyData))),
+      api(`/programme-certificates/${encodeURIComponent(id)}`, () =>
+        Promise.all([import('@app/shared/api'), import('@app/shared/outcomes')]).then(([a, m]) => a.envelope(m.certificateVerifyData)),
+      ),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const notFound = workshopMissing && programme.isError && programme.error instanceof ApiError && programme.error.status === 404;

@@ -1,7 +1,8 @@
 import { envelope } from '@app/shared/api';
-import { certificateIdData, checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
+import { certificateData, certificateIdData, checkInData, registerData, registeredWorkshopsData, workshopData, workshopListData } from '@app/shared/workshops';
 
 /** The workshops requests' answers, loaded with the first request (api.ts, decision 950). */
+export const certificateAnswer = envelope(certificateData);
 export const certificateIdAnswer = envelope(certificateIdData);
 export const checkInAnswer = envelope(checkInData);
 export const registerAnswer = envelope(registerData);
