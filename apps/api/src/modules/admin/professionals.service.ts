@@ -23,7 +23,7 @@ import { isId } from '../../lib/ids.ts';
 import { queueEmail, type OutgoingEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { textIn } from '../../lib/sql.ts';
-import { avatarUrl, fullName } from '../users/index.ts';
+import { avatarUrl, personFields } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { splitName } from './common.ts';
 
@@ -43,11 +43,7 @@ export function toAdminProfessional(row: { user: UserRow; profile: ProfileRow; w
   const { user, profile } = row;
   const links = profile.socialLinks ?? {};
   return {
-    _id: user.id,
-    id: user.id,
-    name: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...personFields(user),
     email: user.email,
     phone: user.phone,
     title: profile.title,

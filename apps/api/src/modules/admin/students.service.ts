@@ -13,7 +13,7 @@ import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
-import { fullName, insertAccount } from '../users/index.ts';
+import { insertAccount, personFields } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { queueWelcome } from './professionals.service.ts';
 
@@ -36,11 +36,7 @@ export function toAdminStudent({
   connectedProfessionals: c,
 }: StudentRow): AdminStudentDto {
   return {
-    _id: user.id,
-    id: user.id,
-    name: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...personFields(user),
     email: user.email,
     phone: user.phone,
     university: profile?.university ?? null,

@@ -3,5 +3,5 @@
 export { replaceAvatar } from './avatar.ts';
 export { insertAccount } from './accounts.ts';
 export { cleanLinks, professionalFields, professionalProfileChanges } from './professional-profile.ts';
-export { avatarUrl, fullName, toUserDto } from './users.presenter.ts';
+export { avatarUrl, fullName, personFields, toUserDto } from './users.presenter.ts';
 export { findUserByEmail, findUserById, isUnverifiedProfessional, type UserRow } from './users.repo.ts';
