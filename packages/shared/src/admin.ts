@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pagination, paginationQuery } from './api.ts';
-import { PHONE_MAX_LENGTH, REGISTRATION_MESSAGES, isPhoneNumber } from './auth.ts';
+import { PHONE_MAX_LENGTH, REGISTRATION_MESSAGES, isPhoneNumber, studyYear } from './auth.ts';
 import { ideaDto } from './ideas.ts';
-import { EMAIL_PATTERN, LIMITS, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
+import { LIMITS, emailAddress, optionalHttpsUrl, requiredText, text, textList } from './text.ts';
 import { EXPERTISE_OPTIONS } from './professionals.ts';
 import { CURRENCIES, IDEA_REVIEW_MESSAGES, PROFESSIONAL_MESSAGES, REVIEW_STATUSES } from './admin-constants.ts';
 
@@ -19,13 +19,7 @@ export function matchExpertise(value: string): Expertise | undefined {
   return EXPERTISE_OPTIONS.find((e) => e.toLowerCase() === v);
 }
 
-export const emailField = z
-  .string({ error: PROFESSIONAL_MESSAGES.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, PROFESSIONAL_MESSAGES.emailRequired)
-  .max(LIMITS.email, 'Email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, PROFESSIONAL_MESSAGES.emailInvalid);
+export const emailField = emailAddress(PROFESSIONAL_MESSAGES.emailRequired, PROFESSIONAL_MESSAGES.emailInvalid);
 
 /** Blank → 0, otherwise a whole number ≥ 0 (spec: "sent as an integer, 0 if blank"). */
 const experience = z.preprocess(
@@ -98,7 +92,8 @@ export const updateProfessionalBody = z.object({
 
 export type UpdateProfessionalBody = z.infer<typeof updateProfessionalBody>;
 
-export const adminProfessionalDto = z.object({
+/** Who an account is, first in each administrator's view of one (professionals, students). */
+const adminAccountFields = {
   _id: z.string(),
   id: z.string(),
   name: z.string(),
@@ -106,6 +101,10 @@ export const adminProfessionalDto = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+};
+
+export const adminProfessionalDto = z.object({
+  ...adminAccountFields,
   title: z.string(),
   company: z.string(),
   expertise: z.string(),
@@ -202,13 +201,7 @@ export const bulkUploadQuery = z.object({ dryRun: z.enum(['true', 'false', '1', 
 // ---------------------------------------------------------------------------------------------
 
 export const adminStudentDto = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
+  ...adminAccountFields,
   university: z.string().nullable(),
   department: z.string().nullable(),
   course: z.string().nullable(),
@@ -246,11 +239,7 @@ export const createStudentBody = z.object({
   university: requiredText('University', LIMITS.title, REGISTRATION_MESSAGES.university),
   course: requiredText('Course', LIMITS.title, REGISTRATION_MESSAGES.course),
   department: text('Department', LIMITS.title).optional(),
-  year: z.coerce
-    .number({ error: REGISTRATION_MESSAGES.year })
-    .int(REGISTRATION_MESSAGES.year)
-    .min(1, REGISTRATION_MESSAGES.year)
-    .max(6, REGISTRATION_MESSAGES.year),
+  year: studyYear,
   rollNumber: requiredText('Roll number', LIMITS.name, REGISTRATION_MESSAGES.rollNumber),
 });
 

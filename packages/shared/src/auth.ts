@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, LIMITS, isCleanText, requiredText, text } from './text.ts';
+import { EMAIL_PATTERN, LIMITS, emailAddress, isCleanText, requiredText, text } from './text.ts';
 import { ROLES } from './roles.ts';
 import { TIME_ZONE_MESSAGE, isTimeZone } from './time-zones.ts';
 import { privacyNoticeVersionField } from './privacy.ts';
@@ -18,13 +18,7 @@ import {
 } from './auth-constants.ts';
 
 export * from './auth-constants.ts';
-const email = z
-  .string({ error: REGISTRATION_MESSAGES.emailRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, REGISTRATION_MESSAGES.emailRequired)
-  .max(LIMITS.email, 'Email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, REGISTRATION_MESSAGES.emailInvalid);
+const email = emailAddress(REGISTRATION_MESSAGES.emailRequired, REGISTRATION_MESSAGES.emailInvalid);
 
 const password = (min: number, shortMessage: string) =>
   z
@@ -34,6 +28,13 @@ const password = (min: number, shortMessage: string) =>
     .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`)
     .refine(isCleanText, 'Password contains characters that are not allowed');
 
+/** A student's year of study, 1 to 6 (registration and the administrator's Add Student). */
+export const studyYear = z.coerce
+  .number({ error: REGISTRATION_MESSAGES.year })
+  .int(REGISTRATION_MESSAGES.year)
+  .min(1, REGISTRATION_MESSAGES.year)
+  .max(6, REGISTRATION_MESSAGES.year);
+
 /** POST /api/auth/register — students only; any `role`, `isVerified`... in the payload is stripped. */
 export const registerBody = z.object({
   firstName: requiredText('First name', LIMITS.name, REGISTRATION_MESSAGES.firstName),
@@ -42,11 +43,7 @@ export const registerBody = z.object({
   password: password(STUDENT_PASSWORD_MIN, REGISTRATION_MESSAGES.passwordShort),
   university: requiredText('University', LIMITS.title, REGISTRATION_MESSAGES.university),
   course: requiredText('Course', LIMITS.title, REGISTRATION_MESSAGES.course),
-  year: z.coerce
-    .number({ error: REGISTRATION_MESSAGES.year })
-    .int(REGISTRATION_MESSAGES.year)
-    .min(1, REGISTRATION_MESSAGES.year)
-    .max(6, REGISTRATION_MESSAGES.year),
+  year: studyYear,
   rollNumber: requiredText('Roll number', LIMITS.name, REGISTRATION_MESSAGES.rollNumber),
   phone: requiredText('Phone', PHONE_MAX_LENGTH, REGISTRATION_MESSAGES.phoneRequired).refine(
     isPhoneNumber,

@@ -49,12 +49,3 @@ export const contactBody = z.object({
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
-export const contactMessageDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  handled: z.boolean(),
-  createdAt: z.string(),
-});

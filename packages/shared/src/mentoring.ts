@@ -318,9 +318,8 @@ export const requestStudent = z.object({
 
 export const slotOut = z.object({ start: z.string(), end: z.string(), timezone: z.string() });
 
-export const connectionRequest = z.object({
-  _id: z.string(),
-  student: requestStudent,
+/** What a request says and how it was answered, as both sides see it (after who it is with). */
+const requestAnswerFields = {
   message: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   requestedAt: z.string(),
@@ -328,7 +327,9 @@ export const connectionRequest = z.object({
   responseMessage: z.string().nullable(),
   respondedAt: z.string().nullable(),
   sessionId: z.string().nullable(),
-});
+};
+
+export const connectionRequest = z.object({ _id: z.string(), student: requestStudent, ...requestAnswerFields });
 export type ConnectionRequest = z.infer<typeof connectionRequest>;
 export const requestsData = z.object({ requests: z.array(connectionRequest) });
 
@@ -336,13 +337,7 @@ export const requestsData = z.object({ requests: z.array(connectionRequest) });
 export const studentRequest = z.object({
   _id: z.string(),
   professional: z.object({ _id: z.string(), name: z.string(), title: z.string().nullable(), company: z.string().nullable() }),
-  message: z.string().nullable(),
-  status: z.enum(REQUEST_STATUSES),
-  requestedAt: z.string(),
-  requestedSlot: slotOut.nullable(),
-  responseMessage: z.string().nullable(),
-  respondedAt: z.string().nullable(),
-  sessionId: z.string().nullable(),
+  ...requestAnswerFields,
 });
 export type StudentRequest = z.infer<typeof studentRequest>;
 export const studentRequestsData = z.object({ requests: z.array(studentRequest) });

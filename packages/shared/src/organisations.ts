@@ -384,24 +384,7 @@ export const isEmail = (v: string) => EMAIL_PATTERN.test(v);
  * professional fields of spec 001 §5 and nothing else. Strict: verification, status, role, name or
  * e-mail in the body are refused (400), never silently applied.
  */
-export const ownProfessionalProfileBody = updateProfessionalBody
-  .pick({
-    phone: true,
-    title: true,
-    company: true,
-    expertise: true,
-    experience: true,
-    bio: true,
-    specializations: true,
-    skills: true,
-    pricing: true,
-    socialLinks: true,
-  })
-  .strict();
-export type OwnProfessionalProfileBody = z.infer<typeof ownProfessionalProfileBody>;
-
-/** The professional fields of the admin's view, with isVerified read-only here: only an administrator verifies. */
-export const ownProfessionalProfileDto = adminProfessionalDto.pick({
+const OWN_PROFESSIONAL_FIELDS = {
   phone: true,
   title: true,
   company: true,
@@ -412,7 +395,11 @@ export const ownProfessionalProfileDto = adminProfessionalDto.pick({
   skills: true,
   pricing: true,
   socialLinks: true,
-  isVerified: true,
-});
+} as const;
+export const ownProfessionalProfileBody = updateProfessionalBody.pick(OWN_PROFESSIONAL_FIELDS).strict();
+export type OwnProfessionalProfileBody = z.infer<typeof ownProfessionalProfileBody>;
+
+/** The professional fields of the admin's view, with isVerified read-only here: only an administrator verifies. */
+export const ownProfessionalProfileDto = adminProfessionalDto.pick({ ...OWN_PROFESSIONAL_FIELDS, isVerified: true });
 export type OwnProfessionalProfileDto = z.infer<typeof ownProfessionalProfileDto>;
 export const ownProfessionalProfileData = z.object({ profile: ownProfessionalProfileDto });

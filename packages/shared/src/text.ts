@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLEAN_MESSAGE, LIMITS, isCleanText, isWebUrl, uniqueTrimmed } from './text-constants.ts';
+import { CLEAN_MESSAGE, EMAIL_PATTERN, LIMITS, isCleanText, isWebUrl, uniqueTrimmed } from './text-constants.ts';
 
 export * from './text-constants.ts';
 
@@ -10,6 +10,17 @@ export function text(label: string, max: number) {
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine(isCleanText, `${label} ${CLEAN_MESSAGE}`);
+}
+
+/** An e-mail address as typed: trimmed, lower-cased, required and well-formed, with the form's own messages. */
+export function emailAddress(requiredMessage: string, invalidMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, requiredMessage)
+    .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
+    .regex(EMAIL_PATTERN, invalidMessage);
 }
 
 /** Like `text` but required (non-empty after trimming), with the given message when empty. */

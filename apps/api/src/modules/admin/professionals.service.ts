@@ -14,7 +14,7 @@ import { passwordResetTokens, professionalProfiles, users } from '../../db/schem
 import { randomToken } from '../../lib/tokens.ts';
 import { inert } from '../../lib/email-template.ts';
 import { letter, recipientLocale, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
-import { cleanLinks, professionalProfileChanges } from '../users/index.ts';
+import { cleanLinks, insertAccount, professionalFields, professionalProfileChanges } from '../users/index.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { audit } from '../../lib/audit.ts';
 import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
@@ -23,7 +23,7 @@ import { isId } from '../../lib/ids.ts';
 import { queueEmail, type OutgoingEmail } from '../../lib/mail.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { textIn } from '../../lib/sql.ts';
-import { avatarUrl, fullName } from '../users/index.ts';
+import { avatarUrl, personFields } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { splitName } from './common.ts';
 
@@ -43,11 +43,7 @@ export function toAdminProfessional(row: { user: UserRow; profile: ProfileRow; w
   const { user, profile } = row;
   const links = profile.socialLinks ?? {};
   return {
-    _id: user.id,
-    id: user.id,
-    name: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...personFields(user),
     email: user.email,
     phone: user.phone,
     title: profile.title,
@@ -183,37 +179,20 @@ export async function createProfessional(
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          role: 'professional',
+      const { user, profile } = await insertAccount(
+        tx,
+        {
           email: input.email,
           passwordHash,
-          firstName: names.firstName,
-          lastName: names.lastName,
+          ...names,
           phone: input.phone,
           bio: input.bio,
           isVerified: input.isVerified ?? true,
           isActive: input.isActive ?? true,
           isTemporaryPassword: true,
-        })
-        .returning();
-      if (!user) throw new Error('insert returned nothing');
-      const [profile] = await tx
-        .insert(professionalProfiles)
-        .values({
-          userId: user.id,
-          title: input.title,
-          company: input.company,
-          expertise: input.expertise,
-          experienceYears: input.experience,
-          specializations: input.specializations,
-          skills: input.skills,
-          hourlyRate: input.pricing.hourlyRate ?? null,
-          currency: input.pricing.currency,
-          socialLinks: cleanLinks(input.socialLinks),
-        })
-        .returning();
+        },
+        { role: 'professional', profile: { ...professionalFields(input), hourlyRate: input.pricing.hourlyRate ?? null, currency: input.pricing.currency, socialLinks: cleanLinks(input.socialLinks) } },
+      );
       await queueWelcome(tx, config, user, 'professional');
       await audit(tx, actor.id, 'create', 'professional', user.id, null, { ...user, profile });
       return user.id;

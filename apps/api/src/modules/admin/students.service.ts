@@ -13,7 +13,7 @@ import { PG, conflict, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
-import { fullName } from '../users/index.ts';
+import { insertAccount, personFields } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { queueWelcome } from './professionals.service.ts';
 
@@ -36,11 +36,7 @@ export function toAdminStudent({
   connectedProfessionals: c,
 }: StudentRow): AdminStudentDto {
   return {
-    _id: user.id,
-    id: user.id,
-    name: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...personFields(user),
     email: user.email,
     phone: user.phone,
     university: profile?.university ?? null,
@@ -118,30 +114,20 @@ export async function createStudent(db: Db, config: Config, actor: Actor, input:
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
+      const { user, profile } = await insertAccount(
+        tx,
+        { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, phone: input.phone || null, isTemporaryPassword: true },
+        {
           role: 'student',
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone || null,
-          isTemporaryPassword: true,
-        })
-        .returning();
-      if (!user) throw new Error('insert returned nothing');
-      const [profile] = await tx
-        .insert(studentProfiles)
-        .values({
-          userId: user.id,
-          university: input.university,
-          course: input.course,
-          department: input.department || null,
-          year: input.year,
-          rollNumber: input.rollNumber,
-        })
-        .returning();
+          profile: {
+            university: input.university,
+            course: input.course,
+            department: input.department || null,
+            year: input.year,
+            rollNumber: input.rollNumber,
+          },
+        },
+      );
       await queueWelcome(tx, config, user, 'student');
       await audit(tx, actor.id, 'create', 'student', user.id, null, { ...user, profile });
       return user.id;

@@ -14,7 +14,7 @@ import {
 import { PERMISSIONS } from '@app/shared/roles';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, studentProfiles, users } from '../../db/schema/users.ts';
+import { passwordResetTokens, users } from '../../db/schema/users.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
@@ -24,7 +24,7 @@ import * as limiter from '../../lib/rate-limit.ts';
 import * as throttle from './login-throttle.ts';
 import { randomToken, sha256, type TokenService } from '../../lib/tokens.ts';
 import { ErrorCode } from '@app/shared/api';
-import { toUserDto } from '../users/index.ts';
+import { insertAccount, toUserDto } from '../users/index.ts';
 import { assertOrganisationSignIn } from './membership.ts';
 import { assertPasswordSignInAllowed } from './sso-policy.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/index.ts';
@@ -93,28 +93,14 @@ export async function registerStudent(deps: AuthDeps, input: RegisterBody): Prom
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
+      const { user } = await insertAccount(
+        tx,
+        { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, phone: input.phone, isVerified: false, passwordChangedAt: new Date() },
+        {
           role: 'student',
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          isVerified: false,
-          passwordChangedAt: new Date(),
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('insert returned nothing');
-      await tx.insert(studentProfiles).values({
-        userId: user.id,
-        university: input.university,
-        course: input.course,
-        year: input.year,
-        rollNumber: input.rollNumber,
-        interests: input.interests,
-      });
+          profile: { university: input.university, course: input.course, year: input.year, rollNumber: input.rollNumber, interests: input.interests },
+        },
+      );
       // The privacy notice the form showed (issue 24, decision 840).
       await recordAcceptance(tx, user.id, input.privacyNoticeVersion, 'registration', deps.clock?.now() ?? new Date());
       // Decision 1060: the welcome is in the language of the page they registered on (no choice stored yet).

@@ -22,7 +22,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
 import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { professionalProfileChanges } from '../users/index.ts';
+import { insertAccount, professionalFields, professionalProfileChanges } from '../users/index.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
@@ -43,10 +43,9 @@ export async function apply(db: Db, config: Config, body: ExpertApplyBody, now =
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          role: 'professional',
+      const { user } = await insertAccount(
+        tx,
+        {
           email: body.email,
           passwordHash,
           firstName: body.firstName,
@@ -56,19 +55,9 @@ export async function apply(db: Db, config: Config, body: ExpertApplyBody, now =
           isVerified: false,
           passwordChangedAt: now,
           emailConfirmedAt: invitedAccount ? now : null,
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('insert returned nothing');
-      await tx.insert(professionalProfiles).values({
-        userId: user.id,
-        title: body.title,
-        company: body.company,
-        expertise: body.expertise,
-        experienceYears: body.experience,
-        specializations: body.specializations,
-        skills: body.skills,
-        socialLinks: { linkedin: body.profileUrl },
-      });
+        },
+        { role: 'professional', profile: { ...professionalFields(body), socialLinks: { linkedin: body.profileUrl } } },
+      );
       await tx.insert(expertApplications).values({
         userId: user.id,
         profileUrl: body.profileUrl,

@@ -151,27 +151,41 @@ export async function connect(db: Db, actor: Actor, professionalId: string, body
   }
 }
 
-/** GET /professionals/connection-requests: the caller's, newest first. */
-export async function listRequests(db: Db, actor: Actor): Promise<ConnectionRequest[]> {
+/**
+ * One side's requests, newest first, each once (a request may have led to several sessions), presented
+ * with the people on the other side.
+ */
+async function requestsOf<T>(
+  db: Db,
+  side: 'professional' | 'student',
+  actorId: string,
+  limit: number,
+  present: (row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null) => T,
+): Promise<T[]> {
   const rows = await db
     .select({ request: connectionRequests, sessionId: mentoringSessions.id })
     .from(connectionRequests)
     .leftJoin(mentoringSessions, eq(mentoringSessions.requestId, connectionRequests.id))
-    .where(eq(connectionRequests.professionalId, actor.id))
+    .where(eq(side === 'professional' ? connectionRequests.professionalId : connectionRequests.studentId, actorId))
     .orderBy(desc(connectionRequests.createdAt))
-    .limit(1000);
+    .limit(limit);
   const people = await loadPeople(
     db,
-    rows.map((r) => r.request.studentId),
+    rows.map((r) => (side === 'professional' ? r.request.studentId : r.request.professionalId)),
   );
   const seen = new Set<string>();
-  const out: ConnectionRequest[] = [];
+  const out: T[] = [];
   for (const r of rows) {
-    if (seen.has(r.request.id)) continue; // a request may have led to several sessions
+    if (seen.has(r.request.id)) continue;
     seen.add(r.request.id);
-    out.push(toRequest(r.request, people, r.sessionId));
+    out.push(present(r.request, people, r.sessionId));
   }
   return out;
+}
+
+/** GET /professionals/connection-requests: the caller's, newest first. */
+export function listRequests(db: Db, actor: Actor): Promise<ConnectionRequest[]> {
+  return requestsOf(db, 'professional', actor.id, 1000, toRequest);
 }
 
 /** POST /professionals/connection-requests/{id}/respond: exactly one answer wins (conditional UPDATE). */
@@ -284,26 +298,8 @@ export async function respond(
 }
 
 /** GET /connection-requests/my: every request the student sent, newest first, with its answer and session. */
-export async function listMyRequests(db: Db, actor: Actor): Promise<StudentRequest[]> {
-  const rows = await db
-    .select({ request: connectionRequests, sessionId: mentoringSessions.id })
-    .from(connectionRequests)
-    .leftJoin(mentoringSessions, eq(mentoringSessions.requestId, connectionRequests.id))
-    .where(eq(connectionRequests.studentId, actor.id))
-    .orderBy(desc(connectionRequests.createdAt))
-    .limit(500);
-  const people = await loadPeople(
-    db,
-    rows.map((r) => r.request.professionalId),
-  );
-  const seen = new Set<string>();
-  const out: StudentRequest[] = [];
-  for (const r of rows) {
-    if (seen.has(r.request.id)) continue;
-    seen.add(r.request.id);
-    out.push(toStudentRequest(r.request, people, r.sessionId));
-  }
-  return out;
+export function listMyRequests(db: Db, actor: Actor): Promise<StudentRequest[]> {
+  return requestsOf(db, 'student', actor.id, 500, toStudentRequest);
 }
 
 function toStudentRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null): StudentRequest {

@@ -42,7 +42,7 @@ import { actorOf, organisationOf, type Actor, type App, type RouteAccess } from 
 import { recordAcceptance, recordView } from '../consent/index.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { applicationsAdminService as applications } from '../rd-projects/index.ts';
-import { sendDocument } from '../rd-projects/index.ts';
+import { reviewAnswer, sendDocument } from '../rd-projects/index.ts';
 import * as company from './company.service.ts';
 import { confirmLink } from './confirmations.ts';
 import * as orgs from './organisations.service.ts';
@@ -336,17 +336,7 @@ export async function organisationsRoutes(app: App) {
     },
     async (request) => {
       await company.assertOwnProject(db, organisationOf(request), request.params.id);
-      const { config } = app.ctx;
-      const application = await applications.reviewApplication(
-        db,
-        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
-        actorOf(request),
-        request.params.id,
-        request.params.applicationId,
-        request.body,
-      );
-      app.ctx.jobs.kick();
-      return { success: true as const, message: `Application ${application.status} successfully!`, data: { application } };
+      return reviewAnswer(app, actorOf(request), request.params, request.body);
     },
   );
 

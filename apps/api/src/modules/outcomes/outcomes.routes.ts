@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { sendExport, type ExportColumn } from '../../lib/csv.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
-import { FILE_CSP } from '../../lib/security-headers.ts';
+import { sendAttachment } from '../../lib/attachments.ts';
 import type { CoordinatorScope } from '../relationships/index.ts';
 import { renderProgrammeCertificate } from './certificate.ts';
 import * as certs from './certificates.service.ts';
@@ -22,11 +22,6 @@ import { HEALTH_SNAPSHOT_EVERY_MS, HEALTH_SNAPSHOT_TASK, snapshotRunningProgramm
 import { outcomeReport as buildReport, pairRows, summaryRows, type PairRow } from './report.service.ts';
 
 const secured = { tags: ['outcomes'], security: [{ bearer: [] }] };
-const FILE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': FILE_CSP,
-  'cache-control': 'private, no-store',
-};
 const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /** The coordinator routes, under both organiser prefixes of the programmes module (decision 622). */
@@ -137,11 +132,7 @@ export async function outcomesRoutes(app: App) {
     async (request, reply) => {
       const facts = await certs.myCertificate(db(), actorOf(request).id, request.params.id);
       const pdf = await renderProgrammeCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
-      return reply
-        .headers(FILE_HEADERS)
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="certificate-${certs.slug(facts.programmeName)}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, 'application/pdf', `certificate-${certs.slug(facts.programmeName)}.pdf`, Buffer.from(pdf));
     },
   );
   // Public verification, as for workshop certificates (the verification page asks here when the id is not a workshop's).

@@ -22,13 +22,12 @@ import {
   universityExportBody,
 } from '@app/shared/privacy';
 import { actorOf, organisationOf, type App } from '../../lib/http.ts';
-import { FILE_CSP } from '../../lib/security-headers.ts';
+import { sendAttachment } from '../../lib/attachments.ts';
 import * as service from './privacy.service.ts';
 import { registerRetention } from './retention.ts';
 import { registerBreach } from './breach.ts';
 import { notice } from '../consent/index.ts';
 
-const FILE_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP, 'cache-control': 'private, no-store' };
 /** How often the scheduler looks for erasures whose notice has ended and archives that expired. */
 const ERASURE_EVERY_MS = 5 * 60_000;
 
@@ -95,11 +94,7 @@ export async function privacyRoutes(app: App) {
     { config: { access: 'authenticated' }, schema: { tags, ...secured, params: idParams, produces: ['application/zip'] } },
     async (request, reply) => {
       const { key, filename } = await service.archiveFor(deps(), actorOf(request), request.params.id);
-      return reply
-        .headers(FILE_HEADERS)
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(app.ctx.storage.read(key));
+      return sendAttachment(reply, 'application/zip', filename, app.ctx.storage.read(key));
     },
   );
 

@@ -9,7 +9,7 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
-import { avatarUrl, fullName } from '../users/index.ts';
+import { avatarUrl, personFields } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -27,11 +27,7 @@ export function ratingOf(profile: Pick<ProfileRow, 'ratingSum' | 'ratingCount'>)
 function toCard(user: UserRow, p: ProfileRow): ProfessionalCardDto {
   const url = avatarUrl(user.profileImageKey);
   return {
-    _id: user.id,
-    id: user.id,
-    name: fullName(user),
-    firstName: user.firstName,
-    lastName: user.lastName,
+    ...personFields(user),
     title: p.title,
     company: p.company,
     expertise: p.expertise,

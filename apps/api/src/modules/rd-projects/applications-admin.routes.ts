@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { envelope } from '@app/shared/api';
-import { adminApplicationsData, adminApplicationsQuery, applicationData, reviewApplicationBody } from '@app/shared/rd-projects';
-import { actorOf, type App } from '../../lib/http.ts';
+import { adminApplicationsData, adminApplicationsQuery, applicationData, reviewApplicationBody, type ReviewApplicationBody } from '@app/shared/rd-projects';
+import { actorOf, type Actor, type App } from '../../lib/http.ts';
 import * as service from './applications-admin.service.ts';
 import { sendDocument } from './documents.ts';
 
 const ADMIN = { access: ['admin'] as const };
 const TAGS = ['rd-projects (admin)'];
+
+/**
+ * Review an application and answer as both reviewing routes do (the administrator's, and the owning
+ * company's in the organisations module): the e-mails and invitation go out with the job runner.
+ */
+export async function reviewAnswer(app: App, actor: Actor, params: { id: string; applicationId: string }, body: ReviewApplicationBody) {
+  const { config } = app.ctx;
+  const deps = { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl, mailFrom: config.mailFrom };
+  const application = await service.reviewApplication(app.ctx.db, deps, actor, params.id, params.applicationId, body);
+  app.ctx.jobs.kick();
+  return { success: true as const, message: `Application ${application.status} successfully!`, data: { application } };
+}
 
 /** Applications management of a project (spec 001 §2 "Applications management modal", §4, §5). */
 export async function rdApplicationsAdminRoutes(app: App) {
@@ -31,19 +43,7 @@ export async function rdApplicationsAdminRoutes(app: App) {
         response: { 200: envelope(applicationData) },
       },
     },
-    async (request) => {
-      const { config } = app.ctx;
-      const application = await service.reviewApplication(
-        app.ctx.db,
-        { meetingBaseUrl: config.meetingBaseUrl, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
-        actorOf(request),
-        request.params.id,
-        request.params.applicationId,
-        request.body,
-      );
-      app.ctx.jobs.kick();
-      return { success: true as const, message: `Application ${application.status} successfully!`, data: { application } };
-    },
+    async (request) => reviewAnswer(app, actorOf(request), request.params, request.body),
   );
 
   app.get(

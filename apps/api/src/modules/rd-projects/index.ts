@@ -2,7 +2,7 @@
 // (decision 800). Add a name here when another layer needs it.
 export { rdAlertsRoutes } from './alerts.routes.ts';
 export { RD_ACTION_URL } from './alerts.ts';
-export { rdApplicationsAdminRoutes } from './applications-admin.routes.ts';
+export { rdApplicationsAdminRoutes, reviewAnswer } from './applications-admin.routes.ts';
 export { interviewEvent, interviewIcs } from './applications-admin.service.ts';
 export * as applicationsAdminService from './applications-admin.service.ts';
 export { rdApplicationsStudentRoutes } from './applications-student.routes.ts';

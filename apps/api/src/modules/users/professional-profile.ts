@@ -26,3 +26,16 @@ export function professionalProfileChanges(
   if (input.socialLinks !== undefined) changes.socialLinks = cleanLinks(input.socialLinks);
   return changes;
 }
+
+/** The professional_profiles columns a new professional's form fills alike (Add Professional, expert application). */
+export function professionalFields(input: {
+  title: string;
+  company: string;
+  expertise: string;
+  experience: number;
+  specializations: string[];
+  skills: string[];
+}): Pick<typeof professionalProfiles.$inferInsert, 'title' | 'company' | 'expertise' | 'experienceYears' | 'specializations' | 'skills'> {
+  const { title, company, expertise, specializations, skills } = input;
+  return { title, company, expertise, experienceYears: input.experience, specializations, skills };
+}

@@ -10,6 +10,11 @@ export function fullName(user: { firstName: string; lastName: string }): string 
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
+/** Who a person is, as the lists and cards that show people begin (admin lists, professional cards). */
+export function personFields(user: { id: string; firstName: string; lastName: string }) {
+  return { _id: user.id, id: user.id, name: fullName(user), firstName: user.firstName, lastName: user.lastName };
+}
+
 /** The one shape a user leaves the server in. Hashes and token versions are never part of it. */
 export function toUserDto({ user, student, professional }: UserWithProfiles): UserDto {
   const url = avatarUrl(user.profileImageKey);

@@ -16,13 +16,8 @@ import { actorOf, type App } from '../../lib/http.ts';
 import { renderCertificate } from './workshops.certificate.ts';
 import { COMPLETION_EVERY_MS, COMPLETION_TASK, checkIn, completeDueWorkshops } from './workshops-lifecycle.ts';
 import * as service from './workshops.service.ts';
-import { FILE_CSP } from '../../lib/security-headers.ts';
+import { sendAttachment } from '../../lib/attachments.ts';
 
-const FILE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': FILE_CSP,
-  'cache-control': 'private, no-store',
-};
 
 export async function workshopsRoutes(app: App) {
   const deps = () => ({ db: app.ctx.db, publicUrl: app.ctx.config.publicUrl, mailFrom: app.ctx.config.mailFrom });
@@ -118,11 +113,7 @@ export async function workshopsRoutes(app: App) {
     },
     async (request, reply) => {
       const { ics, filename } = await service.calendarFor(deps(), actorOf(request), request.params.id);
-      return reply
-        .headers(FILE_HEADERS)
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(ics);
+      return sendAttachment(reply, 'text/calendar; charset=utf-8', filename, ics);
     },
   );
 
@@ -135,11 +126,7 @@ export async function workshopsRoutes(app: App) {
     async (request, reply) => {
       const facts = await service.certificateFor(app.ctx.db, actorOf(request), request.params.id);
       const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
-      return reply
-        .headers(FILE_HEADERS)
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="certificate-${service.slug(facts.workshopTitle)}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, 'application/pdf', `certificate-${service.slug(facts.workshopTitle)}.pdf`, Buffer.from(pdf));
     },
   );
 
@@ -168,11 +155,7 @@ export async function workshopsRoutes(app: App) {
     async (request, reply) => {
       const facts = await service.verifyCertificate(app.ctx.db, request.params.verificationId);
       const pdf = await renderCertificate(facts, `${app.ctx.config.publicUrl}/certificates/${facts.verificationId}`);
-      return reply
-        .headers(FILE_HEADERS)
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="certificate-${service.slug(facts.workshopTitle)}.pdf"`)
-        .send(Buffer.from(pdf));
+      return sendAttachment(reply, 'application/pdf', `certificate-${service.slug(facts.workshopTitle)}.pdf`, Buffer.from(pdf));
     },
   );
 
