@@ -1,7 +1,7 @@
 // Issue 25 (decisions 970, 1060, 1150): every e-mail, in-app notification (and so Web Push text) is
 // written from the catalogues in the recipient's language. This guard reads the API's source and finds
-// each message builder: an object literal with `userId`, `title` and `message` (a notification) or with
-// `to`, `subject` and `text` (an e-mail). No English sentence may be written into such a message: a new
+// each message builder: an object literal with `title` and `message` (a notification, or what a helper
+// writes for one) or with `to`, `subject` and `text` (an e-mail). No English sentence may be written into such a message: a new
 // untranslated e-mail or notification fails here, with its file and line.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,8 @@ function builderKind(node: ts.ObjectLiteralExpression): 'notification' | 'e-mail
   const names = new Set(node.properties.map(propName));
   // An API view of a stored message (`_id`: the outbox list) is a response, not a message being written.
   if (names.has('_id')) return undefined;
-  if (names.has('userId') && names.has('title') && names.has('message')) return 'notification';
+  // A notification, or the title and message a helper writes for one (`say: (t) => ({ title, message })`).
+  if (names.has('title') && names.has('message')) return 'notification';
   if (names.has('to') && names.has('subject') && names.has('text')) return 'e-mail';
   return undefined;
 }
