@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { mentorSettings, recommendationDismissals } from '../../db/schema/matching.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { notify } from '../notifications/index.ts';
 import { norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -167,12 +168,14 @@ export async function inviteStudent(db: Db, actor: Actor, studentId: string, now
     );
     if (existing.length) throw conflict(INVITE_MESSAGES.already);
     const name = `${actor.firstName} ${actor.lastName}`.trim();
+    // In the student's language (decision 1150).
+    const { t } = voiceOf(await recipientLocale(tx, studentId));
     await notify(tx, {
       userId: studentId,
       type: 'connection',
       subType: 'mentor-invite',
-      title: `${name} invites you to connect`,
-      message: `${name} thinks they can help with your interests. Open their profile to send a connection request.`,
+      title: t('notification.matching.inviteTitle', { name }),
+      message: t('notification.matching.invite', { name }),
       actionUrl: `/student/dashboard?tab=professionals&professional=${actor.id}`,
       metadata: { professionalId: actor.id },
     });

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import {
   MENTORING_MESSAGES,
@@ -120,15 +119,16 @@ export async function connect(db: Db, actor: Actor, professionalId: string, body
         .returning();
       if (!row) throw new Error('request insert returned nothing');
       const student = `${actor.firstName} ${actor.lastName}`.trim();
-      const slotText = slot
-        ? ` for ${DateTime.fromJSDate(slot.start, { zone: slot.timezone }).toFormat('ccc d LLL yyyy, HH:mm')}–${DateTime.fromJSDate(slot.end, { zone: slot.timezone }).toFormat('HH:mm')} (${slot.timezone})`
-        : '';
+      // In the mentor's language; the proposed time in their zone, else the slot's (decisions 970, 1060).
+      const voice = voiceOf(await recipientLocale(tx, professionalId), slot?.timezone);
       await notify(tx, {
         userId: professionalId,
         type: 'connection',
         subType: 'new',
-        title: 'New connection request',
-        message: `${student} sent you a connection request${slotText}.`,
+        title: voice.t('notification.connection.newTitle'),
+        message: slot
+          ? voice.t('notification.connection.newWithSlot', { name: student, when: voice.span(slot.start, slot.end) })
+          : voice.t('notification.connection.new', { name: student }),
         actionUrl: '/professional/dashboard?tab=requests',
         metadata: { requestId: row.id },
       });
@@ -335,12 +335,13 @@ export async function withdrawRequest(db: Db, actor: Actor, id: string, now = ne
       .returning();
     if (!updated) throw conflict(MENTORING_MESSAGES.requestNotPending);
     const student = `${actor.firstName} ${actor.lastName}`.trim();
+    const { t } = voiceOf(await recipientLocale(tx, updated.professionalId));
     await notify(tx, {
       userId: updated.professionalId,
       type: 'connection',
       subType: 'withdrawn',
-      title: 'Connection request withdrawn',
-      message: `${student} withdrew their connection request.`,
+      title: t('notification.connection.withdrawnTitle'),
+      message: t('notification.connection.withdrawn', { name: student }),
       actionUrl: '/professional/dashboard?tab=requests',
       metadata: { requestId: updated.id },
     });

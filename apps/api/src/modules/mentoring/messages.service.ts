@@ -7,6 +7,7 @@ import { publish } from '../../lib/events.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
+import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { notify } from '../notifications/index.ts';
 import { nameOf } from './mentoring.common.ts';
 
@@ -73,7 +74,8 @@ export async function sendMessage(db: Db, actor: Actor, otherId: string, body: s
       userId: other.id,
       type: other.role === 'student' ? 'session' : 'connection',
       subType: 'message',
-      title: `New message from ${actor.firstName} ${actor.lastName}`.trim(),
+      // The title in the reader's language (decision 1150); the text is the sender's own words.
+      title: voiceOf(await recipientLocale(tx, other.id)).t('notification.message.title', { name: `${actor.firstName} ${actor.lastName}`.trim() }),
       message: body.length > 140 ? `${body.slice(0, 140)}…` : body,
       actionUrl: other.role === 'student' ? '/student/dashboard' : '/professional/dashboard?tab=sessions',
       metadata: { conversationWith: actor.id, messageId: created.id },

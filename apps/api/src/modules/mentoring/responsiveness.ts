@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REQUEST_EXPIRE_DAYS, REQUEST_REMIND_DAYS } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { letter, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { inert } from '../../lib/email-template.ts';
 import { notify } from '../notifications/index.ts';
@@ -9,6 +10,7 @@ import { notify } from '../notifications/index.ts';
 export const SWEEP_TASK = 'mentoring.sweep-requests';
 export const SWEEP_EVERY_MS = 15 * 60_000;
 const DAY = 86_400_000;
+const REQUESTS_URL = '/professional/dashboard?tab=requests';
 
 interface SweptRow {
   id: string;
@@ -37,13 +39,16 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
           RETURNING r.id, r.student_id, r.professional_id, p.email AS pro_email, p.first_name AS pro_first,
             s.first_name AS student_first, s.last_name AS student_last, trim(p.first_name || ' ' || p.last_name) AS pro_name`,
     );
+    // Each person in their own language (decisions 970, 1060).
+    const expiredLocales = await recipientLocales(tx, expired.map((r) => r.student_id));
     for (const r of expired) {
+      const { t } = voiceOf(expiredLocales.get(r.student_id));
       await notify(tx, {
         userId: r.student_id,
         type: 'connection',
         subType: 'expired',
-        title: 'Connection request expired',
-        message: `${r.pro_name} did not answer your connection request within ${REQUEST_EXPIRE_DAYS} days, so it has expired. You can send a new one or contact another professional.`,
+        title: t('notification.connection.expiredTitle'),
+        message: t('notification.connection.expired', { name: r.pro_name, days: REQUEST_EXPIRE_DAYS }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { requestId: r.id },
       });
@@ -57,23 +62,31 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
           RETURNING r.id, r.student_id, r.professional_id, p.email AS pro_email, p.first_name AS pro_first,
             s.first_name AS student_first, s.last_name AS student_last, trim(p.first_name || ' ' || p.last_name) AS pro_name`,
     );
+    const remindedLocales = await recipientLocales(tx, reminded.map((r) => r.professional_id));
     for (const r of reminded) {
       const student = `${r.student_first} ${r.student_last}`.trim();
+      const voice = voiceOf(remindedLocales.get(r.professional_id));
+      const days = { days: REQUEST_REMIND_DAYS, expire: REQUEST_EXPIRE_DAYS };
       await notify(tx, {
         userId: r.professional_id,
         type: 'connection',
         subType: 'reminder',
-        title: 'A student is waiting for your answer',
-        message: `${student}'s connection request has been waiting for ${REQUEST_REMIND_DAYS} days. It expires after ${REQUEST_EXPIRE_DAYS} days.`,
-        actionUrl: '/professional/dashboard?tab=requests',
+        title: voice.t('notification.connection.waitingTitle'),
+        message: voice.t('notification.connection.waiting', { name: student, ...days }),
+        actionUrl: REQUESTS_URL,
         priority: 'high',
         metadata: { requestId: r.id },
       });
-      await queueEmail(tx, {
-        to: r.pro_email,
-        subject: `${inert(student)} is waiting for your answer on MentorBridge`,
-        text: `Hello ${inert(r.pro_first)},\n\n${inert(student)} sent you a connection request ${REQUEST_REMIND_DAYS} days ago. Please accept or decline it; it expires after ${REQUEST_EXPIRE_DAYS} days.`,
-      }, { category: 'requests' });
+      await queueEmail(
+        tx,
+        {
+          to: r.pro_email,
+          language: voice.language,
+          subject: voice.t('email.connection.waitingSubject', { name: inert(student) }),
+          text: letter(voice, inert(r.pro_first), [voice.t('email.connection.waiting', { name: inert(student), ...days })]),
+        },
+        { category: 'requests' },
+      );
     }
     return { reminded: reminded.length, expired: expired.length };
   });

@@ -328,12 +328,17 @@ export async function createSession(
         when,
       });
       const people = await loadPeople(tx, [created.studentId, created.professionalId]);
+      const { t, language } = voiceOf(await recipientLocale(tx, created.studentId));
       await notify(tx, {
         userId: body.studentId,
         type: 'session',
         subType: 'scheduled',
-        title: 'New mentoring session',
-        message: `${actor.firstName} ${actor.lastName} scheduled "${created.topic}" for ${whenFor(created, people, created.studentId)}.`.replace('  ', ' '),
+        title: t('notification.session.newTitle'),
+        message: t('notification.session.new', {
+          name: `${actor.firstName} ${actor.lastName}`.trim(),
+          topic: topicIn(created.topic, t),
+          when: whenFor(created, people, created.studentId, language),
+        }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { sessionId: created.id },
       });
@@ -538,12 +543,13 @@ export async function markSessionAttendance(db: Db, actor: Actor, id: string, at
       .returning();
     if (!updated) throw badRequest(MENTORING_MESSAGES.attendanceCancelled);
     if (attendance === 'attended' && before?.attendance !== 'attended' && updated.rating === null) {
+      const { t } = voiceOf(await recipientLocale(tx, updated.studentId));
       await notify(tx, {
         userId: updated.studentId,
         type: 'session',
         subType: 'rate',
-        title: 'How was your session?',
-        message: `Please rate your mentoring session "${updated.topic}": it helps ${actor.firstName} and other students.`,
+        title: t('notification.session.rateTitle'),
+        message: t('notification.session.rate', { topic: topicIn(updated.topic, t), name: actor.firstName }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { sessionId: updated.id },
       });

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { notify } from '../notifications/index.ts';
 import { createProject } from '../rd-projects/index.ts';
 import { ratingOf } from '../professionals/index.ts';
@@ -65,13 +66,15 @@ export async function postProject(db: Db, actor: Actor, org: ActorOrganisation, 
     const project = await createProject(tx, actor, { ...body, status: 'active' });
     await tx.insert(organisationProjects).values({ projectId: project._id, organisationId: org.id });
     const admins = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE role = 'admin' AND is_active`);
+    const locales = await recipientLocales(tx, admins.map((a) => a.id));
     for (const admin of admins) {
+      const { t } = voiceOf(locales.get(admin.id));
       await notify(tx, {
         userId: admin.id,
         type: 'rd-project',
         subType: 'moderation',
-        title: 'Project awaiting moderation',
-        message: `"${body.title}" was posted by a company and waits for your review.`,
+        title: t('notification.project.moderationTitle'),
+        message: t('notification.project.moderation', { title: body.title }),
         actionUrl: '/admin/dashboard?tab=organisations',
       });
     }
@@ -114,13 +117,16 @@ export async function moderate(db: Db, actor: Actor, projectId: string, body: { 
     await audit(tx, actor.id, body.decision, 'rd-project-moderation', projectId, { moderation: 'pending' }, { moderation, reason: body.reason ?? null });
     const [project] = await tx.select({ title: rdProjects.title }).from(rdProjects).where(eq(rdProjects.id, projectId));
     const members = await queryRows<{ user_id: string }>(tx, sql`SELECT user_id FROM organisation_members WHERE organisation_id = ${row.organisationId}`);
+    const locales = await recipientLocales(tx, members.map((m) => m.user_id));
     for (const m of members) {
+      const { t } = voiceOf(locales.get(m.user_id));
+      const title = project?.title ?? '';
       await notify(tx, {
         userId: m.user_id,
         type: 'rd-project',
         subType: moderation === 'approved' ? 'approved' : 'rejected',
-        title: moderation === 'approved' ? 'Project published' : 'Project not approved',
-        message: moderation === 'approved' ? `"${project?.title}" is now public.` : `"${project?.title}" was not approved. Reason: ${body.reason ?? ''}`,
+        title: t('notification.project.moderatedTitle', { decision: moderation }),
+        message: moderation === 'approved' ? t('notification.project.published', { title }) : t('notification.project.notApproved', { title, reason: body.reason ?? '' }),
         actionUrl: '/company/dashboard',
       });
     }

@@ -8,6 +8,7 @@ import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts'
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { addressLocale, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/index.ts';
 import { affiliateConfirmedStudents } from './confirmations.ts';
@@ -117,19 +118,26 @@ export async function delegate(db: Db, publicUrl: string, actor: Actor, org: Act
     sql`SELECT id FROM domain_delegations WHERE ${within(sql`domain`, sql`${domain}`)} OR ${within(sql`${domain}`, sql`domain`)} LIMIT 1`,
   );
   if (overlap) throw conflict(ORG_MESSAGES.delegateOverlap);
-  const [parent] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, org.id));
+  const [parent] = await db.select({ name: organisations.name, defaultLanguage: organisations.defaultLanguage }).from(organisations).where(eq(organisations.id, org.id));
   try {
     await db.transaction(async (tx) => {
       await tx.insert(domainDelegations).values({ parentOrganisationId: org.id, domain, email, createdBy: actor.id });
       await audit(tx, actor.id, 'delegate-domain', 'organisation', org.id, null, { domain, email });
+      // In the language of whoever reads the address: its account's, else the delegating organisation's default (decision 1060).
+      const voice = voiceOf(await addressLocale(tx, email, parent?.defaultLanguage));
+      const organisation = inert(parent?.name ?? voice.t('email.delegation.someOrganisation'));
       await queueEmail(tx, {
         to: email,
-        subject: `${inert(parent?.name ?? 'An organisation')} delegated ${domain} to you on MentorBridge`,
-        text:
-          `Hello,\n\n${inert(parent?.name ?? 'An organisation')} delegated the domain ${domain} to you on MentorBridge: ` +
-          `your organisation can now hold it, and once approved, students confirming addresses at ${domain} join your organisation.\n\n` +
-          `Register your organisation with this address (${email}):\n\n${publicUrl}/signup\n\n` +
-          `If your organisation is on MentorBridge already, sign in with this address and add ${domain} under Domains.\n\nMentorBridge`,
+        language: voice.language,
+        subject: voice.t('email.delegation.subject', { organisation, domain }),
+        text: [
+          voice.t('email.invitation.hello'),
+          voice.t('email.delegation.body', { organisation, domain }),
+          voice.t('email.delegation.register', { email }),
+          `${publicUrl}/signup`,
+          voice.t('email.delegation.existing', { domain }),
+          'MentorBridge',
+        ].join('\n\n'),
       });
     });
   } catch (error) {
@@ -166,13 +174,15 @@ export async function revokeDelegation(db: Db, actor: Actor, org: ActorOrganisat
       await tx.execute(sql`DELETE FROM student_affiliations WHERE organisation_id = ${child}
         AND ${within(sql`split_part(email, '@', 2)`, sql`${gone.domain}`)}`);
       const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, child));
+      const locales = await recipientLocales(tx, members.map((m) => m.userId));
       for (const m of members) {
+        const { t } = voiceOf(locales.get(m.userId));
         await notify(tx, {
           userId: m.userId,
           type: 'system',
           subType: 'organisation',
-          title: 'Domain delegation revoked',
-          message: `The delegation of ${gone.domain} was revoked; it no longer belongs to your organisation.`,
+          title: t('notification.delegation.revokedTitle'),
+          message: t('notification.delegation.revoked', { domain: gone.domain }),
         });
       }
     }

@@ -115,9 +115,11 @@ export async function organisationDto(db: Db, id: string): Promise<OrganisationD
   return dto;
 }
 
-async function notifyAdmins(tx: Db, title: string, message: string, actionUrl: string) {
+/** Every active administrator, each in their own language (decision 1150): `say` writes the title and message. */
+async function notifyAdmins(tx: Db, say: (t: Voice['t']) => { title: string; message: string }, actionUrl: string) {
   const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-  for (const admin of admins) await notify(tx, { userId: admin.id, type: 'system', subType: 'organisation', title, message, actionUrl });
+  const locales = await recipientLocales(tx, admins.map((a) => a.id));
+  for (const admin of admins) await notify(tx, { userId: admin.id, type: 'system', subType: 'organisation', ...say(voiceOf(locales.get(admin.id)).t), actionUrl });
 }
 
 /**
@@ -187,7 +189,11 @@ export async function register(db: Db, config: Config, body: OrganisationRegiste
         firstName: body.contact.firstName,
         why: { reason: 'organisationRegistered', organisation: body.name },
       });
-      await notifyAdmins(tx, `New ${body.type} registration`, `${body.name} asked to join as a ${body.type}.`, '/admin/dashboard?tab=organisations');
+      await notifyAdmins(
+        tx,
+        (t) => ({ title: t('notification.organisation.registeredTitle', { type: body.type }), message: t('notification.organisation.registered', { name: body.name, type: body.type }) }),
+        '/admin/dashboard?tab=organisations',
+      );
       return user.id;
     });
   } catch (error) {

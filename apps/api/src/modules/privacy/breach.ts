@@ -5,7 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { actorOf, type App } from '../../lib/http.ts';
+import { inert } from '../../lib/email-template.ts';
 import { queueEmails } from '../../lib/mail.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { registryByTable, REGISTRY } from './registry.ts';
 
@@ -79,9 +81,17 @@ export function registerBreach(app: App) {
       const actor = actorOf(request);
       await app.ctx.db.transaction(async (tx) => {
         for (let i = 0; i < people.length; i += 500) {
+          const batch = people.slice(i, i + 500);
+          // The administrator's own subject and words go as written; the greeting, the signature and the
+          // template follow each person's language (decision 1150).
+          const locales = await recipientLocales(tx, batch.map((p) => p.id));
           await queueEmails(
             tx,
-            people.slice(i, i + 500).map((p) => ({ to: p.email, subject, text: `Hi ${p.name || 'there'},\n\n${message}\n\nMentorBridge` })),
+            batch.map((p) => {
+              const voice = voiceOf(locales.get(p.id));
+              const paragraphs = [voice.t(p.name ? 'email.greeting' : 'email.invitation.hello', { name: inert(p.name) }), message, 'MentorBridge'];
+              return { to: p.email, language: voice.language, subject, text: paragraphs.join('\n\n') };
+            }),
           );
         }
         await audit(tx, actor.id, 'privacy.breach-notice', 'breach', table, null, { from, to, subject, notified: people.length });

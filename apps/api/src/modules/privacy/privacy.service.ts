@@ -16,7 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { enqueue, type JobRunner } from '../../lib/jobs.ts';
+import { inert } from '../../lib/email-template.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/index.ts';
@@ -165,22 +167,28 @@ export function createExportJob(deps: PrivacyDeps) {
         WHERE id = ${request.id}`);
       const target = forThemself ? yourDataPath(owner.role) : yourDataPath(recipient.role);
       const link = `${deps.config.publicUrl}${target}`;
-      const whose = forThemself ? 'Your data' : `The data of ${owner.first_name} ${owner.last_name}`.trim();
+      // In the reader's language, the expiry in their zone (decisions 970, 1060).
+      const voice = voiceOf(await recipientLocale(tx, recipient.id));
+      const until = voice.when(expiresAt);
+      const ownerName = `${owner.first_name} ${owner.last_name}`.trim();
       await notify(tx, {
         userId: recipient.id,
         type: 'system',
         subType: 'privacy-export',
-        title: forThemself ? 'Your data is ready to download' : 'A data export is ready',
-        message: `${whose} can be downloaded until ${expiresAt.toUTCString()}.`,
+        title: forThemself ? voice.t('notification.privacy.exportReadyTitle') : voice.t('notification.privacy.exportReadyOtherTitle'),
+        message: forThemself ? voice.t('notification.privacy.exportReady', { until }) : voice.t('notification.privacy.exportReadyOther', { name: ownerName, until }),
         actionUrl: target,
         priority: 'normal',
         metadata: { requestId: request.id },
       });
       await queueEmail(tx, {
         to: recipient.email,
-        subject: forThemself ? 'Your MentorBridge data is ready' : 'A MentorBridge data export is ready',
-        text: `Hi ${recipient.first_name},\n\n${whose} is ready. Sign in to download it; the link works until ${expiresAt.toUTCString()}.\n\nMentorBridge`,
-        action: { label: 'Download', url: link },
+        language: voice.language,
+        subject: forThemself ? voice.t('email.privacy.exportReadySubject') : voice.t('email.privacy.exportReadyOtherSubject'),
+        text: letter(voice, inert(recipient.first_name), [
+          forThemself ? voice.t('email.privacy.exportReady', { until }) : voice.t('email.privacy.exportReadyOther', { name: inert(ownerName), until }),
+        ]),
+        action: { label: voice.t('email.privacy.downloadAction'), url: link },
       });
       await audit(tx, request.requested_by, 'privacy.export', 'user', owner.id, null, { requestId: request.id, requesterRole: request.requester_role });
     });
@@ -218,16 +226,16 @@ export async function requestErasure(deps: PrivacyDeps, requester: Actor, userId
           RETURNING *`,
     );
     if (!created) throw new Error('insert returned nothing');
+    const voice = voiceOf(await recipientLocale(tx, userId));
     await queueEmail(tx, {
       to: owner.email,
-      subject: 'Your MentorBridge account will be deleted',
-      text:
-        `Hi ${owner.first_name},\n\n` +
-        (role === 'self' ? 'You asked us to delete your MentorBridge account.' : 'An administrator asked for your MentorBridge account to be deleted.') +
-        ` It will be erased on ${dueAt.toUTCString()}: your profile, messages, ideas, comments, applications, files and e-mails go; ` +
-        `records other people depend on (ratings, likes, past attendance) stay without your name.\n\n` +
-        `Until then you can cancel this in your profile, under "Your data". You can also download your data first.\n\nMentorBridge`,
-      action: { label: 'Review or cancel', url: `${deps.config.publicUrl}${yourDataPath(owner.role)}` },
+      language: voice.language,
+      subject: voice.t('email.privacy.erasureSubject'),
+      text: letter(voice, inert(owner.first_name), [
+        voice.t('email.privacy.erasure', { by: role === 'self' ? 'self' : 'other', when: voice.when(dueAt) }),
+        voice.t('email.privacy.erasureCancel'),
+      ]),
+      action: { label: voice.t('email.privacy.reviewAction'), url: `${deps.config.publicUrl}${yourDataPath(owner.role)}` },
     });
     if (role !== 'self') await audit(tx, requester.id, 'privacy.erasure-requested', 'user', userId, null, { requestId: created.id, requesterRole: role });
     return created;
@@ -384,10 +392,13 @@ export async function adminRefuse(deps: PrivacyDeps, admin: Actor, id: string, r
     }
     const [owner] = await queryRows<{ email: string; first_name: string }>(tx, sql`SELECT email, first_name FROM users WHERE id = ${current.user.id}`);
     if (owner && current.requesterRole === 'self') {
+      const voice = voiceOf(await recipientLocale(tx, current.user.id));
+      const kind = current.kind === 'erasure' ? 'erasure' : 'export';
       await queueEmail(tx, {
         to: owner.email,
-        subject: current.kind === 'erasure' ? 'Your account deletion request' : 'Your data export request',
-        text: `Hi ${owner.first_name},\n\nYour request to ${current.kind === 'erasure' ? 'delete your account' : 'export your data'} was refused for this reason:\n\n${reason}\n\nYou may contact the platform's data-protection contact or your supervisory authority.\n\nMentorBridge`,
+        language: voice.language,
+        subject: voice.t('email.privacy.refusedSubject', { kind }),
+        text: letter(voice, inert(owner.first_name), [voice.t('email.privacy.refused', { kind }), reason, voice.t('email.privacy.refusedContact')]),
       });
     }
     await audit(tx, admin.id, 'privacy.refuse', 'privacy-request', id, null, { reason, legalHold });

@@ -79,7 +79,8 @@ describe('export', () => {
     // Told in the bell and by e-mail.
     const bell = await queryRows<{ title: string }>(t.database.db, sql`SELECT title FROM notifications WHERE user_id = ${f.person.id} AND sub_type = 'privacy-export'`);
     expect(bell).toHaveLength(1);
-    const mails = await queryRows<{ subject: string }>(t.database.db, sql`SELECT subject FROM emails WHERE "to" = ${f.person.email} AND subject = 'Your MentorBridge data is ready'`);
+    // The person chose Hindi (the footprint's profile): the e-mail is in Hindi (decision 1150).
+    const mails = await queryRows<{ subject: string }>(t.database.db, sql`SELECT subject FROM emails WHERE "to" = ${f.person.email} AND subject = 'आपका MentorBridge डेटा तैयार है'`);
     expect(mails).toHaveLength(1);
 
     const zip = await t.app.inject({ method: 'GET', url: `/api/privacy/requests/${id}/archive`, headers: f.person.auth });

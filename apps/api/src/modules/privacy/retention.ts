@@ -15,7 +15,9 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { newId } from '../../lib/ids.ts';
+import { inert } from '../../lib/email-template.ts';
 import { queueEmail } from '../../lib/mail.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const DAY = 86_400_000;
@@ -68,11 +70,14 @@ export async function runRetention(db: Db, options: { now: Date; dataDir?: strin
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO privacy_requests (id, user_id, kind, status, requester_role, due_at)
                            VALUES (${newId()}, ${s.id}, 'erasure', 'pending', 'retention', ${due.toISOString()}::timestamptz)`);
+      // In the student's language, the date in their zone (decisions 970, 1060).
+      const voice = voiceOf(await recipientLocale(tx, s.id));
       await queueEmail(tx, {
         to: s.email,
-        subject: 'Your MentorBridge account will be deleted for inactivity',
-        text: `Hi ${s.first_name},\n\nYou have not signed in to MentorBridge for a long time. Unless you sign in before ${due.toUTCString()}, your account and its data will be erased, as our privacy notice says.\n\nSigning in once keeps your account.\n\nMentorBridge`,
-        action: { label: 'Sign in', url: `${options.publicUrl}/login` },
+        language: voice.language,
+        subject: voice.t('email.privacy.inactiveSubject'),
+        text: letter(voice, inert(s.first_name), [voice.t('email.privacy.inactive', { when: voice.when(due) }), voice.t('email.privacy.inactiveKeep')]),
+        action: { label: voice.t('email.action.signIn'), url: `${options.publicUrl}/login` },
       });
     });
   }

@@ -18,6 +18,7 @@ import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { matchTopics, topicReasons, listWords } from '../matching/index.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
@@ -545,6 +546,8 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
     pairs.splice(0, pairs.length, ...(await tx.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id))));
     if (pairs.length === 0) throw badRequest(PROGRAMME_MESSAGES.nothingToPublish);
     const info = await people(tx, [...new Set(pairs.flatMap((p) => [p.mentorId, p.menteeId]))]);
+    // Each person told in their own language (decision 1150): one query for everyone.
+    const locales = await recipientLocales(tx, pairs.flatMap((p) => [p.mentorId, p.menteeId]));
     const told: NewNotification[] = [];
     const [claimed] = await tx
       .update(programmes)
@@ -595,14 +598,16 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
         requestId = created?.id;
       }
       await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
-      const mentorName = info.get(p.mentorId)?.name ?? 'your mentor';
-      const menteeName = info.get(p.menteeId)?.name ?? 'your mentee';
+      const forMentee = voiceOf(locales.get(p.menteeId)).t;
+      const forMentor = voiceOf(locales.get(p.mentorId)).t;
+      const mentorName = info.get(p.mentorId)?.name ?? forMentee('notification.programme.someone', { role: 'mentor' });
+      const menteeName = info.get(p.menteeId)?.name ?? forMentor('notification.programme.someone', { role: 'mentee' });
       told.push({
         userId: p.menteeId,
         type: 'connection',
         subType: 'accepted',
-        title: `Your mentor in ${row.name}`,
-        message: `You are matched with ${mentorName}. You are connected now: message them or book a session.`,
+        title: forMentee('notification.programme.mentorTitle', { name: row.name }),
+        message: forMentee('notification.programme.mentor', { mentor: mentorName }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { programmeId: row.id, professionalId: p.mentorId },
       });
@@ -610,8 +615,8 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
         userId: p.mentorId,
         type: 'connection',
         subType: 'accepted',
-        title: `New mentee in ${row.name}`,
-        message: `You are matched with ${menteeName}. You are connected now: say hello and plan a first session.`,
+        title: forMentor('notification.programme.menteeTitle', { name: row.name }),
+        message: forMentor('notification.programme.mentee', { mentee: menteeName }),
         actionUrl: '/professional/dashboard',
         metadata: { programmeId: row.id, studentId: p.menteeId },
       });

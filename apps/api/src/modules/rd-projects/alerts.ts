@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RD_ALERT_DEADLINE_DAYS } from '@app/shared/rd-projects';
 import type { Db } from '../../db/client.ts';
+import { recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notify } from '../notifications/index.ts';
 import { alertHolders } from './rd-projects.repo.ts';
@@ -14,18 +15,19 @@ export async function notifyAlertHolders(
   db: Db,
   projectId: string,
   kind: AlertKind,
-  content: { title: string; message: string; subType?: string },
+  subType: string,
+  say: (t: Voice['t']) => { title: string; message: string },
 ): Promise<number> {
-  const holders = await alertHolders(db, projectId);
+  const holders = (await alertHolders(db, projectId)).filter((h) => h.preferences[kind] !== false);
+  // Each student in their own language (decision 1150).
+  const locales = await recipientLocales(db, holders.map((h) => h.userId));
   let sent = 0;
   for (const h of holders) {
-    if (h.preferences[kind] === false) continue;
     await notify(db, {
       userId: h.userId,
       type: 'rd-project',
-      subType: content.subType ?? kind,
-      title: content.title,
-      message: content.message,
+      subType,
+      ...say(voiceOf(locales.get(h.userId)).t),
       actionUrl: RD_ACTION_URL,
       metadata: { projectId },
     });
@@ -53,16 +55,19 @@ export async function runDeadlineSweep(db: Db, now: Date = new Date()): Promise<
             AND p.status = 'active' AND p.application_deadline > ${now.toISOString()} AND p.application_deadline <= ${until.toISOString()}
           RETURNING a.project_id, a.user_id, p.title, p.application_deadline AS deadline, a.preferences`,
     );
-    for (const d of due) {
-      if (d.preferences.deadlineReminders === false) continue;
+    const told = due.filter((d) => d.preferences.deadlineReminders !== false);
+    const locales = await recipientLocales(tx, told.map((d) => d.user_id));
+    for (const d of told) {
       const deadline = new Date(d.deadline);
       const days = Math.max(1, Math.ceil((deadline.getTime() - now.getTime()) / 86_400_000));
+      // In the student's language, the deadline's date in their zone (decision 1150).
+      const voice = voiceOf(locales.get(d.user_id));
       await notify(tx, {
         userId: d.user_id,
         type: 'rd-project',
         subType: 'deadline',
-        title: 'Application deadline approaching',
-        message: `Applications for "${d.title}" close in ${days} day${days === 1 ? '' : 's'} (${deadline.toISOString().slice(0, 10)}).`,
+        title: voice.t('notification.rd.deadlineTitle'),
+        message: voice.t('notification.rd.deadline', { title: d.title, days, date: voice.format.date(deadline, { dateStyle: 'long' }) }),
         actionUrl: RD_ACTION_URL,
         priority: 'high',
         metadata: { projectId: d.project_id },

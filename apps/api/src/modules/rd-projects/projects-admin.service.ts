@@ -186,11 +186,10 @@ export async function updateProject(db: Db, actor: Actor, id: string, body: Proj
       // A moved deadline earns a fresh reminder.
       if (!deadlineUnchanged) await tx.update(rdAlerts).set({ deadlineNotifiedAt: null }).where(eq(rdAlerts.projectId, id));
 
-      await notifyAlertHolders(tx, id, 'updates', {
-        title: 'Project updated',
-        message: `"${values.title}" has been updated. Take a look at the latest details.`,
-        subType: 'updated',
-      });
+      await notifyAlertHolders(tx, id, 'updates', 'updated', (t) => ({
+        title: t('notification.rd.updatedTitle'),
+        message: t('notification.rd.updated', { title: values.title }),
+      }));
       if (to !== from) await notifyStatusChange(tx, id, values.title, to);
       await audit(tx, actor.id, 'update', 'rd-project', id, snapshot(current.row), { ...values, status: to });
     });
@@ -212,20 +211,11 @@ function snapshot(row: { title: string; status: string; applicationDeadline: Dat
   };
 }
 
-const STATUS_WORDS: Record<RdStatus, string> = {
-  draft: 'moved back to draft',
-  active: 'is now open for applications',
-  paused: 'has been paused',
-  completed: 'has been completed',
-  cancelled: 'has been cancelled',
-};
-
 async function notifyStatusChange(tx: Db, projectId: string, title: string, status: RdStatus) {
-  await notifyAlertHolders(tx, projectId, 'statusChanges', {
-    title: 'Project status changed',
-    message: `"${title}" ${STATUS_WORDS[status]}.`,
-    subType: status,
-  });
+  await notifyAlertHolders(tx, projectId, 'statusChanges', status, (t) => ({
+    title: t('notification.rd.projectStatusTitle'),
+    message: t('notification.rd.projectStatus', { title, status }),
+  }));
 }
 
 export async function changeStatus(db: Db, actor: Actor, id: string, status: RdStatus): Promise<AdminProjectDto> {

@@ -15,6 +15,7 @@ import { programmeClosures } from '../../db/schema/outcomes.ts';
 import { programmeOutcomeSettings, relationshipNudges, relationships } from '../../db/schema/relationships.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
+import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import { stableMatch } from '../programmes/index.ts';
@@ -138,12 +139,14 @@ async function nudgeOnce(db: Db, r: RelationshipRow, now: Date, by: string | nul
     if (recent) return null;
     await tx.insert(relationshipNudges).values({ id: newId(), relationshipId: r.id, sentBy: by, automatic: by === null, createdAt: now });
     const url = `/relationships?pair=${r.id}`;
+    // Each of the two in their own language (decision 1150).
+    const locales = await recipientLocales(tx, [r.mentorId, r.menteeId]);
     const told: NewNotification[] = [r.mentorId, r.menteeId].map((userId) => ({
       userId,
       type: 'connection',
       subType: 'nudge',
-      title: `Time to meet again (${programmeName})`,
-      message: 'It has been a while since your last mentoring meeting. Book a session or send a message to keep going.',
+      title: voiceOf(locales.get(userId)).t('notification.relationship.nudgeTitle', { programme: programmeName }),
+      message: voiceOf(locales.get(userId)).t('notification.relationship.nudge'),
       actionUrl: url,
       metadata: { relationshipId: r.id },
     }));
@@ -271,29 +274,31 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
       .values({ id: newId(), kind: 'programme', programmeId, pairId, mentorId: body.mentorId, menteeId: r.menteeId, startedAt: now })
       .returning({ id: relationships.id });
     if (!created) throw new Error('relationship insert returned nothing');
+    const locales = await recipientLocales(tx, [r.mentorId, r.menteeId, body.mentorId]);
+    const tFor = (userId: string) => voiceOf(locales.get(userId)).t;
     await notifyMany(tx, [
       {
         userId: r.mentorId,
         type: 'connection',
         subType: 'ended',
-        title: `Your mentoring pair in ${p.name} has ended`,
-        message: `Thank you for your time and care. The coordinator ended this pair: ${body.reason}`,
+        title: tFor(r.mentorId)('notification.relationship.endedTitle', { programme: p.name }),
+        message: tFor(r.mentorId)('notification.relationship.ended', { reason: body.reason }),
         actionUrl: `/relationships?pair=${r.id}`,
       },
       {
         userId: r.menteeId,
         type: 'connection',
         subType: 'accepted',
-        title: `A new mentor in ${p.name}`,
-        message: `Your coordinator paired you with ${mentor.name}. ${body.reason}`,
+        title: tFor(r.menteeId)('notification.relationship.newMentorTitle', { programme: p.name }),
+        message: tFor(r.menteeId)('notification.relationship.newMentor', { name: mentor.name, reason: body.reason }),
         actionUrl: `/relationships?pair=${created.id}`,
       },
       {
         userId: body.mentorId,
         type: 'connection',
         subType: 'accepted',
-        title: `New mentee in ${p.name}`,
-        message: 'Your coordinator paired you with a new mentee. Say hello and plan a first meeting.',
+        title: tFor(body.mentorId)('notification.programme.menteeTitle', { name: p.name }),
+        message: tFor(body.mentorId)('notification.relationship.newMentee'),
         actionUrl: `/relationships?pair=${created.id}`,
       },
     ]);

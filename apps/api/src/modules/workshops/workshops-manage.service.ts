@@ -32,7 +32,7 @@ import { notifyMany } from '../notifications/index.ts';
 import { extend } from '../../lib/dto.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
-import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { workshopIcs } from './workshops.service.ts';
 import { likePattern } from '../../lib/sql.ts';
 
@@ -296,11 +296,10 @@ export async function updateManagedWorkshop(
       await audit(tx, manager.actor.id, action, 'workshop', id, current.workshop, row);
       // Publishing a university's workshop is the administrator's approval: its admins hear of it (decision 630).
       if (row.organisationId && current.workshop.status === 'draft' && row.status === 'published') {
-        await tellUniversityAdmins(tx, row.organisationId, id, {
-          subType: 'approved',
-          title: 'Workshop approved',
-          message: `"${row.title}" is published: your students can now see it and register.`,
-        });
+        await tellUniversityAdmins(tx, row.organisationId, id, 'approved', (t) => ({
+          title: t('notification.workshop.approvedTitle'),
+          message: t('notification.workshop.approved', { title: row.title }),
+        }));
       }
     });
   } catch (error) {
@@ -393,13 +392,14 @@ async function emailInstructor(tx: Db, config: Config, workshopId: string, who: 
 /** What an administrator decided about a university's workshop reaches each of its admins (decisions 630, 632). */
 /** Issue 28 (decision 733): the professional a university named is asked, in-app, to accept or decline. */
 async function askInstructor(tx: Db, professionalId: string, workshopId: string, title: string) {
+  const { t } = voiceOf(await recipientLocale(tx, professionalId));
   await notifyMany(tx, [
     {
       userId: professionalId,
       type: 'workshop' as const,
       subType: 'instructor-request',
-      title: 'You were named as an instructor',
-      message: `A university named you as the instructor of "${title}". Accept or decline it in My Workshops; it is not published until you accept.`,
+      title: t('notification.workshop.instructorRequestTitle'),
+      message: t('notification.workshop.instructorRequest', { title }),
       actionUrl: '/professional/dashboard?tab=workshops',
       priority: 'high' as const,
       metadata: { workshopId },
@@ -423,11 +423,10 @@ export async function answerAssignment(db: Db, actor: Actor, id: string, decisio
       .returning();
     if (!row) throw conflict(UNIVERSITY_WORKSHOP_MESSAGES.notAwaitingInstructor);
     await audit(tx, actor.id, decision === 'accept' ? 'accept-instructor' : 'decline-instructor', 'workshop', id, { professionalId: actor.id }, { professionalId: row.professionalId });
-    await tellUniversityAdmins(tx, w.organisationId as string, id, {
-      subType: decision === 'accept' ? 'instructor-accepted' : 'instructor-declined',
-      title: decision === 'accept' ? 'Instructor accepted' : 'Instructor declined',
-      message: `${fullName(actor)} ${decision === 'accept' ? 'accepted' : 'declined'} to instruct "${w.title}".`,
-    });
+    await tellUniversityAdmins(tx, w.organisationId as string, id, decision === 'accept' ? 'instructor-accepted' : 'instructor-declined', (t) => ({
+      title: t('notification.workshop.instructorAnsweredTitle', { decision }),
+      message: t('notification.workshop.instructorAnswered', { name: fullName(actor), decision, title: w.title }),
+    }));
   });
   return decision === 'accept' ? UNIVERSITY_WORKSHOP_MESSAGES.assignmentAccepted : UNIVERSITY_WORKSHOP_MESSAGES.assignmentDeclined;
 }
@@ -436,15 +435,25 @@ async function tellUniversityAdmins(
   tx: Db,
   organisationId: string,
   workshopId: string,
-  note: { subType: string; title: string; message: string },
+  subType: string,
+  say: (t: Voice['t']) => { title: string; message: string },
 ) {
   const members = await tx
     .select({ userId: organisationMembers.userId })
     .from(organisationMembers)
     .where(eq(organisationMembers.organisationId, organisationId));
+  // Each admin in their own language (decision 1150).
+  const locales = await recipientLocales(tx, members.map((m) => m.userId));
   await notifyMany(
     tx,
-    members.map((m) => ({ userId: m.userId, type: 'workshop' as const, ...note, actionUrl: '/university/dashboard', metadata: { workshopId } })),
+    members.map((m) => ({
+      userId: m.userId,
+      type: 'workshop' as const,
+      subType,
+      ...say(voiceOf(locales.get(m.userId)).t),
+      actionUrl: '/university/dashboard',
+      metadata: { workshopId },
+    })),
   );
 }
 
@@ -465,11 +474,10 @@ export async function rejectUniversityWorkshop(db: Db, actor: Actor, id: string,
       .returning({ id: workshops.id });
     if (!gone) throw badRequest(UNIVERSITY_WORKSHOP_MESSAGES.onlySubmissions);
     await audit(tx, actor.id, 'reject', 'workshop', id, current.workshop, { reason });
-    await tellUniversityAdmins(tx, organisationId, id, {
-      subType: 'rejected',
-      title: 'Workshop not approved',
-      message: `"${current.workshop.title}" was not approved: ${reason}`,
-    });
+    await tellUniversityAdmins(tx, organisationId, id, 'rejected', (t) => ({
+      title: t('notification.workshop.notApprovedTitle'),
+      message: t('notification.workshop.notApproved', { title: current.workshop.title, reason }),
+    }));
   });
 }
 
