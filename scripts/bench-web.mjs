@@ -296,6 +296,14 @@ async function measure(target) {
   });
   try {
     const page = await browser.newPage();
+    // Headless Chromium keeps navigator.languages English whatever --lang says: the app would then replace
+    // the server's page in the browser's language instead of hydrating it (seen on the first Arabic run).
+    if (language) {
+      await page.evaluateOnNewDocument((code) => {
+        Object.defineProperty(globalThis.navigator, 'languages', { get: () => [code] });
+        Object.defineProperty(globalThis.navigator, 'language', { get: () => code });
+      }, language);
+    }
     if (target.account) {
       const items = storageFor(await login(...target.account));
       await page.goto(`${ORIGIN}/404-bench-warmup`, { waitUntil: 'load' });
