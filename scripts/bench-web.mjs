@@ -1,5 +1,5 @@
 // `npm run bench:web [-- --no-lighthouse] [--runs N] [--only name,name] [--dist DIR] [--api-source]
-// [--save DIR]`:
+// [--save DIR] [--language CODE]`:
 // frontend weight and page quality.
 //  1. Builds if the build is missing or stale (unless --dist names an already built web app).
 //  2. Per route: the JS and CSS a first visit downloads (the entry, the app shell it always imports,
@@ -23,6 +23,9 @@
 //     --dist DIR serves that web build (STATIC_DIR) instead of apps/web/dist, so a private build can
 //     be measured while others build the shared one; --api-source runs the API from source with tsx
 //     instead of apps/api/dist. --save DIR keeps every Lighthouse result (JSON) for a closer look.
+//     --language CODE (e.g. ar) measures the pages as a browser set to that language sees them: Chromium
+//     started with --lang=CODE (navigator.languages) and every request sent with Accept-Language: CODE,
+//     so the server renders the page in it and the browser hydrates it (issue 25: Arabic on mobile).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -38,6 +41,7 @@ function option(name) {
 }
 const distOption = option('--dist');
 const saveDir = option('--save');
+const language = option('--language');
 const DIST = distOption ? path.resolve(distOption) : path.join(WEB, 'dist');
 // --port N when another bench may already hold 3190 on a shared machine.
 const PORT = Number(option('--port') ?? 3190);
@@ -51,6 +55,7 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  ...(language ? [`--lang=${language}`] : []),
 ];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 const enforce = !process.argv.includes('--no-enforce');
@@ -328,6 +333,14 @@ async function measure(target) {
   });
   try {
     const page = await browser.newPage();
+    // Headless Chromium keeps navigator.languages English whatever --lang says: the app would then replace
+    // the server's page in the browser's language instead of hydrating it (seen on the first Arabic run).
+    if (language) {
+      await page.evaluateOnNewDocument((code) => {
+        Object.defineProperty(globalThis.navigator, 'languages', { get: () => [code] });
+        Object.defineProperty(globalThis.navigator, 'language', { get: () => code });
+      }, language);
+    }
     if (target.account) {
       const items = storageFor(await login(...target.account));
       await page.goto(`${ORIGIN}/404-bench-warmup`, { waitUntil: 'load' });
@@ -342,6 +355,7 @@ async function measure(target) {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'seo'],
         disableStorageReset: Boolean(target.account),
+        ...(language ? { extraHeaders: { 'Accept-Language': language } } : {}),
       },
       undefined,
       page,
@@ -355,6 +369,8 @@ async function measure(target) {
     const metric = (id) => lhr.audits[id]?.numericValue;
     return {
       finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+      // What the page says it is written in once loaded (the --language check).
+      lang: lhr.audits['html-has-lang']?.score === 1 ? await page.evaluate(() => globalThis.document.documentElement.lang).catch(() => undefined) : undefined,
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
       seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
@@ -397,6 +413,7 @@ for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name
     name: target.name,
     path: target.path,
     finalPath: samples[0].finalPath,
+    lang: [...new Set(samples.map((s) => s.lang ?? '?'))].join(','),
     performance: pick('performance'),
     performanceRuns: samples.map((s) => s.performance),
     accessibility: pick('accessibility'),
@@ -418,7 +435,7 @@ stop();
 const loadAfter = loadavg();
 const load = (l) => l.map((n) => n.toFixed(2)).join(' ');
 console.log(
-  `\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per run, ${runs === 1 ? '1 run' : `median of ${runs} runs`} per page`,
+  `\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per run, ${runs === 1 ? '1 run' : `median of ${runs} runs`} per page${language ? `, browser language ${language} (Accept-Language and --lang)` : ''}`,
 );
 console.log(`load average before ${load(loadBefore)}, after ${load(loadAfter)} (${cpus().length} CPUs)\n`);
 console.log(
@@ -434,6 +451,7 @@ for (const r of results) {
   console.log(
     `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.seo).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
   );
+  if (language && r.lang !== language) console.log(`${''.padEnd(24)}the page's <html lang> was ${r.lang}, not ${language}`);
   if (r.partialError) console.log(`${''.padEnd(24)}a run failed: ${r.partialError}`);
   if (r.failedA11y.length) console.log(`${''.padEnd(24)}accessibility audits below 1: ${r.failedA11y.join(', ')}`);
   if (r.failedSeo.length) console.log(`${''.padEnd(24)}SEO audits below 1: ${r.failedSeo.join(', ')}`);

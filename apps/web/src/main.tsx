@@ -28,19 +28,34 @@ const role = localStorage.getItem('userRole');
 // A guarded page the stored session cannot see redirects instead: do not fetch it.
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
 const page = shown ? route : undefined;
-const pageReady = page?.page.load().catch(() => undefined);
 // The page's language (docs/decisions/741-who-sees-which-language.md): <html lang dir> at once. Its
 // messages come in parts, each with the chunk of code that uses it (decision 1100): the shell's and the
 // page's chunks run once theirs are in.
 const language = initialLanguage();
 applyLanguage(language);
-const catalogue = startMessages(language);
 const server = serverState?.language === language && page ? serverState : undefined;
 // The server's reads are in its state already.
 if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role && token ? `Bearer ${token}` : undefined);
+// A page the server rendered is readable without the app (decision 1111): its code, the framework and
+// the catalogue (160–190 kB gzip) are fetched once the page has loaded and painted, so on a slow phone they
+// do not share the connection with the stylesheet and the page's image, and the largest paint does not
+// wait for them. (The server leaves the app shell's modulepreload links out of these pages.) Any other
+// page has nothing to show before its code runs: it starts at once.
+const ready = serverState ? afterLoadAndPaint() : Promise.resolve();
 
 if (container) {
-  void Promise.all([import('./app/boot.tsx'), catalogue, pageReady]).then(([{ start }, messages]) => start(container, { language, messages }, page, server));
+  void ready
+    .then(() => Promise.all([import('./app/boot.tsx'), startMessages(language), page?.page.load().catch(() => undefined)]))
+    .then(([{ start }, messages]) => start(container, { language, messages }, page, server));
+}
+
+/** Resolves after the load event and the frame painted after it. */
+function afterLoadAndPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.readyState === 'complete') painted();
+    else window.addEventListener('load', painted, { once: true });
+  });
 }
 
 function readServerState(): { language: string; queries: DehydratedState } | undefined {

@@ -104,7 +104,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/sso/:slug', page: page(() => import('../features/sso/sso-org-page.tsx').then((m) => m.SsoOrgPage)), guestOnly: true },
   { path: '/invitation', page: page(() => import('../features/organisations/invitation-page.tsx').then((m) => m.InvitationPage)) },
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
-  { path: '/workshops/:id', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
+  // A workshop's own address opens its details dialog (a lazy chunk): fetched beside the page's code, not
+  // after the list has hydrated (decision 1111: the app of a server-rendered page starts after its load).
+  { path: '/workshops/:id', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => import('../features/workshops/workshop-detail-dialog.tsx').then(() => m.PublicWorkshopsPage))) },
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },

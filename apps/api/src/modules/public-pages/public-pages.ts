@@ -110,7 +110,10 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
       `<div id="root">${app.html}</div>\n    <script type="application/json" id="ssr-state">${jsonForScript(app.state)}</script>`
     : `<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6">${page.body}</div></div>`;
   const language = app?.state.language ?? 'en';
-  return template
+  // A server-rendered page paints without the app: the app shell's modulepreload links (vite.config.ts
+  // preloadAppShell) are left out, and main.tsx fetches the app after the page has loaded (decision 1111).
+  const shell = app ? template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '') : template;
+  return shell
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(h.description)}" />`)
