@@ -44,7 +44,7 @@ type Compiled = ReturnType<typeof compileMessage>;
 /**
  * A pattern that recognises the English text a compiled message produces, and the placeholder each
  * capture group fills: `{name}` captures text, a plural's `#` captures its number (each plural case
- * is an alternative). Messages with a select cannot be read back (the chosen case is not in the text).
+ * is an alternative), a select's case is told by the alternative that matched.
  */
 function reversePattern(compiled: Compiled): { pattern: RegExp; names: string[] } | undefined {
   const names: string[] = [];
@@ -63,6 +63,25 @@ function reversePattern(compiled: Compiled): { pattern: RegExp; names: string[] 
       if (!kind) {
         names.push(name);
         out += '(.+?)';
+        continue;
+      }
+      if (kind === 'select' && cases) {
+        // Each case is an alternative in its own group; the group that matched gives the value
+        // (`select:<name>=<case>`), so "A pending organisation…" reads back as { status: 'pending' }.
+        const branches: string[] = [];
+        for (const [key, branch] of Object.entries(cases)) {
+          if (key === 'other' || (typeof branch !== 'string' && !Array.isArray(branch))) continue; // `offset` is not a case
+          names.push(`select:${name}=${key}`);
+          const b = build(branch, pluralArg);
+          if (b === undefined) return undefined;
+          branches.push(`(${b})`);
+        }
+        if (cases.other !== undefined) {
+          const b = build(cases.other, pluralArg);
+          if (b === undefined) return undefined;
+          branches.push(b);
+        }
+        out += `(?:${branches.join('|')})`;
         continue;
       }
       if ((kind !== 'plural' && kind !== 'selectordinal') || !cases) return undefined;
@@ -143,22 +162,36 @@ export function languageFromHeader(header: string | undefined): string | undefin
  */
 export function localiseMessage(message: string, language: string): string {
   if (language === SOURCE_LANGUAGE) return message;
+  const found = errorEntryOf(message);
+  return found ? translator(language).t(found.key as Parameters<Translator['t']>[0], found.values) : message;
+}
+
+/**
+ * The `error.*` entry whose English text `message` is, with the values of its placeholders, if the
+ * catalogue has one (the CI check `test/error-catalogue.test.ts` asks this of every text the API can send).
+ */
+export function errorEntryOf(message: string): { key: string; values?: Record<string, string | number> } | undefined {
   const { exact, patterns } = load();
-  const t = translator(language);
   const key = exact.get(message);
-  if (key) return t.t(key as Parameters<Translator['t']>[0]);
+  if (key) return { key };
   for (const { key: k, pattern, names } of patterns) {
     const m = pattern.exec(message);
     if (!m) continue;
     const values: Record<string, string | number> = {};
     names.forEach((name, i) => {
       const captured = m[i + 1];
-      if (captured === undefined || name in values) return;
+      if (captured === undefined) return;
+      const chosen = /^select:(.+?)=(.*)$/.exec(name);
+      if (chosen) {
+        if (!((chosen[1] as string) in values)) values[chosen[1] as string] = chosen[2] as string;
+        return;
+      }
+      if (name in values) return;
       values[name] = /^\d[\d,]*$/.test(captured) ? Number(captured.replace(/,/g, '')) : captured;
     });
-    return t.t(k as Parameters<Translator['t']>[0], values);
+    return { key: k, values };
   }
-  return message;
+  return undefined;
 }
 
 /** The language of whoever made the request: their profile's choice, else `Accept-Language`, else English. */
