@@ -6,7 +6,7 @@ import { nonexistentTimeMessage } from '@app/shared/time-zones';
 import { tooManyMessage } from '../src/modules/auth/login-throttle.ts';
 import { rescheduleTooLate } from '../src/modules/mentoring/sessions.service.ts';
 import { checkInThrottledMessage } from '../src/modules/workshops/workshops-lifecycle.ts';
-import { errorEntryOf } from '../src/lib/i18n.ts';
+import { errorEntryOf, fieldEntryOf } from '../src/lib/i18n.ts';
 
 /**
  * CI gate (issue 25, docs/decisions/1140-api-errors-all-catalogued.md): every English error text the API
@@ -365,7 +365,29 @@ function zodTexts(): Found[] {
       if (source.code[token.end] !== ')' && source.code[token.end] !== ',' && !/^\s*[,)}]/.test(source.code.slice(token.end, token.end + 3))) continue;
       out.push({ text: token.value, where: line(source, token.start) });
     }
-    // Templates of the contracts that name constants only (`${SURVEY_MESSAGES.x}`) are covered by rule 1.
+    // Messages built around a field's name (`${label} must be at most ${max} characters`): a pattern must read them.
+    for (const token of source.tokens) {
+      if (token.kind !== 'tpl' || token.exprs.length === 0) continue;
+      const before = source.code.slice(Math.max(0, token.start - 200), token.start);
+      const named = token.parts[0] === '' && /^\s*(label|name)\s*$/.test(token.exprs[0] ?? '');
+      const zodCall = /\.(min|max|length|regex|refine|int|string|array)\((?:[^()'"`]|\([^()]*\))*$/.test(before) || /\b(error|message)\s*:\s*$/.test(before);
+      // A message-building function's body (`(label) => \`…\``) is read with its FUNCTION_SAMPLES instead.
+      if ((!named && !zodCall) || /=>\s*$/.test(before)) continue;
+      out.push({ text: fillTemplate(token, new Map()), where: line(source, token.start) });
+    }
+  }
+  return out;
+}
+
+/** Rule 4: the field names the contracts put into those messages ("Bio" in "Bio is required"). */
+const LABEL_HELPERS = /\b(text|requiredText|textList|httpsUrl|optionalHttpsUrl|webUrl|uniqueList|nonBlankList|dateOnly|optionalDate|requiredIdeaText)\(\s*$/;
+function fieldNames(): Found[] {
+  const out: Found[] = [];
+  for (const source of sharedSources) {
+    for (const token of source.tokens) {
+      if (token.kind !== 'str' || !/^[A-Z]/.test(token.value)) continue;
+      if (LABEL_HELPERS.test(source.code.slice(Math.max(0, token.start - 40), token.start))) out.push({ text: token.value, where: line(source, token.start) });
+    }
   }
   return out;
 }
@@ -405,6 +427,13 @@ describe('API error catalogue (CI gate)', () => {
     const problems: string[] = [];
     const found = [...constantTexts(problems), ...helperTexts(), ...zodTexts()];
     expect(uncovered(found)).toEqual([]);
+  });
+
+  it('has an error.field.* name for every field the contracts name in their messages', () => {
+    const names = fieldNames();
+    expect(names.map((f) => f.text)).toEqual(expect.arrayContaining(['Bio', 'Milestone due date']));
+    const missing = [...new Set(names.filter((f) => !fieldEntryOf(f.text)).map((f) => `${f.where}: ${JSON.stringify(f.text)}`))];
+    expect(missing).toEqual([]);
   });
 
   it('keeps the list of deliberately uncatalogued texts exact', () => {

@@ -35,6 +35,8 @@ interface Loaded {
   exact: Map<string, string>;
   /** Error messages with placeholders: a pattern over the English text and the placeholder names. */
   patterns: { key: string; pattern: RegExp; names: string[] }[];
+  /** A form field's English name → its `error.field.*` key. */
+  fields: Map<string, string>;
 }
 
 let loaded: Loaded | undefined;
@@ -121,7 +123,12 @@ function load(): Loaded {
   }
   const exact = new Map<string, string>();
   const patterns: Loaded['patterns'] = [];
+  const fields = new Map<string, string>();
   for (const [key, message] of Object.entries(source)) {
+    if (key.startsWith('error.field.')) {
+      fields.set(message, key);
+      continue;
+    }
     if (!key.startsWith('error.')) continue;
     if (!message.includes('{')) {
       exact.set(message, key);
@@ -130,7 +137,7 @@ function load(): Loaded {
     const reverse = reversePattern(compileMessage(message));
     if (reverse) patterns.push({ key, ...reverse });
   }
-  loaded = { languages, raw, translators, exact, patterns };
+  loaded = { languages, raw, translators, exact, patterns, fields };
   return loaded;
 }
 
@@ -163,7 +170,18 @@ export function languageFromHeader(header: string | undefined): string | undefin
 export function localiseMessage(message: string, language: string): string {
   if (language === SOURCE_LANGUAGE) return message;
   const found = errorEntryOf(message);
-  return found ? translator(language).t(found.key as Parameters<Translator['t']>[0], found.values) : message;
+  if (!found) return message;
+  const t = translator(language);
+  const values = { ...found.values };
+  // The contracts name the field in English ("Bio must be at most 2000 characters"): its name is catalogued too.
+  const field = typeof values.field === 'string' ? load().fields.get(values.field) : undefined;
+  if (field) values.field = t.t(field as Parameters<Translator['t']>[0]);
+  return t.t(found.key as Parameters<Translator['t']>[0], values);
+}
+
+/** The `error.field.*` entry of a form field's English name ("Bio"), which the validation messages embed. */
+export function fieldEntryOf(label: string): string | undefined {
+  return load().fields.get(label);
 }
 
 /**

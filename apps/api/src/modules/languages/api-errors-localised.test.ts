@@ -70,7 +70,7 @@ describe('API errors in the caller\'s language, beyond the booking loop', () => 
     const admin = await buildAdmin(t);
     const project = await createProject(t, admin, {}, 'draft');
     const send: Send = (headers) =>
-      t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${project.id}/status`, headers, payload: { status: 'completed' } });
+      t.app.inject({ method: 'PUT', url: `/api/admin/rd-projects/${project._id}/status`, headers, payload: { status: 'completed' } });
     const { en, ar, hi } = await inThreeLanguages(admin, send);
     expect(en).toMatchObject({ code: 'CONFLICT', message: 'A draft project cannot be changed to completed (allowed: active)' });
     expect(ar.message).toBe('لا يمكن تغيير مشروع في حالة مسودة إلى مكتمل (المسموح: نشط)');
@@ -83,7 +83,7 @@ describe('API errors in the caller\'s language, beyond the booking loop', () => 
     const project = await createProject(t, admin);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/rd-projects/${project.id}/apply`,
+      url: `/api/rd-projects/${project._id}/apply`,
       headers: { ...student.auth, 'accept-language': 'es' },
       payload: {},
     });
