@@ -23,6 +23,21 @@ describe('lib/i18n', () => {
     expect(localiseMessage("New passwords don't match!", 'es')).toBe('¡Las contraseñas nuevas no coinciden!');
   });
 
+  it('reads selects back (the case from the words) and translates the field a contract message names', () => {
+    expect(localiseMessage('A draft project cannot be changed to completed (allowed: active)', 'es')).toBe(
+      'Un proyecto en borrador no se puede cambiar a completado (se permite: activo)',
+    );
+    expect(localiseMessage('A pending organisation cannot be approved', 'ar')).toBe('لا يمكن الموافقة على مؤسسة قيد الانتظار');
+    // A value outside the select's cases is carried over as it is (the `other` case).
+    expect(localiseMessage('A archived project cannot be changed to active (no further changes are possible)', 'es')).toBe(
+      'Un proyecto archived no se puede cambiar a activo (ya no se permiten más cambios)',
+    );
+    expect(localiseMessage('Bio must be at most 2000 characters', 'ar')).toBe('يجب ألا يزيد «النبذة» على 2000 حرف');
+    expect(localiseMessage('Milestone due date must be a date (YYYY-MM-DD)', 'hi')).toBe('“पड़ाव की नियत तारीख” एक तारीख होनी चाहिए (YYYY-MM-DD)');
+    // A field the catalogue does not name stays in English inside the translated sentence.
+    expect(localiseMessage('p256dh must be 65 bytes', 'es')).toBe('«p256dh» debe tener 65 bytes');
+  });
+
   it('leaves what the catalogue does not have, and English, as it is', () => {
     expect(localiseMessage('A message nobody catalogued', 'hi')).toBe('A message nobody catalogued');
     expect(localiseMessage('Workshop not found', 'en')).toBe('Workshop not found');

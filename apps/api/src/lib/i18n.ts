@@ -35,6 +35,8 @@ interface Loaded {
   exact: Map<string, string>;
   /** Error messages with placeholders: a pattern over the English text and the placeholder names. */
   patterns: { key: string; pattern: RegExp; names: string[] }[];
+  /** A form field's English name → its `error.field.*` key. */
+  fields: Map<string, string>;
 }
 
 let loaded: Loaded | undefined;
@@ -44,7 +46,7 @@ type Compiled = ReturnType<typeof compileMessage>;
 /**
  * A pattern that recognises the English text a compiled message produces, and the placeholder each
  * capture group fills: `{name}` captures text, a plural's `#` captures its number (each plural case
- * is an alternative). Messages with a select cannot be read back (the chosen case is not in the text).
+ * is an alternative), a select's case is told by the alternative that matched.
  */
 function reversePattern(compiled: Compiled): { pattern: RegExp; names: string[] } | undefined {
   const names: string[] = [];
@@ -63,6 +65,25 @@ function reversePattern(compiled: Compiled): { pattern: RegExp; names: string[] 
       if (!kind) {
         names.push(name);
         out += '(.+?)';
+        continue;
+      }
+      if (kind === 'select' && cases) {
+        // Each case is an alternative in its own group; the group that matched gives the value
+        // (`select:<name>=<case>`), so "A pending organisation…" reads back as { status: 'pending' }.
+        const branches: string[] = [];
+        for (const [key, branch] of Object.entries(cases)) {
+          if (key === 'other' || (typeof branch !== 'string' && !Array.isArray(branch))) continue; // `offset` is not a case
+          names.push(`select:${name}=${key}`);
+          const b = build(branch, pluralArg);
+          if (b === undefined) return undefined;
+          branches.push(`(${b})`);
+        }
+        if (cases.other !== undefined) {
+          const b = build(cases.other, pluralArg);
+          if (b === undefined) return undefined;
+          branches.push(b);
+        }
+        out += `(?:${branches.join('|')})`;
         continue;
       }
       if ((kind !== 'plural' && kind !== 'selectordinal') || !cases) return undefined;
@@ -102,7 +123,12 @@ function load(): Loaded {
   }
   const exact = new Map<string, string>();
   const patterns: Loaded['patterns'] = [];
+  const fields = new Map<string, string>();
   for (const [key, message] of Object.entries(source)) {
+    if (key.startsWith('error.field.')) {
+      fields.set(message, key);
+      continue;
+    }
     if (!key.startsWith('error.')) continue;
     if (!message.includes('{')) {
       exact.set(message, key);
@@ -111,7 +137,7 @@ function load(): Loaded {
     const reverse = reversePattern(compileMessage(message));
     if (reverse) patterns.push({ key, ...reverse });
   }
-  loaded = { languages, raw, translators, exact, patterns };
+  loaded = { languages, raw, translators, exact, patterns, fields };
   return loaded;
 }
 
@@ -143,22 +169,47 @@ export function languageFromHeader(header: string | undefined): string | undefin
  */
 export function localiseMessage(message: string, language: string): string {
   if (language === SOURCE_LANGUAGE) return message;
-  const { exact, patterns } = load();
+  const found = errorEntryOf(message);
+  if (!found) return message;
   const t = translator(language);
+  const values = { ...found.values };
+  // The contracts name the field in English ("Bio must be at most 2000 characters"): its name is catalogued too.
+  const field = typeof values.field === 'string' ? load().fields.get(values.field) : undefined;
+  if (field) values.field = t.t(field as Parameters<Translator['t']>[0]);
+  return t.t(found.key as Parameters<Translator['t']>[0], values);
+}
+
+/** The `error.field.*` entry of a form field's English name ("Bio"), which the validation messages embed. */
+export function fieldEntryOf(label: string): string | undefined {
+  return load().fields.get(label);
+}
+
+/**
+ * The `error.*` entry whose English text `message` is, with the values of its placeholders, if the
+ * catalogue has one (the CI check `test/error-catalogue.test.ts` asks this of every text the API can send).
+ */
+export function errorEntryOf(message: string): { key: string; values?: Record<string, string | number> } | undefined {
+  const { exact, patterns } = load();
   const key = exact.get(message);
-  if (key) return t.t(key as Parameters<Translator['t']>[0]);
+  if (key) return { key };
   for (const { key: k, pattern, names } of patterns) {
     const m = pattern.exec(message);
     if (!m) continue;
     const values: Record<string, string | number> = {};
     names.forEach((name, i) => {
       const captured = m[i + 1];
-      if (captured === undefined || name in values) return;
+      if (captured === undefined) return;
+      const chosen = /^select:(.+?)=(.*)$/.exec(name);
+      if (chosen) {
+        if (!((chosen[1] as string) in values)) values[chosen[1] as string] = chosen[2] as string;
+        return;
+      }
+      if (name in values) return;
       values[name] = /^\d[\d,]*$/.test(captured) ? Number(captured.replace(/,/g, '')) : captured;
     });
-    return t.t(k as Parameters<Translator['t']>[0], values);
+    return { key: k, values };
   }
-  return message;
+  return undefined;
 }
 
 /** The language of whoever made the request: their profile's choice, else `Accept-Language`, else English. */
