@@ -208,6 +208,8 @@ export default tseslint.config(
       'apps/web/src/features/admin/analytics-tab.tsx',
       'apps/web/src/features/programmes/admin-programmes-tab.tsx',
       'apps/web/src/features/programmes/my-programmes-page.tsx',
+      'apps/web/src/features/privacy/your-data-section.tsx',
+      'apps/web/src/features/privacy/admin-privacy-tab.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
