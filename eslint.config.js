@@ -210,6 +210,8 @@ export default tseslint.config(
       'apps/web/src/features/programmes/my-programmes-page.tsx',
       'apps/web/src/features/privacy/your-data-section.tsx',
       'apps/web/src/features/privacy/admin-privacy-tab.tsx',
+      'apps/web/src/features/sso/sso-panel.tsx',
+      'apps/web/src/features/sso/sso-callback-page.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
