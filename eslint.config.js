@@ -212,6 +212,8 @@ export default tseslint.config(
       'apps/web/src/features/privacy/admin-privacy-tab.tsx',
       'apps/web/src/features/sso/sso-panel.tsx',
       'apps/web/src/features/sso/sso-callback-page.tsx',
+      'apps/web/src/features/profile/security-page.tsx',
+      'apps/web/src/features/auth/second-step.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
