@@ -214,6 +214,7 @@ export default tseslint.config(
       'apps/web/src/features/sso/sso-callback-page.tsx',
       'apps/web/src/features/profile/security-page.tsx',
       'apps/web/src/features/auth/second-step.tsx',
+      'apps/web/src/features/public/content-page.tsx',
     ],
     plugins: { mentorbridge },
     rules: { 'mentorbridge/no-literal-jsx-text': 'error' },
