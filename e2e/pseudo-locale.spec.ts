@@ -31,6 +31,13 @@ const SCREENS = [
   // The organisation links people open from an e-mail (decision 1040): a bad invitation, an unclicked confirmation.
   '/invitation?token=pseudo-check',
   '/confirm-email?token=pseudo-check',
+  // The built-in content pages (issue 25); /privacy shows the published notice once there is one (data).
+  '/features',
+  '/partners',
+  '/careers',
+  '/blog',
+  '/help',
+  '/terms',
 ];
 
 /**

@@ -4,14 +4,12 @@ import type { MfaChallengeData } from '@app/shared/security';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { SECURITY_COPY } from './security.copy.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { secondStepWithPasskey, verifySecondStep } from './security-api.ts';
 
-const copy = SECURITY_COPY.secondStep;
-
-function passkeyError(error: unknown, fallback: string): string {
+function passkeyError(error: unknown, fallback: string, cancelled: string): string {
   // The browser's own refusal (cancelled, timed out, no matching credential) is a DOMException.
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return SECURITY_COPY.passkeySignIn.cancelled;
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return cancelled;
   return errorMessage(error, fallback);
 }
 
@@ -28,6 +26,7 @@ export function SecondStep({
   onDone: (data: AuthData, message?: string) => void;
   onStartOver: () => void;
 }) {
+  const t = useT();
   const hasTotp = challenge.methods.includes('totp');
   const hasPasskey = challenge.methods.includes('passkey');
   const [mode, setMode] = useState<'totp' | 'recovery'>(hasTotp ? 'totp' : 'recovery');
@@ -49,7 +48,7 @@ export function SecondStep({
       const answer = await verifySecondStep(mode === 'totp' ? { challenge: challenge.challenge, code: value.trim() } : { challenge: challenge.challenge, recoveryCode: value.trim() });
       onDone(answer.data, answer.message);
     } catch (err) {
-      setError(errorMessage(err, 'Login failed. Please try again.'));
+      setError(errorMessage(err, t('auth.signIn.failed')));
       setBusy(false);
       focusInput();
     }
@@ -62,7 +61,7 @@ export function SecondStep({
       const answer = await secondStepWithPasskey(challenge.challenge);
       onDone(answer.data, answer.message);
     } catch (err) {
-      setError(passkeyError(err, 'Login failed. Please try again.'));
+      setError(passkeyError(err, t('auth.signIn.failed'), t('security.passkeyCancelled')));
       setBusy(false);
     }
   }
@@ -71,9 +70,9 @@ export function SecondStep({
     <section aria-labelledby="second-step-title" className="space-y-4">
       <div>
         <h2 id="second-step-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          {copy.title}
+          {t('security.secondStep.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">{hasTotp ? copy.subtitle : copy.passkeyOnly}</p>
+        <p className="mt-1 text-sm text-slate-700">{hasTotp ? t('security.secondStep.subtitle') : t('security.secondStep.passkeyOnly')}</p>
       </div>
       {error && (
         <Alert kind="error">{error}</Alert>
@@ -83,7 +82,7 @@ export function SecondStep({
           {mode === 'totp' ? (
             <TextField
               id="second-step-code"
-              label={copy.codeLabel}
+              label={t('security.secondStep.codeLabel')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -96,8 +95,8 @@ export function SecondStep({
           ) : (
             <TextField
               id="second-step-code"
-              label={copy.recoveryLabel}
-              hint={copy.recoveryHint}
+              label={t('security.secondStep.recoveryLabel')}
+              hint={t('security.secondStep.recoveryHint')}
               name="recoveryCode"
               autoComplete="off"
               maxLength={11}
@@ -107,7 +106,7 @@ export function SecondStep({
             />
           )}
           <Button type="submit" className="w-full" disabled={busy || value.trim() === ''}>
-            {busy ? copy.verifying : copy.verify}
+            {busy ? t('security.secondStep.verifying') : t('security.secondStep.verify')}
           </Button>
           <button
             type="button"
@@ -118,17 +117,17 @@ export function SecondStep({
               setError(null);
             }}
           >
-            {mode === 'totp' ? copy.useRecovery : copy.useCode}
+            {mode === 'totp' ? t('security.secondStep.useRecovery') : t('security.secondStep.useCode')}
           </button>
         </form>
       )}
       {hasPasskey && (
         <Button variant={hasTotp ? 'secondary' : 'primary'} className="w-full" disabled={busy} onClick={() => void withPasskey()}>
-          {copy.usePasskey}
+          {t('security.secondStep.usePasskey')}
         </Button>
       )}
       <button type="button" className="block text-sm text-slate-700 underline" onClick={onStartOver}>
-        {copy.startOver}
+        {t('security.secondStep.startOver')}
       </button>
     </section>
   );

@@ -12,7 +12,6 @@ import { formatDate } from '../../lib/format.ts';
 import { rich, useLanguage, useT } from '../../lib/i18n.tsx';
 import { LANGUAGE_CODES } from '../../lib/language.ts';
 import { setMfaBlocked, storeAuth } from '../../lib/session.ts';
-import { SECURITY_COPY } from './security.copy.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 // Not needed for the first paint (initial JS budget, docs/performance.md): the second step appears after
@@ -57,7 +56,7 @@ export function SignInPage() {
     // The profile's language wins from now on (docs/decisions/741-who-sees-which-language.md).
     const chosen = data.user.language;
     if (chosen && chosen !== language && LANGUAGE_CODES.includes(chosen)) void setLanguage(chosen);
-    if (enrolment && !enrolment.blocked) setReminder(SECURITY_COPY.reminder(formatDate(enrolment.deadline, DEADLINE_FORMAT)));
+    if (enrolment && !enrolment.blocked) setReminder(t('security.reminder', { deadline: formatDate(enrolment.deadline, DEADLINE_FORMAT) }));
     // Straight to the role's own dashboard (spec 000 §4 ends there): a professional or an admin
     // never passes through the student dashboard on the way.
     const target = enrolment?.blocked ? '/account/security' : isRole(data.user.role) ? dashboardPath(data.user.role) : '/student/dashboard';
@@ -122,7 +121,7 @@ export function SignInPage() {
       }
     >
       {secondStep ? (
-        <Suspense fallback={<p role="status">{SECURITY_COPY.secondStep.title}…</p>}>
+        <Suspense fallback={<p role="status">{t('security.secondStep.title')}…</p>}>
           <SecondStep
             challenge={secondStep}
             onDone={finish}

@@ -18,16 +18,20 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, download, errorMessage } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { ADMIN_QUEUE_KEY, useAdminQueue, useRetention } from './api.ts';
 import { AdminNoticesPanel } from './notice-consent.tsx';
-import { copy } from './privacy.copy.ts';
+import { KIND_KEYS, STATUS_KEYS, label } from './your-data-section.tsx';
 
 type Filter = 'open' | 'closed' | 'all';
+const FILTER_KEYS = { open: 'privacy.admin.filter.open', closed: 'privacy.admin.filter.closed', all: 'privacy.admin.filter.all' } as const;
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 type Acting = { kind: 'refuse' | 'extend'; request: AdminPrivacyRequestDto } | null;
 
 /** The admin's privacy section: the request queue, a request on someone's behalf, retention (issue 24). */
 export function AdminPrivacyTab() {
+  const t = useT();
+  const format = useFormat();
   const [filter, setFilter] = useState<Filter>('open');
   const queue = useAdminQueue(filter);
   const client = useQueryClient();
@@ -37,18 +41,18 @@ export function AdminPrivacyTab() {
   const process = useMutation({
     mutationFn: (id: string) => api(`/privacy/admin/requests/${id}/process`, envelope(adminPrivacyRequestData), { method: 'POST' }),
     onSuccess: (r) => {
-      toast.success(r.message ?? copy.saved);
+      toast.success(r.message ?? t('privacy.admin.saved'));
       void refresh();
     },
-    onError: (e) => toast.error(errorMessage(e, copy.requestFailed)),
+    onError: (e) => toast.error(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   const lift = useMutation({
     mutationFn: (userId: string) => api(`/privacy/admin/holds/${userId}`, messageOnly, { method: 'DELETE' }),
     onSuccess: (r) => {
-      toast.success(r.message ?? copy.saved);
+      toast.success(r.message ?? t('privacy.admin.saved'));
       void refresh();
     },
-    onError: (e) => toast.error(errorMessage(e, copy.requestFailed)),
+    onError: (e) => toast.error(errorMessage(e, t('privacy.data.requestFailed'))),
   });
 
   return (
@@ -57,14 +61,14 @@ export function AdminPrivacyTab() {
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="privacy-queue" className="text-lg font-semibold text-slate-900">
-              {copy.adminTitle}
+              {t('privacy.admin.title')}
             </h2>
-            <p className="text-sm text-slate-600">{copy.adminIntro}</p>
+            <p className="text-sm text-slate-600">{t('privacy.admin.intro')}</p>
           </div>
-          <SelectField label={copy.filterLabel} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          <SelectField label={t('privacy.admin.filterLabel')} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
             {(['open', 'closed', 'all'] as const).map((f) => (
               <option key={f} value={f}>
-                {copy.filters[f]}
+                {t(FILTER_KEYS[f])}
               </option>
             ))}
           </SelectField>
@@ -72,38 +76,42 @@ export function AdminPrivacyTab() {
         {queue.isPending ? (
           <Spinner />
         ) : queue.isError ? (
-          <ErrorState message={errorMessage(queue.error, copy.loadFailed)} onRetry={() => void queue.refetch()} />
+          <ErrorState message={errorMessage(queue.error, t('privacy.admin.loadFailed'))} onRetry={() => void queue.refetch()} />
         ) : queue.data.length === 0 ? (
-          <EmptyState title={copy.empty}>{copy.emptyHint}</EmptyState>
+          <EmptyState title={t('privacy.admin.empty')}>{t('privacy.admin.emptyHint')}</EmptyState>
         ) : (
-          <ul className="space-y-3" aria-label={copy.adminTitle}>
+          <ul className="space-y-3" aria-label={t('privacy.admin.title')}>
             {queue.data.map((r) => (
               <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">
-                      {copy.kind[r.kind]} · {copy.status[r.status]}
+                      {t('privacy.admin.kindStatus', { kind: label(t, KIND_KEYS, r.kind), status: label(t, STATUS_KEYS, r.status) })}
                     </p>
                     <p className="break-words text-sm text-slate-700">
-                      {copy.person}: {r.user.name} ({r.user.email})
+                      {t('privacy.admin.person', { name: r.user.name, email: r.user.email })}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {copy.due}: {formatDate(r.dueAt)}
+                      {t('privacy.admin.due', { date: format.date(r.dueAt, DATE) })}
                     </p>
-                    {r.reason && <p className="text-sm text-slate-600">{r.reason}</p>}
-                    {r.legalHold && <p className="text-sm font-medium text-amber-800">{copy.hold(r.legalHold)}</p>}
+                    {r.reason && (
+                      <p className="text-sm text-slate-600" dir="auto">
+                        {r.reason}
+                      </p>
+                    )}
+                    {r.legalHold && <p className="text-sm font-medium text-amber-800">{t('privacy.admin.hold', { reason: r.legalHold })}</p>}
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {r.status === 'pending' && (
                       <>
                         <Button size="sm" onClick={() => process.mutate(r.id)} disabled={process.isPending || (r.kind === 'erasure' && Boolean(r.legalHold))}>
-                          {copy.process}
+                          {t('privacy.admin.process')}
                         </Button>
                         <Button size="sm" variant="secondary" onClick={() => setActing({ kind: 'refuse', request: r })}>
-                          {copy.refuse}
+                          {t('privacy.admin.refuse')}
                         </Button>
                         <Button size="sm" variant="secondary" onClick={() => setActing({ kind: 'extend', request: r })}>
-                          {copy.extend}
+                          {t('privacy.admin.extend')}
                         </Button>
                       </>
                     )}
@@ -111,14 +119,14 @@ export function AdminPrivacyTab() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        onClick={() => void download((r.downloadUrl ?? '').replace(/^\/api/, ''), 'mentorbridge-data.zip').catch((e: unknown) => toast.error(errorMessage(e, copy.downloadFailed)))}
+                        onClick={() => void download((r.downloadUrl ?? '').replace(/^\/api/, ''), 'mentorbridge-data.zip').catch((e: unknown) => toast.error(errorMessage(e, t('privacy.data.downloadFailed'))))}
                       >
-                        {copy.download}
+                        {t('privacy.admin.download')}
                       </Button>
                     )}
                     {r.legalHold && (
                       <Button size="sm" variant="ghost" onClick={() => lift.mutate(r.user.id)} disabled={lift.isPending}>
-                        {copy.liftHold}
+                        {t('privacy.admin.liftHold')}
                       </Button>
                     )}
                   </div>
@@ -138,6 +146,7 @@ export function AdminPrivacyTab() {
 }
 
 function ActDialog({ acting, onClose, onDone }: { acting: Acting; onClose: () => void; onDone: () => void }) {
+  const t = useT();
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [hold, setHold] = useState(false);
@@ -151,37 +160,37 @@ function ActDialog({ acting, onClose, onDone }: { acting: Acting; onClose: () =>
       return api(path, envelope(adminPrivacyRequestData), { method: 'POST', body });
     },
     onSuccess: (r) => {
-      toast.success(r.message ?? copy.saved);
+      toast.success(r.message ?? t('privacy.admin.saved'));
       setReason('');
       setHold(false);
       setError(null);
       onDone();
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+    onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
   };
   return (
-    <Dialog open={acting !== null} onClose={onClose} title={acting?.kind === 'extend' ? copy.extendTitle : copy.refuseTitle}>
+    <Dialog open={acting !== null} onClose={onClose} title={acting?.kind === 'extend' ? t('privacy.admin.extendTitle') : t('privacy.admin.refuseTitle')}>
       <form onSubmit={submit} className="space-y-3" noValidate>
         {error && <Alert kind="error">{error}</Alert>}
-        {acting?.kind === 'extend' && <TextField label={copy.days} type="number" min={1} max={60} value={days} onChange={(e) => setDays(e.target.value)} required />}
-        <TextArea label={copy.reason} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={1000} />
+        {acting?.kind === 'extend' && <TextField label={t('privacy.admin.days')} type="number" min={1} max={60} value={days} onChange={(e) => setDays(e.target.value)} required />}
+        <TextArea label={t('privacy.admin.reason')} value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={1000} />
         {acting?.kind === 'refuse' && (
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} className="mt-1" />
-            <span>{copy.legalHold}</span>
+            <span>{t('privacy.admin.legalHold')}</span>
           </label>
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            {copy.cancel}
+            {t('privacy.admin.cancel')}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {copy.save}
+            {t('privacy.admin.save')}
           </Button>
         </div>
       </form>
@@ -190,6 +199,7 @@ function ActDialog({ acting, onClose, onDone }: { acting: Acting; onClose: () =>
 }
 
 function NewRequest({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const toast = useToast();
   const [userId, setUserId] = useState('');
   const [kind, setKind] = useState<PrivacyRequestKind>('export');
@@ -197,19 +207,19 @@ function NewRequest({ onDone }: { onDone: () => void }) {
   const create = useMutation({
     mutationFn: () => api('/privacy/admin/requests', envelope(adminPrivacyRequestData), { method: 'POST', body: { userId: userId.trim(), kind } }),
     onSuccess: () => {
-      toast.success(copy.created);
+      toast.success(t('privacy.admin.created'));
       setUserId('');
       setError(null);
       onDone();
     },
-    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+    onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   return (
     <section aria-labelledby="privacy-new" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="privacy-new" className="font-semibold text-slate-900">
-        {copy.newTitle}
+        {t('privacy.admin.newTitle')}
       </h2>
-      <p className="text-sm text-slate-600">{copy.newIntro}</p>
+      <p className="text-sm text-slate-600">{t('privacy.admin.newIntro')}</p>
       <form
         className="flex flex-wrap items-end gap-3"
         noValidate
@@ -218,16 +228,16 @@ function NewRequest({ onDone }: { onDone: () => void }) {
           create.mutate();
         }}
       >
-        <TextField label={copy.userId} value={userId} onChange={(e) => setUserId(e.target.value)} required />
-        <SelectField label={copy.kindLabel} value={kind} onChange={(e) => setKind(e.target.value as PrivacyRequestKind)}>
+        <TextField label={t('privacy.admin.userId')} value={userId} onChange={(e) => setUserId(e.target.value)} required />
+        <SelectField label={t('privacy.admin.kindLabel')} value={kind} onChange={(e) => setKind(e.target.value as PrivacyRequestKind)}>
           {PRIVACY_REQUEST_KINDS.map((k) => (
             <option key={k} value={k}>
-              {copy.kind[k]}
+              {label(t, KIND_KEYS, k)}
             </option>
           ))}
         </SelectField>
         <Button type="submit" disabled={create.isPending}>
-          {copy.create}
+          {t('privacy.admin.create')}
         </Button>
       </form>
       {error && <Alert kind="error">{error}</Alert>}
@@ -236,6 +246,8 @@ function NewRequest({ onDone }: { onDone: () => void }) {
 }
 
 function Retention() {
+  const t = useT();
+  const format = useFormat();
   const data = useRetention();
   const client = useQueryClient();
   const toast = useToast();
@@ -247,21 +259,21 @@ function Retention() {
     onSuccess: (r) => {
       client.setQueryData(['privacy', 'admin', 'retention'], r.data);
       setError(null);
-      toast.success(copy.saved);
+      toast.success(t('privacy.admin.saved'));
     },
-    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+    onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   return (
     <section aria-labelledby="privacy-retention" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="privacy-retention" className="font-semibold text-slate-900">
-        {copy.retentionTitle}
+        {t('privacy.admin.retentionTitle')}
       </h2>
-      <p className="text-sm text-slate-600">{copy.retentionIntro}</p>
+      <p className="text-sm text-slate-600">{t('privacy.admin.retentionIntro')}</p>
       {error && <Alert kind="error">{error}</Alert>}
       {data.isPending ? (
         <Spinner />
       ) : data.isError ? (
-        <ErrorState message={errorMessage(data.error, copy.loadFailed)} onRetry={() => void data.refetch()} />
+        <ErrorState message={errorMessage(data.error, t('privacy.admin.loadFailed'))} onRetry={() => void data.refetch()} />
       ) : (
         <>
           <ul className="space-y-3">
@@ -276,7 +288,7 @@ function Retention() {
                   }}
                 >
                   <TextField
-                    label={`${s.label}: ${copy.retentionDays(s.minDays, s.maxDays)}`}
+                    label={t('privacy.admin.retentionDays', { label: s.label, min: format.number(s.minDays), max: format.number(s.maxDays) })}
                     type="number"
                     min={s.minDays}
                     max={s.maxDays}
@@ -284,20 +296,23 @@ function Retention() {
                     onChange={(e) => setEdits({ ...edits, [s.category]: e.target.value })}
                   />
                   <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
-                    {copy.save}
+                    {t('privacy.admin.save')}
                   </Button>
                 </form>
               </li>
             ))}
           </ul>
-          <h3 className="text-sm font-semibold text-slate-900">{copy.lastRuns}</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t('privacy.admin.lastRuns')}</h3>
           {data.data.runs.length === 0 ? (
-            <p className="text-sm text-slate-600">{copy.noRuns}</p>
+            <p className="text-sm text-slate-600">{t('privacy.admin.noRuns')}</p>
           ) : (
             <ul className="space-y-1 text-sm text-slate-700">
               {data.data.runs.slice(0, 5).map((r) => (
                 <li key={r.id} className="break-words">
-                  {formatDate(r.startedAt)}: {Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(', ')}
+                  {t('privacy.admin.run', {
+                    date: format.date(r.startedAt, DATE),
+                    counts: format.list(Object.entries(r.counts).map(([k, v]) => `${k} ${format.number(v)}`), { type: 'unit' }),
+                  })}
                 </li>
               ))}
             </ul>
@@ -315,6 +330,7 @@ function instant(local: string): string {
 }
 
 function Breach() {
+  const t = useT();
   const toast = useToast();
   const [table, setTable] = useState('users');
   const [from, setFrom] = useState('');
@@ -329,23 +345,23 @@ function Breach() {
   const find = useMutation({
     mutationFn: () => api('/privacy/admin/breach', envelope(breachData), { query: { table, from: instant(from), to: instant(to) } }),
     onSuccess: () => setError(null),
-    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+    onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   const send = useMutation({
     mutationFn: () => api('/privacy/admin/breach/notice', envelope(breachNoticeData), { method: 'POST', body: { table, from: instant(from), to: instant(to), subject, message } }),
     onSuccess: (r) => {
       setError(null);
-      toast.success(r.message ?? copy.saved);
+      toast.success(r.message ?? t('privacy.admin.saved'));
     },
-    onError: (e) => setError(errorMessage(e, copy.requestFailed)),
+    onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   const people = find.data?.data.people;
   return (
     <section aria-labelledby="privacy-breach" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="privacy-breach" className="font-semibold text-slate-900">
-        {copy.breachTitle}
+        {t('privacy.admin.breachTitle')}
       </h2>
-      <p className="text-sm text-slate-600">{copy.breachIntro}</p>
+      <p className="text-sm text-slate-600">{t('privacy.admin.breachIntro')}</p>
       {error && <Alert kind="error">{error}</Alert>}
       <form
         className="grid gap-3 sm:grid-cols-3"
@@ -355,32 +371,32 @@ function Breach() {
           find.mutate();
         }}
       >
-        <SelectField label={copy.breachTable} value={table} onChange={(e) => setTable(e.target.value)}>
-          {(tables.data ?? ['users']).map((t) => (
-            <option key={t} value={t}>
-              {t}
+        <SelectField label={t('privacy.admin.breachTable')} value={table} onChange={(e) => setTable(e.target.value)}>
+          {(tables.data ?? ['users']).map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </SelectField>
-        <TextField label={copy.breachFrom} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
-        <TextField label={copy.breachTo} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} required />
+        <TextField label={t('privacy.admin.breachFrom')} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <TextField label={t('privacy.admin.breachTo')} type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} required />
         <div className="sm:col-span-3">
           <Button type="submit" variant="secondary" disabled={find.isPending}>
-            {copy.breachFind}
+            {t('privacy.admin.breachFind')}
           </Button>
         </div>
       </form>
       {people && (
         <div className="space-y-3">
           <p role="status" className="text-sm font-medium text-slate-900">
-            {people.length === 0 ? copy.breachNone : copy.breachPeople(people.length)}
+            {people.length === 0 ? t('privacy.admin.breachNone') : t('privacy.admin.breachPeople', { count: people.length })}
           </p>
           {people.length > 0 && (
             <>
               <ul className="max-h-48 overflow-auto text-sm text-slate-700">
                 {people.slice(0, 200).map((p) => (
                   <li key={p.id} className="break-words">
-                    {p.name} ({p.email})
+                    <bdi>{t('privacy.admin.breachPerson', { name: p.name, email: p.email })}</bdi>
                   </li>
                 ))}
               </ul>
@@ -392,10 +408,10 @@ function Breach() {
                   send.mutate();
                 }}
               >
-                <TextField label={copy.breachSubject} value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
-                <TextArea label={copy.breachMessage} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={10000} rows={5} />
+                <TextField label={t('privacy.admin.breachSubject')} value={subject} onChange={(e) => setSubject(e.target.value)} required maxLength={200} />
+                <TextArea label={t('privacy.admin.breachMessage')} value={message} onChange={(e) => setMessage(e.target.value)} required maxLength={10000} rows={5} />
                 <Button type="submit" variant="danger" disabled={send.isPending}>
-                  {copy.breachSend}
+                  {t('privacy.admin.breachSend')}
                 </Button>
               </form>
             </>

@@ -13,7 +13,7 @@ export function PrivacyPage({ fallback }: { fallback: ReactNode }) {
   const t = useT();
   const format = useFormat();
   const notice = useCurrentNotice();
-  useDocumentTitle(notice.data?.title ?? 'Privacy Policy');
+  useDocumentTitle(notice.data?.title ?? t('privacy.page.fallbackTitle'));
   if (notice.isPending) {
     return (
       <SiteLayout>

@@ -10,10 +10,9 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.ts
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useFormat, useT } from '../../lib/i18n.tsx';
 import { setMfaBlocked, useSession } from '../../lib/session.ts';
-import { SECURITY_COPY } from '../auth/security.copy.ts';
 import {
   useAddPasskey,
   useDisableTotp,
@@ -29,9 +28,12 @@ import {
   useTotpSetup,
 } from '../auth/security-api.ts';
 
-const copy = SECURITY_COPY;
 const WHEN: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
-const when = (iso: string) => formatDate(iso, WHEN);
+/** A date and time in the page's language, in the form the page always used. */
+function useWhen() {
+  const format = useFormat();
+  return (iso: string) => (iso ? format.dateTime(iso, WHEN) : '');
+}
 
 function browserRefused(error: unknown) {
   return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
@@ -39,7 +41,8 @@ function browserRefused(error: unknown) {
 
 /** /account/security: two-step verification, passkeys and active sessions, for every role (issue 23). */
 export function SecurityPage() {
-  useDocumentTitle(copy.page.title);
+  const t = useT();
+  useDocumentTitle(t('security.page.title'));
   const session = useSession();
   const status = useMfaStatus();
   const blocked = Boolean(session?.user.mfaBlocked);
@@ -51,22 +54,22 @@ export function SecurityPage() {
   const home = session.role ? dashboardPath(session.role) : '/dashboard';
   return (
     <div className="min-h-screen bg-slate-50">
-      <DashboardHeader portal={copy.page.title} />
+      <DashboardHeader portal={t('security.page.title')} />
       <main id="main" className="mx-auto max-w-3xl space-y-6 px-3 py-6 sm:px-6">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">{copy.page.title}</h1>
-          <p className="mt-1 text-sm text-slate-700">{copy.page.intro}</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('security.page.title')}</h1>
+          <p className="mt-1 text-sm text-slate-700">{t('security.page.intro')}</p>
           {!blocked && (
             <Link to={home} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-              {copy.page.back}
+              {t('security.page.back')}
             </Link>
           )}
         </div>
-        {blocked && <Alert kind="error">{copy.page.gate}</Alert>}
+        {blocked && <Alert kind="error">{t('security.page.gate')}</Alert>}
         {status.isPending ? (
-          <Spinner label={copy.page.loading} />
+          <Spinner label={t('security.page.loading')} />
         ) : status.isError ? (
-          <ErrorState message={errorMessage(status.error, copy.page.loadFailed)} onRetry={() => void status.refetch()} />
+          <ErrorState message={errorMessage(status.error, t('security.page.loadFailed'))} onRetry={() => void status.refetch()} />
         ) : (
           <>
             <TotpSection status={status.data} />
@@ -94,6 +97,8 @@ function Card({ id, title, icon, children }: { id: string; title: string; icon: 
 }
 
 function TotpSection({ status }: { status: Status }) {
+  const t = useT();
+  const when = useWhen();
   const toast = useToast();
   const setup = useTotpSetup();
   const confirm = useTotpConfirm();
@@ -115,42 +120,42 @@ function TotpSection({ status }: { status: Status }) {
         setCodes(recovery);
         setCode('');
         setup.reset();
-        toast.success(copy.totp.on(when(new Date().toISOString())));
+        toast.success(t('security.totp.on', { date: when(new Date().toISOString()) }));
       },
-      onError: (err) => setError(errorMessage(err, copy.secondStep.verify)),
+      onError: (err) => setError(errorMessage(err, t('security.secondStep.verify'))),
     });
   };
 
   return (
-    <Card id="totp-heading" title={copy.totp.heading} icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
+    <Card id="totp-heading" title={t('security.totp.heading')} icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
       {status.required && !status.totpEnabled && status.passkeys === 0 && (
-        <Alert kind="info">{copy.totp.required(status.deadline ? when(status.deadline) : null)}</Alert>
+        <Alert kind="info">{status.deadline ? t('security.totp.requiredBy', { deadline: when(status.deadline) }) : t('security.totp.required')}</Alert>
       )}
       {status.totpEnabled ? (
         <>
-          <p>{copy.totp.on(when(status.totpEnabledAt ?? ''))}</p>
-          <p>{copy.totp.codesLeft(status.recoveryCodesLeft)}</p>
+          <p>{t('security.totp.on', { date: when(status.totpEnabledAt ?? '') })}</p>
+          <p>{t('security.totp.codesLeft', { count: status.recoveryCodesLeft, total: 10 })}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setPasswordFor('regenerate')}>
-              {copy.totp.regenerate}
+              {t('security.totp.regenerate')}
             </Button>
             <Button variant="secondary" onClick={() => setPasswordFor('disable')}>
-              {copy.totp.disable}
+              {t('security.totp.disable')}
             </Button>
           </div>
         </>
       ) : pending ? (
         <form onSubmit={submit} noValidate className="space-y-3">
-          <p>{copy.totp.scan}</p>
-          <img src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.qrSvg)}`} alt={copy.totp.qrAlt} width={200} height={200} className="h-48 w-48 rounded border border-slate-200 bg-white" />
+          <p>{t('security.totp.scan')}</p>
+          <img src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.qrSvg)}`} alt={t('security.totp.qrAlt')} width={200} height={200} className="h-48 w-48 rounded border border-slate-200 bg-white" />
           <div>
-            <p className="font-medium text-slate-800">{copy.totp.keyLabel}</p>
+            <p className="font-medium text-slate-800">{t('security.totp.keyLabel')}</p>
             <code data-testid="totp-secret" className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm">
               {pending.secret}
             </code>
           </div>
           <details>
-            <summary className="cursor-pointer text-brand-700">{copy.totp.uriLabel}</summary>
+            <summary className="cursor-pointer text-brand-700">{t('security.totp.uriLabel')}</summary>
             <a href={pending.uri} data-testid="totp-uri" className="mt-1 block break-all font-mono text-xs text-brand-700 underline">
               {pending.uri}
             </a>
@@ -160,7 +165,7 @@ function TotpSection({ status }: { status: Status }) {
           )}
           <div ref={codeField}>
             <TextField
-              label={copy.totp.confirmLabel}
+              label={t('security.totp.confirmLabel')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -172,19 +177,19 @@ function TotpSection({ status }: { status: Status }) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending || code.length !== 6}>
-              {copy.totp.confirm}
+              {t('security.totp.confirm')}
             </Button>
             <Button variant="secondary" onClick={() => setup.reset()}>
-              {copy.totp.cancel}
+              {t('security.totp.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <>
-          <p>{copy.totp.off}</p>
-          {setup.isError && <Alert kind="error">{errorMessage(setup.error, copy.page.loadFailed)}</Alert>}
+          <p>{t('security.totp.off')}</p>
+          {setup.isError && <Alert kind="error">{errorMessage(setup.error, t('security.page.loadFailed'))}</Alert>}
           <Button onClick={() => setup.mutate()} disabled={setup.isPending}>
-            {copy.totp.start}
+            {t('security.totp.start')}
           </Button>
         </>
       )}
@@ -195,26 +200,27 @@ function TotpSection({ status }: { status: Status }) {
 }
 
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   return (
     <Dialog
       open={codes !== null}
       onClose={onClose}
-      title={copy.recovery.heading}
+      title={t('security.recovery.heading')}
       footer={
         <>
           <Button
             variant="secondary"
-            onClick={() => void navigator.clipboard?.writeText((codes ?? []).join('\n')).then(() => toast.success(copy.recovery.copied), () => undefined)}
+            onClick={() => void navigator.clipboard?.writeText((codes ?? []).join('\n')).then(() => toast.success(t('security.recovery.copied')), () => undefined)}
           >
-            {copy.recovery.copy}
+            {t('security.recovery.copy')}
           </Button>
-          <Button onClick={onClose}>{copy.recovery.done}</Button>
+          <Button onClick={onClose}>{t('security.recovery.done')}</Button>
         </>
       }
     >
-      <p className="text-sm text-slate-700">{copy.recovery.intro}</p>
-      <ul aria-label={copy.recovery.listLabel} className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+      <p className="text-sm text-slate-700">{t('security.recovery.intro')}</p>
+      <ul aria-label={t('security.recovery.listLabel')} className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
         {(codes ?? []).map((c) => (
           <li key={c} className="rounded bg-slate-100 px-2 py-1 text-center">
             {c}
@@ -226,6 +232,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClo
 }
 
 function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disable' | null; onClose: () => void; onCodes: (codes: string[]) => void }) {
+  const t = useT();
   const toast = useToast();
   const regenerate = useRegenerateCodes();
   const disable = useDisableTotp();
@@ -239,7 +246,7 @@ function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disa
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const onError = (err: unknown) => setError(errorMessage(err, copy.page.loadFailed));
+    const onError = (err: unknown) => setError(errorMessage(err, t('security.page.loadFailed')));
     if (mode === 'regenerate') {
       regenerate.mutate(password, {
         onSuccess: (codes) => {
@@ -251,7 +258,7 @@ function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disa
     } else {
       disable.mutate(password, {
         onSuccess: (res) => {
-          toast.success(res.message ?? copy.totp.off);
+          toast.success(res.message ?? t('security.totp.off'));
           onClose();
         },
         onError,
@@ -259,18 +266,18 @@ function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disa
     }
   };
   return (
-    <Dialog open={mode !== null} onClose={onClose} title={mode === 'disable' ? copy.totp.disableTitle : copy.totp.regenerateTitle}>
+    <Dialog open={mode !== null} onClose={onClose} title={mode === 'disable' ? t('security.totp.disableTitle') : t('security.totp.regenerateTitle')}>
       <form onSubmit={submit} noValidate className="space-y-3">
         {error && (
           <Alert kind="error">{error}</Alert>
         )}
-        <TextField label={copy.totp.passwordLabel} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label={t('security.totp.passwordLabel')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            {copy.totp.cancel}
+            {t('security.totp.cancel')}
           </Button>
           <Button type="submit" variant={mode === 'disable' ? 'danger' : 'primary'} disabled={busy || password === ''}>
-            {copy.totp.submit}
+            {t('security.totp.submit')}
           </Button>
         </div>
       </form>
@@ -279,11 +286,12 @@ function PasswordDialog({ mode, onClose, onCodes }: { mode: 'regenerate' | 'disa
 }
 
 function PasskeysSection() {
+  const t = useT();
   const toast = useToast();
   const list = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
-  const [name, setName] = useState<string>(copy.passkeys.defaultName);
+  const [name, setName] = useState<string>(() => t('security.passkeys.defaultName'));
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<PasskeyDto | null>(null);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -293,24 +301,24 @@ function PasskeysSection() {
     setError(null);
     add.mutate(name.trim(), {
       onSuccess: () => {
-        toast.success(copy.passkeys.added);
-        setName(copy.passkeys.defaultName);
+        toast.success(t('security.passkeys.added'));
+        setName(t('security.passkeys.defaultName'));
       },
-      onError: (err) => setError(browserRefused(err) ? copy.passkeys.cancelled : errorMessage(err, copy.passkeys.cancelled)),
+      onError: (err) => setError(browserRefused(err) ? t('security.passkeyCancelled') : errorMessage(err, t('security.passkeyCancelled'))),
     });
   };
 
   return (
-    <Card id="passkeys-heading" title={copy.passkeys.heading} icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
-      <p>{copy.passkeys.intro}</p>
+    <Card id="passkeys-heading" title={t('security.passkeys.heading')} icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
+      <p>{t('security.passkeys.intro')}</p>
       {list.isPending ? (
-        <Spinner label={copy.page.loading} />
+        <Spinner label={t('security.page.loading')} />
       ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, copy.page.loadFailed)} onRetry={() => void list.refetch()} />
+        <ErrorState message={errorMessage(list.error, t('security.page.loadFailed'))} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <p className="text-slate-600">{copy.passkeys.empty}</p>
+        <p className="text-slate-600">{t('security.passkeys.empty')}</p>
       ) : (
-        <ul aria-label={copy.passkeys.listLabel} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <ul aria-label={t('security.passkeys.listLabel')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.data.map((p) => (
             <PasskeyRow key={p.id} passkey={p} onRemove={() => setRemoving(p)} />
           ))}
@@ -319,34 +327,34 @@ function PasskeysSection() {
       {supported ? (
         <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <TextField label={copy.passkeys.nameLabel} maxLength={60} required value={name} onChange={(e) => setName(e.target.value)} />
+            <TextField label={t('security.passkeys.nameLabel')} maxLength={60} required value={name} onChange={(e) => setName(e.target.value)} />
           </div>
           <Button type="submit" disabled={add.isPending || name.trim() === ''}>
-            {add.isPending ? copy.passkeys.adding : copy.passkeys.add}
+            {add.isPending ? t('security.passkeys.adding') : t('security.passkeys.add')}
           </Button>
         </form>
       ) : (
-        <p className="text-slate-600">{copy.passkeySignIn.unsupported}</p>
+        <p className="text-slate-600">{t('security.passkeyUnsupported')}</p>
       )}
       {error && (
         <Alert kind="error">{error}</Alert>
       )}
       <ConfirmDialog
         open={removing !== null}
-        title={copy.passkeys.removeTitle}
-        message={removing ? copy.passkeys.removeMessage(removing.name) : ''}
-        confirmLabel={copy.passkeys.remove}
+        title={t('security.passkeys.removeTitle')}
+        message={removing ? t('security.passkeys.removeMessage', { name: removing.name }) : ''}
+        confirmLabel={t('security.passkeys.remove')}
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
           remove.mutate(removing.id, {
             onSuccess: () => {
-              toast.success(copy.passkeys.removed);
+              toast.success(t('security.passkeys.removed'));
               setRemoving(null);
             },
             onError: (err) => {
-              toast.error(errorMessage(err, copy.page.loadFailed));
+              toast.error(errorMessage(err, t('security.page.loadFailed')));
               setRemoving(null);
             },
           })
@@ -357,6 +365,8 @@ function PasskeysSection() {
 }
 
 function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyDto; onRemove: () => void }) {
+  const t = useT();
+  const when = useWhen();
   const toast = useToast();
   const rename = useRenamePasskey();
   const [editing, setEditing] = useState(false);
@@ -369,10 +379,10 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyDto; onRemove: () =
       { id: passkey.id, name: name.trim() },
       {
         onSuccess: () => {
-          toast.success(copy.passkeys.renamed);
+          toast.success(t('security.passkeys.renamed'));
           setEditing(false);
         },
-        onError: (err) => setError(errorMessage(err, copy.page.loadFailed)),
+        onError: (err) => setError(errorMessage(err, t('security.page.loadFailed'))),
       },
     );
   };
@@ -381,31 +391,35 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyDto; onRemove: () =
       {editing ? (
         <form onSubmit={save} noValidate className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <TextField label={copy.passkeys.nameLabel} maxLength={60} required value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
+            <TextField label={t('security.passkeys.nameLabel')} maxLength={60} required value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
           </div>
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={rename.isPending}>
-              {copy.passkeys.save}
+              {t('security.passkeys.save')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>
-              {copy.passkeys.cancel}
+              {t('security.passkeys.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <>
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{passkey.name}</p>
+            <p className="truncate font-medium text-slate-900" dir="auto">
+              {passkey.name}
+            </p>
             <p className="text-xs text-slate-600">
-              {copy.passkeys.created(when(passkey.createdAt))} · {passkey.lastUsedAt ? copy.passkeys.lastUsed(when(passkey.lastUsedAt)) : copy.passkeys.never}
+              {passkey.lastUsedAt
+                ? t('security.passkeys.details', { created: when(passkey.createdAt), lastUsed: when(passkey.lastUsedAt) })
+                : t('security.passkeys.detailsNever', { created: when(passkey.createdAt) })}
             </p>
           </div>
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" aria-label={`${copy.passkeys.rename} ${passkey.name}`} onClick={() => setEditing(true)}>
-              {copy.passkeys.rename}
+            <Button variant="secondary" size="sm" aria-label={t('security.passkeys.renameLabel', { name: passkey.name })} onClick={() => setEditing(true)}>
+              {t('security.passkeys.rename')}
             </Button>
-            <Button variant="secondary" size="sm" aria-label={`${copy.passkeys.remove} ${passkey.name}`} onClick={onRemove}>
-              {copy.passkeys.remove}
+            <Button variant="secondary" size="sm" aria-label={t('security.passkeys.removeLabel', { name: passkey.name })} onClick={onRemove}>
+              {t('security.passkeys.remove')}
             </Button>
           </div>
         </>
@@ -415,6 +429,8 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyDto; onRemove: () =
 }
 
 function SessionsSection() {
+  const t = useT();
+  const when = useWhen();
   const toast = useToast();
   const list = useSessions();
   const end = useEndSession();
@@ -422,40 +438,40 @@ function SessionsSection() {
   const [confirmOthers, setConfirmOthers] = useState(false);
   const others = list.data?.filter((s) => !s.current).length ?? 0;
   return (
-    <Card id="sessions-heading" title={copy.sessions.heading} icon={<Laptop aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
+    <Card id="sessions-heading" title={t('security.sessions.heading')} icon={<Laptop aria-hidden="true" className="h-5 w-5 text-brand-700" />}>
       {list.isPending ? (
-        <Spinner label={copy.page.loading} />
+        <Spinner label={t('security.page.loading')} />
       ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, copy.page.loadFailed)} onRetry={() => void list.refetch()} />
+        <ErrorState message={errorMessage(list.error, t('security.page.loadFailed'))} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState title={copy.sessions.empty} />
+        <EmptyState title={t('security.sessions.empty')} />
       ) : (
-        <ul aria-label={copy.sessions.listLabel} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <ul aria-label={t('security.sessions.listLabel')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {list.data.map((s: SessionDto) => (
             <li key={s.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
                   {s.device}
-                  {s.current && <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{copy.sessions.current}</span>}
+                  {s.current && <span className="ms-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{t('security.sessions.current')}</span>}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {copy.sessions.place(s.ip)} · {copy.sessions.lastUsed(when(s.lastUsedAt))} · {copy.sessions.signedIn(when(s.createdAt))}
+                  {t('security.sessions.details', { ip: s.ip, lastUsed: when(s.lastUsedAt), signedIn: when(s.createdAt) })}
                 </p>
               </div>
               {!s.current && (
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={copy.sessions.endLabel(s.device)}
+                  aria-label={t('security.sessions.endLabel', { device: s.device })}
                   disabled={end.isPending}
                   onClick={() =>
                     end.mutate(s.id, {
-                      onSuccess: () => toast.success(copy.sessions.ended),
-                      onError: (err) => toast.error(errorMessage(err, copy.page.loadFailed)),
+                      onSuccess: () => toast.success(t('security.sessions.ended')),
+                      onError: (err) => toast.error(errorMessage(err, t('security.page.loadFailed'))),
                     })
                   }
                 >
-                  {copy.sessions.end}
+                  {t('security.sessions.end')}
                 </Button>
               )}
             </li>
@@ -464,24 +480,24 @@ function SessionsSection() {
       )}
       {others > 0 && (
         <Button variant="secondary" onClick={() => setConfirmOthers(true)}>
-          {copy.sessions.endOthers}
+          {t('security.sessions.endOthers')}
         </Button>
       )}
       <ConfirmDialog
         open={confirmOthers}
-        title={copy.sessions.endOthersTitle}
-        message={copy.sessions.endOthersMessage}
-        confirmLabel={copy.sessions.endOthers}
+        title={t('security.sessions.endOthers')}
+        message={t('security.sessions.endOthersMessage')}
+        confirmLabel={t('security.sessions.endOthers')}
         busy={endOthers.isPending}
         onCancel={() => setConfirmOthers(false)}
         onConfirm={() =>
           endOthers.mutate(undefined, {
             onSuccess: (n) => {
-              toast.success(copy.sessions.othersEnded(n));
+              toast.success(t('security.sessions.othersEnded', { count: n }));
               setConfirmOthers(false);
             },
             onError: (err) => {
-              toast.error(errorMessage(err, copy.page.loadFailed));
+              toast.error(errorMessage(err, t('security.page.loadFailed')));
               setConfirmOthers(false);
             },
           })

@@ -1,133 +1,81 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { rich, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PrivacyPage } from '../privacy/privacy-page.tsx';
 
+/** A paragraph (its links written as `<contact>…</contact>` tags in the message) or a bulleted list. */
+type Block = { p: MessageKey } | { list: MessageKey[] };
+
 interface Section {
-  heading: string;
-  body: ReactNode;
+  heading: MessageKey;
+  body: Block[];
 }
 
 interface ContentPageDef {
-  title: string;
-  intro: ReactNode;
+  title: MessageKey;
+  intro: MessageKey;
   sections: Section[];
-  cta?: { to: string; label: string };
+  cta?: { to: string; label: MessageKey };
 }
 
 const linkClass = 'rounded font-medium text-brand-700 underline hover:text-brand-800';
 
-function List({ items }: { items: ReactNode[] }) {
+/** The pages a message may link to, by its tag name. */
+const LINKS: Record<string, string> = { experts: '/experts', signin: '/signin', contact: '/contact', signup: '/signup', workshops: '/workshops' };
+const TAGS = Object.fromEntries(
+  Object.entries(LINKS).map(([tag, to]) => [
+    tag,
+    (chunk: string) => (
+      <Link to={to} className={linkClass}>
+        {chunk}
+      </Link>
+    ),
+  ]),
+);
+
+function Blocks({ blocks }: { blocks: Block[] }) {
+  const t = useT();
   return (
-    <ul className="list-disc space-y-2 ps-6">
-      {items.map((item, i) => (
-        <li key={i}>{item}</li>
-      ))}
-    </ul>
+    <>
+      {blocks.map((block, i) =>
+        'p' in block ? (
+          <p key={i} className={i > 0 ? 'mt-2' : undefined}>
+            {rich(t(block.p), TAGS)}
+          </p>
+        ) : (
+          <ul key={i} className={`list-disc space-y-2 ps-6${i > 0 ? ' mt-2' : ''}`}>
+            {block.list.map((item) => (
+              <li key={item}>{t(item)}</li>
+            ))}
+          </ul>
+        ),
+      )}
+    </>
   );
 }
 
 export interface Faq {
-  question: string;
-  answer: ReactNode;
+  question: MessageKey;
+  answer: MessageKey[];
 }
 
 export const FAQS: Faq[] = [
-  {
-    question: 'How does booking a mentoring session work?',
-    answer: (
-      <>
-        <p>
-          Open{' '}
-          <Link to="/experts" className={linkClass}>
-            Experts
-          </Link>
-          , choose a verified professional and send a connection request with a short message. You can pick one of the free slots
-          the professional publishes; times already taken are never offered.
-        </p>
-        <p className="mt-2">
-          When the professional accepts, the session appears on your dashboard with a meeting link, and the invitation e-mail
-          carries a calendar file. If the professional reschedules or cancels, you are notified.
-        </p>
-      </>
-    ),
-  },
-  {
-    question: 'How are ideas reviewed?',
-    answer: (
-      <>
-        <p>
-          Submit an idea from the Idea Dropbox in your dashboard with a title, category and description. You can keep it as a
-          draft and edit it until you submit it; then its status becomes “under review”.
-        </p>
-        <p className="mt-2">
-          Reviewers score ideas from 0 to 10 and give feedback. An idea can be shortlisted, approved, sent back for revision or
-          rejected, and you see every status change on your dashboard. Public ideas can be liked and discussed by other students.
-        </p>
-      </>
-    ),
-  },
-  {
-    question: 'I forgot my password. How do I reset it?',
-    answer: (
-      <p>
-        On the{' '}
-        <Link to="/signin" className={linkClass}>
-          sign-in page
-        </Link>{' '}
-        choose “Forgot password” and enter your e-mail address. If an account exists, we send a single-use link that is valid for
-        one hour. Resetting your password signs out every other device. Professionals who received a temporary password are asked
-        to choose their own at first sign-in.
-      </p>
-    ),
-  },
-  {
-    question: 'How do I contact the MentorBridge team?',
-    answer: (
-      <p>
-        Use the{' '}
-        <Link to="/contact" className={linkClass}>
-          contact form
-        </Link>
-        ; our team reads every message and answers by e-mail, usually within two working days. The same page lists our e-mail
-        address and phone number.
-      </p>
-    ),
-  },
-  {
-    question: 'Who can join MentorBridge?',
-    answer: (
-      <p>
-        Students register themselves for free. Industry experts apply through{' '}
-        <Link to="/signup" className={linkClass}>
-          registration
-        </Link>{' '}
-        and are verified by our team before they appear to students. Universities and companies register there too and start once
-        our team approves them.
-      </p>
-    ),
-  },
-  {
-    question: 'How do workshops work?',
-    answer: (
-      <p>
-        Upcoming workshops are listed on the{' '}
-        <Link to="/workshops" className={linkClass}>
-          Workshops
-        </Link>{' '}
-        page. Seats are limited and a registration is confirmed instantly; you can cancel while the workshop is upcoming. After
-        attending a completed workshop you can download a certificate.
-      </p>
-    ),
-  },
+  { question: 'content.faq.booking.q', answer: ['content.faq.booking.a1', 'content.faq.booking.a2'] },
+  { question: 'content.faq.ideas.q', answer: ['content.faq.ideas.a1', 'content.faq.ideas.a2'] },
+  { question: 'content.faq.password.q', answer: ['content.faq.password.a1'] },
+  { question: 'content.faq.contact.q', answer: ['content.faq.contact.a1'] },
+  { question: 'content.faq.join.q', answer: ['content.faq.join.a1'] },
+  { question: 'content.faq.workshops.q', answer: ['content.faq.workshops.a1'] },
 ];
 
 /** One question of the FAQ: a button that shows or hides its answer. */
 function Disclosure({ faq }: { faq: Faq }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -140,12 +88,12 @@ function Disclosure({ faq }: { faq: Faq }) {
           onClick={() => setOpen((v) => !v)}
           className="flex w-full items-center justify-between gap-4 rounded-xl px-5 py-4 text-start font-semibold text-slate-900 hover:bg-slate-50"
         >
-          {faq.question}
+          {t(faq.question)}
           <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
       </h3>
       <div id={panelId} hidden={!open} className="px-5 pb-5 text-slate-700">
-        {faq.answer}
+        <Blocks blocks={faq.answer.map((p) => ({ p }))} />
       </div>
     </div>
   );
@@ -153,329 +101,83 @@ function Disclosure({ faq }: { faq: Faq }) {
 
 const PAGES: Record<string, ContentPageDef> = {
   features: {
-    title: 'Features',
-    intro:
-      'MentorBridge brings the four things students ask industry for into one place, with accounts for students, verified professionals and administrators.',
+    title: 'content.features.title',
+    intro: 'content.features.intro',
     sections: [
+      { heading: 'content.features.expert.heading', body: [{ p: 'content.features.expert.body' }] },
+      { heading: 'content.features.ideas.heading', body: [{ p: 'content.features.ideas.body' }] },
+      { heading: 'content.features.rd.heading', body: [{ p: 'content.features.rd.body' }] },
+      { heading: 'content.features.workshops.heading', body: [{ p: 'content.features.workshops.body' }] },
       {
-        heading: 'Meet the Expert',
-        body: (
-          <p>
-            Browse verified professionals by expertise, read their background and request a mentoring session in one of the slots
-            they publish. Accepted sessions get a meeting link and a calendar invitation; professionals can reschedule or cancel
-            and you are told straight away.
-          </p>
-        ),
-      },
-      {
-        heading: 'Idea Dropbox',
-        body: (
-          <p>
-            Write up a project or startup idea, save drafts, and submit it for review. Reviewers score it from 0 to 10 and leave
-            feedback. Make an idea public to collect likes and comments from other students.
-          </p>
-        ),
-      },
-      {
-        heading: 'R&D Collaboration',
-        body: (
-          <p>
-            Companies and labs publish research projects with roles, open positions and deadlines. Apply with your documents,
-            follow your application’s status, and set alerts to hear when a project changes or its deadline approaches.
-          </p>
-        ),
-      },
-      {
-        heading: 'Workshops',
-        body: (
-          <p>
-            Hands-on sessions run by professionals, online or on campus. Registration is confirmed instantly and never overbooked,
-            invitations come with a calendar file, and attendees of completed workshops can download a certificate.
-          </p>
-        ),
-      },
-      {
-        heading: 'Built for everyone',
-        body: (
-          <List
-            items={[
-              'Works on phones, tablets and desktops, and with a keyboard or screen reader.',
-              'Notifications in the app and by e-mail, so nothing important is missed.',
-              'Administrators verify professionals, publish workshops, review ideas and export reports.',
-            ]}
-          />
-        ),
+        heading: 'content.features.everyone.heading',
+        body: [{ list: ['content.features.everyone.1', 'content.features.everyone.2', 'content.features.everyone.3'] }],
       },
     ],
-    cta: { to: '/signup', label: 'Create a free student account' },
+    cta: { to: '/signup', label: 'content.features.cta' },
   },
   partners: {
-    title: 'Partners',
-    intro:
-      'MentorBridge works with universities that want their students to meet industry, and with companies that want to meet the next generation of engineers, researchers and founders.',
+    title: 'content.partners.title',
+    intro: 'content.partners.intro',
     sections: [
       {
-        heading: 'For universities',
-        body: (
-          <List
-            items={[
-              'Give every student access to verified mentors, not only those with personal connections.',
-              'Run workshops with real seat limits, registrations and attendance certificates.',
-              'See how students use mentoring, workshops and idea reviews through reports from the admin console.',
-            ]}
-          />
-        ),
+        heading: 'content.partners.universities.heading',
+        body: [{ list: ['content.partners.universities.1', 'content.partners.universities.2', 'content.partners.universities.3'] }],
       },
       {
-        heading: 'For companies and labs',
-        body: (
-          <List
-            items={[
-              'Publish R&D projects with defined roles and deadlines, and review applications in one place.',
-              'Let your engineers mentor students and run workshops in the hours they choose.',
-              'Meet motivated students early, through work rather than CVs alone.',
-            ]}
-          />
-        ),
+        heading: 'content.partners.companies.heading',
+        body: [{ list: ['content.partners.companies.1', 'content.partners.companies.2', 'content.partners.companies.3'] }],
       },
-      {
-        heading: 'Become a partner',
-        body: (
-          <p>
-            Universities and companies{' '}
-            <Link to="/signup" className={linkClass}>
-              register themselves
-            </Link>
-            ; our team approves each one. Questions first? Use the{' '}
-            <Link to="/contact" className={linkClass}>
-              contact form
-            </Link>
-            .
-          </p>
-        ),
-      },
+      { heading: 'content.partners.become.heading', body: [{ p: 'content.partners.become.body' }] },
     ],
-    cta: { to: '/contact', label: 'Talk to us about partnering' },
+    cta: { to: '/contact', label: 'content.partners.cta' },
   },
   careers: {
-    title: 'Careers',
-    intro: 'We are a small team building a platform that connects students with the people who do the work they dream of doing.',
+    title: 'content.careers.title',
+    intro: 'content.careers.intro',
     sections: [
-      {
-        heading: 'Open positions',
-        body: (
-          <p>
-            We have no open positions listed right now. We are always glad to hear from engineers, designers and partnership
-            people who care about education: send us a note through the{' '}
-            <Link to="/contact" className={linkClass}>
-              contact form
-            </Link>{' '}
-            with “Careers” as the subject and a link to your work.
-          </p>
-        ),
-      },
-      {
-        heading: 'How we work',
-        body: (
-          <List
-            items={[
-              'Students first: every feature starts from a real student or mentor need.',
-              'Accessible by default: what we ship works with a keyboard and a screen reader.',
-              'Privacy and security are part of the product, not an afterthought.',
-            ]}
-          />
-        ),
-      },
-      {
-        heading: 'Mentor with us',
-        body: (
-          <p>
-            Not looking for a job but want to help? Industry professionals can volunteer as mentors or workshop hosts. Every
-            mentor is verified by our team before meeting students;{' '}
-            <Link to="/contact" className={linkClass}>
-              get in touch
-            </Link>{' '}
-            to start.
-          </p>
-        ),
-      },
+      { heading: 'content.careers.open.heading', body: [{ p: 'content.careers.open.body' }] },
+      { heading: 'content.careers.how.heading', body: [{ list: ['content.careers.how.1', 'content.careers.how.2', 'content.careers.how.3'] }] },
+      { heading: 'content.careers.mentor.heading', body: [{ p: 'content.careers.mentor.body' }] },
     ],
   },
   blog: {
-    title: 'Blog',
-    intro: 'Notes from the MentorBridge team on mentoring, learning and the product.',
+    title: 'content.blog.title',
+    intro: 'content.blog.intro',
     sections: [
-      {
-        heading: 'Making the most of your first mentoring session',
-        body: (
-          <>
-            <p>
-              A first session goes best when the mentor knows why you came. In your connection request, say what you are studying,
-              what you want to learn and one concrete question. Bring something to look at — a project, a draft CV, an idea —
-              rather than asking for general advice.
-            </p>
-            <p className="mt-2">
-              Afterwards, write down one thing you will do before the next session, and tell your mentor when it is done.
-            </p>
-          </>
-        ),
-      },
-      {
-        heading: 'Why every expert on MentorBridge is verified',
-        body: (
-          <p>
-            Students should be able to trust the people they meet. Professionals are invited by our team, their background is
-            checked before their profile is listed, and they must set their own password at first sign-in. Only active, verified
-            professionals appear on the{' '}
-            <Link to="/experts" className={linkClass}>
-              Experts
-            </Link>{' '}
-            page.
-          </p>
-        ),
-      },
-      {
-        heading: 'From idea to project: how the Idea Dropbox works',
-        body: (
-          <p>
-            Ideas start as drafts you can edit. Once submitted, reviewers score them and leave feedback, and promising ideas can
-            be shortlisted or approved. Public ideas collect likes and comments from other students — a good way to find teammates
-            before you start building.
-          </p>
-        ),
-      },
+      { heading: 'content.blog.first.heading', body: [{ p: 'content.blog.first.1' }, { p: 'content.blog.first.2' }] },
+      { heading: 'content.blog.verified.heading', body: [{ p: 'content.blog.verified.body' }] },
+      { heading: 'content.blog.ideas.heading', body: [{ p: 'content.blog.ideas.body' }] },
     ],
   },
   help: {
-    title: 'Help Center',
-    intro: 'Answers to the questions we hear most often. Choose a question to show its answer.',
+    title: 'content.help.title',
+    intro: 'content.help.intro',
     sections: [],
-    cta: { to: '/contact', label: 'Still stuck? Contact us' },
+    cta: { to: '/contact', label: 'content.help.cta' },
   },
   privacy: {
-    title: 'Privacy Policy',
-    intro:
-      'This policy explains what personal data MentorBridge collects, why, and the choices you have. We collect only what the platform needs to work.',
+    title: 'content.privacy.title',
+    intro: 'content.privacy.intro',
     sections: [
       {
-        heading: 'What we collect',
-        body: (
-          <List
-            items={[
-              'Account details: name, e-mail address, password (stored only as a secure hash) and role.',
-              'Profile details you choose to give: university, course, year of study, roll number, phone number, interests, bio and profile picture.',
-              'What you do on the platform: connection requests, sessions, workshop registrations, ideas, comments, likes and project applications with their documents.',
-              'Technical data needed for security, such as sign-in attempts and the IP address they came from.',
-            ]}
-          />
-        ),
+        heading: 'content.privacy.collect.heading',
+        body: [{ list: ['content.privacy.collect.1', 'content.privacy.collect.2', 'content.privacy.collect.3', 'content.privacy.collect.4'] }],
       },
-      {
-        heading: 'How we use it',
-        body: (
-          <List
-            items={[
-              'To run your account and the features you use, and to send the e-mails and notifications they involve.',
-              'To keep the platform safe: rate limiting, preventing abuse and investigating problems.',
-              'To produce aggregate reports for administrators of the platform.',
-            ]}
-          />
-        ),
-      },
-      {
-        heading: 'Who can see it',
-        body: (
-          <p>
-            Professionals you connect with see your name and the information you include in requests and sessions. Reviewers and
-            administrators see what they need to review ideas and applications. Documents you upload are available only to you and
-            administrators. We do not sell personal data or use it for advertising.
-          </p>
-        ),
-      },
-      {
-        heading: 'Cookies and storage',
-        body: (
-          <p>
-            We do not use advertising or tracking cookies. Your browser stores your sign-in session locally so you stay signed in;
-            signing out removes it.
-          </p>
-        ),
-      },
-      {
-        heading: 'Your choices',
-        body: (
-          <p>
-            You can view and correct your profile at any time from your dashboard. To ask for a copy of your data or for your
-            account to be closed,{' '}
-            <Link to="/contact" className={linkClass}>
-              contact us
-            </Link>
-            .
-          </p>
-        ),
-      },
+      { heading: 'content.privacy.use.heading', body: [{ list: ['content.privacy.use.1', 'content.privacy.use.2', 'content.privacy.use.3'] }] },
+      { heading: 'content.privacy.see.heading', body: [{ p: 'content.privacy.see.body' }] },
+      { heading: 'content.privacy.cookies.heading', body: [{ p: 'content.privacy.cookies.body' }] },
+      { heading: 'content.privacy.choices.heading', body: [{ p: 'content.privacy.choices.body' }] },
     ],
   },
   terms: {
-    title: 'Terms of Service',
-    intro: 'These terms apply to everyone who uses MentorBridge. By creating an account you agree to them.',
+    title: 'content.terms.title',
+    intro: 'content.terms.intro',
     sections: [
-      {
-        heading: 'Your account',
-        body: (
-          <List
-            items={[
-              'Give accurate information when you register and keep your password secret.',
-              'You are responsible for what is done with your account. Tell us straight away if you think someone else has used it.',
-              'Students register themselves; professional accounts are created and verified by our team.',
-            ]}
-          />
-        ),
-      },
-      {
-        heading: 'Acceptable use',
-        body: (
-          <List
-            items={[
-              'Be respectful to students, mentors and staff. Harassment, discrimination and spam are not allowed.',
-              'Only upload content you have the right to share. Do not upload malicious files.',
-              'Do not try to access data or areas that are not meant for your role.',
-            ]}
-          />
-        ),
-      },
-      {
-        heading: 'Your content',
-        body: (
-          <p>
-            You keep ownership of the ideas, comments and documents you submit. You allow MentorBridge to store and show them to
-            the people who need to see them to provide the service — for example reviewers of an idea, or, if you make an idea
-            public, other students.
-          </p>
-        ),
-      },
-      {
-        heading: 'Sessions and workshops',
-        body: (
-          <p>
-            Mentors and workshop hosts share their experience in good faith; their advice is not professional or legal advice.
-            Please attend what you register for, or cancel in time so someone else can take the seat.
-          </p>
-        ),
-      },
-      {
-        heading: 'Suspension and changes',
-        body: (
-          <p>
-            We may suspend accounts that break these terms. We may update these terms as the platform grows and will tell
-            registered users about significant changes. Questions?{' '}
-            <Link to="/contact" className={linkClass}>
-              Contact us
-            </Link>
-            .
-          </p>
-        ),
-      },
+      { heading: 'content.terms.account.heading', body: [{ list: ['content.terms.account.1', 'content.terms.account.2', 'content.terms.account.3'] }] },
+      { heading: 'content.terms.use.heading', body: [{ list: ['content.terms.use.1', 'content.terms.use.2', 'content.terms.use.3'] }] },
+      { heading: 'content.terms.content.heading', body: [{ p: 'content.terms.content.body' }] },
+      { heading: 'content.terms.sessions.heading', body: [{ p: 'content.terms.sessions.body' }] },
+      { heading: 'content.terms.changes.heading', body: [{ p: 'content.terms.changes.body' }] },
     ],
   },
 };
@@ -483,16 +185,17 @@ const PAGES: Record<string, ContentPageDef> = {
 export const CONTENT_SLUGS = Object.keys(PAGES);
 
 function ContentPage({ slug, page }: { slug: string; page: ContentPageDef }) {
-  useDocumentTitle(page.title);
+  const t = useT();
+  useDocumentTitle(t(page.title));
   return (
     <SiteLayout>
       <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{page.title}</h1>
-        <p className="mt-4 text-lg text-slate-700">{page.intro}</p>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{t(page.title)}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t(page.intro)}</p>
         {slug === 'help' && (
           <section aria-labelledby="faq-title" className="mt-10">
             <h2 id="faq-title" className="text-2xl font-bold text-slate-900">
-              Frequently asked questions
+              {t('content.faq.title')}
             </h2>
             <div className="mt-6 space-y-3">
               {FAQS.map((faq) => (
@@ -503,14 +206,16 @@ function ContentPage({ slug, page }: { slug: string; page: ContentPageDef }) {
         )}
         {page.sections.map((section) => (
           <section key={section.heading} className="mt-10">
-            <h2 className="text-2xl font-bold text-slate-900">{section.heading}</h2>
-            <div className="mt-3 text-slate-700">{section.body}</div>
+            <h2 className="text-2xl font-bold text-slate-900">{t(section.heading)}</h2>
+            <div className="mt-3 text-slate-700">
+              <Blocks blocks={section.body} />
+            </div>
           </section>
         ))}
         {page.cta && (
           <div className="mt-12">
             <Link to={page.cta.to} className={buttonClass('primary', 'lg')}>
-              {page.cta.label}
+              {t(page.cta.label)}
             </Link>
           </div>
         )}

@@ -8,10 +8,10 @@ import { Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
+import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { storeAuth } from '../../lib/session.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { exchange, linkAccount } from './api.ts';
-import { SSO_COPY } from './copy.ts';
 
 type State =
   | { kind: 'working' }
@@ -20,6 +20,13 @@ type State =
   | { kind: 'test'; report: TestReport };
 
 /** A relative path on this site only (the API validated it too). */
+const OUTCOME_KEYS = {
+  existing: 'sso.callback.outcome.existing',
+  create: 'sso.callback.outcome.create',
+  link: 'sso.callback.outcome.link',
+  refused: 'sso.callback.outcome.refused',
+} as const satisfies Record<TestReport['outcome'], MessageKey>;
+
 const safeNext = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : null);
 
 /**
@@ -27,7 +34,8 @@ const safeNext = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? n
  * code is in the fragment, which never reaches a server log, and is removed from the address at once).
  */
 export function SsoCallbackPage() {
-  useDocumentTitle(SSO_COPY.callback.title);
+  const t = useT();
+  useDocumentTitle(t('sso.callback.title'));
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
@@ -44,7 +52,7 @@ export function SsoCallbackPage() {
     const code = new URLSearchParams(window.location.hash.slice(1)).get('code');
     window.history.replaceState(null, '', window.location.pathname);
     if (!code) {
-      setState({ kind: 'error', message: SSO_COPY.callback.missing });
+      setState({ kind: 'error', message: t('sso.callback.missing') });
       return;
     }
     exchange(code)
@@ -53,20 +61,20 @@ export function SsoCallbackPage() {
         else if (data.kind === 'test') setState({ kind: 'test', report: data.report });
         else setState({ kind: 'link', ticket: data.ticket, email: data.email, organisation: data.organisation });
       })
-      .catch((err: unknown) => setState({ kind: 'error', message: errorMessage(err, SSO_COPY.callback.missing) }));
+      .catch((err: unknown) => setState({ kind: 'error', message: errorMessage(err, t('sso.callback.missing')) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <AuthLayout title={state.kind === 'link' ? SSO_COPY.callback.linkTitle : state.kind === 'test' ? SSO_COPY.callback.testTitle : SSO_COPY.callback.title}>
+    <AuthLayout title={state.kind === 'link' ? t('sso.callback.linkTitle') : state.kind === 'test' ? t('sso.callback.testTitle') : t('sso.callback.title')}>
       <div aria-live="polite">
-        {state.kind === 'working' && <Spinner label={SSO_COPY.callback.working} />}
+        {state.kind === 'working' && <Spinner label={t('sso.callback.working')} />}
         {state.kind === 'error' && (
           <div className="space-y-4">
             <Alert kind="error">{state.message}</Alert>
             <p className="text-center text-sm">
               <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-                {SSO_COPY.callback.again}
+                {t('sso.callback.again')}
               </Link>
             </p>
           </div>
@@ -79,6 +87,7 @@ export function SsoCallbackPage() {
 }
 
 function LinkForm({ ticket, email, organisation, onDone }: { ticket: string; email: string; organisation: string; onDone: (auth: AuthData, next: string | null) => void }) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,21 +99,21 @@ function LinkForm({ ticket, email, organisation, onDone }: { ticket: string; ema
       const answer = await linkAccount(ticket, password);
       onDone(answer.data.auth, answer.data.next);
     } catch (err) {
-      setError(errorMessage(err, SSO_COPY.callback.missing));
+      setError(errorMessage(err, t('sso.callback.missing')));
       setBusy(false);
     }
   }
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <p className="text-sm text-slate-800">{SSO_COPY.callback.linkIntro(email, organisation)}</p>
+      <p className="text-sm text-slate-800">{organisation ? t('sso.callback.linkIntro', { email, org: organisation }) : t('sso.callback.linkIntroNoOrg', { email })}</p>
       {error && <Alert kind="error">{error}</Alert>}
-      <TextField label={SSO_COPY.callback.password} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+      <TextField label={t('sso.callback.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
       <Button type="submit" className="w-full" disabled={busy || !password}>
-        {busy ? SSO_COPY.callback.linking : SSO_COPY.callback.link}
+        {busy ? t('sso.callback.linking') : t('sso.callback.link')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
-          {SSO_COPY.callback.forgot}
+          {t('sso.callback.forgot')}
         </Link>
       </p>
     </form>
@@ -112,21 +121,20 @@ function LinkForm({ ticket, email, organisation, onDone }: { ticket: string; ema
 }
 
 function TestResult({ report }: { report: TestReport }) {
-  const c = SSO_COPY.callback;
+  const t = useT();
   return (
     <div className="space-y-4" data-testid="sso-test-result">
-      <p className="text-sm text-slate-800">{c.testIntro}</p>
+      <p className="text-sm text-slate-800">{t('sso.callback.testIntro')}</p>
       <Alert kind={report.outcome === 'refused' ? 'error' : 'success'}>
-        {c.outcome[report.outcome]}
-        {report.refusal ? `: ${report.refusal}` : ''}
+        {report.refusal ? t('sso.callback.outcomeReason', { outcome: t(OUTCOME_KEYS[report.outcome]), reason: report.refusal }) : t(OUTCOME_KEYS[report.outcome])}
       </Alert>
       {report.account && (
         <p className="text-sm">
-          {c.account}: {report.account.name} ({report.account.email})
+          <bdi>{t('sso.callback.account', { name: report.account.name, email: report.account.email })}</bdi>
         </p>
       )}
       <section aria-labelledby="sso-mapped">
-        <h2 id="sso-mapped" className="font-semibold">{c.mapped}</h2>
+        <h2 id="sso-mapped" className="font-semibold">{t('sso.callback.mapped')}</h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {Object.entries(report.mapped).map(([k, v]) => (
             <div key={k} className="contents">
@@ -137,12 +145,12 @@ function TestResult({ report }: { report: TestReport }) {
         </dl>
       </section>
       <section aria-labelledby="sso-claims">
-        <h2 id="sso-claims" className="font-semibold">{c.claims}</h2>
+        <h2 id="sso-claims" className="font-semibold">{t('sso.callback.claims')}</h2>
         <pre className="mt-2 max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs">{JSON.stringify(report.claims, null, 2)}</pre>
       </section>
       <p className="text-center text-sm">
         <Link to="/university/dashboard?tab=sso" className="font-medium text-brand-700 hover:underline">
-          {c.back}
+          {t('sso.callback.back')}
         </Link>
       </p>
     </div>

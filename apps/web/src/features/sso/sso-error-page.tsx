@@ -3,7 +3,7 @@ import { Alert } from '../../components/ui/field.tsx';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { AuthLayout } from '../auth/auth-layout.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { reasonKey } from './copy.ts';
+import { reasonKey } from './reason-keys.ts';
 
 /** Where every refused sign-in lands: what went wrong in plain words, and the reference the admin looks up. */
 export function SsoErrorPage() {
