@@ -26,6 +26,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
+import { mulberry32 } from './bench-lib.ts';
 import { DATA_VERSION, benchDatabaseName } from './data-version.mjs';
 
 export { DATA_VERSION };
@@ -42,18 +43,6 @@ function parseArgs(argv: string[]) {
     out[k ?? ''] = v ?? (next && !next.startsWith('--') ? (i++, next) : 'true');
   }
   return out;
-}
-
-/** mulberry32: a tiny seeded PRNG; only used to derive the per-table SQL seeds. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function countsFor(scale: number) {

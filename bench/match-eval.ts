@@ -29,6 +29,7 @@ import {
 } from '../apps/api/src/modules/matching/recommendations.service.ts';
 import { MENTOR_CAPACITY_DEFAULT } from '../packages/shared/src/matching.ts';
 import { createCatalogueCache } from '../apps/api/src/lib/cache.ts';
+import { mulberry32 } from './bench-lib.ts';
 import { DATA_VERSION, benchDatabaseName } from './data-version.mjs';
 import { stableMatch } from '../apps/api/src/modules/programmes/stable-matching.ts';
 import { largeCohort } from '../apps/api/src/modules/programmes/stable-matching.fixtures.ts';
@@ -65,17 +66,6 @@ function args(argv: string[]) {
     if (a.startsWith('--')) out[a.slice(2)] = argv[i + 1] && !argv[i + 1]?.startsWith('--') ? (argv[++i] as string) : 'true';
   }
   return out;
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 class Rollback extends Error {}

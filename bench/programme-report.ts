@@ -16,11 +16,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { benchConfig, scratchDatabase } from './bench-lib.ts';
 
 const BOUND_MS = 300;
 const args = Object.fromEntries(
@@ -66,33 +64,8 @@ const pct = (xs: number[], p: number) => {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-report-'));
-  let databaseUrl: string | undefined;
-  let dropDb = async () => {};
-  if (PG_URL) {
-    const name = `mb_bench_report_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      if (args.keep) {
-        console.log(`kept database ${name}`);
-        return admin.end();
-      }
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const scratch = PG_URL ? await scratchDatabase(PG_URL, 'mb_bench_report', { keep: Boolean(args.keep) }) : undefined;
+  const config = benchConfig(dataDir, scratch?.url);
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -180,7 +153,7 @@ async function main() {
              SELECT ${id('b00e', 'n')}, ${id('b00d', '1')}, jsonb_build_object('q1', 1 + n % 5, 'q2', 'Fine'), (now() - interval '100 days')::date FROM generate_series(1, 1500) n`);
     await q(`INSERT INTO survey_responses (id, survey_id, answers, submitted_on)
              SELECT ${id('b00f', 'n')}, ${id('b00d', '2')}, jsonb_build_object('q1', n % 11), (now() - interval '1 day')::date FROM generate_series(1, 2000) n`);
-    if (databaseUrl) await q('ANALYZE');
+    if (scratch) await q('ANALYZE');
     const prepMs = Math.round(performance.now() - t0);
     const [{ n: meetings } = { n: 0 }] = await database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM mentoring_sessions WHERE status <> 'cancelled' AND attendance = 'attended'`,
@@ -201,13 +174,13 @@ async function main() {
     for (let i = 0; i < 20; i++) await call(url);
     const times: number[] = [];
     const dbCpu = (text: string) => database.query<{ pid: number }>(text);
-    const db0 = databaseUrl ? await databaseCpuMs(dbCpu) : null;
+    const db0 = scratch ? await databaseCpuMs(dbCpu) : null;
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < REQUESTS; i++) times.push((await call(url)).ms);
     const cpu = process.cpuUsage(cpu0);
     /** The API process's own CPU per report (user + system): what the machine's load cannot inflate. */
     const nodeCpuMs = Math.round(((cpu.user + cpu.system) / 1000 / REQUESTS) * 10) / 10;
-    const db1 = databaseUrl ? await databaseCpuMs(dbCpu) : null;
+    const db1 = scratch ? await databaseCpuMs(dbCpu) : null;
     /** PostgreSQL's CPU per report (its backends for this database; the pool's connections stay open throughout). */
     const dbCpuMs = db0 !== null && db1 !== null ? Math.round(((db1 - db0) / REQUESTS) * 10) / 10 : null;
     // The same report filtered by cohort and by mentor's organisation (decision 1010), 50 calls each.
@@ -240,7 +213,7 @@ async function main() {
     const closedTimes: number[] = [];
     for (let i = 0; i < 50; i++) closedTimes.push((await call(url)).ms);
     const result = {
-      database: databaseUrl ? 'postgresql' : 'pglite',
+      database: scratch ? 'postgresql' : 'pglite',
       pairs: report.pairs.total,
       meetingsHeld: report.meetings.held,
       sessionsAttended: meetings,
@@ -270,7 +243,7 @@ async function main() {
     await app.close();
   } finally {
     await database.close().catch(() => undefined);
-    await dropDb();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

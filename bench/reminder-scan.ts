@@ -8,11 +8,10 @@
 // the first scan (sends what is due: about a day of events), then steady-state scans (nothing new due:
 // what every process does every minute). Prints one line per measurement and a verdict against 1,000 ms.
 import { writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { PGLITE_EXTENSIONS, fromPglite, openPostgres, type Database } from '../apps/api/src/db/client.ts';
 import { scanReminders } from '../apps/api/src/modules/reminders/reminders.ts';
+import { scratchDatabase } from './bench-lib.ts';
 
 const BOUND_MS = 1000;
 const url = process.env.DATABASE_URL || undefined;
@@ -22,19 +21,13 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
     const database = fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
     return { database, drop: () => database.close() };
   }
-  const name = `mb_bench_rem_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = openPostgres(u.toString(), { max: 4 });
+  const scratch = await scratchDatabase(url, 'mb_bench_rem');
+  const database = openPostgres(scratch.url, { max: 4 });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }

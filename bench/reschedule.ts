@@ -17,16 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { queryRows } from '../apps/api/src/lib/sql.ts';
 import { newId } from '../apps/api/src/lib/ids.ts';
 import { insertWorkshop } from '../apps/api/src/modules/workshops/workshops.fixtures.ts';
-import { EVENT_CHANGE_JOB } from '../apps/api/src/modules/calendar/event-changes.ts';
+import { EVENT_CHANGE_JOB } from '../apps/api/src/lib/event-changes.ts';
 import { createEventChangeJob } from '../apps/api/src/modules/calendar/fan-out.ts';
+import { benchConfig, scratchDatabase } from './bench-lib.ts';
 
 const args = Object.fromEntries(
   process.argv
@@ -40,31 +39,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-reschedule-'));
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (PG_URL) {
-    const name = `mb_bench_reschedule_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const scratch = PG_URL ? await scratchDatabase(PG_URL, 'mb_bench_reschedule') : undefined;
+  const config = benchConfig(dataDir, scratch?.url, { PORT: String(PORT), HOST: '127.0.0.1' });
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database, startJobs: false, logger: false });
@@ -164,7 +140,7 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    await dropDb?.();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

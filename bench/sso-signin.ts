@@ -26,14 +26,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { newId } from '../apps/api/src/lib/ids.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
 import { KEYS, idpMetadata, requestIdOf, samlResponse } from '../apps/api/test/sso/saml-idp.ts';
 import { signInAtIdp } from '../apps/api/test/sso/oidc-idp.ts';
+import { benchConfig, scratchDatabase } from './bench-lib.ts';
 
 const args = Object.fromEntries(
   process.argv
@@ -93,31 +92,8 @@ async function startOidcChild(): Promise<{ child: ChildProcess; issuer: string; 
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-sso-'));
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (PG_URL) {
-    const name = `mb_bench_sso_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL,
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    SSO_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const scratch = PG_URL ? await scratchDatabase(PG_URL, 'mb_bench_sso') : undefined;
+  const config = benchConfig(dataDir, scratch?.url, { PUBLIC_URL, SSO_FETCH_ALLOW_HOSTS: '127.0.0.1' });
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database, startJobs: false, logger: false });
@@ -226,7 +202,7 @@ async function main() {
     idp.child.kill();
     await app.close();
     await database.close().catch(() => undefined);
-    await dropDb?.();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, test, uniqueTag } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, registerStudentViaApi, test, uniqueTag } from './fixtures.ts';
+import { createWorkshopViaApi, dateInDays, requestDemoProfessional } from './journey-helpers.ts';
 
 /**
  * Issue 29 (WCAG 2.1.1, 2.4.3, 2.4.7): each role's main flow with the keyboard only — Tab, Shift+Tab,
@@ -62,20 +63,13 @@ async function keyboardSignIn(page: Page, email: string, password: string) {
 }
 
 async function publishedWorkshop(request: APIRequestContext, title: string) {
-  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await apiCall(request, admin, 'POST', '/api/admin/workshops', {
+  await createWorkshopViaApi(request, {
     title,
     description: 'A workshop reached with the keyboard only.',
-    category: 'Technology',
-    difficulty: 'Beginner',
-    deliveryMode: 'online',
-    date,
-    startTime: '10:00',
+    date: dateInDays(10),
     endTime: '11:00',
     timezone: 'UTC',
     maxParticipants: 20,
-    status: 'published',
     meetingLink: 'https://meet.example.com/keyboard',
     manualInstructor: { name: 'Keyboard Instructor', email: 'keyboard.instructor@example.com', title: 'Trainer' },
   });
@@ -116,16 +110,7 @@ test('keyboard only, professional: open the requests tab with the arrow keys and
   test.setTimeout(180_000);
   const student = await registerStudentViaApi(request, 'Kofi');
   const requestText = `Keyboard request ${uniqueTag()}`;
-  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const found = await apiCall<{ professionals: { _id?: string; id?: string; name: string }[] }>(
-    request,
-    admin,
-    'GET',
-    '/api/professionals?search=Ananya&limit=10',
-  );
-  const mentor = found.professionals.find((p) => p.name === 'Ananya Iyer');
-  expect(mentor, 'the demo professional').toBeDefined();
-  await apiCall(request, student.token, 'POST', `/api/professionals/${mentor!._id ?? mentor!.id}/connect`, { message: requestText });
+  await requestDemoProfessional(request, student.token, { message: requestText });
 
   await keyboardSignIn(page, DEMO.professional.email, DEMO.professional.password);
   // The tab list: focus the selected tab, arrow to Connection Requests.

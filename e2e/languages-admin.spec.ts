@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectAccessible, test } from './fixtures.ts';
+import { arabicPage, noSideScroll, signInArabic } from './journey-helpers.ts';
 
 /**
  * Issue 25: the admin console in Arabic (right to left) at 1280 and 360 px: sign in, the dashboard,
@@ -7,10 +8,6 @@ import { DEMO, expect, expectAccessible, test } from './fixtures.ts';
  * dialog) and Analytics. The page mirrors (the section menu stands on the right, tables read from
  * the right), nothing overlaps or scrolls sideways, and axe passes on each screen.
  */
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -28,16 +25,9 @@ async function openSection(page: Page, width: number, name: string) {
 for (const width of [1280, 360]) {
   test(`the admin console in Arabic at ${width} px: mirrored, nothing overflows, axe passes`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ locale: 'ar', viewport: { width, height: 900 }, timezoneId: 'Asia/Dubai' });
-    const page = await context.newPage();
+    const { context, page } = await arabicPage(browser, width);
     try {
-      await page.goto('/signin');
-      const form = page.locator('form');
-      await form.getByLabel(/^البريد الإلكتروني/).fill(DEMO.admin.email);
-      await form.getByLabel(/^كلمة المرور/).fill(DEMO.admin.password);
-      await form.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-      await page.waitForURL(/\/admin\/dashboard/);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await signInArabic(page, DEMO.admin.email, DEMO.admin.password, /\/admin\/dashboard/);
       await expect(page).toHaveTitle(/لوحة تحكم المشرف/);
 
       // The dashboard: figures and their captions in Arabic, digits from Intl.

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, test } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, registerStudentViaApi, test } from './fixtures.ts';
+import { arabicPage, farDate, letters, noSideScroll, offerDemoSlot, requestDemoProfessional, signInArabic } from './journey-helpers.ts';
 
 /**
  * Issue 25 (decision 1040): the professional's side in Arabic (right to left) at 1280 and 360 px: sign in,
@@ -8,57 +8,19 @@ import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudent
  * overflows sideways, and axe passes.
  */
 
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-function farDate(): string {
-  return new Date(Date.now() + (90 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 for (const width of [1280, 360]) {
   test(`a professional accepts a connection request in Arabic at ${width} px`, async ({ browser, request }) => {
     test.setTimeout(240_000);
     const date = farDate();
-    const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
-    await apiCall(request, mentorToken, 'POST', '/api/professionals/availability', {
-      isRecurring: false,
-      date,
-      startTime: '12:00',
-      endTime: '14:00',
-      timezone: 'UTC',
-      notes: `Arabic pro ${letters(6)}`,
-      enabled: true,
-    });
-    const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-    const found = await apiCall<{ professionals: { _id?: string; id?: string; name: string }[] }>(
-      request,
-      admin,
-      'GET',
-      '/api/professionals?search=Ananya&limit=10',
-    );
-    const mentor = found.professionals.find((p) => p.name === 'Ananya Iyer');
-    expect(mentor, 'the demo professional').toBeDefined();
+    await offerDemoSlot(request, date, `Arabic pro ${letters(6)}`);
     const student = await registerStudentViaApi(request, `Omar${letters(6)}`);
     const studentName = `${student.firstName} ${student.lastName}`;
     const message = `Need advice on robotics ${letters(5)}`;
-    await apiCall(request, student.token, 'POST', `/api/professionals/${mentor!._id ?? mentor!.id}/connect`, {
-      message,
-      slot: { date, startTime: '12:00', endTime: '13:00', timezone: 'UTC' },
-    });
+    await requestDemoProfessional(request, student.token, { message, slot: { date, startTime: '12:00', endTime: '13:00', timezone: 'UTC' } });
 
-    const context = await browser.newContext({ locale: 'ar', viewport: { width, height: 900 }, timezoneId: 'Asia/Dubai' });
-    const page = await context.newPage();
+    const { context, page } = await arabicPage(browser, width);
     try {
-      await page.goto('/signin');
-      const form = page.locator('form');
-      await form.getByLabel(/^البريد الإلكتروني/).fill(DEMO.professional.email);
-      await form.getByLabel(/^كلمة المرور/).fill(DEMO.professional.password);
-      await form.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-      await page.waitForURL(/\/professional\/dashboard/);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await signInArabic(page, DEMO.professional.email, DEMO.professional.password, /\/professional\/dashboard/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('لوحة تحكم المهني');
       await expect(page.getByText(/^مرحبًا/).first()).toBeVisible();
       const tabs = page.getByRole('tablist', { name: 'أقسام لوحة تحكم المهني' });

@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { arabicPage, noSideScroll, signInArabic } from './journey-helpers.ts';
 import { PDF, adminToken, createProject, registerStudent, uniqueTitle } from './rd-helpers.ts';
 
 /**
@@ -8,10 +9,6 @@ import { PDF, adminToken, createProject, registerStudent, uniqueTitle } from './
  * check, and the application in "طلباتي". Every text on the way is Arabic, the English project title
  * stays whole inside it, the card mirrors, nothing overflows sideways, and axe passes.
  */
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** In right to left, `first` sits to the right of `second`. */
 async function rightOf(first: Locator, second: Locator) {
@@ -26,15 +23,9 @@ for (const width of [1280, 360]) {
     const admin = await adminToken(request);
     const project = await createProject(request, admin, { title: uniqueTitle('Tidal Energy Lab') });
     const student = await registerStudent(request, 'rdar');
-    const context = await browser.newContext({ locale: 'ar', viewport: { width, height: 900 }, timezoneId: 'Asia/Dubai' });
-    const page = await context.newPage();
+    const { context, page } = await arabicPage(browser, width);
     try {
-      await page.goto('/signin');
-      const form = page.locator('form');
-      await form.getByLabel(/^البريد الإلكتروني/).fill(student.email);
-      await form.getByLabel(/^كلمة المرور/).fill(student.password);
-      await form.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-      await page.waitForURL(/\/student\/dashboard/);
+      await signInArabic(page, student.email, student.password, /\/student\/dashboard/);
       await page.goto('/student/dashboard?tab=rd-projects');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(page.getByRole('heading', { name: 'مشاريع البحث والتطوير', level: 2 })).toBeVisible();

@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, test } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { expect, expectAccessible, registerStudentViaApi, test } from './fixtures.ts';
+import { arabicPage, farDate, letters, noSideScroll, offerDemoSlot, signInArabic } from './journey-helpers.ts';
 
 /**
  * Issue 25: the student's booking loop in Arabic (right to left) at 1280 and 360 px: sign in, the
@@ -7,12 +8,6 @@ import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudent
  * request in "طلباتي", withdraw it. Every text on the way is Arabic, the page mirrors, nothing
  * overflows sideways, and axe passes.
  */
-
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-function farDate(): string {
-  return new Date(Date.now() + (90 + Math.floor(Math.random() * 200)) * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Next month until the day's button (its name starts with the ISO date) is there, then choose it. */
 async function pickDate(scope: Locator, date: string) {
@@ -23,36 +18,16 @@ async function pickDate(scope: Locator, date: string) {
   await day.click();
 }
 
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 for (const width of [1280, 360]) {
   test(`a student books and withdraws a session request in Arabic at ${width} px`, async ({ browser, request }) => {
     test.setTimeout(240_000);
     const date = farDate();
     const note = `Arabic ${letters(8)}`;
-    const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
-    await apiCall(request, mentorToken, 'POST', '/api/professionals/availability', {
-      isRecurring: false,
-      date,
-      startTime: '12:00',
-      endTime: '14:00',
-      timezone: 'UTC',
-      notes: note,
-      enabled: true,
-    });
+    await offerDemoSlot(request, date, note);
     const student = await registerStudentViaApi(request, `Layla${letters(6)}`);
-    const context = await browser.newContext({ locale: 'ar', viewport: { width, height: 900 }, timezoneId: 'Asia/Dubai' });
-    const page = await context.newPage();
+    const { context, page } = await arabicPage(browser, width);
     try {
-      await page.goto('/signin');
-      const form = page.locator('form');
-      await form.getByLabel(/^البريد الإلكتروني/).fill(student.email);
-      await form.getByLabel(/^كلمة المرور/).fill(student.password);
-      await form.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-      await page.waitForURL(/\/student\/dashboard/);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await signInArabic(page, student.email, student.password, /\/student\/dashboard/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(student.firstName);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('مرحبًا');
       await expect(page.getByRole('tablist', { name: 'أقسام لوحة تحكم الطالب' })).toBeVisible();

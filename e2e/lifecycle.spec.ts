@@ -1,41 +1,25 @@
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { liveWorkshop } from './journey-helpers.ts';
 
 /**
  * Issue 12, the workshop lifecycle end to end: a workshop a student registered for is under way; the
  * admin marks attendance ("mark all") and completes it; the student downloads the certificate and opens
  * its public verification page. Axe-clean at 1280 and 360 px.
  */
-const pad = (n: number) => String(n).padStart(2, '0');
-
 test('admin completes a live workshop; the attended student downloads the certificate and verifies it', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const title = `Lifecycle Lab ${uniqueTag('')}`;
   const student = await registerStudentViaApi(request, 'Zoë');
-  const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const created = await apiCall<{ workshop: { _id: string } }>(request, adminToken, 'POST', '/api/admin/workshops', {
-    title,
-    description: 'A workshop that runs from registration to certificate.',
-    category: 'Technology',
-    difficulty: 'Beginner',
-    deliveryMode: 'online',
-    date: future,
-    startTime: '10:00',
-    endTime: '12:00',
-    timezone: 'UTC',
-    maxParticipants: 10,
-    status: 'published',
-    manualInstructor: { name: 'Maria Gómez', email: 'maria.gomez@example.com', title: 'Engineer' },
-  });
-  const id = created.workshop._id;
-  await apiCall(request, student.token, 'POST', `/api/workshops/${id}/register`);
-  // It is moved to today and has started: from ten minutes ago until the end of the day (UTC).
-  const start = new Date(Date.now() - 10 * 60_000);
-  await apiCall(request, adminToken, 'PUT', `/api/admin/workshops/${id}`, {
-    date: start.toISOString().slice(0, 10),
-    startTime: `${pad(start.getUTCHours())}:${pad(start.getUTCMinutes())}`,
-    endTime: '23:59',
-  });
+  // Registered while upcoming, then moved to today and started: from ten minutes ago until the end of the day (UTC).
+  await liveWorkshop(
+    request,
+    {
+      title,
+      description: 'A workshop that runs from registration to certificate.',
+      manualInstructor: { name: 'Maria Gómez', email: 'maria.gomez@example.com', title: 'Engineer' },
+    },
+    student.token,
+  );
 
   // The admin: the workshop shows as under way; mark everyone attended, then complete it.
   await signIn(page, DEMO.admin.email, DEMO.admin.password);

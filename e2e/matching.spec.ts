@@ -1,25 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueEmail, uniqueTag } from './fixtures.ts';
+import { fillStudentSignup } from './journey-helpers.ts';
 
 // Issue 14: explained recommendations for a new student, and a cohort programme run by an administrator.
 
 test('a new student registers with interests and sees relevant, explained recommendations', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/signup');
-  await page.getByRole('button', { name: /^Student/ }).click();
-  await page.getByLabel('First Name').fill('Ira');
-  await page.getByLabel('Last Name').fill('Menon');
-  await page.getByLabel(/^Email/).fill(uniqueEmail('match'));
-  await page.getByLabel(/^Password/).fill('Secret123');
-  await page.getByLabel('Confirm Password').fill('Secret123');
-  await page.getByLabel('University').fill('Anna University');
-  await page.getByLabel('Course/Major').fill('Computer Science');
-  await page.getByLabel('Year of Study').selectOption('1');
-  await page.getByLabel('Roll Number').fill(`CS${Date.now()}`);
-  await page.getByLabel('Phone Number').fill('+91 98765 43210');
-  await page.getByText('Technology', { exact: true }).click();
-  await page.getByText('Research', { exact: true }).click();
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await fillStudentSignup(page, { firstName: 'Ira', lastName: 'Menon', email: uniqueEmail('match'), interests: ['Technology', 'Research'] });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/student/dashboard');
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, uniqueTag, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test } from './fixtures.ts';
+import { DEMO, uniqueTag, expect, expectAccessible, registerStudentViaApi, signIn, test } from './fixtures.ts';
+import { requestDemoProfessional } from './journey-helpers.ts';
 
 const TABS = [
   { id: 'overview', name: 'Overview', ready: /Overview|Total Students|Sessions/i },
@@ -22,18 +23,7 @@ test('every professional dashboard tab and the Respond dialog pass axe', async (
   // A pending request of our own, so the Requests tab always has a Respond button to open.
   const student = await registerStudentViaApi(request, 'Axel');
   const requestText = `Accessibility journey request ${uniqueTag()}`;
-  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const found = await apiCall<{ professionals: { _id?: string; id?: string; email?: string; name: string }[] }>(
-    request,
-    admin,
-    'GET',
-    '/api/professionals?search=Ananya&limit=10',
-  );
-  const mentor = found.professionals.find((p) => p.name === 'Ananya Iyer');
-  expect(mentor, 'the demo professional').toBeDefined();
-  await apiCall(request, student.token, 'POST', `/api/professionals/${mentor!._id ?? mentor!.id}/connect`, {
-    message: requestText,
-  });
+  await requestDemoProfessional(request, student.token, { message: requestText });
 
   await signIn(page, DEMO.professional.email, DEMO.professional.password);
   for (const tab of TABS) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { DEMO, apiCall, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { liveWorkshop } from './journey-helpers.ts';
 
 /**
  * Issue 29, "Workshops and certificates", "One app" and the accessibility list: the live workshop state,
@@ -8,36 +9,19 @@ import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudent
  * every page state visited, at 1280 and 360 px.
  */
 const WIDTHS = [1280, 360] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A published online workshop that started ten minutes ago and runs to the end of the UTC day. */
-async function liveWorkshop(request: APIRequestContext, title: string, studentToken?: string) {
-  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const created = await apiCall<{ workshop: { _id: string } }>(request, admin, 'POST', '/api/admin/workshops', {
-    title,
-    description: 'Happening right now.',
-    category: 'Technology',
-    difficulty: 'Beginner',
-    deliveryMode: 'online',
-    date: future,
-    startTime: '10:00',
-    endTime: '12:00',
-    timezone: 'UTC',
-    maxParticipants: 10,
-    status: 'published',
-    meetingLink: 'https://meet.example.com/live-room',
-    manualInstructor: { name: 'Live Instructor', email: 'live.instructor@example.com', title: 'Engineer' },
-  });
-  const id = created.workshop._id;
-  if (studentToken) await apiCall(request, studentToken, 'POST', `/api/workshops/${id}/register`);
-  const start = new Date(Date.now() - 10 * 60_000);
-  await apiCall(request, admin, 'PUT', `/api/admin/workshops/${id}`, {
-    date: start.toISOString().slice(0, 10),
-    startTime: `${pad(start.getUTCHours())}:${pad(start.getUTCMinutes())}`,
-    endTime: '23:59',
-  });
-  return id;
+function liveRoom(request: APIRequestContext, title: string, studentToken?: string) {
+  return liveWorkshop(
+    request,
+    {
+      title,
+      description: 'Happening right now.',
+      meetingLink: 'https://meet.example.com/live-room',
+      manualInstructor: { name: 'Live Instructor', email: 'live.instructor@example.com', title: 'Engineer' },
+    },
+    studentToken,
+  );
 }
 
 for (const width of WIDTHS) {
@@ -46,7 +30,7 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const registrant = await registerStudentViaApi(request, 'Lena');
     const title = `Live Lab ${uniqueTag('')}`;
-    await liveWorkshop(request, title, registrant.token);
+    await liveRoom(request, title, registrant.token);
 
     // Someone not registered: Live now, the reason in words, no Register button, no link.
     const outsider = await registerStudentViaApi(request, 'Omar');

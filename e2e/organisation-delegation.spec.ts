@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO, expect, expectAccessible, readOutbox, signIn, test, watchPage } from './fixtures.ts';
+import { fillOrganisationSignup } from './journey-helpers.ts';
 
 const letters = (n = 8) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -17,16 +18,7 @@ async function confirmByLink(page: Page, email: string) {
 
 async function registerUniversity(page: Page, name: string, domain: string, contact: string) {
   await page.goto('/signup');
-  await page.getByRole('button', { name: /^University/ }).click();
-  await page.getByLabel('University name').fill(name);
-  await page.getByLabel('Official website').fill(`https://www.${domain}`);
-  await page.getByLabel(/^Country/).fill('India');
-  await page.getByLabel('First Name').fill('Lakshmi');
-  await page.getByLabel('Last Name').fill('Iyer');
-  await page.getByLabel('Work e-mail').fill(contact);
-  await page.getByLabel(/^Password/).fill('Org@12345678');
-  await page.getByLabel('Confirm Password').fill('Org@12345678');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await fillOrganisationSignup(page, 'University', name, domain, contact);
   await page.getByRole('button', { name: 'Register University' }).click();
   await page.waitForURL('**/university/dashboard');
 }

@@ -1,6 +1,7 @@
 // Issue 15: experts, universities and companies join on their own, each verified by an administrator.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { DEMO, apiCall, expect, expectAccessible, readOutbox, registerStudentViaApi, signIn, test, watchPage } from './fixtures.ts';
+import { fillOrganisationSignup } from './journey-helpers.ts';
 import { PDF, dateIn, uniqueTitle } from './rd-helpers.ts';
 
 /** Letters only (names reject digits). */
@@ -45,16 +46,7 @@ async function confirmDecision(page: Page, dialogName: string, button: string, t
 
 async function registerOrganisation(page: Page, type: 'University' | 'Company', name: string, domain: string, contact: string) {
   await page.goto('/signup');
-  await page.getByRole('button', { name: new RegExp(`^${type}`) }).click();
-  await page.getByLabel(`${type} name`).fill(name);
-  await page.getByLabel('Official website').fill(`https://www.${domain}`);
-  await page.getByLabel(/^Country/).fill('India');
-  await page.getByLabel('First Name').fill('Lakshmi');
-  await page.getByLabel('Last Name').fill('Iyer');
-  await page.getByLabel('Work e-mail').fill(contact);
-  await page.getByLabel(/^Password/).fill('Org@12345678');
-  await page.getByLabel('Confirm Password').fill('Org@12345678');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await fillOrganisationSignup(page, type, name, domain, contact);
   await expectAccessible(page);
   await page.getByRole('button', { name: `Register ${type}` }).click();
   await page.waitForURL(`**/${type.toLowerCase()}/dashboard`);

@@ -1,4 +1,5 @@
 import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, signIn, test, uniqueEmail, uniqueTag } from './fixtures.ts';
+import { fillStudentSignup } from './journey-helpers.ts';
 
 // Issue 24 "Consent and notice" (decisions 840, 841): an administrator publishes a version of the privacy
 // notice and accepts it when asked; a student registers seeing the version they accept and withdraws the
@@ -49,20 +50,8 @@ for (const width of [1280, 360]) {
 
       // A student registers: the form shows the version registering accepts, and the notice itself.
       await page.goto('/signup');
-      await page.getByRole('button', { name: /^Student/ }).click();
       const email = uniqueEmail('consent');
-      await page.getByLabel('First Name').fill('Mira');
-      await page.getByLabel('Last Name').fill('Consent');
-      await page.getByLabel(/^Email/).fill(email);
-      await page.getByLabel(/^Password/).fill('Secret123');
-      await page.getByLabel('Confirm Password').fill('Secret123');
-      await page.getByLabel('University').fill('Anna University');
-      await page.getByLabel('Course/Major').fill('Computer Science');
-      await page.getByLabel('Year of Study').selectOption('1');
-      await page.getByLabel('Roll Number').fill(`CS${Date.now()}`);
-      await page.getByLabel('Phone Number').fill('+91 98765 43210');
-      await page.getByText('Technology', { exact: true }).click();
-      await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+      await fillStudentSignup(page, { firstName: 'Mira', lastName: 'Consent', email, interests: ['Technology'] });
       await expect(page.getByText(new RegExp(`Privacy notice, version ${version}, published`))).toBeVisible();
       await page.getByRole('button', { name: 'Read the privacy notice' }).click();
       const formNotice = page.getByRole('dialog', { name: `Privacy notice ${tag}` });

@@ -1,31 +1,22 @@
 import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, readOutbox, signIn, test, uniqueTag } from './fixtures.ts';
+import { createWorkshopViaApi, dateInDays } from './journey-helpers.ts';
 
-/** A date some weeks ahead (YYYY-MM-DD), so the workshop is upcoming whatever day the journey runs. */
-function futureDate(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 test('an admin reschedules a workshop; the registered demo student is told live and sees the new time', async ({ page, browser, request }) => {
   test.setTimeout(180_000); // two signed-in browsers and six axe scans on a shared machine
   const title = `Reschedule Clinic ${uniqueTag()}`;
-  const date = futureDate(21);
-  const adminToken = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const { workshop } = await apiCall<{ workshop: { _id: string } }>(request, adminToken, 'POST', '/api/admin/workshops', {
+  // A date some weeks ahead, so the workshop is upcoming whatever day the journey runs.
+  const date = dateInDays(21);
+  const workshopId = await createWorkshopViaApi(request, {
     title,
     description: 'Moving a workshop: every registrant hears about it.',
-    category: 'Technology',
-    difficulty: 'Beginner',
-    deliveryMode: 'online',
     date,
-    startTime: '10:00',
-    endTime: '12:00',
     timezone: 'Asia/Kolkata',
     maxParticipants: 20,
-    status: 'published',
     manualInstructor: { name: 'Guest Speaker', email: 'guest.speaker@example.com', title: 'Engineer' },
   });
   const studentToken = await apiLoginToken(request, DEMO.student.email, DEMO.student.password);
-  await apiCall(request, studentToken, 'POST', `/api/workshops/${workshop._id}/register`);
+  await apiCall(request, studentToken, 'POST', `/api/workshops/${workshopId}/register`);
 
   // The student is on their dashboard, with their registered workshop listed at its first time.
   const context = await browser.newContext();
@@ -80,7 +71,7 @@ test('an admin reschedules a workshop; the registered demo student is told live 
     await expectAccessible(student);
 
     // The updated invitation reached the student's mailbox: same UID, SEQUENCE 1, METHOD:REQUEST.
-    const sequence = await readOutbox(DEMO.student.email, new RegExp(`"${title}" has changed[\\s\\S]*?METHOD:REQUEST[\\s\\S]*?UID:workshop-${workshop._id}@[^\\r\\n]+\\r\\nSEQUENCE:(\\d+)`));
+    const sequence = await readOutbox(DEMO.student.email, new RegExp(`"${title}" has changed[\\s\\S]*?METHOD:REQUEST[\\s\\S]*?UID:workshop-${workshopId}@[^\\r\\n]+\\r\\nSEQUENCE:(\\d+)`));
     expect(sequence).toBe('1');
 
     // At 360 px both screens stay usable and accessible.

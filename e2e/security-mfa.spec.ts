@@ -22,6 +22,14 @@ async function passwordStep(page: Page, email: string, password: string, base = 
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** The password, then a recovery code instead of the app's code. */
+async function recoveryCodeStep(page: Page, email: string, password: string, code: string) {
+  await passwordStep(page, email, password);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel(/^Recovery code/).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -82,16 +90,10 @@ for (const viewport of [
       await signOut(page);
 
       // A recovery code works once.
-      await passwordStep(page, student.email, student.password);
-      await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-      await page.getByLabel(/^Recovery code/).fill(codes[0]!);
-      await page.getByRole('button', { name: 'Verify' }).click();
+      await recoveryCodeStep(page, student.email, student.password, codes[0]!);
       await page.waitForURL(DASHBOARD_URL);
       await signOut(page);
-      await passwordStep(page, student.email, student.password);
-      await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-      await page.getByLabel(/^Recovery code/).fill(codes[0]!);
-      await page.getByRole('button', { name: 'Verify' }).click();
+      await recoveryCodeStep(page, student.email, student.password, codes[0]!);
       await expect(page.getByRole('alert')).toContainText('That code is not valid');
     });
 

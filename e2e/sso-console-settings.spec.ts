@@ -2,12 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KEYS, idpMetadata } from '../apps/api/test/sso/saml-idp.ts';
 import { apiCall, apiLoginToken, expect, expectAccessible, test, uniqueTag } from './fixtures.ts';
+import { UNIVERSITY, openUniversitySso, saveLinkName } from './sso-helpers.ts';
 
 // Issue 23, decisions 900–902: a university admin watches a SAML connection's metadata refresh (and its
 // failure), refreshes it on demand, edits the attribute mapping with role values (refused while invalid)
 // and chooses the rule for existing accounts — in the real browser.
-
-const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123' };
 
 /** The IdP's metadata URL, on this machine (allowlisted by the journeys' server). */
 let served = { status: 200, xml: idpMetadata([KEYS[0]!.cert]) };
@@ -26,18 +25,11 @@ test('a university admin refreshes SAML metadata, edits the attribute mapping an
   test.setTimeout(120_000);
   const tag = uniqueTag('md');
   const name = `Campus SAML ${tag}`;
-  await page.goto('/signin');
-  await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
-  await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
-  await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/university\/dashboard$/);
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await openUniversitySso(page);
   // The rules are saved once per server (the settings' hint also says "direct sign-in link": match the line itself).
   await expect(page.getByLabel('Link name')).toBeVisible();
   if (!(await page.getByText(/^Direct sign-in link/).isVisible())) {
-    await page.getByLabel('Link name').fill('iitd');
-    await page.getByRole('button', { name: 'Save rules' }).click();
-    await expect(page.getByText('Sign-in rules saved')).toBeVisible();
+    await saveLinkName(page);
   }
   await page.getByLabel('Protocol').selectOption('saml');
   await page.getByLabel('Name (shown on the sign-in button)').fill(name);
@@ -120,12 +112,7 @@ for (const width of [1280, 360]) {
       const first = (await apiCall<{ keys: Array<{ status: string; fingerprint: string }> }>(request, token, 'GET', keysPath)).keys;
       const oldFingerprint = first.find((k) => k.status === 'active')!.fingerprint;
 
-      await page.goto('/signin');
-      await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
-      await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
-      await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(/\/university\/dashboard$/);
-      await page.getByRole('tab', { name: 'Single sign-on' }).click();
+      await openUniversitySso(page);
       const keys = page.getByTestId('sso-connection').filter({ hasText: name }).getByTestId('sso-sp-keys');
       await keys.scrollIntoViewIfNeeded();
       await expect(keys.getByRole('heading', { name: "MentorBridge's signing key" })).toBeVisible();

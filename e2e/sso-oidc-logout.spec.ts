@@ -4,17 +4,15 @@ import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from '@playwright/test';
 import { signInAtIdp, startOidcIdp, type OidcIdp } from '../apps/api/test/sso/oidc-idp.ts';
 import { apiCall, apiLoginToken, expect, test, uniqueTag } from './fixtures.ts';
+import { BASE, PORT, UNIVERSITY, freshPage } from './sso-helpers.ts';
 
 // Issue 23, decision 912: a person signs out at their university's OpenID Connect provider (IdP-initiated
 // logout) and MentorBridge's session in their browser ends too, through the back channel — a real
 // oidc-provider, the real browser. Someone else signed in through the same IdP stays signed in.
 
-const PORT = Number(process.env.E2E_PORT ?? 3200);
-const BASE = `http://127.0.0.1:${PORT}`;
 // The SSO journeys' ports (run one file at a time): the IdP on E2E_PORT+1, the back-channel relay on E2E_PORT+2.
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? PORT + 1);
 const RELAY_PORT = PORT + 2;
-const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123', domain: 'iitd.ac.in' };
 
 let idp: OidcIdp;
 let relay: Server;
@@ -53,8 +51,7 @@ test.afterAll(async () => {
 });
 
 async function signInWithIdp(browser: Browser, connectionName: string, username: string): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: BASE });
-  const page = await context.newPage();
+  const { context, page } = await freshPage(browser);
   await page.goto('/sso/iitd');
   await page.locator(`button[data-connection="${connectionName}"]`).click();
   await expect(page.getByRole('heading', { name: 'Test university IdP' })).toBeVisible();

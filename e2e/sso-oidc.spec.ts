@@ -1,17 +1,15 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; the test IdP declares them
 /// <reference path="../apps/api/test/sso/oidc-provider.d.ts" />
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SSO_MESSAGES } from '../packages/shared/src/sso.ts';
 import { startOidcIdp, type OidcIdp } from '../apps/api/test/sso/oidc-idp.ts';
 import { apiCall, apiLoginToken, expect, test, uniqueTag } from './fixtures.ts';
+import { BASE, PORT, UNIVERSITY, freshPage, openUniversitySso, saveLinkName, storedUser } from './sso-helpers.ts';
 
 // Issue 23: a university signs its students in through its own OpenID Connect provider — a real one
 // (oidc-provider from npm) on the port after the server's — in the real browser.
 
-const PORT = Number(process.env.E2E_PORT ?? 3200);
-const BASE = `http://127.0.0.1:${PORT}`;
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? PORT + 1);
-const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123', domain: 'iitd.ac.in' };
 
 let idp: OidcIdp;
 test.beforeAll(async () => {
@@ -28,11 +26,6 @@ async function loginAtIdp(page: Page, username: string) {
   await page.getByRole('button', { name: 'Sign in at IdP' }).click();
 }
 
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: BASE });
-  return { context, page: await context.newPage() };
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('a university sets up OpenID Connect, tests it, enables it; students sign in with it', async ({ page, browser, request }) => {
@@ -42,15 +35,8 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   idp.accounts.set(jit.sub, { email: jit.email, given_name: 'Isha', family_name: 'Rao', eduperson_affiliation: ['student'] });
 
   // The university admin: rules, a connection, a test sign-in that changes nothing, then enabling.
-  await page.goto('/signin');
-  await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
-  await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
-  await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/university\/dashboard$/);
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
-  await page.getByLabel('Link name').fill('iitd');
-  await page.getByRole('button', { name: 'Save rules' }).click();
-  await expect(page.getByText('Sign-in rules saved')).toBeVisible();
+  await openUniversitySso(page);
+  await saveLinkName(page);
   await page.getByLabel('Name (shown on the sign-in button)').fill(`IITD IdP ${tag}`);
   await page.getByLabel('Issuer URL').fill(idp.issuer);
   await page.getByLabel('Client id').fill(idp.clientId);
@@ -81,7 +67,7 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   await offer.click();
   await loginAtIdp(student.page, jit.sub);
   await student.page.waitForURL(/\/student\/dashboard$/);
-  const firstUser = JSON.parse((await student.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email: string; _id?: string; id?: string };
+  const firstUser = await storedUser(student.page);
   expect(firstUser.email).toBe(jit.email);
   expect(student.page.url()).not.toContain('code=');
   await student.context.close();
@@ -94,7 +80,7 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   await again.page.locator(`button[data-connection="IITD IdP ${tag}"]`).click();
   await loginAtIdp(again.page, jit.sub);
   await again.page.waitForURL(/\/student\/dashboard$/);
-  const secondUser = JSON.parse((await again.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email: string; _id?: string; id?: string };
+  const secondUser = await storedUser(again.page);
   expect(secondUser.email).toBe(newEmail);
   expect(secondUser._id ?? secondUser.id).toBe(firstUser._id ?? firstUser.id);
   await again.context.close();
@@ -119,7 +105,7 @@ test('a university sets up OpenID Connect, tests it, enables it; students sign i
   await linking.page.getByLabel('Password of your existing account').fill('Journey@123');
   await linking.page.getByRole('button', { name: 'Link and sign in' }).click();
   await linking.page.waitForURL(/\/student\/dashboard$/);
-  const linked = JSON.parse((await linking.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { _id?: string; id?: string };
+  const linked = await storedUser(linking.page);
   expect(linked._id ?? linked.id).toBe(registeredId._id ?? registeredId.id);
 
   // Sign-out ends the product session and, by RP-initiated logout (decision 851), the IdP's: the browser

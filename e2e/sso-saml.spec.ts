@@ -1,16 +1,14 @@
 import { deflateRawSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { samlIdpMissing, startSamlIdp, type SamlIdp } from '../scripts/saml-idp/saml-idp.ts';
 import { expect, test, uniqueTag } from './fixtures.ts';
+import { BASE, PORT, UNIVERSITY, freshPage, openUniversitySso, saveLinkName, storedUser } from './sso-helpers.ts';
 
 // Issue 23: a university signs its students in through a real SAML 2.0 identity provider — Debian's
 // SimpleSAMLphp (scripts/saml-idp), two ports after the server's — in the real browser. The server must
 // be allowed to read the IdP's metadata on this machine: SSO_FETCH_ALLOW_HOSTS=127.0.0.1 (decision 850).
 
-const PORT = Number(process.env.E2E_PORT ?? 3200);
-const BASE = `http://127.0.0.1:${PORT}`;
 const IDP_PORT = Number(process.env.E2E_SAML_IDP_PORT ?? PORT + 2);
-const UNIVERSITY = { email: 'university@iitd.ac.in', password: 'University@123', domain: 'iitd.ac.in' };
 const EPPN_OID = 'urn:oid:1.3.6.1.4.1.5923.1.1.1.6';
 
 const missing = samlIdpMissing();
@@ -34,11 +32,6 @@ async function loginAtIdp(page: Page, username: string, password: string) {
   await page.locator('#submit_button').click();
 }
 
-async function freshPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: BASE });
-  return { context, page: await context.newPage() };
-}
-
 test('a university adds its SAML IdP from the metadata URL, tests it, enables it; a student signs in and out', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   const saml = idp!;
@@ -60,15 +53,8 @@ test('a university adds its SAML IdP from the metadata URL, tests it, enables it
   });
 
   // The university admin: a link name, then the connection from the IdP's metadata URL.
-  await page.goto('/signin');
-  await page.locator('form').getByLabel(/^Email/).fill(UNIVERSITY.email);
-  await page.locator('form').getByLabel(/^Password/).fill(UNIVERSITY.password);
-  await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(/\/university\/dashboard$/);
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
-  await page.getByLabel('Link name').fill('iitd');
-  await page.getByRole('button', { name: 'Save rules' }).click();
-  await expect(page.getByText('Sign-in rules saved')).toBeVisible();
+  await openUniversitySso(page);
+  await saveLinkName(page);
   await page.getByLabel('Protocol').selectOption('saml');
   await page.getByLabel('Name (shown on the sign-in button)').fill(`IITD Shibboleth ${tag}`);
   await page.getByLabel('IdP metadata URL').fill(saml.metadataUrl);
@@ -119,7 +105,7 @@ test('a university adds its SAML IdP from the metadata URL, tests it, enables it
   await offer.click();
   await loginAtIdp(s.page, student.username, student.password);
   await s.page.waitForURL(/\/student\/dashboard$/);
-  const user = JSON.parse((await s.page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as { email?: string; firstName?: string };
+  const user = await storedUser(s.page);
   expect(user.email).toBe(student.email);
   expect(s.page.url()).not.toContain('SAMLResponse');
 

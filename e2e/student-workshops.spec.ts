@@ -1,29 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, apiCall, apiLoginToken, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, registerStudentViaApi, signIn, test, uniqueTag } from './fixtures.ts';
+import { createWorkshopViaApi, dateInDays } from './journey-helpers.ts';
 
 /** A published online workshop a month from now, created by the admin with a manual instructor. */
 async function createWorkshop(request: APIRequestContext, title: string) {
-  const admin = await apiLoginToken(request, DEMO.admin.email, DEMO.admin.password);
-  const date = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const data = await apiCall<{ workshop: { id: string } }>(request, admin, 'POST', '/api/admin/workshops', {
+  return createWorkshopViaApi(request, {
     title,
     description: `A hands-on journey workshop about ${title}.`,
-    category: 'Technology',
-    difficulty: 'Beginner',
-    deliveryMode: 'online',
-    date,
-    startTime: '10:00',
-    endTime: '12:00',
+    date: dateInDays(30),
     timezone: 'Asia/Kolkata',
     maxParticipants: 25,
     tags: ['e2e', 'journey'],
     learningOutcomes: ['Write a browser journey'],
     meetingLink: 'https://meet.example.com/e2e-workshop',
-    status: 'published',
     manualInstructor: { name: 'Journey Instructor', email: 'instructor.e2e@example.com', title: 'Trainer' },
   });
-  return data.workshop.id;
 }
 
 test('a student finds a workshop, registers, sees it listed and downloads its calendar file', async ({ page, request }) => {

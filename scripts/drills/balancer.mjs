@@ -26,12 +26,13 @@ import {
   demoPassword,
   exited,
   freshDatabase,
-  isRunning,
   login,
   pngBytes,
   report,
   sleep,
+  sseClient,
   startServer,
+  stopServer,
   waitHealthy,
   withDirect,
   workDir,
@@ -114,10 +115,7 @@ ${PORTS.slice(0, count)
 }
 
 async function startBalancer(count) {
-  if (balancer && isRunning(balancer)) {
-    balancer.kill('SIGTERM');
-    await exited(balancer);
-  }
+  await stopServer(balancer, 'SIGTERM');
   const file = path.join(work, `haproxy-${count}.cfg`);
   writeFileSync(file, haproxyConfig(count));
   execFileSync(haproxy, ['-c', '-q', '-f', file]);
@@ -154,59 +152,23 @@ function startApi(i) {
  * the user's notification numbers (seq, docs/decisions/600); every event is counted, so one received
  * twice shows.
  */
-function sseClient(token) {
-  const ids = new Set();
-  const counts = new Map();
-  let lastId;
-  let stopped = false;
-  let controller;
-  let connections = 0;
-  const backends = [];
-  const run = async () => {
-    while (!stopped) {
-      controller = new AbortController();
-      connections++;
-      try {
-        const headers = lastId ? { 'last-event-id': lastId } : {};
-        const res = await fetch(`http://127.0.0.1:${LB}/api/notifications/stream?token=${token}`, { headers, signal: controller.signal });
-        backends.push(res.headers.get('x-backend'));
-        if (res.ok && res.body) {
-          const decoder = new TextDecoder();
-          let buffer = '';
-          for await (const chunk of res.body) {
-            buffer += decoder.decode(chunk, { stream: true });
-            let end;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const id = /^id: (.*)$/m.exec(block)?.[1];
-              if (id && /^event: notification$/m.test(block)) {
-                ids.add(id);
-                counts.set(id, (counts.get(id) ?? 0) + 1);
-                lastId = id;
-              }
-            }
-          }
-        }
-      } catch {
-        /* dropped: reconnect */
-      }
-      if (!stopped) await sleep(500);
-    }
-  };
-  const done = run();
+function balancedSseClient(token) {
+  const client = sseClient(LB, token, { retryMs: 500, resume: true });
+  const notificationIds = () => client.events.filter((e) => e.event === 'notification' && e.id).map((e) => e.id);
   return {
-    ids,
-    counts,
-    backends,
+    get ids() {
+      return new Set(notificationIds());
+    },
+    get counts() {
+      const counts = new Map();
+      for (const id of notificationIds()) counts.set(id, (counts.get(id) ?? 0) + 1);
+      return counts;
+    },
+    backends: client.backends,
     get connections() {
-      return connections;
+      return client.connections;
     },
-    async close() {
-      stopped = true;
-      controller?.abort();
-      await done;
-    },
+    close: () => client.close(),
   };
 }
 
@@ -257,7 +219,7 @@ try {
 
   // 2. Read and write load through the balancer (3 processes), SIGKILL one mid-run, restart it.
   await startBalancer(3);
-  const clients = [0, 1, 2].map(() => sseClient(tokens[0]));
+  const clients = [0, 1, 2].map(() => balancedSseClient(tokens[0]));
   await sleep(1500); // connected (one per process, round robin)
   const startedAt = Date.now();
   let killAt = Infinity;
@@ -405,16 +367,8 @@ try {
 } catch (error) {
   problem(`drill error: ${error?.stack?.split('\n').slice(0, 3).join(' | ') ?? error}`);
 } finally {
-  if (balancer && isRunning(balancer)) {
-    balancer.kill('SIGTERM');
-    await exited(balancer);
-  }
-  for (const s of servers) {
-    if (s && isRunning(s)) {
-      s.kill('SIGTERM');
-      await exited(s);
-    }
-  }
+  await stopServer(balancer, 'SIGTERM');
+  for (const s of servers) await stopServer(s, 'SIGTERM');
   await db.drop().catch(() => undefined);
   // DRILL_HAPROXY_LOG=file keeps the balancer's request log (one line per request) for a look afterwards.
   if (process.env.DRILL_HAPROXY_LOG) copyFileSync(haproxyLog, process.env.DRILL_HAPROXY_LOG);

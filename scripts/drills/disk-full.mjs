@@ -14,14 +14,13 @@ import {
   api,
   exited,
   freshDatabase,
-  isRunning,
   login,
   pngBytes,
   referencedKeys,
   report,
-  startServer,
+  startHealthy,
+  stopServer,
   uploadedFiles,
-  waitHealthy,
   withDirect,
   workDir,
 } from './lib.mjs';
@@ -42,8 +41,7 @@ try {
 const db = await freshDatabase(work);
 let server;
 try {
-  server = startServer({ port: PORT, env: { ...db.env, UPLOADS_DIR: uploads }, work });
-  await waitHealthy(PORT);
+  server = await startHealthy({ port: PORT, env: { ...db.env, UPLOADS_DIR: uploads }, work });
   const token = await login(PORT, 'student@example.com', 'Student@123');
   const png = await pngBytes();
   const upload = () => {
@@ -118,10 +116,7 @@ try {
       .join(' '),
   });
 } finally {
-  if (server && isRunning(server)) {
-    server.kill('SIGKILL');
-    await exited(server);
-  }
+  await stopServer(server);
   try {
     execFileSync('umount', [uploads], { stdio: 'pipe' });
   } catch {

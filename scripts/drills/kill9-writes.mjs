@@ -27,15 +27,14 @@ import {
   demoPassword,
   exited,
   freshDatabase,
-  isRunning,
   login,
   pngBytes,
   referencedKeys,
   report,
   sleep,
-  startServer,
+  startHealthy,
+  stopServer,
   uploadedFiles,
-  waitHealthy,
   withDirect,
   workDir,
 } from './lib.mjs';
@@ -77,8 +76,7 @@ const bulkForm = (file) => {
 };
 
 try {
-  server = startServer({ port: PORT, env: db.env, work });
-  await waitHealthy(PORT);
+  server = await startHealthy({ port: PORT, env: db.env, work });
   const admin = await login(PORT, 'admin@example.com', 'Admin@12345');
   const tokens = await Promise.all(DEMO_STUDENTS.map((e) => login(PORT, e, demoPassword(e))));
   const workshopId = await createWorkshop(PORT, admin, CAPACITY, 'Kill -9 drill workshop');
@@ -259,8 +257,7 @@ try {
 
     checkMs.push(Date.now() - checkAt);
     const restartAt = Date.now();
-    server = startServer({ port: PORT, env: db.env, work, log: `server-${round}.log` });
-    await waitHealthy(PORT);
+    server = await startHealthy({ port: PORT, env: db.env, work, log: `server-${round}.log` });
     restartMs.push(Date.now() - restartAt);
     killAfterMs.push(killedAt - loadAt);
   }
@@ -292,8 +289,7 @@ try {
       problem('end', `${n} bulk professionals (${profiles} profiles), expected ${expectedBulk}`);
     welcomeMissing = no_welcome;
   });
-  server = startServer({ port: PORT, env: db.env, work, log: 'server-sweep.log' });
-  await waitHealthy(PORT);
+  server = await startHealthy({ port: PORT, env: db.env, work, log: 'server-sweep.log' });
   await sleep(3000); // the sweep runs one second after start
   server.kill('SIGTERM');
   await exited(server);
@@ -336,10 +332,7 @@ try {
     problems,
   });
 } finally {
-  if (server && isRunning(server)) {
-    server.kill('SIGKILL');
-    await exited(server);
-  }
+  await stopServer(server);
   await db.drop();
   cleanup();
 }

@@ -60,6 +60,26 @@ export function startServer({ port, env, work, log = 'server.log' }) {
   });
 }
 
+/** startServer, then wait until it answers /api/health; a server that never does is killed before the error. */
+export async function startHealthy(options, timeoutMs = 120_000) {
+  const child = startServer(options);
+  try {
+    await waitHealthy(options.port, timeoutMs);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+  return child;
+}
+
+/** Stop a process (by default with SIGKILL, as a crash would) unless it has already ended, and wait until it has. */
+export async function stopServer(child, signal = 'SIGKILL') {
+  if (child && isRunning(child)) {
+    child.kill(signal);
+    await exited(child);
+  }
+}
+
 export async function waitHealthy(port, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -224,12 +244,30 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
+/** The blocks of a Server-Sent Events body (each the text between blank lines), as they arrive. */
+async function* sseBlocks(body) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      yield buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+    }
+  }
+}
+
 /**
- * A Server-Sent Events client on /api/notifications/stream that reconnects like EventSource (after
- * `retryMs`) whenever the stream ends or fails. `events` collects { at, event, data, connection }.
+ * A Server-Sent Events client on /api/notifications/stream (of the server or balancer on `port`) that
+ * reconnects like EventSource (after `retryMs`) whenever the stream ends or fails; with `resume` it sends
+ * the last event id it received as Last-Event-ID, as EventSource does. `events` collects
+ * { at, event, id, data, connection }; `backends` the x-backend header of each connection's response.
  */
-export function sseClient(port, token, { retryMs = 1000 } = {}) {
+export function sseClient(port, token, { retryMs = 1000, resume = false } = {}) {
   const events = [];
+  const backends = [];
+  let lastId;
   let stopped = false;
   let controller;
   let connections = 0;
@@ -238,22 +276,19 @@ export function sseClient(port, token, { retryMs = 1000 } = {}) {
       controller = new AbortController();
       const connection = ++connections;
       try {
+        const headers = resume && lastId ? { 'last-event-id': lastId } : {};
         const res = await fetch(`http://127.0.0.1:${port}/api/notifications/stream?token=${token}`, {
+          headers,
           signal: controller.signal,
         });
+        backends.push(res.headers.get('x-backend'));
         if (res.ok && res.body) {
-          const decoder = new TextDecoder();
-          let buffer = '';
-          for await (const chunk of res.body) {
-            buffer += decoder.decode(chunk, { stream: true });
-            let end;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const event = /^event: (.*)$/m.exec(block)?.[1];
-              const data = /^data: (.*)$/m.exec(block)?.[1];
-              if (event) events.push({ at: Date.now(), event, data: data ? JSON.parse(data) : null, connection });
-            }
+          for await (const block of sseBlocks(res.body)) {
+            const id = /^id: (.*)$/m.exec(block)?.[1];
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (id) lastId = id;
+            if (event) events.push({ at: Date.now(), event, id, data: data ? JSON.parse(data) : null, connection });
           }
         }
       } catch {
@@ -265,6 +300,7 @@ export function sseClient(port, token, { retryMs = 1000 } = {}) {
   const done = run();
   return {
     events,
+    backends,
     get connections() {
       return connections;
     },

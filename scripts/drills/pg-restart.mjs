@@ -19,8 +19,7 @@ import {
   report,
   sleep,
   sseClient,
-  startServer,
-  waitHealthy,
+  startHealthy,
   workDir,
 } from './lib.mjs';
 
@@ -38,8 +37,7 @@ const { work, cleanup } = workDir();
 const db = await freshDatabase(work);
 let server;
 try {
-  server = startServer({ port: PORT, env: db.env, work });
-  await waitHealthy(PORT);
+  server = await startHealthy({ port: PORT, env: db.env, work });
   const token = await login(PORT, 'student@example.com', 'Student@123');
   const admin = await login(PORT, 'admin@example.com', 'Admin@12345');
   const workshopBefore = await createWorkshop(PORT, admin, 5, 'Before the restart');

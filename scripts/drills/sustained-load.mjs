@@ -25,9 +25,8 @@ import {
   login,
   report,
   rssBytes,
-  sleep,
-  startServer,
-  waitHealthy,
+  startHealthy,
+  stopServer,
   workDir,
 } from './lib.mjs';
 
@@ -49,8 +48,7 @@ const { work, cleanup } = workDir();
 const db = await freshDatabase(work);
 let server;
 try {
-  server = startServer({ port: PORT, env: db.env, work });
-  await waitHealthy(PORT);
+  server = await startHealthy({ port: PORT, env: db.env, work });
 
   const students = [];
   for (const email of DEMO_STUDENTS) students.push(await login(PORT, email, demoPassword(email)));
@@ -184,10 +182,7 @@ try {
     exitCode: code,
   });
 } finally {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGKILL');
-    await sleep(200);
-  }
+  await stopServer(server);
   await db.drop();
   cleanup();
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { professionalProfiles, studentProfiles, users } from '../src/db/schema/users.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -110,3 +111,32 @@ export async function buildAdmin(t: TestContext, overrides: Partial<{ email: str
 export function body<T = Record<string, unknown>>(res: { body: string }): T {
   return JSON.parse(res.body) as T;
 }
+
+/** An inject() answer that must be 200 (the body is shown when it is not): its `data`. */
+export function okData<T>(res: { statusCode: number; body: string }): T {
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: T }>(res).data;
+}
+
+/** A complete student registration (POST /api/auth/register) for `email`, with `extra` fields on top. */
+export const studentRegistration = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email,
+  password: 'secret1',
+  university: 'IIT Delhi',
+  course: 'Computer Science',
+  year: 2,
+  rollNumber: 'CS001',
+  phone: '+91 98765 43210',
+  ...extra,
+});
+
+/** The admin's workshop form (POST /api/admin/workshops): an online Technology workshop for beginners, with `fields` on top. */
+export const workshopForm = <T extends Record<string, unknown>>(fields: T) => ({
+  description: 'A fictional workshop.',
+  category: 'Technology',
+  difficulty: 'Beginner',
+  deliveryMode: 'online',
+  ...fields,
+});

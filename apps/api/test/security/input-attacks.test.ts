@@ -2,25 +2,13 @@
 // route added tomorrow is covered without editing this file.
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, studentRegistration, type BuiltUser } from '../factories.ts';
 import { contactMessages, users } from '../../src/db/schema/index.ts';
 import { verifyPassword } from '../../src/lib/password.ts';
 import { fillParams, useSecurityApp } from './helpers.ts';
 
 const t = useSecurityApp({ overrides: { LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', BODY_LIMIT_BYTES: '65536' } });
 
-const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-  firstName: 'Asha',
-  lastName: 'Verma',
-  email,
-  password: 'secret1',
-  university: 'IIT Delhi',
-  course: 'Computer Science',
-  year: 2,
-  rollNumber: 'CS001',
-  phone: '+91 98765 43210',
-  ...extra,
-});
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const writes = () => t.routes.filter((r) => r.method !== 'GET');
 /** GET routes that answer and end (server-sent event streams stay open by design). */
@@ -36,7 +24,7 @@ describe('mass assignment', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: registration(email, {
+      payload: studentRegistration(email, {
         role: 'admin',
         isVerified: true,
         isActive: true,
@@ -107,7 +95,7 @@ describe('nothing secret leaves the server', () => {
       return res;
     };
     const email = `leak-${unique()}@example.com`;
-    keep(await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email) }));
+    keep(await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: studentRegistration(email) }));
     keep(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret1' } }));
     keep(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-one' } }));
     keep(await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } }));
@@ -216,9 +204,9 @@ describe('dangerous characters in text', () => {
 
   it.each(bad)('%s → 400 in registration, profile and contact text', async (_name, value) => {
     const student = await buildStudent(t);
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(`chars-${unique()}@example.com`, { firstName: value }) });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: studentRegistration(`chars-${unique()}@example.com`, { firstName: value }) });
     expect(reg.statusCode).toBe(400);
-    const pw = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(`chars-${unique()}@example.com`, { password: `secret${value}` }) });
+    const pw = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: studentRegistration(`chars-${unique()}@example.com`, { password: `secret${value}` }) });
     expect(pw.statusCode).toBe(400);
     const profile = await t.app.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: student.auth, payload: { bio: value } });
     expect(profile.statusCode).toBe(400);
@@ -227,7 +215,7 @@ describe('dangerous characters in text', () => {
   });
 
   it('a lone surrogate written as a JSON escape is refused too (not only a literal one)', async () => {
-    const raw = JSON.stringify(registration(`esc-${unique()}@example.com`)).replace('"Asha"', '"Asha\\ud800"');
+    const raw = JSON.stringify(studentRegistration(`esc-${unique()}@example.com`)).replace('"Asha"', '"Asha\\ud800"');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: raw });
     expect(res.statusCode).toBe(400);
   });

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../../../test/harness.ts';
-import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, studentRegistration } from '../../../test/factories.ts';
 import { emails, passwordResetTokens } from '../../db/schema/index.ts';
 
 const t = useTestApp({ LOGIN_MAX_PER_ACCOUNT: '3', LOGIN_MAX_PER_ACCOUNT_ALL_SOURCES: '10', LOGIN_MAX_PER_IP: '1000' });
 
-const validRegistration = {
-  firstName: 'Asha',
-  lastName: 'Verma',
-  email: '  Asha.Verma@Example.COM ',
-  password: 'secret1',
-  university: 'IIT Delhi',
-  course: 'Computer Science',
-  year: 2,
-  rollNumber: 'CS001',
-  phone: '+91 98765 43210',
-  interests: ['Technology'],
-};
+const validRegistration = studentRegistration('  Asha.Verma@Example.COM ', { interests: ['Technology'] });
 
 describe('POST /api/auth/register', () => {
   it('creates a student, lower-cases the e-mail and answers with a token', async () => {

@@ -13,26 +13,12 @@ import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
 import { connected } from '../mentoring/test-helpers.ts';
 import { apply, createProject, dateIn } from '../rd-projects/rd-test-helpers.ts';
 import { queueEventChange } from '../../lib/event-changes.ts';
+import { parseIcs } from './calendar-test-helpers.ts';
 import { createEventChangeJob, fanOutBatch } from './fan-out.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
 
-/** The one VEVENT of an .ics, parsed by a real iCalendar parser. */
-function parseIcs(text: string) {
-  const cal = new ICAL.Component(ICAL.parse(text));
-  const event = cal.getFirstSubcomponent('vevent');
-  if (!event) throw new Error('no VEVENT');
-  return {
-    method: String(cal.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: String(event.getFirstPropertyValue('status')),
-    organizer: String(event.getFirstPropertyValue('organizer')),
-    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue())),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate(),
-  };
-}
 
 async function mailsTo(user: { email: string }) {
   return db().select().from(emails).where(eq(emails.to, user.email)).orderBy(emails.createdAt, emails.id);

@@ -2,21 +2,12 @@
 // refuses a time the clocks skip with a message that says so.
 import { describe, expect, it } from 'vitest';
 import { nonexistentTimeMessage } from '@app/shared/time-zones';
-import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, workshopForm } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
-import { connected } from '../mentoring/test-helpers.ts';
+import { connected, createSession } from '../mentoring/test-helpers.ts';
 
 const t = useTestApp();
-const workshop = {
-  title: 'Night owls',
-  description: 'A fictional workshop.',
-  category: 'Technology',
-  difficulty: 'Beginner',
-  deliveryMode: 'online',
-  maxParticipants: 5,
-  timezone: 'Europe/London',
-  status: 'published',
-};
+const workshop = workshopForm({ title: 'Night owls', maxParticipants: 5, timezone: 'Europe/London', status: 'published' });
 
 describe('calendar: ambiguous and non-existent local times through the API', () => {
   it('a workshop at 01:30 on the fall-back night starts at the first 01:30 (BST); one at 01:30 on the spring-forward night is refused by name', async () => {
@@ -48,12 +39,7 @@ describe('calendar: ambiguous and non-existent local times through the API', () 
     const student = await buildStudent(t);
     const pro = await buildProfessional(t);
     await connected(t, student, pro);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/sessions',
-      headers: pro.auth,
-      payload: { studentId: student.id, date: '2030-03-10', startTime: '02:30', endTime: '03:30', timezone: 'America/New_York', topic: 'Gap' },
-    });
+    const res = await createSession(t, pro, { studentId: student.id, date: '2030-03-10', startTime: '02:30', endTime: '03:30', timezone: 'America/New_York', topic: 'Gap' });
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe(nonexistentTimeMessage('2030-03-10', '02:30', 'America/New_York'));
     const mine = await t.app.inject({ method: 'GET', url: '/api/sessions/my', headers: pro.auth });

@@ -2,46 +2,32 @@
 // CANCEL raises SEQUENCE, no "starts in 1 hour" right after registering, and user text in session and
 // calendar-update e-mails is never auto-linkable.
 import { and, eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, workshopForm } from '../../../test/factories.ts';
 import { emails, notifications } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { workshopRegistrations } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
-import { connected, dayFromNow } from '../mentoring/test-helpers.ts';
+import { connected, createSession, dayFromNow } from '../mentoring/test-helpers.ts';
+import { parseIcs } from './calendar-test-helpers.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
 afterEach(() => t.app.ctx.clock.set(null));
 
-function parseIcs(text: string) {
-  const cal = new ICAL.Component(ICAL.parse(text));
-  const event = cal.getFirstSubcomponent('vevent');
-  if (!event) throw new Error('no VEVENT');
-  return {
-    method: String(cal.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-  };
-}
 const mailsTo = (email: string) => db().select().from(emails).where(eq(emails.to, email)).orderBy(emails.createdAt, emails.id);
 const calendarMails = async (email: string) =>
   (await mailsTo(email)).flatMap((m) => m.attachments.filter((a) => a.contentType.startsWith('text/calendar')).map((a) => ({ subject: m.subject, ...parseIcs(a.content) })));
 
-const workshopBase = {
+const workshopBase = workshopForm({
   title: 'Systems thinking',
-  description: 'A fictional workshop.',
-  category: 'Technology',
-  difficulty: 'Beginner',
-  deliveryMode: 'online',
   date: '2030-03-15',
   startTime: '10:00',
   endTime: '12:00',
   timezone: 'Europe/London',
   maxParticipants: 20,
-};
+});
 
 describe('e-mail: every participant gets the first calendar REQUEST', () => {
   it('a workshop instructor at creation (professional and manual), and a newly assigned instructor; the old one gets a CANCEL with a higher SEQUENCE', async () => {
@@ -88,12 +74,7 @@ describe('e-mail: every participant gets the first calendar REQUEST', () => {
     const student = await buildStudent(t);
     const pro = await buildProfessional(t);
     await connected(t, student, pro);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/sessions',
-      headers: pro.auth,
-      payload: { studentId: student.id, date: dayFromNow(5), startTime: '09:00', endTime: '10:00', timezone: 'UTC', topic: 'Career' },
-    });
+    const res = await createSession(t, pro, { studentId: student.id, date: dayFromNow(5), startTime: '09:00', endTime: '10:00', timezone: 'UTC', topic: 'Career' });
     expect(res.statusCode).toBe(201);
     const sessionId = body<{ data: { session: { _id: string } } }>(res).data.session._id;
     for (const who of [pro, student]) {
@@ -149,11 +130,13 @@ describe('e-mail: user-supplied text is inert in session and calendar-update e-m
     const pro = await buildProfessional(t);
     await db().update(users).set({ firstName: 'Visit evil.example/login', lastName: 'now' }).where(eq(users.id, pro.id));
     await connected(t, student, pro);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/sessions',
-      headers: pro.auth,
-      payload: { studentId: student.id, date: dayFromNow(6), startTime: '09:00', endTime: '10:00', timezone: 'UTC', topic: 'See https://phish.example/x' },
+    const res = await createSession(t, pro, {
+      studentId: student.id,
+      date: dayFromNow(6),
+      startTime: '09:00',
+      endTime: '10:00',
+      timezone: 'UTC',
+      topic: 'See https://phish.example/x',
     });
     expect(res.statusCode).toBe(201);
     const sessionId = body<{ data: { session: { _id: string } } }>(res).data.session._id;

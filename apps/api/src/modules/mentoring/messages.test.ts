@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/platform.ts';
 import { MENTORING_MESSAGES, type ConversationMessage } from '@app/shared/mentoring';
-import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { MISSING_ID, requestId } from './test-helpers.ts';
 
 const t = useTestApp();
 const url = (otherId: string) => `/api/conversations/${otherId}/messages`;
+/** `from` writes `text` to `to` in their conversation. */
+const send = (from: BuiltUser, to: BuiltUser, text: string) => t.app.inject({ method: 'POST', url: url(to.id), headers: from.auth, payload: { body: text } });
 
 describe('conversations', () => {
   it('answers 401, 403 for admins, 404 without a connection request, for a malformed id or oneself', async () => {
@@ -36,19 +38,9 @@ describe('conversations', () => {
     const student = await buildStudent(t, { firstName: 'Nia' });
     const pro = await buildProfessional(t);
     await requestId(t, student, pro, { message: 'Hello' });
-    const first = await t.app.inject({
-      method: 'POST',
-      url: url(pro.id),
-      headers: student.auth,
-      payload: { body: 'Can we talk about internships?' },
-    });
+    const first = await send(student, pro, 'Can we talk about internships?');
     expect(first.statusCode).toBe(201);
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: url(student.id),
-      headers: pro.auth,
-      payload: { body: 'Sure, on Friday.' },
-    });
+    const reply = await send(pro, student, 'Sure, on Friday.');
     expect(reply.statusCode).toBe(201);
     const empty = await t.app.inject({ method: 'POST', url: url(student.id), headers: pro.auth, payload: { body: '   ' } });
     expect(empty.statusCode).toBe(400);

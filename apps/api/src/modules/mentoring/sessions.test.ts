@@ -6,16 +6,10 @@ import { emails, notifications } from '../../db/schema/platform.ts';
 import { professionalProfiles } from '../../db/schema/users.ts';
 import { body, buildAdmin, buildProfessional, buildStudent } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
-import { MISSING_ID, connected, dayFromNow, requestId } from './test-helpers.ts';
+import { MISSING_ID, connected, createSession, requestId, schedule } from './test-helpers.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
-const schedule = (days: number, startTime = '10:00', endTime = '11:00', timezone = 'UTC') => ({
-  date: dayFromNow(days, timezone),
-  startTime,
-  endTime,
-  timezone,
-});
 
 describe('GET /sessions/my', () => {
   it('answers 401, 403 for admins, and shows each participant only their own sessions with the link', async () => {
@@ -100,12 +94,7 @@ describe('POST /sessions', () => {
     for (const s of students) await connected(t, s, pro);
     const results = await Promise.all(
       students.map((s, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/sessions',
-          headers: pro.auth,
-          payload: { studentId: s.id, ...schedule(20, i % 2 ? '10:00' : '10:30', i % 2 ? '11:00' : '11:30') },
-        }),
+        createSession(t, pro, { studentId: s.id, ...schedule(20, i % 2 ? '10:00' : '10:30', i % 2 ? '11:00' : '11:30') }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
@@ -201,12 +190,7 @@ describe('reschedule, cancel and calendar', () => {
     // The freed time can be booked again.
     expect(
       (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/sessions',
-          headers: pro.auth,
-          payload: { studentId: student.id, ...schedule(6, '08:00', '09:00') },
-        })
+        await createSession(t, pro, { studentId: student.id, ...schedule(6, '08:00', '09:00') })
       ).statusCode,
     ).toBe(201);
   });

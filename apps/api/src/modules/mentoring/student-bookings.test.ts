@@ -6,17 +6,11 @@ import { emails, notifications } from '../../db/schema/platform.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { rescheduleTooLate } from './sessions.service.ts';
-import { MISSING_ID, addRule, connected, dayFromNow, requestId, respond } from './test-helpers.ts';
+import { MISSING_ID, addRule, connected, dayFromNow, requestId, respond, schedule } from './test-helpers.ts';
 
 /** Issue 29: the student's own booking loop (decision 700). */
 const t = useTestApp();
 const db = () => t.database.db;
-const schedule = (days: number, startTime = '10:00', endTime = '11:00', timezone = 'UTC') => ({
-  date: dayFromNow(days, timezone),
-  startTime,
-  endTime,
-  timezone,
-});
 const put = (who: BuiltUser | null, url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url, headers: who?.auth ?? {}, payload });
 const sessionOf = (res: { body: string }) => body<{ data: { session: Session } }>(res).data.session;

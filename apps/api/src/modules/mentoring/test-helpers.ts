@@ -5,6 +5,19 @@ import type { TestContext } from '../../../test/harness.ts';
 /** A calendar date `days` from today in a zone. */
 export const dayFromNow = (days: number, zone = 'UTC') => DateTime.now().setZone(zone).plus({ days }).toISODate() ?? '';
 
+/** A session's time `days` from today in `timezone` (10:00–11:00 unless given). */
+export const schedule = (days: number, startTime = '10:00', endTime = '11:00', timezone = 'UTC') => ({
+  date: dayFromNow(days, timezone),
+  startTime,
+  endTime,
+  timezone,
+});
+
+/** The professional schedules a session (POST /api/sessions); the answer, whatever its status. */
+export function createSession(t: TestContext, pro: BuiltUser, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/sessions', headers: pro.auth, payload });
+}
+
 export async function addRule(t: TestContext, pro: BuiltUser, rule: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',

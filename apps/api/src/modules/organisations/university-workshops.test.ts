@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { WorkshopRegistrationRow } from '@app/shared/workshop-admin';
 import type { WorkshopDto } from '@app/shared/workshops';
-import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { body, buildAdmin, buildProfessional, buildStudent, workshopForm, type BuiltUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
 import { notifications } from '../../db/schema/platform.ts';
@@ -14,12 +14,9 @@ import { buildOrganisationMember, type BuiltMember } from './test-helpers.ts';
 
 const t = useTestApp();
 
-const form = {
+const form = workshopForm({
   title: 'Campus-only: Research Methods',
   description: 'For our own students: planning a thesis project.',
-  category: 'Technology',
-  difficulty: 'Beginner',
-  deliveryMode: 'online',
   date: '2030-03-10',
   startTime: '10:00',
   endTime: '12:00',
@@ -27,7 +24,7 @@ const form = {
   maxParticipants: 20,
   tags: ['thesis'],
   manualInstructor: { name: 'Dr. Meera Rao', email: 'meera@example.edu', title: 'Professor' },
-};
+});
 
 type Auth = { auth: { authorization: string } } | null;
 const headers = (u: Auth) => (u ? u.auth : {});

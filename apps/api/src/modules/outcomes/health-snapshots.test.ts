@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutcomeReport } from '@app/shared/outcomes';
 import type { HealthState, ProgrammePairsHealth } from '@app/shared/relationships';
 import { useTestApp } from '../../../test/harness.ts';
-import { body } from '../../../test/factories.ts';
+import { body, okData } from '../../../test/factories.ts';
 import { programmeHealthSnapshots } from '../../db/schema/outcomes.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
 import { relationships } from '../../db/schema/relationships.ts';
@@ -18,10 +18,7 @@ import { HEALTH_SNAPSHOT_EVERY_MS, HEALTH_SNAPSHOT_TASK, healthCountsAt, snapsho
 const t = useTestApp();
 const call = caller(t);
 const db = () => t.database.db;
-const reportOf = (res: { statusCode: number; body: string }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return body<{ data: OutcomeReport }>(res).data;
-};
+const reportOf = (res: { statusCode: number; body: string }) => okData<OutcomeReport>(res);
 const snapshotsOf = (programmeId: string) =>
   db().select().from(programmeHealthSnapshots).where(eq(programmeHealthSnapshots.programmeId, programmeId)).orderBy(programmeHealthSnapshots.day);
 

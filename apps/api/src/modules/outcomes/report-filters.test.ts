@@ -4,7 +4,7 @@ import { OUTCOME_MESSAGES as M, type OutcomeReport } from '@app/shared/outcomes'
 import type { ProgrammePairsHealth } from '@app/shared/relationships';
 import type { ProgrammeSurveys } from '@app/shared/surveys';
 import { useTestApp } from '../../../test/harness.ts';
-import { body } from '../../../test/factories.ts';
+import { body, okData } from '../../../test/factories.ts';
 import { programmes } from '../../db/schema/matching.ts';
 import { studentAffiliations } from '../../db/schema/organisations.ts';
 import { notifications } from '../../db/schema/platform.ts';
@@ -18,10 +18,7 @@ import { dispatchSurveys } from '../surveys/dispatch.ts';
 const t = useTestApp();
 const call = caller(t);
 const db = () => t.database.db;
-const reportOf = (res: { statusCode: number; body: string }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return body<{ data: OutcomeReport }>(res).data;
-};
+const reportOf = (res: { statusCode: number; body: string }) => okData<OutcomeReport>(res);
 const agreement = { cadenceDays: 14, format: 'video', durationMinutes: 45, aims: 'Internship', confidentiality: '' };
 
 /**

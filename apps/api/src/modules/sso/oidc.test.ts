@@ -27,6 +27,9 @@ afterAll(async () => {
 });
 
 const body = (res: { body: string }) => JSON.parse(res.body);
+/** The organisation admin adds an SSO connection. */
+const addConnection = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/organisations/me/sso/connections', headers: admin.auth, payload });
 
 /** Browser's part: the API's redirect to the IdP, the IdP's login, back to the callback; returns the callback's redirect. */
 async function roundTrip(redirectUrl: string, login: string, mutate?: (u: URL) => void) {
@@ -68,30 +71,15 @@ describe('OIDC connections', () => {
     });
     expect(settings.statusCode, settings.body).toBe(200);
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/organisations/me/sso/connections',
-      headers: admin.auth,
-      payload: { protocol: 'oidc', name: 'Bad', oidc: { issuer: 'http://127.0.0.1:1', clientId: 'x', clientSecret: 'y' } },
-    });
+    const bad = await addConnection({ protocol: 'oidc', name: 'Bad', oidc: { issuer: 'http://127.0.0.1:1', clientId: 'x', clientSecret: 'y' } });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).message).toContain(SSO_MESSAGES.discoveryFailed);
 
-    const entra = await t.app.inject({
-      method: 'POST',
-      url: '/api/organisations/me/sso/connections',
-      headers: admin.auth,
-      payload: { protocol: 'oidc', name: 'Entra', oidc: { issuer: 'https://login.microsoftonline.com/common/v2.0', clientId: 'x', clientSecret: 'y' } },
-    });
+    const entra = await addConnection({ protocol: 'oidc', name: 'Entra', oidc: { issuer: 'https://login.microsoftonline.com/common/v2.0', clientId: 'x', clientSecret: 'y' } });
     expect(entra.statusCode).toBe(400);
     expect(body(entra).message).toBe(SSO_MESSAGES.issuerTemplate);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/organisations/me/sso/connections',
-      headers: admin.auth,
-      payload: { protocol: 'oidc', name: 'University IdP', oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } },
-    });
+    const res = await addConnection({ protocol: 'oidc', name: 'University IdP', oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } });
     expect(res.statusCode, res.body).toBe(201);
     const connection = body(res).data.connection;
     connectionId = connection.id;

@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '@app/shared/sso';
-import { useTestApp } from '../../../test/harness.ts';
+import { useTestApp, type TestContext } from '../../../test/harness.ts';
 import { IDP_ENTITY, KEYS, idpMetadata } from '../../../test/sso/saml-idp.ts';
 import { buildOrganisationMember, type BuiltMember } from '../organisations/test-helpers.ts';
 import { ssoConnections } from '../../db/schema/sso.ts';
@@ -174,31 +174,44 @@ describe('safeFetch', () => {
   });
 });
 
-describe('connections refuse non-public IdP URLs (API)', () => {
-  const t = useTestApp();
-  let admin: BuiltMember;
-  let server: Server;
-  let base = '';
+/** POST /api/organisations/me/sso/connections as `admin`. */
+const createConnection = (t: TestContext, admin: BuiltMember, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/organisations/me/sso/connections', headers: admin.auth, payload: payload as object });
+
+/**
+ * For a describe block: a university's admin and an IdP on this machine (started before its tests, closed
+ * after): /metadata answers SAML metadata, each of `routes` answers as given (with the IdP's base URL), any
+ * other path 404.
+ */
+function useLocalIdp(t: TestContext, routes: Record<string, (res: ServerResponse, base: string) => void>) {
+  const idp = { admin: undefined as unknown as BuiltMember, base: '' };
+  let server: Server | undefined;
   beforeAll(async () => {
-    admin = await buildOrganisationMember(t, { type: 'university' });
+    idp.admin = await buildOrganisationMember(t, { type: 'university' });
     const xml = idpMetadata([KEYS[0]!.cert]);
-    server = createServer((req, res) => {
+    const started = createServer((req, res) => {
       if (req.url === '/metadata') return res.end(xml);
-      if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer: base }));
+      const route = routes[req.url ?? ''];
+      if (route) return route(res, idp.base);
       res.statusCode = 404;
       res.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = started;
+    await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+    idp.base = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
   });
   afterAll(() => server?.close());
+  return idp;
+}
 
-  const create = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/organisations/me/sso/connections', headers: admin.auth, payload: payload as object });
-  const count = async () => (await t.database.db.select().from(ssoConnections).where(eq(ssoConnections.organisationId, admin.organisationId))).length;
+describe('connections refuse non-public IdP URLs (API)', () => {
+  const t = useTestApp();
+  const idp = useLocalIdp(t, { '/.well-known/openid-configuration': (res, base) => res.end(JSON.stringify({ issuer: base })) });
+  const create = (payload: unknown) => createConnection(t, idp.admin, payload);
+  const count = async () => (await t.database.db.select().from(ssoConnections).where(eq(ssoConnections.organisationId, idp.admin.organisationId))).length;
 
   it('an OIDC issuer on this machine or the metadata service is refused with the reason; nothing is saved', async () => {
-    for (const issuer of [base, 'http://169.254.169.254', 'http://localhost:9', 'http://[::1]:9', 'http://10.0.0.1']) {
+    for (const issuer of [idp.base, 'http://169.254.169.254', 'http://localhost:9', 'http://[::1]:9', 'http://10.0.0.1']) {
       const res = await create({ protocol: 'oidc', name: 'Internal', oidc: { issuer, clientId: 'x', clientSecret: 'y' } });
       expect(res.statusCode, issuer).toBe(400);
       const message = JSON.parse(res.body).message as string;
@@ -209,7 +222,7 @@ describe('connections refuse non-public IdP URLs (API)', () => {
   });
 
   it('a SAML metadata URL on this machine, a private network or the metadata service is refused; nothing is saved', async () => {
-    for (const metadataUrl of [`${base}/metadata`, 'http://169.254.169.254/latest/meta-data/', 'http://localhost/metadata', 'http://192.168.1.1/md']) {
+    for (const metadataUrl of [`${idp.base}/metadata`, 'http://169.254.169.254/latest/meta-data/', 'http://localhost/metadata', 'http://192.168.1.1/md']) {
       const res = await create({ protocol: 'saml', name: 'Internal', saml: { metadataUrl } });
       expect(res.statusCode, metadataUrl).toBe(400);
       const message = JSON.parse(res.body).message as string;
@@ -222,39 +235,14 @@ describe('connections refuse non-public IdP URLs (API)', () => {
 
 describe('SSO_FETCH_ALLOW_HOSTS (API)', () => {
   const t = useTestApp({ SSO_FETCH_ALLOW_HOSTS: ' 127.0.0.1 ' });
-  let admin: BuiltMember;
-  let server: Server;
-  let base = '';
-  beforeAll(async () => {
-    admin = await buildOrganisationMember(t, { type: 'university' });
-    const xml = idpMetadata([KEYS[0]!.cert]);
-    server = createServer((req, res) => {
-      if (req.url === '/metadata') return res.end(xml);
-      if (req.url === '/redirect') return res.writeHead(302, { location: 'http://169.254.169.254/md' }).end();
-      res.statusCode = 404;
-      res.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => server?.close());
+  const idp = useLocalIdp(t, { '/redirect': (res) => res.writeHead(302, { location: 'http://169.254.169.254/md' }).end() });
 
   it('an allowlisted host is read; a redirect from it to the metadata service is still refused', async () => {
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/organisations/me/sso/connections',
-      headers: admin.auth,
-      payload: { protocol: 'saml', name: 'Campus IdP', saml: { metadataUrl: `${base}/metadata` } },
-    });
+    const ok = await createConnection(t, idp.admin, { protocol: 'saml', name: 'Campus IdP', saml: { metadataUrl: `${idp.base}/metadata` } });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(JSON.parse(ok.body).data.connection.saml.idpEntityId).toBe(IDP_ENTITY);
 
-    const redirected = await t.app.inject({
-      method: 'POST',
-      url: '/api/organisations/me/sso/connections',
-      headers: admin.auth,
-      payload: { protocol: 'saml', name: 'Redirected', saml: { metadataUrl: `${base}/redirect` } },
-    });
+    const redirected = await createConnection(t, idp.admin, { protocol: 'saml', name: 'Redirected', saml: { metadataUrl: `${idp.base}/redirect` } });
     expect(redirected.statusCode).toBe(400);
     expect(JSON.parse(redirected.body).message).toMatch(/169\.254\.169\.254 is not a public address/);
   });
