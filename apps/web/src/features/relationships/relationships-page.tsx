@@ -15,6 +15,7 @@ import { useMyRelationships, useRelationship, useRelationshipWrite } from './api
 import { HealthBadge } from './health-bits.tsx';
 import { MyProgrammeCertificates } from '../outcomes/my-certificates.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
+import { FigureGrid } from '../../components/ui/figure-grid.tsx';
 
 type T = ReturnType<typeof useT>;
 type Write = ReturnType<typeof useRelationshipWrite>;
@@ -133,14 +134,7 @@ function Totals({ d }: { d: RelationshipDetail }) {
     [t('rel.totals.goals'), t('rel.totals.goalsValue', { achieved: d.totals.goalsAchieved, total: d.totals.goals })],
   ];
   return (
-    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {items.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-xs text-slate-600">{label}</dt>
-          <dd className="text-xl font-semibold text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <FigureGrid items={items} className="mt-3" />
   );
 }
 
