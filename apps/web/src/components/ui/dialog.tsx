@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { useT } from '../../lib/i18n.tsx';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -129,5 +130,53 @@ function ScrollBody({ children }: { children: ReactNode }) {
     <div ref={ref} tabIndex={scrolls ? 0 : undefined} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset">
       {children}
     </div>
+  );
+}
+
+/**
+ * A form's two closing buttons: cancel, and submit showing `pendingLabel` while the request runs.
+ * `form` ties the submit button to its form by id when the buttons sit in a dialog's footer.
+ */
+export function FormButtons({ onCancel, cancelLabel, submitLabel, pendingLabel, pending, form, variant = 'primary' }: {
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  form?: string;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={form} disabled={pending} variant={variant}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </>
+  );
+}
+
+/** A dialog around one form: the form's cancel and submit buttons in the footer, tied to it by `formId`. */
+export function FormDialog({ formId, title, onClose, onSubmit, size, formClassName = 'space-y-4', children, ...buttons }: {
+  formId: string;
+  title: ReactNode;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  size?: DialogProps['size'];
+  formClassName?: string;
+  children: ReactNode;
+  cancelLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+}) {
+  return (
+    <Dialog open size={size} onClose={onClose} title={title} footer={<FormButtons onCancel={onClose} form={formId} {...buttons} />}>
+      <form id={formId} className={formClassName} onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
+    </Dialog>
   );
 }

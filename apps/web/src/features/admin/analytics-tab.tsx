@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
 import { TableToggle } from '../../components/ui/table-toggle.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
 // it with lazy(), so no other screen pays for the charting library (docs/performance.md).
@@ -233,13 +234,14 @@ export function AnalyticsTab() {
   });
 
   return (
-    <section aria-labelledby="analytics-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="analytics-heading" className="text-xl font-semibold">
-          {t('admin.nav.analytics')}
-        </h2>
-        <RangePicker value={months} onChange={setMonths} />
-      </div>
+    <Panel
+      headingId="analytics-heading"
+      className="space-y-4"
+      headingClassName="text-xl font-semibold"
+      headerClassName="flex flex-wrap items-center justify-between gap-3"
+      title={t('admin.nav.analytics')}
+      actions={<RangePicker value={months} onChange={setMonths} />}
+    >
       {query.isPending ? (
         <ListSkeleton rows={4} />
       ) : query.isError ? (
@@ -247,7 +249,7 @@ export function AnalyticsTab() {
       ) : (
         <Charts data={query.data.data} months={months} />
       )}
-    </section>
+    </Panel>
   );
 }
 

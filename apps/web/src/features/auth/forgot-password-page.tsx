@@ -3,36 +3,33 @@ import { Link } from 'react-router';
 import { EMAIL_PATTERN } from '@app/shared/text';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { forgotPassword } from './api.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
 
 export function ForgotPasswordPage() {
   const t = useT();
   useDocumentTitle(t('auth.forgot.documentTitle'));
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, done, busy, submit } = useAuthSubmit(t('common.somethingWrong'));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim()) return setError(t('error.registration.emailRequired'));
-    if (!EMAIL_PATTERN.test(email.trim())) return setError(t('error.registration.emailInvalid'));
-    setBusy(true);
-    try {
-      await forgotPassword(email.trim());
-      // The same answer whether or not the account exists (spec's FORGOT_PASSWORD_MESSAGE, in the page's language).
-      setDone(t('auth.forgot.sent'));
-    } catch (err) {
-      setError(errorMessage(err, t('common.somethingWrong')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(
+      event,
+      () =>
+        !email.trim()
+          ? t('error.registration.emailRequired')
+          : !EMAIL_PATTERN.test(email.trim())
+            ? t('error.registration.emailInvalid')
+            : null,
+      async () => {
+        await forgotPassword(email.trim());
+        // The same answer whether or not the account exists (spec's FORGOT_PASSWORD_MESSAGE, in the page's language).
+        return t('auth.forgot.sent');
+      },
+    );
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={<p>{t('auth.forgot.subtitle')}</p>}>

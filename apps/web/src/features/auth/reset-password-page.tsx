@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { resetPassword } from './api.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
 
 export function ResetPasswordPage() {
   const t = useT();
@@ -15,25 +15,22 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, done, busy, submit } = useAuthSubmit(t('common.somethingWrong'));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (password.length < 6) return setError(t('error.registration.passwordShort'));
-    if (password !== confirm) return setError(t('error.registration.passwordMismatch'));
-    setBusy(true);
-    try {
-      await resetPassword(token, password);
-      setDone(t('auth.reset.done'));
-    } catch (err) {
-      setError(errorMessage(err, t('common.somethingWrong')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = (event: FormEvent) =>
+    submit(
+      event,
+      () =>
+        password.length < 6
+          ? t('error.registration.passwordShort')
+          : password !== confirm
+            ? t('error.registration.passwordMismatch')
+            : null,
+      async () => {
+        await resetPassword(token, password);
+        return t('auth.reset.done');
+      },
+    );
 
   if (!token) {
     return (

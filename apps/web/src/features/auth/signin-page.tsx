@@ -13,6 +13,7 @@ import { rich, useLanguage, useT } from '../../lib/i18n.tsx';
 import { LANGUAGE_CODES } from '../../lib/language.ts';
 import { setMfaBlocked, storeAuth } from '../../lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { agreeWithLinks } from './legal-links.tsx';
 
 // Not needed for the first paint (initial JS budget, docs/performance.md): the second step appears after
 // the password, SSO discovery after an e-mail address is typed, the passkey helpers on their button.
@@ -216,18 +217,7 @@ export function SignInPage() {
         })}
       </p>
       <p className="mt-4 text-center text-xs text-slate-600">
-        {rich(t('auth.signIn.agree'), {
-          terms: (chunk) => (
-            <Link to="/terms" className="underline">
-              {chunk}
-            </Link>
-          ),
-          privacy: (chunk) => (
-            <Link to="/privacy" className="underline">
-              {chunk}
-            </Link>
-          ),
-        })}
+        {agreeWithLinks(t('auth.signIn.agree'))}
       </p>
     </AuthLayout>
   );

@@ -10,6 +10,7 @@ import { rich, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { storeAuth } from '../../lib/session.ts';
 import { markNewAccount } from '../../lib/welcome.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { agreeWithLinks } from './legal-links.tsx';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
 import { RegistrationNotice, useCurrentNotice } from '../privacy/notice-consent.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
@@ -271,18 +272,7 @@ function StudentForm({ onBack }: { onBack: () => void }) {
       <label className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
         <input type="checkbox" name="agreeToTerms" className="mt-0.5 h-4 w-4" checked={form.agreeToTerms} onChange={(e) => set('agreeToTerms', e.target.checked)} />
         <span>
-          {rich(t('auth.signUp.agree'), {
-            terms: (chunk) => (
-              <Link to="/terms" className="underline">
-                {chunk}
-              </Link>
-            ),
-            privacy: (chunk) => (
-              <Link to="/privacy" className="underline">
-                {chunk}
-              </Link>
-            ),
-          })}
+          {agreeWithLinks(t('auth.signUp.agree'))}
         </span>
       </label>
       <RegistrationNotice notice={notice.data} />

@@ -1,5 +1,11 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Heart, Lock, MessageCircle, Star, Unlock } from 'lucide-react';
 import type { IdeaDto } from '@app/shared/ideas';
+import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { truncate } from '../../lib/format.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 
 const STATUS_STYLES: Record<string, string> = {
@@ -65,5 +71,60 @@ export function IdeaStats({ idea }: { idea: IdeaDto }) {
         <span className="inline-flex items-center gap-1 text-sm text-slate-600"><Star aria-hidden="true" className="h-4 w-4" /> {t('ideas.scoreOutOf10', { score: format.number(idea.totalScore) })}</span>
       )}
     </>
+  );
+}
+
+/**
+ * A page of ideas as a grid of cards: skeletons while it loads, the error with a retry, `empty` when there
+ * are none, else a card per idea (`card`) and the pages.
+ */
+export function IdeaGrid({ list, loadFailed, empty, page, onPage, pagesLabel, card }: {
+  list: UseQueryResult<{ ideas: IdeaDto[]; pagination: { pages: number } }>;
+  loadFailed: string;
+  empty: ReactNode;
+  page: number;
+  onPage: (page: number) => void;
+  pagesLabel: string;
+  card: (idea: IdeaDto) => ReactNode;
+}) {
+  if (list.isPending) {
+    return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-48" />)}</div>;
+  }
+  if (list.isError) return <ErrorState message={errorMessage(list.error, loadFailed)} onRetry={() => void list.refetch()} />;
+  if (list.data.ideas.length === 0) return empty;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{list.data.ideas.map(card)}</div>
+      <Pagination page={page} pages={list.data.pagination.pages} onChange={onPage} label={pagesLabel} />
+    </>
+  );
+}
+
+/** One idea's card: title and status, `meta` under them, the description cut to `length`, its likes and stats, `actions`. */
+export function IdeaCard({ idea, meta, length, like, children, actions }: {
+  idea: IdeaDto;
+  meta: ReactNode;
+  length: number;
+  like: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <h3 dir="auto" className="font-semibold break-words text-slate-900">{idea.title}</h3>
+        <IdeaStatusBadge status={idea.status} />
+      </div>
+      {meta}
+      <p dir="auto" className="mt-2 text-sm text-slate-700">{truncate(idea.description, length)}</p>
+      {children}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
+        <div className="flex items-center gap-2">
+          {like}
+          <IdeaStats idea={idea} />
+        </div>
+        {actions}
+      </div>
+    </article>
   );
 }

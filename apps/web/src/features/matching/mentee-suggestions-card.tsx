@@ -4,6 +4,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useInviteStudent, useMenteeSuggestions } from './api.ts';
 import { rich, useT } from '../../lib/i18n.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 
 /** Professionals: students who have not contacted anyone yet and whose interests meet the professional's expertise. */
 export function MenteeSuggestionsCard() {
@@ -12,11 +13,12 @@ export function MenteeSuggestionsCard() {
   const invite = useInviteStudent();
   const toast = useToast();
   return (
-    <section aria-labelledby="suggestions-heading" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-      <h2 id="suggestions-heading" className="text-lg font-semibold text-slate-900">
-        {t('matching.mentees.heading')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('matching.mentees.intro')}</p>
+    <Panel
+      headingId="suggestions-heading"
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      title={t('matching.mentees.heading')}
+      intro={t('matching.mentees.intro')}
+    >
       <div className="mt-3">
         {list.isPending ? (
           <Skeleton className="h-24" />
@@ -59,6 +61,6 @@ export function MenteeSuggestionsCard() {
           </ul>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -54,15 +54,13 @@ export function CancelSessionDialog({ session, onClose }: { session: Session | n
     >
       <div className="space-y-3">
         <Alert kind="info">{t(isLate(session) ? 'mentoring.change.late' : 'mentoring.change.inTime', { hours: session.noticeHours })}</Alert>
-        <TextArea
+        <ReasonField
           label={t('mentoring.change.cancelReason')}
-          required
           rows={3}
-          maxLength={LIMITS_SHORT}
           value={reason}
           error={error}
-          onChange={(e) => {
-            setReason(e.target.value);
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
         />
@@ -144,14 +142,12 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
         <p className="text-sm text-slate-800" aria-live="polite">
           <span className="font-medium">{t('mentoring.change.newTime')}:</span> {slot ? slotText(slot.start, slot.end, timezone) : t('mentoring.change.noneYet')}
         </p>
-        <TextArea
+        <ReasonField
           label={t('mentoring.change.rescheduleReason')}
-          required
           rows={2}
-          maxLength={LIMITS_SHORT}
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
         />
@@ -159,4 +155,9 @@ export function RescheduleSessionDialog({ session, onClose }: { session: Session
       </div>
     </Dialog>
   );
+}
+
+/** The required reason of a cancellation or a reschedule (the spec's short text limit). */
+function ReasonField({ label, rows, value, error, onChange }: { label: string; rows: number; value: string; error?: string | null; onChange: (value: string) => void }) {
+  return <TextArea label={label} required rows={rows} maxLength={LIMITS_SHORT} value={value} error={error} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { downloadReport, useCloseProgramme, useOutcomeReport } from './api.ts';
 import { BarChart } from './charts.tsx';
+import { FigureGrid } from '../../components/ui/figure-grid.tsx';
 
 // recharts comes with the survey charts only, in their own chunk (decision 524).
 const SurveyCharts = lazy(() => import('./survey-charts.tsx').then((m) => ({ default: m.SurveyCharts })));
@@ -197,14 +198,7 @@ function Report({
       <p className="sr-only" aria-live="polite">
         {updating ? t('out.loading') : ''}
       </p>
-      <dl className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${updating ? 'opacity-60' : ''}`} data-testid="report-figures">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureGrid items={figures} className={updating ? 'opacity-60' : ''} testId="report-figures" />
       <div className="grid gap-3 md:grid-cols-2">
         <BarChart
           title={t('out.chart.meetings')}

@@ -24,6 +24,7 @@ import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { useMonthAvailability } from '../mentoring/month-availability.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useRules } from './api.ts';
+import { Panel } from '../../components/ui/panel.tsx';
 
 type Zone = string;
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
@@ -109,10 +110,7 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
       </div>
       <div aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="rules-heading" className="space-y-3">
-          <h3 id="rules-heading" className="font-semibold text-slate-800">
-            {t('pro.availability.rules')}
-          </h3>
+        <Panel headingId="rules-heading" level={3} className="space-y-3" headingClassName="font-semibold text-slate-800" title={t('pro.availability.rules')}>
           {rules.isPending ? (
             <Spinner label={t('pro.availability.loadingRules')} />
           ) : rules.isError ? (
@@ -178,7 +176,7 @@ function AvailabilityManager({ professionalId }: { professionalId: string }) {
               })}
             </ul>
           )}
-        </section>
+        </Panel>
         <OwnCalendar professionalId={professionalId} />
       </div>
       <Dialog
@@ -349,15 +347,19 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
     selected: todayIn(timezone),
   });
   return (
-    <section aria-labelledby="calendar-heading" className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h3 id="calendar-heading" className="font-semibold text-slate-800">
-          {t('pro.availability.calendar')}
-        </h3>
+    <Panel
+      headingId="calendar-heading"
+      level={3}
+      className="space-y-3"
+      headingClassName="font-semibold text-slate-800"
+      headerClassName="flex flex-wrap items-end justify-between gap-2"
+      title={t('pro.availability.calendar')}
+      actions={
         <div className="w-48">
           <TimeZoneField label={t('pro.availability.showIn')} value={timezone} onChange={setTimezone} hint={null} />
         </div>
-      </div>
+      }
+    >
       {availability.isError && <Alert kind="error">{t('pro.availability.notice.loadAvailabilityFailed')}</Alert>}
       <MonthCalendar {...calendar} label={t('pro.availability.calendarLabel')} />
       <div>
@@ -379,6 +381,6 @@ function OwnCalendar({ professionalId }: { professionalId: string }) {
           </ul>
         )}
       </div>
-    </section>
+    </Panel>
   );
 }

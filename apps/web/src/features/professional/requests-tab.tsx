@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CalendarClock, Search } from 'lucide-react';
 import { TIME_STEPS, todayIn, type ConnectionRequest } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, FormButtons } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -280,13 +280,14 @@ function RespondForm({
         </Alert>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('pro.common.cancel')}
-        </Button>
-        <Button type="submit" disabled={mutation.isPending} variant={status === 'rejected' ? 'danger' : 'primary'}>
-          {mutation.isPending ? t('pro.common.processing') : status === 'accepted' ? t('pro.requests.acceptRequest') : t('pro.requests.declineRequest')}
-
-        </Button>
+        <FormButtons
+          onCancel={onClose}
+          cancelLabel={t('pro.common.cancel')}
+          submitLabel={status === 'accepted' ? t('pro.requests.acceptRequest') : t('pro.requests.declineRequest')}
+          pendingLabel={t('pro.common.processing')}
+          pending={mutation.isPending}
+          variant={status === 'rejected' ? 'danger' : 'primary'}
+        />
       </div>
     </form>
   );

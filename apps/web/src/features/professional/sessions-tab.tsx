@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus, MessageSquare, Plus, RefreshCw, XCircle } from 'lucide-react';
 import { DEFAULT_TIMEZONE, MENTORING_MESSAGES, todayIn, type Session } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog, Dialog, FormButtons } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextField } from '../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -297,12 +297,13 @@ function ScheduleForm({ initialStudentId, onClose }: { initialStudentId: string 
       </p>
       {error && <Alert kind="error">{error}</Alert>}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('pro.common.cancel')}
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('pro.sessions.scheduling') : t('pro.sessions.schedule')}
-        </Button>
+        <FormButtons
+          onCancel={onClose}
+          cancelLabel={t('pro.common.cancel')}
+          submitLabel={t('pro.sessions.schedule')}
+          pendingLabel={t('pro.sessions.scheduling')}
+          pending={mutation.isPending}
+        />
       </div>
     </form>
   );
@@ -365,12 +366,13 @@ function RescheduleForm({ session, onClose }: { session: Session; onClose: () =>
       />
       {error && <Alert kind="error">{error}</Alert>}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('pro.common.cancel')}
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('pro.common.saving') : t('pro.sessions.reschedule')}
-        </Button>
+        <FormButtons
+          onCancel={onClose}
+          cancelLabel={t('pro.common.cancel')}
+          submitLabel={t('pro.sessions.reschedule')}
+          pendingLabel={t('pro.common.saving')}
+          pending={mutation.isPending}
+        />
       </div>
     </form>
   );

@@ -16,6 +16,7 @@ import { NotificationSettings } from '../notifications/notification-settings.tsx
 import { OwnProfileDialog } from './own-profile-dialog.tsx';
 import { Link } from 'react-router';
 import { YourDataSection } from '../privacy/your-data-section.tsx';
+import { Panel, SHADOW_CARD } from '../../components/ui/panel.tsx';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   const t = useT();
@@ -52,11 +53,13 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
       : t('pro.settings.years', { count: user.experience });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="profile-heading" className="font-semibold text-slate-900">
-          {t('pro.settings.profile')}
-        </h2>
-        <p className="text-xs text-slate-600">{t('pro.settings.profileNote')}</p>
+      <Panel
+        headingId="profile-heading"
+        {...SHADOW_CARD}
+        title={t('pro.settings.profile')}
+        intro={t('pro.settings.profileNote')}
+        introClassName="text-xs text-slate-600"
+      >
         <Button className="mt-2" size="sm" variant="secondary" onClick={() => setEditing(true)}>
           {t('pro.settings.editProfile')}
         </Button>
@@ -70,12 +73,9 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
           <Row label={t('pro.settings.location')} value={user.location} />
           <Row label={t('pro.settings.expertise')} value={user.expertise?.length ? format.list(user.expertise, { type: 'unit', style: 'short' }) : null} />
         </dl>
-      </section>
+      </Panel>
       <div className="space-y-6">
-        <section aria-labelledby="security-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="security-heading" className="font-semibold text-slate-900">
-            {t('pro.settings.security')}
-          </h2>
+        <Panel headingId="security-heading" {...SHADOW_CARD} title={t('pro.settings.security')}>
           <Button className="mt-3" variant="secondary" onClick={() => setPasswordOpen(true)}>
             <KeyRound className="h-4 w-4" aria-hidden="true" /> {t('pro.settings.changePassword')}
           </Button>
@@ -84,11 +84,8 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
               {t('pro.settings.securityLink')}
             </Link>
           </p>
-        </section>
-        <section aria-labelledby="requests-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="requests-heading" className="font-semibold text-slate-900">
-            {t('pro.settings.requests')}
-          </h2>
+        </Panel>
+        <Panel headingId="requests-heading" {...SHADOW_CARD} title={t('pro.settings.requests')}>
           <label className="mt-3 flex items-start gap-3 text-sm">
             <input
               type="checkbox"
@@ -104,27 +101,20 @@ export function SettingsTab({ user, onPasswordChanged }: { user: UserDto | undef
               </span>
             </span>
           </label>
-        </section>
+        </Panel>
         {stats.data && <NoticePolicyForm key={stats.data.noticeHours} noticeHours={stats.data.noticeHours} save={setNoticeHours} onSaved={() => void invalidate()} />}
         <NotificationSettings />
-        <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="account-heading" className="font-semibold text-slate-900">
-            {t('pro.settings.account')}
-          </h2>
+        <Panel headingId="account-heading" {...SHADOW_CARD} title={t('pro.settings.account')}>
           <dl className="mt-2 divide-y divide-slate-100">
             <Row label={t('pro.settings.accountType')} value={t('pro.settings.professional')} />
             <Row label={t('pro.students.statusLabel')} value={t('pro.students.status', { status: user.isActive ? 'active' : 'inactive' })} />
             <Row label={t('pro.settings.memberSince')} value={formatDate(user.createdAt)} />
             {user.passwordChangedAt && <Row label={t('pro.settings.lastPasswordChange')} value={formatDate(user.passwordChangedAt)} />}
           </dl>
-        </section>
-        <section aria-labelledby="your-data-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id="your-data-heading" className="mb-2 font-semibold text-slate-900">
-            {t('pro.settings.yourData')}
-
-          </h2>
+        </Panel>
+        <Panel headingId="your-data-heading" {...SHADOW_CARD} headingClassName="mb-2 font-semibold text-slate-900" title={t('pro.settings.yourData')}>
           <YourDataSection />
-        </section>
+        </Panel>
       </div>
       <ProfessionalPasswordDialog
         open={passwordOpen}

@@ -12,6 +12,7 @@ import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useDebounced } from '../../lib/hooks.ts';
 import { MessageThreadDialog } from '../mentoring/message-thread.tsx';
 import { useConnectedStudents } from './api.ts';
+import { Panel, SHADOW_CARD } from '../../components/ui/panel.tsx';
 
 export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) => void }) {
   const t = useT();
@@ -41,10 +42,7 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="student-analytics" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="student-analytics" className="font-semibold text-slate-900">
-          {t('pro.students.analytics')}
-        </h2>
+      <Panel headingId="student-analytics" {...SHADOW_CARD} title={t('pro.students.analytics')}>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {analytics.map((a) => (
             <div key={a.label} className="rounded-lg bg-slate-50 p-3">
@@ -53,7 +51,7 @@ export function StudentsTab({ onSchedule }: { onSchedule: (studentId: string) =>
             </div>
           ))}
         </dl>
-      </section>
+      </Panel>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="relative flex-1">

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { PROGRAMME_MESSAGES } from '@app/shared/programme-constants';
 import type { PairDto, ProgrammeDetail, ProgrammeSummary } from '@app/shared/programmes';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog, FormDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -147,36 +147,30 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
     );
   };
   return (
-    <Dialog
-      open
+    <FormDialog
+      formId="programme-form"
       title={t('programmes.create.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('admin.form.cancel')}
-          </Button>
-          <Button type="submit" form="programme-form" disabled={create.isPending}>
-            {create.isPending ? t('programmes.create.creating') : t('programmes.create.submit')}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      formClassName="space-y-3"
+      cancelLabel={t('admin.form.cancel')}
+      submitLabel={t('programmes.create.submit')}
+      pendingLabel={t('programmes.create.creating')}
+      pending={create.isPending}
     >
-      <form id="programme-form" className="space-y-3" onSubmit={submit} noValidate>
-        {error && <Alert kind="error">{error}</Alert>}
-        <TextField label={t('admin.field.name')} required value={form.name} onChange={set('name')} maxLength={200} />
-        <TextArea label={t('admin.workshops.description')} value={form.description} onChange={set('description')} rows={2} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('programmes.create.startsOn')} type="date" required value={form.startsOn} onChange={set('startsOn')} />
-          <TextField label={t('programmes.create.endsOn')} type="date" required value={form.endsOn} onChange={set('endsOn')} />
-        </div>
-        {organiser === 'admin' && (
-          <TextField label={t('programmes.create.universities')} hint={t('programmes.create.universitiesHint')} value={form.universities} onChange={set('universities')} />
-        )}
-        <TextField label={t('programmes.create.courses')} hint={t('programmes.create.coursesHint')} value={form.courses} onChange={set('courses')} />
-        <TextField label={t('programmes.create.capacity')} type="number" min={1} max={50} required value={form.capacity} onChange={set('capacity')} />
-      </form>
-    </Dialog>
+      {error && <Alert kind="error">{error}</Alert>}
+      <TextField label={t('admin.field.name')} required value={form.name} onChange={set('name')} maxLength={200} />
+      <TextArea label={t('admin.workshops.description')} value={form.description} onChange={set('description')} rows={2} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t('programmes.create.startsOn')} type="date" required value={form.startsOn} onChange={set('startsOn')} />
+        <TextField label={t('programmes.create.endsOn')} type="date" required value={form.endsOn} onChange={set('endsOn')} />
+      </div>
+      {organiser === 'admin' && (
+        <TextField label={t('programmes.create.universities')} hint={t('programmes.create.universitiesHint')} value={form.universities} onChange={set('universities')} />
+      )}
+      <TextField label={t('programmes.create.courses')} hint={t('programmes.create.coursesHint')} value={form.courses} onChange={set('courses')} />
+      <TextField label={t('programmes.create.capacity')} type="number" min={1} max={50} required value={form.capacity} onChange={set('capacity')} />
+    </FormDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { RD_APPLICATION_STATUSES, RD_APPLICATION_TRANSITIONS, RD_DEFAULT_TIMEZONE, type RdApplicationStatus } from '@app/shared/rd-project-constants';
 import type { AdminApplicationDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, FormDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { TimeZoneField } from '../../components/ui/time-zone-field.tsx';
@@ -163,51 +163,48 @@ function ReviewDialog({ projectId, application: a, onClose, base }: { projectId:
     save.mutate();
   };
   return (
-    <Dialog
-      open
+    <FormDialog
+      formId="rd-review-form"
       size="lg"
-      onClose={onClose}
       title={t('rd.admin.review.title', { name: a.student.name })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('rd.admin.cancel')}</Button>
-          <Button type="submit" form="rd-review-form" disabled={save.isPending}>{save.isPending ? t('rd.admin.saving') : t('rd.admin.review.submit')}</Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={onSubmit}
+      cancelLabel={t('rd.admin.cancel')}
+      submitLabel={t('rd.admin.review.submit')}
+      pendingLabel={t('rd.admin.saving')}
+      pending={save.isPending}
     >
-      <form id="rd-review-form" className="space-y-4" onSubmit={onSubmit} noValidate>
-        {alert && <Alert kind="error">{alert}</Alert>}
-        <SelectField label={t('rd.admin.status')} required value={status} onChange={(e) => setStatus(options.find((o) => o === e.target.value) ?? '')}>
-          <option value="">{t('rd.admin.review.chooseStatus')}</option>
-          {options.map((s) => <option key={s} value={s}>{text.applicationStatus(s)}</option>)}
-        </SelectField>
-        <TextArea label={t('rd.admin.review.notes')} dir="auto" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        {status === 'interview-scheduled' && (
-          <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium">{t('rd.admin.review.interview')}</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4" checked={schedule} onChange={(e) => setSchedule(e.target.checked)} /> {t('rd.admin.review.scheduleNow')}
-            </label>
-            {schedule && (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField label={t('rd.admin.review.date')} type="date" required value={interview.date} onChange={(e) => setInterview((i) => ({ ...i, date: e.target.value }))} />
-                <TextField label={t('rd.admin.review.time')} type="time" required value={interview.time} onChange={(e) => setInterview((i) => ({ ...i, time: e.target.value }))} />
-                <TimeZoneField label={t('rd.admin.review.zone')} value={interview.timezone} onChange={(timezone) => setInterview((i) => ({ ...i, timezone }))} hint={t('rd.admin.review.zoneHint')} />
-                <SelectField label={t('rd.admin.review.mode')} value={interview.mode} onChange={(e) => setInterview((i) => ({ ...i, mode: e.target.value === 'offline' ? 'offline' : 'online' }))}>
-                  <option value="online">{t('rd.admin.review.modeOption', { mode: 'online' })}</option>
-                  <option value="offline">{t('rd.admin.review.modeOption', { mode: 'offline' })}</option>
-                </SelectField>
-                {interview.mode === 'online' ? (
-                  <TextField label={t('rd.admin.review.link')} type="url" dir="ltr" hint={t('rd.admin.review.linkHint')} value={interview.meetingLink} onChange={(e) => setInterview((i) => ({ ...i, meetingLink: e.target.value }))} />
-                ) : (
-                  <TextField label={t('rd.admin.review.location')} dir="auto" required value={interview.location} onChange={(e) => setInterview((i) => ({ ...i, location: e.target.value }))} />
-                )}
-                <div className="sm:col-span-2"><TextArea label={t('rd.admin.review.studentNotes')} dir="auto" rows={2} value={interview.notes} onChange={(e) => setInterview((i) => ({ ...i, notes: e.target.value }))} /></div>
-              </div>
-            )}
-          </fieldset>
-        )}
-      </form>
-    </Dialog>
+      {alert && <Alert kind="error">{alert}</Alert>}
+      <SelectField label={t('rd.admin.status')} required value={status} onChange={(e) => setStatus(options.find((o) => o === e.target.value) ?? '')}>
+        <option value="">{t('rd.admin.review.chooseStatus')}</option>
+        {options.map((s) => <option key={s} value={s}>{text.applicationStatus(s)}</option>)}
+      </SelectField>
+      <TextArea label={t('rd.admin.review.notes')} dir="auto" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      {status === 'interview-scheduled' && (
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium">{t('rd.admin.review.interview')}</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" checked={schedule} onChange={(e) => setSchedule(e.target.checked)} /> {t('rd.admin.review.scheduleNow')}
+          </label>
+          {schedule && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label={t('rd.admin.review.date')} type="date" required value={interview.date} onChange={(e) => setInterview((i) => ({ ...i, date: e.target.value }))} />
+              <TextField label={t('rd.admin.review.time')} type="time" required value={interview.time} onChange={(e) => setInterview((i) => ({ ...i, time: e.target.value }))} />
+              <TimeZoneField label={t('rd.admin.review.zone')} value={interview.timezone} onChange={(timezone) => setInterview((i) => ({ ...i, timezone }))} hint={t('rd.admin.review.zoneHint')} />
+              <SelectField label={t('rd.admin.review.mode')} value={interview.mode} onChange={(e) => setInterview((i) => ({ ...i, mode: e.target.value === 'offline' ? 'offline' : 'online' }))}>
+                <option value="online">{t('rd.admin.review.modeOption', { mode: 'online' })}</option>
+                <option value="offline">{t('rd.admin.review.modeOption', { mode: 'offline' })}</option>
+              </SelectField>
+              {interview.mode === 'online' ? (
+                <TextField label={t('rd.admin.review.link')} type="url" dir="ltr" hint={t('rd.admin.review.linkHint')} value={interview.meetingLink} onChange={(e) => setInterview((i) => ({ ...i, meetingLink: e.target.value }))} />
+              ) : (
+                <TextField label={t('rd.admin.review.location')} dir="auto" required value={interview.location} onChange={(e) => setInterview((i) => ({ ...i, location: e.target.value }))} />
+              )}
+              <div className="sm:col-span-2"><TextArea label={t('rd.admin.review.studentNotes')} dir="auto" rows={2} value={interview.notes} onChange={(e) => setInterview((i) => ({ ...i, notes: e.target.value }))} /></div>
+            </div>
+          )}
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }

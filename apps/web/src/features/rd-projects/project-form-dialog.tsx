@@ -4,7 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { RD_COMPENSATION_TYPES, RD_CURRENCIES, RD_DEGREE_LEVELS, RD_DOCUMENT_TYPES, RD_MESSAGES, RD_DURATIONS, RD_EXPERIENCE_LEVELS, RD_FIELDS, RD_MAX_POSITIONS, RD_MILESTONE_STATUSES, RD_PRIORITIES, RD_ROLE_TITLES, RD_STATUS_TRANSITIONS, RD_VISIBILITIES, RD_WORK_MODES, type RdStatus } from '@app/shared/rd-project-constants';
 import { projectFormError, type AdminProjectDto, type ProjectBodyInput } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { FormDialog } from '../../components/ui/dialog.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -225,176 +225,174 @@ export function ProjectFormDialog({
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      formId="rd-project-form"
       size="xl"
-      onClose={onClose}
       title={editing ? t('rd.form.editTitle') : t('rd.form.newTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('rd.admin.cancel')}</Button>
-          <Button type="submit" form="rd-project-form" disabled={save.isPending}>{save.isPending ? t('rd.admin.saving') : editing ? t('rd.form.update') : t('rd.form.create')}</Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={onSubmit}
+      formClassName="space-y-6"
+      cancelLabel={t('rd.admin.cancel')}
+      submitLabel={editing ? t('rd.form.update') : t('rd.form.create')}
+      pendingLabel={t('rd.admin.saving')}
+      pending={save.isPending}
     >
-      <form id="rd-project-form" className="space-y-6" onSubmit={onSubmit} noValidate>
-        <div ref={top}>{alert && <Alert kind="error">{alert}</Alert>}</div>
+      <div ref={top}>{alert && <Alert kind="error">{alert}</Alert>}</div>
 
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'basic' })}</legend>
-          <TextField label={t('rd.form.projectTitle')} dir="auto" required value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
-          <TextArea label={t('rd.detail.summary')} dir="auto" required rows={2} value={form.summary} onChange={(e) => set('summary', e.target.value)} />
-          <TextArea label={t('rd.detail.description')} dir="auto" required rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
-          <div className="grid gap-3 sm:grid-cols-3">
-            <SelectField label={t('rd.browse.field')} required value={form.field} onChange={(e) => set('field', e.target.value)}>
-              <option value="">{t('rd.form.chooseField')}</option>
-              {RD_FIELDS.map((f) => <option key={f} value={f}>{text.field(f)}</option>)}
-            </SelectField>
-            <SelectField label={t('rd.form.priority')} value={form.priority} onChange={(e) => set('priority', pick(RD_PRIORITIES, e.target.value, 'medium'))}>
-              {RD_PRIORITIES.map((p) => <option key={p} value={p}>{t('rd.priorityLevel', { priority: p })}</option>)}
-            </SelectField>
-            <SelectField label={t('rd.browse.duration')} required value={form.duration} onChange={(e) => set('duration', e.target.value)}>
-              <option value="">{t('rd.apply.chooseDuration')}</option>
-              {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
-            </SelectField>
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'basic' })}</legend>
+        <TextField label={t('rd.form.projectTitle')} dir="auto" required value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
+        <TextArea label={t('rd.detail.summary')} dir="auto" required rows={2} value={form.summary} onChange={(e) => set('summary', e.target.value)} />
+        <TextArea label={t('rd.detail.description')} dir="auto" required rows={4} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <SelectField label={t('rd.browse.field')} required value={form.field} onChange={(e) => set('field', e.target.value)}>
+            <option value="">{t('rd.form.chooseField')}</option>
+            {RD_FIELDS.map((f) => <option key={f} value={f}>{text.field(f)}</option>)}
+          </SelectField>
+          <SelectField label={t('rd.form.priority')} value={form.priority} onChange={(e) => set('priority', pick(RD_PRIORITIES, e.target.value, 'medium'))}>
+            {RD_PRIORITIES.map((p) => <option key={p} value={p}>{t('rd.priorityLevel', { priority: p })}</option>)}
+          </SelectField>
+          <SelectField label={t('rd.browse.duration')} required value={form.duration} onChange={(e) => set('duration', e.target.value)}>
+            <option value="">{t('rd.apply.chooseDuration')}</option>
+            {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
+          </SelectField>
+        </div>
+        <ChipInput label={t('rd.tags')} values={form.tags} onChange={(v) => set('tags', v)} />
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'supervisor' })}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label={t('rd.form.supervisorName')} dir="auto" required value={form.supervisor.name} onChange={(e) => setSup('name', e.target.value)} />
+          <TextField label={t('rd.form.supervisorEmail')} dir="ltr" required type="email" value={form.supervisor.email} onChange={(e) => setSup('email', e.target.value)} />
+          <TextField label={t('rd.form.supervisorTitle')} dir="auto" required value={form.supervisor.title} onChange={(e) => setSup('title', e.target.value)} />
+          <TextField label={t('rd.form.department')} dir="auto" required value={form.supervisor.department} onChange={(e) => setSup('department', e.target.value)} />
+        </div>
+        <TextArea label={t('rd.form.bio')} dir="auto" rows={2} value={form.supervisor.bio} onChange={(e) => setSup('bio', e.target.value)} />
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'objectives' })}</legend>
+        {form.objectives.map((o, i) => (
+          <div key={i} className="flex items-end gap-2">
+            <div className="flex-1"><TextField label={t('rd.form.objective', { number: i + 1 })} dir="auto" value={o} onChange={(e) => set('objectives', form.objectives.map((x, j) => (j === i ? e.target.value : x)))} /></div>
+            {form.objectives.length > 1 && (
+              <Button variant="ghost" aria-label={t('rd.form.removeObjective', { number: i + 1 })} onClick={() => set('objectives', form.objectives.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /></Button>
+            )}
           </div>
-          <ChipInput label={t('rd.tags')} values={form.tags} onChange={(v) => set('tags', v)} />
-        </fieldset>
-
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'supervisor' })}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label={t('rd.form.supervisorName')} dir="auto" required value={form.supervisor.name} onChange={(e) => setSup('name', e.target.value)} />
-            <TextField label={t('rd.form.supervisorEmail')} dir="ltr" required type="email" value={form.supervisor.email} onChange={(e) => setSup('email', e.target.value)} />
-            <TextField label={t('rd.form.supervisorTitle')} dir="auto" required value={form.supervisor.title} onChange={(e) => setSup('title', e.target.value)} />
-            <TextField label={t('rd.form.department')} dir="auto" required value={form.supervisor.department} onChange={(e) => setSup('department', e.target.value)} />
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => set('objectives', [...form.objectives, ''])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addObjective')}</Button>
+        <h4 className="pt-2 text-sm font-semibold">{t('rd.form.milestones')}</h4>
+        {form.milestones.map((m, i) => (
+          <div key={i} className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-2">
+            <TextField label={t('rd.form.milestoneTitle')} dir="auto" value={m.title} onChange={(e) => setMilestone(i, { title: e.target.value })} />
+            <SelectField label={t('rd.admin.status')} value={m.status} onChange={(e) => setMilestone(i, { status: pick(RD_MILESTONE_STATUSES, e.target.value, 'pending') })}>
+              {RD_MILESTONE_STATUSES.map((s) => <option key={s} value={s}>{t('rd.milestoneStatus', { status: selectKey(s) })}</option>)}
+            </SelectField>
+            <TextField label={t('rd.form.dueDate')} type="date" value={m.dueDate} onChange={(e) => setMilestone(i, { dueDate: e.target.value })} />
+            <TextField label={t('rd.form.completedOn')} type="date" value={m.completedAt} onChange={(e) => setMilestone(i, { completedAt: e.target.value })} />
+            <div className="sm:col-span-2"><TextArea label={t('rd.detail.description')} dir="auto" rows={2} value={m.description} onChange={(e) => setMilestone(i, { description: e.target.value })} /></div>
+            <div><Button variant="ghost" size="sm" onClick={() => set('milestones', form.milestones.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeMilestone')}</Button></div>
           </div>
-          <TextArea label={t('rd.form.bio')} dir="auto" rows={2} value={form.supervisor.bio} onChange={(e) => setSup('bio', e.target.value)} />
-        </fieldset>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => set('milestones', [...form.milestones, { title: '', description: '', status: 'pending', dueDate: '', completedAt: '' }])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addMilestone')}</Button>
+      </fieldset>
 
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'objectives' })}</legend>
-          {form.objectives.map((o, i) => (
-            <div key={i} className="flex items-end gap-2">
-              <div className="flex-1"><TextField label={t('rd.form.objective', { number: i + 1 })} dir="auto" value={o} onChange={(e) => set('objectives', form.objectives.map((x, j) => (j === i ? e.target.value : x)))} /></div>
-              {form.objectives.length > 1 && (
-                <Button variant="ghost" aria-label={t('rd.form.removeObjective', { number: i + 1 })} onClick={() => set('objectives', form.objectives.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /></Button>
-              )}
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'roles' })}</legend>
+        {form.roles.map((r, i) => (
+          <div key={r._id ?? `new-${i}`} className="space-y-3 rounded-xl border border-slate-200 p-3">
+            <div className="flex items-center justify-between">
+              <h4 className="font-medium">{t('rd.form.roleHeading', { number: i + 1, role: text.role(r.title) })}</h4>
+              <Button variant="ghost" size="sm" disabled={form.roles.length === 1} title={form.roles.length === 1 ? t('rd.form.lastRole') : undefined} onClick={() => set('roles', form.roles.filter((_, j) => j !== i))}>
+                <Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeRole')}
+              </Button>
             </div>
-          ))}
-          <Button variant="secondary" size="sm" onClick={() => set('objectives', [...form.objectives, ''])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addObjective')}</Button>
-          <h4 className="pt-2 text-sm font-semibold">{t('rd.form.milestones')}</h4>
-          {form.milestones.map((m, i) => (
-            <div key={i} className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-2">
-              <TextField label={t('rd.form.milestoneTitle')} dir="auto" value={m.title} onChange={(e) => setMilestone(i, { title: e.target.value })} />
-              <SelectField label={t('rd.admin.status')} value={m.status} onChange={(e) => setMilestone(i, { status: pick(RD_MILESTONE_STATUSES, e.target.value, 'pending') })}>
-                {RD_MILESTONE_STATUSES.map((s) => <option key={s} value={s}>{t('rd.milestoneStatus', { status: selectKey(s) })}</option>)}
+            <div className="grid gap-3 sm:grid-cols-3">
+              <SelectField label={t('rd.form.roleTitle')} value={r.title} onChange={(e) => setRole(i, { title: pick(RD_ROLE_TITLES, e.target.value, 'intern') })}>
+                {RD_ROLE_TITLES.map((title) => <option key={title} value={title}>{text.role(title)}</option>)}
               </SelectField>
-              <TextField label={t('rd.form.dueDate')} type="date" value={m.dueDate} onChange={(e) => setMilestone(i, { dueDate: e.target.value })} />
-              <TextField label={t('rd.form.completedOn')} type="date" value={m.completedAt} onChange={(e) => setMilestone(i, { completedAt: e.target.value })} />
-              <div className="sm:col-span-2"><TextArea label={t('rd.detail.description')} dir="auto" rows={2} value={m.description} onChange={(e) => setMilestone(i, { description: e.target.value })} /></div>
-              <div><Button variant="ghost" size="sm" onClick={() => set('milestones', form.milestones.filter((_, j) => j !== i))}><Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeMilestone')}</Button></div>
+              <TextField label={t('rd.form.maxPositions')} type="number" min={1} max={RD_MAX_POSITIONS} value={r.maxPositions} onChange={(e) => setRole(i, { maxPositions: e.target.value })} />
+              <SelectField label={t('rd.browse.workMode')} value={r.workMode} onChange={(e) => setRole(i, { workMode: pick(RD_WORK_MODES, e.target.value, 'remote') })}>
+                {RD_WORK_MODES.map((m) => <option key={m} value={m}>{text.workMode(m)}</option>)}
+              </SelectField>
+              {r.workMode === 'onsite' && <TextField label={t('rd.admin.review.location')} dir="auto" value={r.location} onChange={(e) => setRole(i, { location: e.target.value })} />}
+              <SelectField label={t('rd.form.compensation')} value={r.compensationType} onChange={(e) => setRole(i, { compensationType: pick(RD_COMPENSATION_TYPES, e.target.value, 'certificate') })}>
+                {RD_COMPENSATION_TYPES.map((c) => <option key={c} value={c}>{t('rd.compensation', { type: c })}</option>)}
+              </SelectField>
+              {(r.compensationType === 'paid' || r.compensationType === 'stipend') && (
+                <>
+                  <TextField label={t('rd.form.amount')} type="number" min={0} value={r.amount} onChange={(e) => setRole(i, { amount: e.target.value })} />
+                  <SelectField label={t('rd.form.currency')} value={r.currency} onChange={(e) => setRole(i, { currency: pick(RD_CURRENCIES, e.target.value, 'INR') })}>
+                    {RD_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                  </SelectField>
+                </>
+              )}
+              <SelectField label={t('rd.form.degree')} value={r.degreeLevel} onChange={(e) => setRole(i, { degreeLevel: pick(RD_DEGREE_LEVELS, e.target.value, 'any') })}>
+                {RD_DEGREE_LEVELS.map((d) => <option key={d} value={d}>{t('rd.degree', { degree: d })}</option>)}
+              </SelectField>
+              <TextField label={t('rd.form.minCgpa')} type="number" min={0} max={10} step={0.1} value={r.minCGPA} onChange={(e) => setRole(i, { minCGPA: e.target.value })} />
+              <SelectField label={t('rd.form.experience')} value={r.experience} onChange={(e) => setRole(i, { experience: pick(RD_EXPERIENCE_LEVELS, e.target.value, 'none') })}>
+                {RD_EXPERIENCE_LEVELS.map((x) => <option key={x} value={x}>{t('rd.experienceLevel', { level: x })}</option>)}
+              </SelectField>
             </div>
-          ))}
-          <Button variant="secondary" size="sm" onClick={() => set('milestones', [...form.milestones, { title: '', description: '', status: 'pending', dueDate: '', completedAt: '' }])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addMilestone')}</Button>
-        </fieldset>
-
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'roles' })}</legend>
-          {form.roles.map((r, i) => (
-            <div key={r._id ?? `new-${i}`} className="space-y-3 rounded-xl border border-slate-200 p-3">
-              <div className="flex items-center justify-between">
-                <h4 className="font-medium">{t('rd.form.roleHeading', { number: i + 1, role: text.role(r.title) })}</h4>
-                <Button variant="ghost" size="sm" disabled={form.roles.length === 1} title={form.roles.length === 1 ? t('rd.form.lastRole') : undefined} onClick={() => set('roles', form.roles.filter((_, j) => j !== i))}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" /> {t('rd.form.removeRole')}
-                </Button>
-              </div>
-              <div className="grid gap-3 sm:grid-cols-3">
-                <SelectField label={t('rd.form.roleTitle')} value={r.title} onChange={(e) => setRole(i, { title: pick(RD_ROLE_TITLES, e.target.value, 'intern') })}>
-                  {RD_ROLE_TITLES.map((title) => <option key={title} value={title}>{text.role(title)}</option>)}
-                </SelectField>
-                <TextField label={t('rd.form.maxPositions')} type="number" min={1} max={RD_MAX_POSITIONS} value={r.maxPositions} onChange={(e) => setRole(i, { maxPositions: e.target.value })} />
-                <SelectField label={t('rd.browse.workMode')} value={r.workMode} onChange={(e) => setRole(i, { workMode: pick(RD_WORK_MODES, e.target.value, 'remote') })}>
-                  {RD_WORK_MODES.map((m) => <option key={m} value={m}>{text.workMode(m)}</option>)}
-                </SelectField>
-                {r.workMode === 'onsite' && <TextField label={t('rd.admin.review.location')} dir="auto" value={r.location} onChange={(e) => setRole(i, { location: e.target.value })} />}
-                <SelectField label={t('rd.form.compensation')} value={r.compensationType} onChange={(e) => setRole(i, { compensationType: pick(RD_COMPENSATION_TYPES, e.target.value, 'certificate') })}>
-                  {RD_COMPENSATION_TYPES.map((c) => <option key={c} value={c}>{t('rd.compensation', { type: c })}</option>)}
-                </SelectField>
-                {(r.compensationType === 'paid' || r.compensationType === 'stipend') && (
-                  <>
-                    <TextField label={t('rd.form.amount')} type="number" min={0} value={r.amount} onChange={(e) => setRole(i, { amount: e.target.value })} />
-                    <SelectField label={t('rd.form.currency')} value={r.currency} onChange={(e) => setRole(i, { currency: pick(RD_CURRENCIES, e.target.value, 'INR') })}>
-                      {RD_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
-                    </SelectField>
-                  </>
-                )}
-                <SelectField label={t('rd.form.degree')} value={r.degreeLevel} onChange={(e) => setRole(i, { degreeLevel: pick(RD_DEGREE_LEVELS, e.target.value, 'any') })}>
-                  {RD_DEGREE_LEVELS.map((d) => <option key={d} value={d}>{t('rd.degree', { degree: d })}</option>)}
-                </SelectField>
-                <TextField label={t('rd.form.minCgpa')} type="number" min={0} max={10} step={0.1} value={r.minCGPA} onChange={(e) => setRole(i, { minCGPA: e.target.value })} />
-                <SelectField label={t('rd.form.experience')} value={r.experience} onChange={(e) => setRole(i, { experience: pick(RD_EXPERIENCE_LEVELS, e.target.value, 'none') })}>
-                  {RD_EXPERIENCE_LEVELS.map((x) => <option key={x} value={x}>{t('rd.experienceLevel', { level: x })}</option>)}
-                </SelectField>
-              </div>
-              <TextArea label={t('rd.form.roleDescription')} dir="auto" rows={2} value={r.description} onChange={(e) => setRole(i, { description: e.target.value })} />
-              <div className="grid gap-3 sm:grid-cols-3">
-                <ChipInput label={t('rd.form.skills')} values={r.skillsRequired} onChange={(v) => setRole(i, { skillsRequired: v })} />
-                <ChipInput label={t('rd.form.languages')} values={r.languages} onChange={(v) => setRole(i, { languages: v })} />
-                <ChipInput label={t('rd.form.benefits')} values={r.benefits} onChange={(v) => setRole(i, { benefits: v })} />
-              </div>
+            <TextArea label={t('rd.form.roleDescription')} dir="auto" rows={2} value={r.description} onChange={(e) => setRole(i, { description: e.target.value })} />
+            <div className="grid gap-3 sm:grid-cols-3">
+              <ChipInput label={t('rd.form.skills')} values={r.skillsRequired} onChange={(v) => setRole(i, { skillsRequired: v })} />
+              <ChipInput label={t('rd.form.languages')} values={r.languages} onChange={(v) => setRole(i, { languages: v })} />
+              <ChipInput label={t('rd.form.benefits')} values={r.benefits} onChange={(v) => setRole(i, { benefits: v })} />
             </div>
-          ))}
-          <Button variant="secondary" size="sm" onClick={() => set('roles', [...form.roles, newRole()])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addRole')}</Button>
-        </fieldset>
-
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'process' })}</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <TextField label={t('rd.admin.deadline')} required type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
-            <TextField label={t('rd.form.startDate')} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
-            <TextField label={t('rd.admin.expectedEnd')} required type="date" value={form.expectedEndDate} onChange={(e) => set('expectedEndDate', e.target.value)} />
           </div>
-          <ChipInput label={t('rd.admin.req', { section: 'criteria' })} values={form.selectionCriteria} onChange={(v) => set('selectionCriteria', v)} />
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4" checked={form.interviewRequired} onChange={(e) => set('interviewRequired', e.target.checked)} /> {t('rd.form.interviewRequired')}
-          </label>
-          <fieldset>
-            <legend className="text-sm font-medium">{t('rd.admin.req', { section: 'documents' })}</legend>
-            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              {RD_DOCUMENT_TYPES.map((d) => (
-                <label key={d} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={form.documentsRequired.includes(d)}
-                    onChange={(e) => set('documentsRequired', e.target.checked ? [...form.documentsRequired, d] : form.documentsRequired.filter((x) => x !== d))}
-                  />
-                  {text.document(d)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <ChipInput label={t('rd.admin.req', { section: 'technical' })} values={form.technicalSkills} onChange={(v) => set('technicalSkills', v)} />
-            <ChipInput label={t('rd.admin.req', { section: 'soft' })} values={form.softSkills} onChange={(v) => set('softSkills', v)} />
-            <ChipInput label={t('rd.admin.req', { section: 'tools' })} values={form.tools} onChange={(v) => set('tools', v)} />
-            <ChipInput label={t('rd.admin.req', { section: 'equipment' })} values={form.equipment} onChange={(v) => set('equipment', v)} />
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => set('roles', [...form.roles, newRole()])}><Plus aria-hidden="true" className="h-4 w-4" /> {t('rd.form.addRole')}</Button>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'process' })}</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField label={t('rd.admin.deadline')} required type="date" value={form.deadline} onChange={(e) => set('deadline', e.target.value)} />
+          <TextField label={t('rd.form.startDate')} type="date" value={form.startDate} onChange={(e) => set('startDate', e.target.value)} />
+          <TextField label={t('rd.admin.expectedEnd')} required type="date" value={form.expectedEndDate} onChange={(e) => set('expectedEndDate', e.target.value)} />
+        </div>
+        <ChipInput label={t('rd.admin.req', { section: 'criteria' })} values={form.selectionCriteria} onChange={(v) => set('selectionCriteria', v)} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" checked={form.interviewRequired} onChange={(e) => set('interviewRequired', e.target.checked)} /> {t('rd.form.interviewRequired')}
+        </label>
+        <fieldset>
+          <legend className="text-sm font-medium">{t('rd.admin.req', { section: 'documents' })}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {RD_DOCUMENT_TYPES.map((d) => (
+              <label key={d} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={form.documentsRequired.includes(d)}
+                  onChange={(e) => set('documentsRequired', e.target.checked ? [...form.documentsRequired, d] : form.documentsRequired.filter((x) => x !== d))}
+                />
+                {text.document(d)}
+              </label>
+            ))}
           </div>
         </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ChipInput label={t('rd.admin.req', { section: 'technical' })} values={form.technicalSkills} onChange={(v) => set('technicalSkills', v)} />
+          <ChipInput label={t('rd.admin.req', { section: 'soft' })} values={form.softSkills} onChange={(v) => set('softSkills', v)} />
+          <ChipInput label={t('rd.admin.req', { section: 'tools' })} values={form.tools} onChange={(v) => set('tools', v)} />
+          <ChipInput label={t('rd.admin.req', { section: 'equipment' })} values={form.equipment} onChange={(v) => set('equipment', v)} />
+        </div>
+      </fieldset>
 
-        <fieldset className="space-y-3">
-          <legend className="text-base font-semibold">{t('rd.form.section', { section: 'settings' })}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField label={t('rd.admin.visibilityLabel')} value={form.visibility} onChange={(e) => set('visibility', pick(RD_VISIBILITIES, e.target.value, 'public'))}>
-              {RD_VISIBILITIES.map((v) => <option key={v} value={v}>{t('rd.visibility', { visibility: v })}</option>)}
-            </SelectField>
-            {!create && <SelectField label={t('rd.admin.status')} value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint={t('rd.form.statusHint')}>
-              {statuses.map((s) => <option key={s} value={s}>{t('rd.projectStatus', { status: s })}</option>)}
-            </SelectField>}
-          </div>
-        </fieldset>
-      </form>
-    </Dialog>
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">{t('rd.form.section', { section: 'settings' })}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField label={t('rd.admin.visibilityLabel')} value={form.visibility} onChange={(e) => set('visibility', pick(RD_VISIBILITIES, e.target.value, 'public'))}>
+            {RD_VISIBILITIES.map((v) => <option key={v} value={v}>{t('rd.visibility', { visibility: v })}</option>)}
+          </SelectField>
+          {!create && <SelectField label={t('rd.admin.status')} value={form.status} onChange={(e) => set('status', pick(statuses, e.target.value, form.status))} hint={t('rd.form.statusHint')}>
+            {statuses.map((s) => <option key={s} value={s}>{t('rd.projectStatus', { status: s })}</option>)}
+          </SelectField>}
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Bell, BellOff, Bookmark, BookmarkCheck, CalendarPlus, Download, Eye, Fl
 import { RD_DEADLINE_FILTERS, RD_DOCUMENT_EXTENSIONS, RD_DOCUMENT_FIELDS, RD_DOCUMENT_MAX_BYTES, RD_DOCUMENT_TYPES, RD_DURATIONS, RD_FIELDS, RD_MOTIVATION_MAX, RD_NOTIFICATION_POLL_MS, RD_PAGE_SIZE, RD_ROLE_TITLES, RD_SORTS, RD_WORK_MODES, daysUntil } from '@app/shared/rd-project-constants';
 import type { StudentApplicationDto, StudentProjectDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog, Dialog, FormDialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -417,64 +417,61 @@ function ApplyDialog({ project, onClose }: { project: StudentProjectDto; onClose
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      formId="rd-apply-form"
       size="lg"
-      onClose={onClose}
       title={t('rd.apply.title', { title: project.title })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('rd.apply.cancel')}</Button>
-          <Button type="submit" form="rd-apply-form" disabled={submit.isPending}>{submit.isPending ? t('rd.apply.submitting') : t('rd.apply.submit')}</Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={onSubmit}
+      cancelLabel={t('rd.apply.cancel')}
+      submitLabel={t('rd.apply.submit')}
+      pendingLabel={t('rd.apply.submitting')}
+      pending={submit.isPending}
     >
-      <form id="rd-apply-form" className="space-y-4" onSubmit={onSubmit} noValidate>
-        {error && <Alert kind="error">{error}</Alert>}
-        <SelectField label={t('rd.apply.role')} required value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-          <option value="">{t('rd.apply.chooseRole')}</option>
-          {project.roles.map((r) => (
-            <option key={r._id} value={r._id} disabled={r.availablePositions === 0}>
-              {r.availablePositions > 0 ? t('rd.apply.roleOpen', { role: text.role(r.title), count: r.availablePositions }) : t('rd.apply.roleFull', { role: text.role(r.title) })}
-            </option>
-          ))}
+      {error && <Alert kind="error">{error}</Alert>}
+      <SelectField label={t('rd.apply.role')} required value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+        <option value="">{t('rd.apply.chooseRole')}</option>
+        {project.roles.map((r) => (
+          <option key={r._id} value={r._id} disabled={r.availablePositions === 0}>
+            {r.availablePositions > 0 ? t('rd.apply.roleOpen', { role: text.role(r.title), count: r.availablePositions }) : t('rd.apply.roleFull', { role: text.role(r.title) })}
+          </option>
+        ))}
+      </SelectField>
+      <TextArea
+        label={t('rd.apply.motivation')}
+        required
+        dir="auto"
+        rows={5}
+        maxLength={RD_MOTIVATION_MAX}
+        value={motivation}
+        onChange={(e) => setMotivation(e.target.value)}
+        hint={t('rd.apply.motivationCount', { count: text.number(motivation.length), max: text.number(RD_MOTIVATION_MAX) })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('rd.apply.startDate')} type="date" min={todayLocal()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+        <SelectField label={t('rd.apply.duration')} value={duration} onChange={(e) => setDuration(e.target.value)}>
+          <option value="">{t('rd.apply.chooseDuration')}</option>
+          {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
         </SelectField>
-        <TextArea
-          label={t('rd.apply.motivation')}
-          required
-          dir="auto"
-          rows={5}
-          maxLength={RD_MOTIVATION_MAX}
-          value={motivation}
-          onChange={(e) => setMotivation(e.target.value)}
-          hint={t('rd.apply.motivationCount', { count: text.number(motivation.length), max: text.number(RD_MOTIVATION_MAX) })}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('rd.apply.startDate')} type="date" min={todayLocal()} value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-          <SelectField label={t('rd.apply.duration')} value={duration} onChange={(e) => setDuration(e.target.value)}>
-            <option value="">{t('rd.apply.chooseDuration')}</option>
-            {RD_DURATIONS.map((d) => <option key={d} value={d}>{text.duration(d)}</option>)}
-          </SelectField>
-        </div>
-        <TextArea label={t('rd.apply.experience')} dir="auto" rows={3} value={experience} onChange={(e) => setExperience(e.target.value)} />
-        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">{t('rd.apply.documents')}</legend>
-          {RD_DOCUMENT_TYPES.map((type) => (
-            <label key={type} className="block text-sm text-slate-800">
-              {text.document(type)}
-              {required.includes(type) && <span className="text-red-700"> {t('rd.apply.required')}</span>}
-              {(type === 'portfolio' || type === 'other') && <span className="text-slate-500"> {t('rd.apply.alsoImages')}</span>}
-              <input
-                type="file"
-                className="mt-1 block w-full text-sm"
-                accept={RD_DOCUMENT_EXTENSIONS[type].map((e) => `.${e}`).join(',')}
-                onChange={(e) => pick(type, e.target.files?.[0])}
-              />
-            </label>
-          ))}
-        </fieldset>
-      </form>
-    </Dialog>
+      </div>
+      <TextArea label={t('rd.apply.experience')} dir="auto" rows={3} value={experience} onChange={(e) => setExperience(e.target.value)} />
+      <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-800">{t('rd.apply.documents')}</legend>
+        {RD_DOCUMENT_TYPES.map((type) => (
+          <label key={type} className="block text-sm text-slate-800">
+            {text.document(type)}
+            {required.includes(type) && <span className="text-red-700"> {t('rd.apply.required')}</span>}
+            {(type === 'portfolio' || type === 'other') && <span className="text-slate-500"> {t('rd.apply.alsoImages')}</span>}
+            <input
+              type="file"
+              className="mt-1 block w-full text-sm"
+              accept={RD_DOCUMENT_EXTENSIONS[type].map((e) => `.${e}`).join(',')}
+              onChange={(e) => pick(type, e.target.files?.[0])}
+            />
+          </label>
+        ))}
+      </fieldset>
+    </FormDialog>
   );
 }
 

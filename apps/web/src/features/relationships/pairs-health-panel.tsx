@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useNudge, usePairsHealth, useRematch, useRematchProposals, useSaveOutcomeSettings } from './api.ts';
 import { HealthBadge } from './health-bits.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 
 /**
  * The coordinator's view of a published programme's pairs (issue 26): worst health first with the
@@ -22,11 +23,7 @@ export function PairsHealthPanel({ base, programmeId }: { base: string; programm
   if (q.isError) return <ErrorState message={errorMessage(q.error, t('rel.coord.loadError'))} onRetry={() => void q.refetch()} />;
   const { pairs, settings } = q.data;
   return (
-    <section aria-labelledby="pair-health-heading" className="space-y-4">
-      <h3 id="pair-health-heading" className="text-lg font-semibold text-slate-900">
-        {t('rel.coord.title')}
-      </h3>
-      <p className="text-sm text-slate-600">{t('rel.coord.intro')}</p>
+    <Panel headingId="pair-health-heading" level={3} className="space-y-4" title={t('rel.coord.title')} intro={t('rel.coord.intro')}>
       <SettingsForm base={base} programmeId={programmeId} settings={settings} />
       {pairs.length === 0 ? (
         <EmptyState title={t('rel.coord.empty')} />
@@ -37,7 +34,7 @@ export function PairsHealthPanel({ base, programmeId }: { base: string; programm
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -14,6 +14,8 @@ import { useSession } from '../../lib/session.ts';
 import { useMyRelationships, useRelationship, useRelationshipWrite } from './api.ts';
 import { HealthBadge } from './health-bits.tsx';
 import { MyProgrammeCertificates } from '../outcomes/my-certificates.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
+import { FigureGrid } from '../../components/ui/figure-grid.tsx';
 
 type T = ReturnType<typeof useT>;
 type Write = ReturnType<typeof useRelationshipWrite>;
@@ -132,14 +134,7 @@ function Totals({ d }: { d: RelationshipDetail }) {
     [t('rel.totals.goals'), t('rel.totals.goalsValue', { achieved: d.totals.goalsAchieved, total: d.totals.goals })],
   ];
   return (
-    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {items.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-xs text-slate-600">{label}</dt>
-          <dd className="text-xl font-semibold text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <FigureGrid items={items} className="mt-3" />
   );
 }
 
@@ -194,11 +189,7 @@ function AgreementSection({ d, write, readOnly }: { d: RelationshipDetail; write
     );
 
   return (
-    <section aria-labelledby="agreement-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="agreement-heading" className="text-lg font-semibold text-slate-900">
-        {t('rel.agreement.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('rel.agreement.intro')}</p>
+    <Panel headingId="agreement-heading" title={t('rel.agreement.title')} intro={t('rel.agreement.intro')}>
       {a && !editing && (
         <div className="mt-3 space-y-2 text-sm text-slate-800">
           <p>
@@ -292,7 +283,7 @@ function AgreementSection({ d, write, readOnly }: { d: RelationshipDetail; write
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -460,18 +451,14 @@ function GoalItem({ goal, write, isStudent, readOnly }: { goal: GoalDto; write: 
 function MeetingsSection({ d, write, readOnly }: { d: RelationshipDetail; write: Write; readOnly: boolean }) {
   const t = useT();
   return (
-    <section aria-labelledby="meetings-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="meetings-heading" className="text-lg font-semibold text-slate-900">
-        {t('rel.meetings.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('rel.meetings.intro')}</p>
+    <Panel headingId="meetings-heading" title={t('rel.meetings.title')} intro={t('rel.meetings.intro')}>
       {d.meetings.length === 0 && <p className="mt-3 text-sm text-slate-700">{t('rel.meetings.none')}</p>}
       <ul className="mt-3 space-y-4">
         {d.meetings.map((m) => (
           <MeetingItem key={m.sessionId} meeting={m} d={d} write={write} readOnly={readOnly} />
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 

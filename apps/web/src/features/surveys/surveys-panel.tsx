@@ -20,6 +20,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useCancelSurvey, useCreateSurvey, useProgrammeSurveys } from './api.ts';
 import { SurveyResultsView } from './survey-results.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 
 type T = ReturnType<typeof useT>;
 
@@ -135,18 +136,20 @@ export function SurveysPanel({ base, programmeId }: { base: string; programmeId:
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <section aria-labelledby="surveys-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="surveys-heading" className="text-lg font-semibold text-slate-900">
-          {t('survey.panel.title')}
-        </h3>
-        {!creating && (
+    <Panel
+      headingId="surveys-heading"
+      level={3}
+      className="space-y-4"
+      title={t('survey.panel.title')}
+      intro={t('survey.panel.intro', { threshold: q.data?.threshold ?? 5 })}
+      actions={
+        !creating && (
           <Button variant="secondary" onClick={() => setCreating(true)}>
             {t('survey.panel.new')}
           </Button>
-        )}
-      </div>
-      <p className="text-sm text-slate-600">{t('survey.panel.intro', { threshold: q.data?.threshold ?? 5 })}</p>
+        )
+      }
+    >
       {creating && <SurveyBuilder base={base} programmeId={programmeId} onDone={() => setCreating(false)} />}
       {q.isPending ? (
         <Spinner label={t('survey.panel.loading')} />
@@ -161,7 +164,7 @@ export function SurveysPanel({ base, programmeId }: { base: string; programmeId:
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
