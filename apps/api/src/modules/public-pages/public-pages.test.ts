@@ -171,6 +171,19 @@ describe('sitemap.xml and robots.txt', () => {
     expect(meta(res.body, 'name', 'description')).toContain('Accessibility Conformance Report');
   });
 
+  it("a page's head (title, description, preview tags) is in the visitor's language", async () => {
+    const ar = await t.app.inject({ url: '/workshops', headers: { 'accept-language': 'ar,en;q=0.5' } });
+    expect(ar.body).toContain('<title>ورش العمل · MentorBridge</title>');
+    expect(meta(ar.body, 'name', 'description')).toContain('لطلاب الجامعات');
+    expect(meta(ar.body, 'property', 'og:title')).toBe('ورش العمل');
+    const hi = await t.app.inject({ url: '/accessibility', headers: { 'accept-language': 'hi-IN' } });
+    expect(hi.body).toContain('<title>सुलभता · MentorBridge</title>');
+    expect(meta(hi.body, 'property', 'og:description')).toContain('VPAT 2.5');
+    // No language the site serves: English, as before.
+    const other = await t.app.inject({ url: '/', headers: { 'accept-language': 'fr-FR' } });
+    expect(meta(other.body, 'name', 'description')).toMatch(/^MentorBridge connects university students/);
+  });
+
   it('robots.txt keeps crawlers out of the API and signed-in areas and names the sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

@@ -16,7 +16,7 @@ import type { professionalCardDto } from '@app/shared/professionals';
 import type { publicProjectDto } from '@app/shared/rd-projects';
 import type { certificateVerification, workshopDto } from '@app/shared/workshops';
 import type { App } from '../../lib/http.ts';
-import { translator } from '../../lib/i18n.ts';
+import { languageFromHeader, translator } from '../../lib/i18n.ts';
 import { parseAcceptLanguage } from '@app/shared/i18n/negotiate';
 
 type Workshop = z.infer<typeof workshopDto>;
@@ -25,8 +25,6 @@ type Project = z.infer<typeof publicProjectDto>;
 type Certificate = z.infer<typeof certificateVerification>;
 
 const SITE = 'MentorBridge';
-const DEFAULT_DESCRIPTION =
-  'MentorBridge connects university students with verified industry professionals: mentoring sessions, workshops, idea review and R&D projects.';
 /** Items a list page puts in its HTML (the app pages further). */
 const LIST_SIZE = 24;
 /** The most items the sitemap asks the API for, per kind (100 a page). */
@@ -219,32 +217,36 @@ const HERO_IMAGE = '/tour/workshops.webp';
 export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
   const workshops = (query: string) => fetchApi<{ workshops: Workshop[]; pagination: { pages: number } }>(`/api/workshops?${query}`);
   return {
-    async landing(): Promise<Rendered> {
+    // Each page's head (title, description, link-preview tags) is in the visitor's language, the one the
+    // server renders the page in: a shared link and a search result read as the page does.
+    async landing(language = 'en'): Promise<Rendered> {
       const list = await workshops(`limit=6&page=1`);
       const items = list.data?.workshops ?? [];
+      const description = translator(language).t('public.head.site.description');
       return {
         status: 200,
         head: {
           title: SITE,
-          description: DEFAULT_DESCRIPTION,
+          description,
           path: '/',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: SITE, url: publicUrl, logo: `${publicUrl}/icons/icon-512.png` }],
           preloadImage: HERO_IMAGE,
         },
-        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(DEFAULT_DESCRIPTION)}</p><img src="${HERO_IMAGE}" alt="${escapeHtml(translator('en').t('landing.shotAlt'))}" width="960" height="600" class="aspect-[8/5] w-full object-cover object-top" /><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
+        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(description)}</p><img src="${HERO_IMAGE}" alt="${escapeHtml(translator('en').t('landing.shotAlt'))}" width="960" height="600" class="aspect-[8/5] w-full object-cover object-top" /><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
           items.length ? `<section><h2>Workshops</h2><ul>${items.map(workshopItem).join('')}</ul></section>` : ''
         }</main>`,
       };
     },
 
-    async workshopList(): Promise<Rendered> {
+    async workshopList(language = 'en'): Promise<Rendered> {
+      const t = translator(language).t;
       const list = await workshops(`limit=${LIST_SIZE}&page=1`);
       const items = list.data?.workshops ?? [];
       return {
         status: 200,
         head: {
-          title: 'Workshops',
-          description: 'Workshops by verified industry professionals for university students: dates, formats and seats left.',
+          title: t('public.head.workshops.title'),
+          description: t('public.head.workshops.description'),
           path: '/workshops',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((w, i) => ({ '@type': 'ListItem', position: i + 1, url: `${publicUrl}/workshops/${w.id}`, name: w.title })) }],
         },
@@ -274,14 +276,15 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
-    async experts(): Promise<Rendered> {
+    async experts(language = 'en'): Promise<Rendered> {
+      const t = translator(language).t;
       const res = await fetchApi<{ professionals: Professional[] }>(`/api/professionals?limit=${LIST_SIZE}&page=1`);
       const items = res.data?.professionals ?? [];
       return {
         status: 200,
         head: {
-          title: 'Professionals',
-          description: 'Verified industry professionals who mentor university students on MentorBridge.',
+          title: t('public.head.experts.title'),
+          description: t('public.head.experts.description'),
           path: '/experts',
           jsonLd: items.map((p) => personLd(p, publicUrl)),
         },
@@ -291,14 +294,15 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
-    async projects(): Promise<Rendered> {
+    async projects(language = 'en'): Promise<Rendered> {
+      const t = translator(language).t;
       const res = await fetchApi<{ projects: Project[] }>(`/api/rd-projects/public?limit=${LIST_SIZE}&page=1`);
       const items = res.data?.projects ?? [];
       return {
         status: 200,
         head: {
-          title: 'R&D projects',
-          description: 'Real research and development projects open to university students, with roles and deadlines.',
+          title: t('public.head.projects.title'),
+          description: t('public.head.projects.description'),
           path: '/projects',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: i + 1, name: p.title })) }],
         },
@@ -308,15 +312,22 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
-    async certificate(id: string): Promise<Rendered | null> {
+    async certificate(id: string, language = 'en'): Promise<Rendered | null> {
+      const t = translator(language).t;
       const res = await fetchApi<{ certificate: Certificate }>(`/api/certificates/${encodeURIComponent(id)}`);
       const c = res.data?.certificate;
       if (!c) return null;
-      const description = `${c.studentName} completed "${c.workshopTitle}" on ${c.workshopDate}. Certificate ${c.verificationId}, issued by ${c.issuer}.`;
+      const description = t('public.head.certificate.description', {
+        student: c.studentName,
+        title: c.workshopTitle,
+        date: c.workshopDate,
+        id: c.verificationId,
+        issuer: c.issuer,
+      });
       return {
         status: 200,
         head: {
-          title: `Certificate: ${c.workshopTitle}`,
+          title: t('public.head.certificate.title', { title: c.workshopTitle }),
           description,
           path: `/certificates/${c.verificationId}`,
           // A person's certificate is shared by link (LinkedIn shows the preview), not listed by search engines.
@@ -340,11 +351,12 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
     },
 
     /** The accessibility statement and conformance report (the web app renders docs/accessibility.md itself). */
-    accessibility(): Rendered {
-      const description = 'MentorBridge accessibility statement and Accessibility Conformance Report (VPAT 2.5, WCAG 2.2 AA), with how to report a barrier.';
+    accessibility(language = 'en'): Rendered {
+      const t = translator(language).t;
+      const description = t('public.head.accessibility.description');
       return {
         status: 200,
-        head: { title: 'Accessibility', description, path: '/accessibility' },
+        head: { title: t('public.head.accessibility.title'), description, path: '/accessibility' },
         body: `<main id="main"><h1>Accessibility statement</h1><p>${escapeHtml(description)}</p></main>`,
       };
     },
@@ -423,7 +435,9 @@ export async function publicPagesRoutes(app: App, root: string) {
   const entry = await serverEntry(app, root);
   const page = { config: { access: 'public' as const }, schema: { hide: true } };
   /** Compressed as the static files are (brotli, else gzip): the HTML is the first thing a phone waits for. */
-  const send = async (request: FastifyRequest, reply: FastifyReply, rendered: Rendered | null) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, make: (language: string) => Rendered | null | Promise<Rendered | null>) => {
+    // The language the app renders in for this visitor (Accept-Language; English when none is served).
+    const rendered = await make(languageFromHeader(request.headers['accept-language']) ?? 'en');
     let rendition: ServerRendered | undefined;
     if (rendered && entry) {
       try {
@@ -447,13 +461,13 @@ export async function publicPagesRoutes(app: App, root: string) {
     return reply.send(html);
   };
 
-  app.get('/', page, async (request, reply) => send(request, reply, await render.landing()));
-  app.get('/workshops', page, async (request, reply) => send(request, reply, await render.workshopList()));
-  app.get<{ Params: { id: string } }>('/workshops/:id', page, async (request, reply) => send(request, reply, await render.workshop(request.params.id)));
-  app.get('/experts', page, async (request, reply) => send(request, reply, await render.experts()));
-  app.get('/projects', page, async (request, reply) => send(request, reply, await render.projects()));
-  app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, await render.certificate(request.params.id)));
-  app.get('/accessibility', page, async (request, reply) => send(request, reply, render.accessibility()));
+  app.get('/', page, async (request, reply) => send(request, reply, (l) => render.landing(l)));
+  app.get('/workshops', page, async (request, reply) => send(request, reply, (l) => render.workshopList(l)));
+  app.get<{ Params: { id: string } }>('/workshops/:id', page, async (request, reply) => send(request, reply, () => render.workshop(request.params.id)));
+  app.get('/experts', page, async (request, reply) => send(request, reply, (l) => render.experts(l)));
+  app.get('/projects', page, async (request, reply) => send(request, reply, (l) => render.projects(l)));
+  app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, (l) => render.certificate(request.params.id, l)));
+  app.get('/accessibility', page, async (request, reply) => send(request, reply, (l) => render.accessibility(l)));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
 }
