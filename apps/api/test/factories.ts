@@ -112,6 +112,14 @@ export function body<T = Record<string, unknown>>(res: { body: string }): T {
   return JSON.parse(res.body) as T;
 }
 
+/** The failure envelope every API error answers with (lib/errors.ts): a stable `code`, a localised `message`. */
+export interface Failure {
+  success: false;
+  message: string;
+  code: string;
+  errors?: string[];
+}
+
 /** An inject() answer that must be 200 (the body is shown when it is not): its `data`. */
 export function okData<T>(res: { statusCode: number; body: string }): T {
   expect(res.statusCode, res.body).toBe(200);

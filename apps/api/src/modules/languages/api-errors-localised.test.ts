@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { body, buildAdmin, buildStudent, type BuiltUser } from '../../../test/factories.ts';
+import { body, buildAdmin, buildStudent, type BuiltUser, type Failure } from '../../../test/factories.ts';
 import { createProject } from '../rd-projects/rd-test-helpers.ts';
 
 /**
@@ -8,13 +8,6 @@ import { createProject } from '../rd-projects/rd-test-helpers.ts';
  * caller's language, by Accept-Language and by the profile's choice, with the same machine `code`.
  */
 const t = useTestApp();
-
-interface Failure {
-  success: false;
-  message: string;
-  code: string;
-  errors?: string[];
-}
 
 type Send = (headers: Record<string, string>) => Promise<{ statusCode: number; body: string }>;
 

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { body, buildProfessional, buildStudent } from '../../../test/factories.ts';
+import { body, buildProfessional, buildStudent, type Failure } from '../../../test/factories.ts';
 import { localiseMessage } from '../../lib/i18n.ts';
 
 const t = useTestApp();
-
-interface Failure {
-  success: false;
-  message: string;
-  code: string;
-  errors?: string[];
-}
 
 const missing = '/api/workshops/000000000000000000000000';
 
