@@ -9,6 +9,7 @@ import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useScimMutations, useScimTokens, useSsoMutations, useSsoOverview } from './api.ts';
 import { ConnectionSettingsEditor } from './connection-settings-editor.tsx';
 import { SamlMetadataStatus } from './metadata-status.tsx';
+import { reasonKey } from './reason-keys.ts';
 import { SpKeysPanel } from './sp-keys-panel.tsx';
 
 const list = (text: string) =>
@@ -235,7 +236,7 @@ function Events({ events }: { events: SsoOverviewData['events'] }) {
           {events.map((e) => (
             <li key={e.id} className="py-2">
               <p>
-                <span className="font-medium">{e.reason}</span> · {format.dateTime(e.createdAt)} · {t('sso.console.events.reference')} <code>{e.id}</code>
+                <span className="font-medium">{t(reasonKey(e.reason))}</span> · {format.dateTime(e.createdAt)} · {t('sso.console.events.reference')} <code>{e.id}</code>
               </p>
               <p className="break-all text-slate-700">{e.detail}</p>
             </li>
