@@ -6,6 +6,8 @@ function futureDate(days: number): string {
 }
 
 test('an admin creates a workshop as a draft, publishes it, and a student then sees it', async ({ page, browser }) => {
+  // Two people, five axe scans and a reload: ~45 s on a quiet machine, close to the default 60 s under load.
+  test.slow();
   const title = `Data Pipelines Clinic ${Date.now() % 1e7}`;
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Workshops' }).click();
