@@ -55,6 +55,9 @@ for (const width of WIDTHS) {
 }
 
 test('admin sections have URLs: a section can be opened from its address and Back moves between them', async ({ page }) => {
+  // Both widths in one test, four axe scans (the Workshops section's cards are the heaviest): ~40 s on a
+  // quiet machine, over the default 60 s at CI load.
+  test.slow();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
