@@ -49,12 +49,20 @@ if (container) {
     .then(([{ start }, messages]) => start(container, { language, messages }, page, server));
 }
 
-/** Resolves after the load event and the frame painted after it. */
+/**
+ * Resolves after the load event, one task later (the browser paints between tasks). A MessageChannel
+ * task rather than requestAnimationFrame or setTimeout: those are the timers a test's fake clock holds
+ * (e2e/public-site.spec.ts pauses it), and the app would then never start.
+ */
 function afterLoadAndPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-    if (document.readyState === 'complete') painted();
-    else window.addEventListener('load', painted, { once: true });
+    const nextTask = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    };
+    if (document.readyState === 'complete') nextTask();
+    else window.addEventListener('load', nextTask, { once: true });
   });
 }
 
