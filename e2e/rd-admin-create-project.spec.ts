@@ -13,6 +13,9 @@ async function openRdTab(page: Page) {
 }
 
 test('an admin creates a project through the Create dialog and activates it', async ({ page }) => {
+  // Three submits (two refused), activation and axe scans: past the default 60 s at CI load (timeouts, not
+  // failures, in the twelfth sitting's CI).
+  test.slow();
   const title = uniqueTitle('Coral Reef Imaging');
   await openRdTab(page);
   await expect(page.getByRole('table')).toBeVisible();
