@@ -17,7 +17,7 @@ export const CHROMIUM_ARGS = [
 
 /** Journeys that change what every person on the server sees (run on their own server). */
 const ISOLATED = /privacy-consent\.spec\.ts$/;
-/** Its server's port: E2E_PORT + 1 and + 2 are the SSO journeys' identity providers. */
+/** Its server's port: E2E_PORT + 1 to + 4 are the SSO journeys' identity providers and relay. */
 const ISOLATED_PORT = PORT + 5;
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;

@@ -14,7 +14,6 @@ test('every console section is accessible at 1280 px', async ({ page }) => {
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     await expectAccessible(page);
-    await page.screenshot({ path: `/tmp/h8-admin-1280-${section.replace(/\W+/g, '-').toLowerCase()}.png`, fullPage: true });
   }
   // The dashboard's numbers arrive (no fixed placeholders).
   await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
@@ -29,7 +28,6 @@ test('at 360 px the sidebar becomes a menu and lists become cards', async ({ pag
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeHidden();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h8-admin-360-dashboard.png', fullPage: true });
 
   for (const section of ['Professionals', 'Students', 'Workshops', 'Student Ideas']) {
     await page.getByRole('button', { name: 'Open sections menu' }).click();
@@ -55,7 +53,6 @@ test('at 360 px the sidebar becomes a menu and lists become cards', async ({ pag
     );
     expect(clipped, `${section}: elements cut off at the screen edge`).toEqual([]);
     await expectAccessible(page);
-    await page.screenshot({ path: `/tmp/h8-admin-360-${section.replace(/\W+/g, '-').toLowerCase()}.png`, fullPage: true });
   }
 
   // A modal at 360 px fits too.
@@ -64,5 +61,4 @@ test('at 360 px the sidebar becomes a menu and lists become cards', async ({ pag
   await page.getByRole('button', { name: 'Add Professional' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Professional' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h8-admin-360-add-professional.png' });
 });

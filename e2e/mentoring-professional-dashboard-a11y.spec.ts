@@ -62,7 +62,6 @@ test('the professional dashboard works at 360 px wide', async ({ page }) => {
     // Nothing wider than the screen: no sideways scrolling.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on the ${tab.id} tab`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `/tmp/h11-pro-360-${tab.id}.png`, fullPage: true });
     await expectAccessible(page);
   }
 });

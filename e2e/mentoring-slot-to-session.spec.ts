@@ -83,7 +83,6 @@ test('a professional opens a slot, a student requests it, the session is booked,
   await expect(detail.getByRole('listitem').filter({ hasText: note })).toContainText('00:30 – 01:30');
   await detail.getByLabel('Time zone').fill(zone);
   await pickDate(detail, date, monthLabel);
-  await studentPage.screenshot({ path: '/tmp/h11-connect-1280.png', fullPage: true });
   // The day may hold weekly windows too (the date is random): remember how many slots it offers.
   const dayLabel = await detail.getByRole('button', { name: new RegExp(`^${date}, \\d+ slots? available$`) }).getAttribute('aria-label');
   const slotsBefore = Number(/, (\d+) slots? available$/.exec(dayLabel ?? '')?.[1]);
@@ -194,7 +193,6 @@ test('a professional opens a slot, a student requests it, the session is booked,
   await studentPage.setViewportSize({ width: 360, height: 780 });
   await expect(studentSession.getByRole('link', { name: 'Join Session' })).toBeVisible();
   expect(await studentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await studentPage.screenshot({ path: '/tmp/h11-student-sessions-360.png', fullPage: true });
 
   // The professional removes the journey's window again; the booked session stays.
   await page.getByRole('tab', { name: 'Availability' }).click();

@@ -87,6 +87,28 @@ test('a server-rendered page hydrates: nothing is painted twice, the filters wor
   expect(errors).toEqual([]);
 });
 
+test('a tap before the app has started is kept, and does what it asked once the app runs (decision 1220)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The app's code is held back, as on a slow phone: the page is the server's markup alone.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  // The tap started the app's download, and nothing happened yet (no handler is there).
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+  release();
+  // Once the app has hydrated the menu, the tap is replayed: the menu opens, once.
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test.describe('in the visitor\'s language', () => {
   test.use({ locale: 'es-ES' });
 

@@ -63,7 +63,6 @@ test('an admin schedules an interview and accepts; the student follows it in My 
   await expect(application.getByRole('link', { name: /^https:\/\/meet\.jit\.si\// })).toBeVisible();
   await expect(application.getByRole('list', { name: 'Application progress' })).toContainText('Interview Scheduled');
   await expectAccessible(studentPage);
-  await studentPage.screenshot({ path: '/tmp/h9-rd-student-interview.png', fullPage: true });
 
   const downloading = studentPage.waitForEvent('download');
   await application.getByRole('button', { name: 'Add to calendar (.ics)' }).click();
@@ -81,7 +80,6 @@ test('an admin schedules an interview and accepts; the student follows it in My 
   await expect(page.getByRole('status').getByText('Application accepted successfully!')).toBeVisible();
   await expect(card).toContainText('Accepted');
   await expect(dialog.getByRole('definition').nth(3)).toHaveText('1');
-  await page.screenshot({ path: '/tmp/h9-rd-admin-applications.png' });
 
   // The student reloads: the news arrives at once, and the timeline ends with the outcome.
   await studentPage.reload();

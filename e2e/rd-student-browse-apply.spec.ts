@@ -95,7 +95,6 @@ test('the student R&D tab works and is accessible at 360 px', async ({ page, req
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h9-rd-student-360.png', fullPage: true });
 
   await card.getByRole('button', { name: 'View Details' }).click();
   const detail = page.getByRole('dialog', { name: project.title });
@@ -105,7 +104,6 @@ test('the student R&D tab works and is accessible at 360 px', async ({ page, req
   const apply = page.getByRole('dialog', { name: `Apply: ${project.title}` });
   await expect(apply).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h9-rd-apply-360.png' });
   await apply.getByRole('button', { name: 'Cancel' }).click();
   await expect(apply).toBeHidden();
 

@@ -10,9 +10,10 @@ import { BASE, PORT, UNIVERSITY, freshPage } from './sso-helpers.ts';
 // logout) and MentorBridge's session in their browser ends too, through the back channel — a real
 // oidc-provider, the real browser. Someone else signed in through the same IdP stays signed in.
 
-// The SSO journeys' ports (run one file at a time): the IdP on E2E_PORT+1, the back-channel relay on E2E_PORT+2.
-const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? PORT + 1);
-const RELAY_PORT = PORT + 2;
+// Its own ports, the IdP on E2E_PORT+3 and the back-channel relay on E2E_PORT+4: the two workers run it beside
+// sso-oidc.spec.ts (IdP on +1) and sso-saml.spec.ts (+2), whose ports it took once (EADDRINUSE).
+const IDP_PORT = Number(process.env.E2E_LOGOUT_IDP_PORT ?? PORT + 3);
+const RELAY_PORT = PORT + 4;
 
 let idp: OidcIdp;
 let relay: Server;

@@ -76,7 +76,6 @@ test('the student dashboard and the workshop modal work at 360 px wide', async (
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'horizontal overflow at 360 px').toBeLessThanOrEqual(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h7-dashboard-360.png' });
 
   await page.getByLabel('Search workshops').fill(title);
   await expect(page.locator('article')).toHaveCount(1);
@@ -86,7 +85,6 @@ test('the student dashboard and the workshop modal work at 360 px wide', async (
   const box = await dialog.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360, 'the dialog fits in 360 px').toBe(true);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h7-workshop-modal-360.png' });
 
   // The mobile menu.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -105,7 +103,6 @@ test('the dashboard at 1280 px', async ({ page }) => {
   await expect(page.locator('article').first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: '/tmp/h7-dashboard-1280.png', fullPage: true });
 });
 
 test('a full load of the dashboard reads the registrations once, early, and shows them with the page', async ({ page }) => {

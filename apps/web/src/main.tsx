@@ -41,12 +41,66 @@ if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role &
 // do not share the connection with the stylesheet and the page's image, and the largest paint does not
 // wait for them. (The server leaves the app shell's modulepreload links out of these pages.) Any other
 // page has nothing to show before its code runs: it starts at once.
-const ready = serverState ? afterLoadAndPaint() : Promise.resolve();
+// A tap before then is not lost (decision 1220): it starts the app at once, and is replayed on its button
+// once React has attached to it.
+const early = serverState ? catchEarlyTaps() : undefined;
+const ready = early ? Promise.race([afterLoadAndPaint(), early.interacted]) : Promise.resolve();
 
 if (container) {
   void ready
     .then(() => Promise.all([import('./app/boot.tsx'), startMessages(language), page?.page.load().catch(() => undefined)]))
-    .then(([{ start }, messages]) => start(container, { language, messages }, page, server));
+    .then(([{ start }, messages]) => start(container, { language, messages }, page, server))
+    .then(() => early?.replay());
+}
+
+/**
+ * Until the app has hydrated a server-rendered page, its buttons have no handlers: a tap on one would do
+ * nothing (and a submit button would post the form to the server). Catches the last such tap, and on
+ * `replay()` clicks that button again once React's props are on it. Links are left alone: they work
+ * without the app.
+ */
+function catchEarlyTaps() {
+  let pending: HTMLElement | undefined;
+  let signal: () => void = () => undefined;
+  const interacted = new Promise<void>((resolve) => (signal = resolve));
+  const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('button, [role="button"], summary') : null;
+    if (!(target instanceof HTMLElement) || target.closest('a[href]') || isHydrated(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    pending = target;
+    signal();
+  };
+  document.addEventListener('click', onClick, true);
+  for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
+  return {
+    interacted,
+    /**
+     * After `start` (React listens from then on, and hydrates a part at once when it is tapped): clicks the
+     * caught button again once hydration, which goes on in slices, has reached it (one task at a time, a
+     * few thousand at most, then the tap is given up).
+     */
+    replay() {
+      document.removeEventListener('click', onClick, true);
+      let tries = 0;
+      const step = () => {
+        const target = pending;
+        if (!target || !target.isConnected || tries++ > 3000) return;
+        if (!isHydrated(target)) return nextTask(step);
+        pending = undefined;
+        target.click();
+      };
+      step();
+    },
+  };
+}
+
+/** Runs `fn` in a new task: a MessageChannel message, which a test's fake clock does not hold (unlike timers). */
+function nextTask(fn: () => void) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => fn();
+  channel.port2.postMessage(null);
 }
 
 /**
@@ -56,13 +110,8 @@ if (container) {
  */
 function afterLoadAndPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const nextTask = () => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    };
-    if (document.readyState === 'complete') nextTask();
-    else window.addEventListener('load', nextTask, { once: true });
+    if (document.readyState === 'complete') nextTask(resolve);
+    else window.addEventListener('load', () => nextTask(resolve), { once: true });
   });
 }
 

@@ -122,8 +122,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     <div
       className={`pointer-events-auto flex items-start justify-between gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${STYLES[toast.kind]}`}
       data-toast={toast.kind}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      // Paused by a pointer that moves onto it, not by one that stands still where the toast appeared
+      // (which would keep it on screen, over what is beneath, until the pointer happens to move).
+      onPointerMove={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
     >
