@@ -109,6 +109,26 @@ test('a tap before the app has started is kept, and does what it asked once the 
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 });
 
+test('a filter chosen before the app has started applies once it runs (decision 1220)', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/workshops');
+  const cards = page.getByRole('button', { name: /^Details: / });
+  const before = await cards.count();
+  expect(before).toBeGreaterThan(1);
+  await page.getByLabel('Category').selectOption('Design');
+  // The server's list, unfiltered, until the app runs.
+  await expect(cards).toHaveCount(before);
+  release();
+  await expect(cards).not.toHaveCount(before);
+  for (const text of await page.locator('main article').allInnerTexts()) expect(text).toContain('Design');
+  await expect(page.getByLabel('Category')).toHaveValue('Design');
+});
+
 test.describe('in the visitor\'s language', () => {
   test.use({ locale: 'es-ES' });
 

@@ -54,13 +54,16 @@ if (container) {
 }
 
 /**
- * Until the app has hydrated a server-rendered page, its buttons have no handlers: a tap on one would do
- * nothing (and a submit button would post the form to the server). Catches the last such tap, and on
- * `replay()` clicks that button again once React's props are on it. Links are left alone: they work
+ * Until the app has hydrated a server-rendered page, its buttons and fields have no handlers: a tap would do
+ * nothing (and a submit button would post the form to the server), a filter chosen or a search typed would
+ * show in the field but not in the list. Catches the last tap and every edited field, and on `replay()`
+ * gives each to React again once React's props are on it: the button is clicked, the field's value (as the
+ * person left it) is set and announced with the event React listens to. Links are left alone: they work
  * without the app.
  */
 function catchEarlyTaps() {
   let pending: HTMLElement | undefined;
+  const edited = new Map<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, string>();
   let signal: () => void = () => undefined;
   const interacted = new Promise<void>((resolve) => (signal = resolve));
   const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
@@ -72,28 +75,64 @@ function catchEarlyTaps() {
     pending = target;
     signal();
   };
+  const onEdit = (event: Event) => {
+    const field = event.target;
+    const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(field.type));
+    if (!isField || isHydrated(field)) return;
+    edited.set(field, field.value);
+    signal();
+  };
   document.addEventListener('click', onClick, true);
+  document.addEventListener('input', onEdit, true);
+  document.addEventListener('change', onEdit, true);
   for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
   return {
     interacted,
     /**
-     * After `start` (React listens from then on, and hydrates a part at once when it is tapped): clicks the
-     * caught button again once hydration, which goes on in slices, has reached it (one task at a time, a
-     * few thousand at most, then the tap is given up).
+     * After `start` (React listens from then on, and hydrates a part at once when it is tapped): waits for
+     * hydration, which goes on in slices, to reach what was caught (one task at a time, a few thousand at
+     * most, then it is given up).
      */
     replay() {
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('input', onEdit, true);
+      document.removeEventListener('change', onEdit, true);
       let tries = 0;
       const step = () => {
+        for (const [field, value] of edited) {
+          if (!field.isConnected) edited.delete(field);
+          else if (isHydrated(field)) {
+            edited.delete(field);
+            replayEdit(field, value);
+          }
+        }
         const target = pending;
-        if (!target || !target.isConnected || tries++ > 3000) return;
-        if (!isHydrated(target)) return nextTask(step);
-        pending = undefined;
-        target.click();
+        if (target && (!target.isConnected || isHydrated(target))) {
+          pending = undefined;
+          if (target.isConnected) target.click();
+        }
+        if ((pending || edited.size > 0) && tries++ < 3000) nextTask(step);
       };
       step();
     },
   };
+}
+
+/**
+ * Gives React a field's value typed or chosen before it hydrated the field. React keeps its own copy of an
+ * input's value and reports a change only when the field differs from it: the copy is set to '' through
+ * the field's own (tracked) setter, the value through the element type's, then the event React listens to.
+ */
+function replayEdit(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) {
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  if (field instanceof HTMLSelectElement) {
+    setValue?.call(field, value);
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  field.value = '';
+  setValue?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /** Runs `fn` in a new task: a MessageChannel message, which a test's fake clock does not hold (unlike timers). */

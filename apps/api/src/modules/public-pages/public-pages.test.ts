@@ -171,6 +171,22 @@ describe('sitemap.xml and robots.txt', () => {
     expect(meta(res.body, 'name', 'description')).toContain('Accessibility Conformance Report');
   });
 
+  it('the about page and the content pages are served with their own head and content (decision 1230)', async () => {
+    const about = await t.app.inject({ url: '/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('<title>About us · MentorBridge</title>');
+    expect(about.body).toContain(`<link rel="canonical" href="${ORIGIN}/about" />`);
+    expect(meta(about.body, 'name', 'description')).toContain('mission and values');
+    const help = await t.app.inject({ url: '/help', headers: { 'accept-language': 'es' } });
+    expect(help.statusCode).toBe(200);
+    expect(help.body).toContain(`<link rel="canonical" href="${ORIGIN}/help" />`);
+    expect(meta(help.body, 'property', 'og:title')).toBe('Centro de ayuda');
+    expect(help.body).toContain('Centro de ayuda');
+    // The privacy page shows the published notice: left to the app (its title is the notice's).
+    const privacy = await t.app.inject({ url: '/privacy' });
+    expect(privacy.body).not.toContain(`<link rel="canonical" href="${ORIGIN}/privacy" />`);
+  });
+
   it("a page's head (title, description, preview tags) is in the visitor's language", async () => {
     const ar = await t.app.inject({ url: '/workshops', headers: { 'accept-language': 'ar,en;q=0.5' } });
     expect(ar.body).toContain('<title>ورش العمل · MentorBridge</title>');

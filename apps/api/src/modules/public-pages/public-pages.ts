@@ -24,6 +24,13 @@ type Professional = z.infer<typeof professionalCardDto>;
 type Project = z.infer<typeof publicProjectDto>;
 type Certificate = z.infer<typeof certificateVerification>;
 
+/**
+ * The web app's fixed content pages the server renders (decision 1230). Not /privacy: it shows the published
+ * privacy notice when there is one, whose title the head would not know.
+ */
+const CONTENT_SLUGS = ['features', 'partners', 'careers', 'blog', 'help', 'terms'] as const;
+type ContentSlug = (typeof CONTENT_SLUGS)[number];
+
 const SITE = 'MentorBridge';
 /** Items a list page puts in its HTML (the app pages further). */
 const LIST_SIZE = 24;
@@ -361,6 +368,29 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       };
     },
 
+    /** The about page (its story, team and contact come from the site content, which the app renders). */
+    about(language = 'en'): Rendered {
+      const t = translator(language).t;
+      const description = t('public.head.about.description');
+      return {
+        status: 200,
+        head: { title: t('public.about.documentTitle'), description, path: '/about' },
+        body: `<main id="main"><h1>${escapeHtml(t('public.about.title'))}</h1><p>${escapeHtml(description)}</p></main>`,
+      };
+    },
+
+    /** A fixed content page (help, features…; decision 1230): its heading and introduction from the catalogues. */
+    content(slug: ContentSlug, language = 'en'): Rendered {
+      const t = translator(language).t;
+      const title = t(`content.${slug}.title`);
+      const description = t(`content.${slug}.intro`);
+      return {
+        status: 200,
+        head: { title, description, path: `/${slug}` },
+        body: `<main id="main"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p></main>`,
+      };
+    },
+
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
       const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
@@ -468,6 +498,8 @@ export async function publicPagesRoutes(app: App, root: string) {
   app.get('/projects', page, async (request, reply) => send(request, reply, (l) => render.projects(l)));
   app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, (l) => render.certificate(request.params.id, l)));
   app.get('/accessibility', page, async (request, reply) => send(request, reply, (l) => render.accessibility(l)));
+  app.get('/about', page, async (request, reply) => send(request, reply, (l) => render.about(l)));
+  for (const slug of CONTENT_SLUGS) app.get(`/${slug}`, page, async (request, reply) => send(request, reply, (l) => render.content(slug, l)));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));
 }
