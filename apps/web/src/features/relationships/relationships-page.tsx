@@ -311,11 +311,7 @@ function GoalsSection({ d, write, readOnly }: { d: RelationshipDetail; write: Wr
     );
   };
   return (
-    <section aria-labelledby="goals-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="goals-heading" className="text-lg font-semibold text-slate-900">
-        {t('rel.goals.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{isStudent ? t('rel.goals.introStudent', { max: MAX_GOALS }) : t('rel.goals.introMentor')}</p>
+    <Panel headingId="goals-heading" title={t('rel.goals.title')} intro={isStudent ? t('rel.goals.introStudent', { max: MAX_GOALS }) : t('rel.goals.introMentor')}>
       {d.goals.length === 0 && <p className="mt-3 text-sm text-slate-700">{t('rel.goals.none')}</p>}
       <ul className="mt-3 space-y-4">
         {d.goals.map((g) => (
@@ -340,7 +336,7 @@ function GoalsSection({ d, write, readOnly }: { d: RelationshipDetail; write: Wr
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
 
