@@ -16,10 +16,10 @@ import {
   freshDatabase,
   login,
   pngBytes,
-  referencedKeys,
   report,
   startHealthy,
   stopServer,
+  uploadMismatches,
   uploadedFiles,
   withDirect,
   workDir,
@@ -78,11 +78,7 @@ try {
   const storedAfter = after.body?.data?.user?.profileImageUrl?.replace(/^\/api\/uploads\//, '') ?? null;
   server.kill('SIGTERM');
   await exited(server);
-  const { missing, orphans } = await withDirect(db, work, async (d) => {
-    const referenced = await referencedKeys(d);
-    const files = new Set(uploadedFiles(work, uploads));
-    return { missing: [...referenced].filter((k) => !files.has(k)), orphans: [...files].filter((f) => !referenced.has(f)) };
-  });
+  const { missing, orphans } = await withDirect(db, work, (d) => uploadMismatches(d, work, uploads));
   const ok =
     first.status === 200 &&
     full.status === 507 &&

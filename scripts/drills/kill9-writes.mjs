@@ -34,6 +34,7 @@ import {
   sleep,
   startHealthy,
   stopServer,
+  uploadMismatches,
   uploadedFiles,
   withDirect,
   workDir,
@@ -61,8 +62,6 @@ const killAfterMs = [];
 const bulkCutAtKill = [];
 let server;
 let orphansBeforeSweep = 0;
-let orphansAfterSweep = -1;
-let missingAfterSweep = -1;
 let welcomeMissing = 0;
 
 // Bulk files alternate between 40 rows (one chunk) and 130 rows (chunks of 100 and 30).
@@ -293,12 +292,9 @@ try {
   await sleep(3000); // the sweep runs one second after start
   server.kill('SIGTERM');
   await exited(server);
-  await withDirect(db, work, async (d) => {
-    const referenced = await referencedKeys(d);
-    const files = new Set(uploadedFiles(work));
-    orphansAfterSweep = [...files].filter((f) => !referenced.has(f)).length;
-    missingAfterSweep = [...referenced].filter((k) => !files.has(k)).length;
-  });
+  const afterSweep = await withDirect(db, work, (d) => uploadMismatches(d, work));
+  const orphansAfterSweep = afterSweep.orphans.length;
+  const missingAfterSweep = afterSweep.missing.length;
   if (orphansAfterSweep !== 0) problem('end', `${orphansAfterSweep} orphan files after the sweep`);
   if (missingAfterSweep !== 0) problem('end', `${missingAfterSweep} referenced files missing after the sweep`);
 

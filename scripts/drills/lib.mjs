@@ -163,6 +163,13 @@ export async function referencedKeys(direct) {
   return new Set(rows.map((r) => r.key));
 }
 
+/** Rows against files: keys a row refers to with no file (`missing`), files no row refers to (`orphans`). */
+export async function uploadMismatches(direct, work, uploadsRoot) {
+  const referenced = await referencedKeys(direct);
+  const files = new Set(uploadedFiles(work, uploadsRoot));
+  return { missing: [...referenced].filter((k) => !files.has(k)), orphans: [...files].filter((f) => !referenced.has(f)) };
+}
+
 /** A tiny PNG made with the API's own sharp. */
 export async function pngBytes() {
   const require = createRequire(path.join(root, 'apps/api/package.json'));

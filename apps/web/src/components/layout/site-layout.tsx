@@ -67,6 +67,8 @@ export function useScrolledPast(threshold = SOLID_HEADER_AFTER_PX): boolean {
 }
 
 const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+/** The mobile menu's outlined account links (sign in, sign out). */
+const mobileOutline = 'rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50';
 const activeNav = ({ isActive }: { isActive: boolean }) => `${navLink} ${isActive ? 'text-brand-700' : ''}`;
 
 /** Public header: logo, section anchors (landing page), public pages, and the account links. */
@@ -204,19 +206,13 @@ function SiteHeader() {
               <Link to={dashboard} className={`${navLink} block`}>
                 {t('site.dashboard')}
               </Link>
-              <Link
-                to="/logout"
-                className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <Link to="/logout" className={mobileOutline}>
                 {t('site.logout')}
               </Link>
             </>
           ) : (
             <>
-              <Link
-                to="/signin"
-                className="rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <Link to="/signin" className={mobileOutline}>
                 {t('site.signIn')}
               </Link>
               <Link

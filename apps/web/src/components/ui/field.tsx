@@ -37,6 +37,16 @@ export function TextField({ label, hint, error, id, className = '', ...rest }: L
   );
 }
 
+/** A number input bound to a number the form holds (an emptied field reads as 0, as `Number('')` does). */
+export function NumberField({ value, onChange, ...rest }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: number; onChange: (value: number) => void }) {
+  return <TextField type="number" value={String(value)} onChange={(e) => onChange(Number(e.target.value))} {...rest} />;
+}
+
+/** An authenticator app's six-digit code: named "code", a numeric keypad, anything but digits dropped as typed. */
+export function OneTimeCodeField({ onChange, ...rest }: Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { onChange: (code: string) => void }) {
+  return <TextField name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...rest} onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))} />;
+}
+
 export function TextArea({ label, hint, error, id, className = '', ...rest }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fieldId = id ?? auto;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type AnalyticsData } from '@app/shared/admin';
@@ -8,7 +8,7 @@ import { ListSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
-import { TableToggle } from '../../components/ui/table-toggle.tsx';
+import { useTableToggle } from '../../components/ui/table-toggle.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
@@ -71,8 +71,7 @@ const monthLong = (format: Format, m: string) => format.date(`${m}-01T00:00:00Z`
  */
 function ChartCard({ title, summary, table, children }: { title: string; summary?: ReactNode; table: ReactNode; children: ReactNode }) {
   const t = useT();
-  const [showTable, setShowTable] = useState(false);
-  const tableId = useId();
+  const { shown: showTable, tableId, toggle: tableToggle } = useTableToggle(t('admin.analytics.showTable'), t('admin.analytics.hideTable'));
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
       <figcaption className="font-semibold text-slate-900">{title}</figcaption>
@@ -81,13 +80,7 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
       <div aria-hidden="true" className="mt-3 h-64 w-full">
         {children}
       </div>
-      <TableToggle
-        shown={showTable}
-        onToggle={() => setShowTable((v) => !v)}
-        controls={tableId}
-        showLabel={t('admin.analytics.showTable')}
-        hideLabel={t('admin.analytics.hideTable')}
-      />
+      {tableToggle}
       <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
         {table}
       </div>

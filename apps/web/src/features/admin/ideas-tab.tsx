@@ -14,7 +14,7 @@ import { formatDate, truncate } from '../../lib/format.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { adminApi } from './api.ts';
 import { useSpecText } from './messages.ts';
-import { Detail, ExportButton, FilterSelect, ListSection, NameCell, Pill, SearchBox, useListState } from './ui.tsx';
+import { AdminFormButtons, Detail, ExportButton, FilterSelect, ListSection, NameCell, Pill, SearchBox, useListState } from './ui.tsx';
 
 const KEY = 'admin-ideas';
 const STATUS_TONE: Record<string, 'green' | 'slate' | 'red' | 'blue' | 'amber'> = {
@@ -185,14 +185,7 @@ function ReviewForm({
           onChange={(e) => setPartners(e.target.value)}
         />
       </div>
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('admin.form.saving') : t('admin.ideas.submitReview')}
-        </Button>
-      </div>
+      <AdminFormButtons onCancel={onCancel} busy={busy} submitLabel={t('admin.ideas.submitReview')} />
     </form>
   );
 }

@@ -16,10 +16,17 @@ import { FilterSelect, Pill } from './ui.tsx';
 import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { YourDataSection } from '../privacy/your-data-section.tsx';
 
+type PasswordFields = { currentPassword: string; newPassword: string; confirm: string };
+const PASSWORD_FIELDS: { field: keyof PasswordFields; label: MessageKey; autoComplete: string }[] = [
+  { field: 'currentPassword', label: 'admin.settings.currentPassword', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'auth.reset.newPassword', autoComplete: 'new-password' },
+  { field: 'confirm', label: 'auth.reset.confirm', autoComplete: 'new-password' },
+];
+
 function PasswordForm() {
   const t = useT();
   const toast = useToast();
-  const [f, setF] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const [f, setF] = useState<PasswordFields>({ currentPassword: '', newPassword: '', confirm: '' });
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: () => adminApi.changePassword({ currentPassword: f.currentPassword, newPassword: f.newPassword }),
@@ -41,30 +48,9 @@ function PasswordForm() {
   return (
     <form onSubmit={submit} className="max-w-md space-y-3" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
-      <TextField
-        label={t('admin.settings.currentPassword')}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={f.currentPassword}
-        onChange={(e) => setF({ ...f, currentPassword: e.target.value })}
-      />
-      <TextField
-        label={t('auth.reset.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={f.newPassword}
-        onChange={(e) => setF({ ...f, newPassword: e.target.value })}
-      />
-      <TextField
-        label={t('auth.reset.confirm')}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={f.confirm}
-        onChange={(e) => setF({ ...f, confirm: e.target.value })}
-      />
+      {PASSWORD_FIELDS.map(({ field, label, autoComplete }) => (
+        <TextField key={field} label={t(label)} type="password" autoComplete={autoComplete} required value={f[field]} onChange={(e) => setF({ ...f, [field]: e.target.value })} />
+      ))}
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? t('admin.form.saving') : t('admin.settings.changePassword')}
       </Button>

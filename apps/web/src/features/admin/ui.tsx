@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
+import { FormButtons } from '../../components/ui/dialog.tsx';
 import { Alert } from '../../components/ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -358,15 +358,18 @@ export function AdminForm<B>({
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
       {children}
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('admin.form.saving') : submitLabel}
-        </Button>
-      </div>
+      <AdminFormButtons onCancel={onCancel} busy={busy} submitLabel={submitLabel} />
     </form>
+  );
+}
+
+/** An admin form's closing row under a rule: Cancel, and the submit button ("Saving…" while it runs). */
+export function AdminFormButtons({ onCancel, busy, submitLabel }: { onCancel: () => void; busy: boolean; submitLabel: string }) {
+  const t = useT();
+  return (
+    <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+      <FormButtons onCancel={onCancel} cancelLabel={t('admin.form.cancel')} submitLabel={submitLabel} pendingLabel={t('admin.form.saving')} pending={busy} />
+    </div>
   );
 }
 

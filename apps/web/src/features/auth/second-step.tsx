@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthData } from '@app/shared/auth';
 import type { MfaChallengeData } from '@app/shared/security';
 import { Button } from '../../components/ui/button.tsx';
-import { Alert, TextField } from '../../components/ui/field.tsx';
+import { Alert, OneTimeCodeField, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { secondStepWithPasskey, verifySecondStep } from './security-api.ts';
@@ -80,18 +80,7 @@ export function SecondStep({
       {hasTotp && (
         <form onSubmit={submit} noValidate className="space-y-4">
           {mode === 'totp' ? (
-            <TextField
-              id="second-step-code"
-              label={t('security.secondStep.codeLabel')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              value={value}
-              onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
-            />
+            <OneTimeCodeField id="second-step-code" label={t('security.secondStep.codeLabel')} pattern="[0-9]{6}" value={value} onChange={setValue} />
           ) : (
             <TextField
               id="second-step-code"

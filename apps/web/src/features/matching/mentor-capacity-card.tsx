@@ -4,6 +4,7 @@ import { MENTOR_CAPACITY_MAX } from '@app/shared/matching';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, TextField } from '../../components/ui/field.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMentorCapacity, useSaveCapacity } from './api.ts';
@@ -40,13 +41,7 @@ export function MentorCapacityCard() {
   };
 
   return (
-    <section aria-labelledby="capacity-heading" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-      <h2 id="capacity-heading" className="text-lg font-semibold text-slate-900">
-        {t('matching.capacity.heading')}
-      </h2>
-      <p className="text-sm text-slate-600">
-        {t('matching.capacity.intro')}
-      </p>
+    <Panel headingId="capacity-heading" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6" title={t('matching.capacity.heading')} intro={t('matching.capacity.intro')}>
       {capacity.isPending ? (
         <Skeleton className="mt-3 h-16" />
       ) : capacity.isError ? (
@@ -72,6 +67,6 @@ export function MentorCapacityCard() {
           {t('matching.capacity.programmes')}
         </Link>
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { OutcomeReport } from '@app/shared/outcomes';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { TableToggle } from '../../components/ui/table-toggle.tsx';
+import { useTableToggle } from '../../components/ui/table-toggle.tsx';
 
 // Pair health over time (decision 1090) with recharts, the app's charting library (decision 524), in the
 // report panel's lazy chunk like the survey charts: only a coordinator reading a report downloads it.
@@ -40,8 +40,7 @@ export function HealthOverTimeChart({ series }: { series: Series }) {
   const t = useT();
   const format = useFormat();
   const { direction } = useLanguage();
-  const [showTable, setShowTable] = useState(false);
-  const tableId = useId();
+  const { shown: showTable, tableId, toggle: tableToggle } = useTableToggle(t('out.survey.showTable'), t('out.survey.hideTable'));
   const prefix = `hot${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   // A stored day is a UTC date: shown from its noon, it reads as the same date in every zone the app serves.
   const day = (d: string) => format.date(`${d}T12:00:00Z`, { dateStyle: 'medium' });
@@ -83,13 +82,7 @@ export function HealthOverTimeChart({ series }: { series: Series }) {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <TableToggle
-            shown={showTable}
-            onToggle={() => setShowTable((v) => !v)}
-            controls={tableId}
-            showLabel={t('out.survey.showTable')}
-            hideLabel={t('out.survey.hideTable')}
-          />
+          {tableToggle}
           {/* A scrolling region a keyboard can reach (many days, five columns on a phone). */}
           <div
             id={tableId}

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { SurveyReportSection } from '@app/shared/outcomes';
 import { MIN_RESPONSES } from '@app/shared/surveys';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { TableToggle } from '../../components/ui/table-toggle.tsx';
+import { useTableToggle } from '../../components/ui/table-toggle.tsx';
 
 // The report's survey charts (decision 1011) with recharts, the app's charting library (decision 524).
 // This module is a lazy chunk of the report panel, so only a coordinator reading a report with survey
@@ -43,8 +42,7 @@ function SurveyChart({ s }: { s: SurveyReportSection }) {
   const t = useT();
   const format = useFormat();
   const { direction } = useLanguage();
-  const [showTable, setShowTable] = useState(false);
-  const tableId = useId();
+  const { shown: showTable, tableId, toggle: tableToggle } = useTableToggle(t('out.survey.showTable'), t('out.survey.hideTable'));
   const nps = s.questionKind === 'nps';
   const rows = s.distribution.map((d) => ({ label: d.key, value: d.count, display: format.number(d.count) }));
   return (
@@ -84,13 +82,7 @@ function SurveyChart({ s }: { s: SurveyReportSection }) {
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <TableToggle
-            shown={showTable}
-            onToggle={() => setShowTable((v) => !v)}
-            controls={tableId}
-            showLabel={t('out.survey.showTable')}
-            hideLabel={t('out.survey.hideTable')}
-          />
+          {tableToggle}
           <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
             <table className="w-full text-start text-sm">
               <caption className="sr-only">{t('out.survey.title', { survey: s.title, question: s.prompt })}</caption>

@@ -13,15 +13,19 @@ import {
   type RetentionCategory,
 } from '@app/shared/privacy';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, FormButtons } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { PANEL_CARD, Panel } from '../../components/ui/panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, download, errorMessage } from '../../lib/api.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 import { ADMIN_QUEUE_KEY, useAdminQueue, useRetention } from './api.ts';
 import { AdminNoticesPanel } from './notice-consent.tsx';
 import { KIND_KEYS, STATUS_KEYS, label } from './your-data-section.tsx';
+
+/** The cards under the queue: spaced, with a smaller heading. */
+const ADMIN_CARD = { className: `space-y-3 ${PANEL_CARD}`, headingClassName: 'font-semibold text-slate-900' } as const;
 
 type Filter = 'open' | 'closed' | 'all';
 const FILTER_KEYS = { open: 'privacy.admin.filter.open', closed: 'privacy.admin.filter.closed', all: 'privacy.admin.filter.all' } as const;
@@ -186,12 +190,7 @@ function ActDialog({ acting, onClose, onDone }: { acting: Acting; onClose: () =>
           </label>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('privacy.admin.cancel')}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {t('privacy.admin.save')}
-          </Button>
+          <FormButtons onCancel={onClose} cancelLabel={t('privacy.admin.cancel')} submitLabel={t('privacy.admin.save')} pendingLabel={t('privacy.admin.save')} pending={save.isPending} />
         </div>
       </form>
     </Dialog>
@@ -215,11 +214,7 @@ function NewRequest({ onDone }: { onDone: () => void }) {
     onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   return (
-    <section aria-labelledby="privacy-new" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="privacy-new" className="font-semibold text-slate-900">
-        {t('privacy.admin.newTitle')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('privacy.admin.newIntro')}</p>
+    <Panel headingId="privacy-new" {...ADMIN_CARD} title={t('privacy.admin.newTitle')} intro={t('privacy.admin.newIntro')}>
       <form
         className="flex flex-wrap items-end gap-3"
         noValidate
@@ -241,7 +236,7 @@ function NewRequest({ onDone }: { onDone: () => void }) {
         </Button>
       </form>
       {error && <Alert kind="error">{error}</Alert>}
-    </section>
+    </Panel>
   );
 }
 
@@ -264,11 +259,7 @@ function Retention() {
     onError: (e) => setError(errorMessage(e, t('privacy.data.requestFailed'))),
   });
   return (
-    <section aria-labelledby="privacy-retention" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="privacy-retention" className="font-semibold text-slate-900">
-        {t('privacy.admin.retentionTitle')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('privacy.admin.retentionIntro')}</p>
+    <Panel headingId="privacy-retention" {...ADMIN_CARD} title={t('privacy.admin.retentionTitle')} intro={t('privacy.admin.retentionIntro')}>
       {error && <Alert kind="error">{error}</Alert>}
       {data.isPending ? (
         <Spinner />
@@ -319,7 +310,7 @@ function Retention() {
           )}
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -357,11 +348,7 @@ function Breach() {
   });
   const people = find.data?.data.people;
   return (
-    <section aria-labelledby="privacy-breach" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="privacy-breach" className="font-semibold text-slate-900">
-        {t('privacy.admin.breachTitle')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('privacy.admin.breachIntro')}</p>
+    <Panel headingId="privacy-breach" {...ADMIN_CARD} title={t('privacy.admin.breachTitle')} intro={t('privacy.admin.breachIntro')}>
       {error && <Alert kind="error">{error}</Alert>}
       <form
         className="grid gap-3 sm:grid-cols-3"
@@ -418,6 +405,6 @@ function Breach() {
           )}
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

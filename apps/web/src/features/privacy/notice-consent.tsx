@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert, TextArea, TextField } from '../../components/ui/field.tsx';
+import { PANEL_CARD, Panel } from '../../components/ui/panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, errorMessage, schemasFrom } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
@@ -54,6 +55,15 @@ export function NoticeText({ notice }: { notice: PrivacyNoticeDto }) {
   );
 }
 
+/** The notice in a large dialog titled by the notice; the caller gives the footer's buttons and the body. */
+function NoticeDialog({ notice, open, onClose, footer, children }: { notice: PrivacyNoticeDto; open: boolean; onClose: () => void; footer: ReactNode; children: ReactNode }) {
+  return (
+    <Dialog open={open} size="lg" title={notice.title} onClose={onClose} footer={footer}>
+      {children}
+    </Dialog>
+  );
+}
+
 /**
  * Under a registration form's terms checkbox: which notice version registering accepts, and the notice
  * itself in a dialog. Renders nothing before the first version is published (the form sends no version).
@@ -71,10 +81,9 @@ export function RegistrationNotice({ notice }: { notice: PrivacyNoticeDto | null
           {t('privacy.notice.read')}
         </button>
       </p>
-      <Dialog
+      <NoticeDialog
+        notice={notice}
         open={open}
-        size="lg"
-        title={notice.title}
         onClose={() => setOpen(false)}
         footer={
           <Button variant="secondary" onClick={() => setOpen(false)}>
@@ -83,7 +92,7 @@ export function RegistrationNotice({ notice }: { notice: PrivacyNoticeDto | null
         }
       >
         <NoticeText notice={notice} />
-      </Dialog>
+      </NoticeDialog>
     </div>
   );
 }
@@ -128,10 +137,9 @@ function NoticeBanner({ notice }: { notice: PrivacyNoticeDto }) {
           {t('privacy.notice.read')}
         </Button>
       </div>
-      <Dialog
+      <NoticeDialog
+        notice={notice}
         open={open}
-        size="lg"
-        title={notice.title}
         onClose={() => setOpen(false)}
         footer={
           <>
@@ -156,7 +164,7 @@ function NoticeBanner({ notice }: { notice: PrivacyNoticeDto }) {
           )}
           <NoticeText notice={notice} />
         </div>
-      </Dialog>
+      </NoticeDialog>
     </section>
   );
 }
@@ -294,11 +302,7 @@ export function AdminNoticesPanel() {
   };
 
   return (
-    <section aria-labelledby="privacy-notice-admin" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="privacy-notice-admin" className="text-lg font-semibold text-slate-900">
-        {t('privacy.admin.notices.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('privacy.admin.notices.intro')}</p>
+    <Panel headingId="privacy-notice-admin" className={`space-y-4 ${PANEL_CARD}`} title={t('privacy.admin.notices.title')} intro={t('privacy.admin.notices.intro')}>
       <form onSubmit={submit} className="space-y-3" noValidate>
         {publish.isError && <Alert kind="error">{errorMessage(publish.error, t('privacy.admin.notices.failed'))}</Alert>}
         <TextField label={t('privacy.admin.notices.titleField')} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
@@ -341,7 +345,7 @@ export function AdminNoticesPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

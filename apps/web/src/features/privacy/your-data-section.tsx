@@ -7,11 +7,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { Alert } from '../../components/ui/field.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api, download, errorMessage } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { MY_PRIVACY_KEY, useAccessLog, useMyPrivacy } from './api.ts';
 import { ConsentsPanel } from './notice-consent.tsx';
+
+/** One part of the person's data section: a small h3 over its content. */
+export const DATA_PART = { level: 3, className: 'space-y-2', headingClassName: 'font-semibold text-slate-900' } as const;
 
 /** The catalogue keys of request kinds and statuses (written out: the catalogue test finds keys by their text). */
 export const KIND_KEYS: Record<string, MessageKey> = { export: 'privacy.kind.export', erasure: 'privacy.kind.erasure' };
@@ -80,11 +84,7 @@ export function YourDataSection() {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="your-data-export" className="space-y-2">
-        <h3 id="your-data-export" className="font-semibold text-slate-900">
-          {t('privacy.data.exportTitle')}
-        </h3>
-        <p className="text-sm text-slate-600">{t('privacy.data.exportIntro')}</p>
+      <Panel headingId="your-data-export" {...DATA_PART} title={t('privacy.data.exportTitle')} intro={t('privacy.data.exportIntro')}>
         {preparing ? (
           <p role="status" className="text-sm text-slate-700">
             {t('privacy.data.exportPreparing')}
@@ -95,12 +95,9 @@ export function YourDataSection() {
           </Button>
         )}
         {latestExport?.downloadUrl && latestExport.expiresAt && <ReadyExport request={latestExport} />}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="your-data-erase" className="space-y-2">
-        <h3 id="your-data-erase" className="font-semibold text-slate-900">
-          {t('privacy.data.eraseTitle')}
-        </h3>
+      <Panel headingId="your-data-erase" {...DATA_PART} title={t('privacy.data.eraseTitle')}>
         {erasureScheduledFor ? (
           <>
             <Alert kind="info">{t('privacy.data.eraseScheduled', { when: format.dateTime(erasureScheduledFor, DATE_TIME) })}</Alert>
@@ -125,13 +122,10 @@ export function YourDataSection() {
           onCancel={() => setConfirming(false)}
           busy={erase.isPending}
         />
-      </section>
+      </Panel>
 
       {requests.length > 0 && (
-        <section aria-labelledby="your-data-history" className="space-y-2">
-          <h3 id="your-data-history" className="font-semibold text-slate-900">
-            {t('privacy.data.historyTitle')}
-          </h3>
+        <Panel headingId="your-data-history" {...DATA_PART} title={t('privacy.data.historyTitle')}>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {requests.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
@@ -141,7 +135,7 @@ export function YourDataSection() {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       )}
       <ConsentsPanel />
       <AccessLog />
@@ -180,10 +174,7 @@ function AccessLog() {
   const format = useFormat();
   const log = useAccessLog();
   return (
-    <section aria-labelledby="your-data-access" className="space-y-2">
-      <h3 id="your-data-access" className="font-semibold text-slate-900">
-        {t('privacy.data.accessTitle')}
-      </h3>
+    <Panel headingId="your-data-access" {...DATA_PART} title={t('privacy.data.accessTitle')}>
       {log.isPending ? (
         <Spinner />
       ) : log.isError ? (
@@ -203,6 +194,6 @@ function AccessLog() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

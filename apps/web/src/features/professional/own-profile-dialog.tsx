@@ -3,8 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES } from '@app/shared/admin-constants';
 import type { OwnProfessionalProfileDto } from '@app/shared/organisations';
 import { EXPERTISE_OPTIONS } from '@app/shared/professionals';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, FormButtons } from '../../components/ui/dialog.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -126,13 +125,7 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
         <TextField label={t('pro.profile.website')} type="url" placeholder={t('pro.profile.urlPlaceholder')} value={v.website} onChange={set('website')} dir="ltr" />
       </div>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onDone}>
-          {t('pro.common.cancel')}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('pro.profile.saving') : t('pro.profile.save')}
-
-        </Button>
+        <FormButtons onCancel={onDone} cancelLabel={t('pro.common.cancel')} submitLabel={t('pro.profile.save')} pendingLabel={t('pro.profile.saving')} pending={save.isPending} />
       </div>
     </form>
   );

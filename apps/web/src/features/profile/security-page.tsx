@@ -7,7 +7,7 @@ import { DashboardHeader } from '../../components/layout/dashboard-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { Alert, TextField } from '../../components/ui/field.tsx';
+import { Alert, OneTimeCodeField, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
@@ -164,16 +164,7 @@ function TotpSection({ status }: { status: Status }) {
             <Alert kind="error">{error}</Alert>
           )}
           <div ref={codeField}>
-            <TextField
-              label={t('security.totp.confirmLabel')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
+            <OneTimeCodeField label={t('security.totp.confirmLabel')} value={code} onChange={setCode} />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending || code.length !== 6}>

@@ -46,10 +46,16 @@ export function ContactPage() {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setFieldErrors((errs) => ({ ...errs, [field]: undefined }));
-  };
+  /** A field's name, value, error and change handler (a change clears that field's error). */
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: fieldErrors[field],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      setFieldErrors((errs) => ({ ...errs, [field]: undefined }));
+    },
+  });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -108,43 +114,31 @@ export function ContactPage() {
                 <div className="grid gap-5 sm:grid-cols-2">
                   <TextField
                     label={t('workshops.form.name')}
-                    name="name"
+                    {...bind('name')}
                     autoComplete="name"
                     required
-                    value={values.name}
-                    onChange={set('name')}
-                    error={fieldErrors.name}
                     maxLength={100}
                   />
                   <TextField
                     label={t('common.email')}
-                    name="email"
+                    {...bind('email')}
                     type="email"
                     autoComplete="email"
                     required
-                    value={values.email}
-                    onChange={set('email')}
-                    error={fieldErrors.email}
                     maxLength={254}
                   />
                 </div>
                 <TextField
                   label={t('public.contact.subject')}
-                  name="subject"
+                  {...bind('subject')}
                   required
-                  value={values.subject}
-                  onChange={set('subject')}
-                  error={fieldErrors.subject}
                   maxLength={200}
                 />
                 <TextArea
                   label={t('mentoring.connect.message')}
-                  name="message"
+                  {...bind('message')}
                   rows={6}
                   required
-                  value={values.message}
-                  onChange={set('message')}
-                  error={fieldErrors.message}
                   maxLength={2000}
                 />
                 {/* Honeypot for bots: hidden from people and assistive technology. */}

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, BookOpen, CalendarCheck, FlaskConical, Lightbulb, PlayCircle, Search, UserPlus, Users } from 'lucide-react';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
@@ -232,6 +232,21 @@ function ProductShot() {
   );
 }
 
+/** A full-width landing section reached from the header's anchors: its title, an optional introduction, its content. */
+function LandingSection({ id, titleId = `${id}-title`, white = false, title, intro, children }: { id: string; titleId?: string; white?: boolean; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={titleId} className={white ? 'scroll-mt-20 bg-white py-16 sm:py-20' : 'scroll-mt-20 py-16 sm:py-20'}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id={titleId} className="text-3xl font-bold text-slate-900">
+          {title}
+        </h2>
+        {intro !== undefined && <p className="mt-3 max-w-2xl text-slate-700">{intro}</p>}
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function LandingPage() {
   const t = useT();
   const format = useFormat();
@@ -289,66 +304,49 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-16 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <h2 id="features-title" className="text-3xl font-bold text-slate-900">
-              {t('landing.features.title')}
-            </h2>
-            <p className="mt-3 max-w-2xl text-slate-700">{t('landing.features.intro')}</p>
-            <div className="mt-10">
-              <FeatureCards />
-            </div>
+        <LandingSection id="features" title={t('landing.features.title')} intro={t('landing.features.intro')}>
+          <div className="mt-10">
+            <FeatureCards />
           </div>
-        </section>
+        </LandingSection>
 
-        <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-white py-16 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <h2 id="how-title" className="text-3xl font-bold text-slate-900">
-              {t('landing.how.title')}
-            </h2>
-            <ol className="mt-10 grid gap-8 md:grid-cols-3">
-              {STEPS.map((s, i) => {
-                const StepIcon = s.icon;
-                return (
-                  <li key={s.title} className="rounded-2xl border border-slate-200 p-6">
-                    <div className="flex items-center gap-3">
-                      <span
-                        className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                        aria-hidden="true"
-                      >
-                        {format.number(i + 1)}
-                      </span>
-                      <StepIcon aria-hidden="true" className="h-6 w-6 text-brand-700" />
-                    </div>
-                    <h3 className="mt-4 text-lg font-semibold">
-                      <span className="sr-only">{`${t('landing.step', { number: i + 1 })} `}</span>
-                      {t(s.title)}
-                    </h3>
-                    <p className="mt-2 text-sm text-slate-700">{t(s.description)}</p>
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        </section>
+        <LandingSection id="how-it-works" titleId="how-title" white title={t('landing.how.title')}>
+          <ol className="mt-10 grid gap-8 md:grid-cols-3">
+            {STEPS.map((s, i) => {
+              const StepIcon = s.icon;
+              return (
+                <li key={s.title} className="rounded-2xl border border-slate-200 p-6">
+                  <div className="flex items-center gap-3">
+                    <span
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                      aria-hidden="true"
+                    >
+                      {format.number(i + 1)}
+                    </span>
+                    <StepIcon aria-hidden="true" className="h-6 w-6 text-brand-700" />
+                  </div>
+                  <h3 className="mt-4 text-lg font-semibold">
+                    <span className="sr-only">{`${t('landing.step', { number: i + 1 })} `}</span>
+                    {t(s.title)}
+                  </h3>
+                  <p className="mt-2 text-sm text-slate-700">{t(s.description)}</p>
+                </li>
+              );
+            })}
+          </ol>
+        </LandingSection>
 
-        <section id="team" aria-labelledby="team-title" className="scroll-mt-20 py-16 sm:py-20">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <h2 id="team-title" className="text-3xl font-bold text-slate-900">
-              {t('landing.team.title')}
-            </h2>
-            <p className="mt-3 max-w-2xl text-slate-700">{t('landing.team.intro')}</p>
-            <div className="mt-10">
-              {data ? (
-                <TeamGrid team={data.team} />
-              ) : content.isPending ? (
-                <TeamSkeleton />
-              ) : (
-                <p className="text-slate-700">{t('landing.team.unavailable')}</p>
-              )}
-            </div>
+        <LandingSection id="team" title={t('landing.team.title')} intro={t('landing.team.intro')}>
+          <div className="mt-10">
+            {data ? (
+              <TeamGrid team={data.team} />
+            ) : content.isPending ? (
+              <TeamSkeleton />
+            ) : (
+              <p className="text-slate-700">{t('landing.team.unavailable')}</p>
+            )}
           </div>
-        </section>
+        </LandingSection>
 
         <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white [&_:focus-visible]:outline-white">
           <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Edit, Eye, Plus, RefreshCw, Share2, Trash2, Users } from 'lucide-react';
 import { RD_ADMIN_PAGE_SIZE, RD_FIELDS, RD_STATUSES, RD_STATUS_TRANSITIONS, milestoneStatusLabel, projectStatusLabel, type RdStatus } from '@app/shared/rd-project-constants';
 import type { AdminProjectDto } from '@app/shared/rd-projects';
@@ -16,7 +16,7 @@ import { useDebounced } from '../../lib/hooks.ts';
 import * as rd from './api.ts';
 import { ApplicationsDialog } from './applications-dialog.tsx';
 import { ProjectFormDialog } from './project-form-dialog.tsx';
-import { Badge, ListOrEmpty, ProjectStatusBadge, RdErrorBoundary, Section, Tags, useRdText } from './rd-ui.tsx';
+import { Badge, ListOrEmpty, ProjectStatusBadge, RdErrorBoundary, Section, Tags, useRdMutation, useRdText } from './rd-ui.tsx';
 
 /** The button that moves a project from one status to another (Resume is Activate from paused). */
 const transitionAction = (from: RdStatus, to: RdStatus) =>
@@ -33,24 +33,18 @@ export function AdminRdProjectsTab() {
 
 function useStatusChange(onDone?: (p: AdminProjectDto) => void) {
   const { t } = useRdText();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useRdMutation({
     mutationFn: ({ id, status }: { id: string; status: RdStatus }) => rd.adminSetStatus(id, status),
-    onSuccess: (r) => {
-      toast.success(t('rd.admin.statusDone', { status: r.data.project.status }));
-      void queryClient.invalidateQueries({ queryKey: rd.rdKeys.admin });
-      onDone?.(r.data.project);
-    },
-    onError: (e) => toast.error(t('rd.admin.statusFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
+    done: (r) => t('rd.admin.statusDone', { status: r.data.project.status }),
+    invalidate: rd.rdKeys.admin,
+    failed: 'rd.admin.statusFailed',
+    then: (r) => onDone?.(r.data.project),
   });
 }
 
 function AdminRdProjects() {
   const text = useRdText();
   const { t } = text;
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [field, setField] = useState('');
@@ -64,15 +58,15 @@ function AdminRdProjects() {
   const [deleting, setDeleting] = useState<AdminProjectDto | null>(null);
   const [managing, setManaging] = useState<AdminProjectDto | null>(null);
 
-  const remove = useMutation({
+  const remove = useRdMutation({
     mutationFn: (id: string) => rd.adminDeleteProject(id),
-    onSuccess: () => {
-      toast.success(t('rd.admin.deleted'));
+    done: () => t('rd.admin.deleted'),
+    invalidate: rd.rdKeys.admin,
+    failed: 'rd.admin.deleteFailed',
+    then: () => {
       setDeleting(null);
       setViewing(null);
-      void queryClient.invalidateQueries({ queryKey: rd.rdKeys.admin });
     },
-    onError: (e) => toast.error(t('rd.admin.deleteFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
   });
 
   return (

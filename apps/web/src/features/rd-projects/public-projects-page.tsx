@@ -13,7 +13,7 @@ import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import * as rd from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { Badge, DeadlineNote, Tags, useRdText } from './rd-ui.tsx';
+import { DeadlineNote, ProjectCardHead, Tags, useRdText } from './rd-ui.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -56,13 +56,7 @@ export function PublicProjectsPage() {
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                 {list.data.projects.map((p) => (
                   <li key={p._id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                    <div className="flex items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <h2 dir="auto" className="text-lg font-semibold break-words">{p.title}</h2>
-                        <p className="text-xs text-slate-600">{text.field(p.field)}</p>
-                      </div>
-                      <Badge value={p.priority} />
-                    </div>
+                    <ProjectCardHead title={p.title} field={p.field} priority={p.priority} level={2} />
                     <p dir="auto" className="text-sm text-slate-700">{p.summary}</p>
                     <Tags tags={p.tags.slice(0, 4)} />
                     <p dir="auto" className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>

@@ -1,9 +1,12 @@
 import { Component, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { daysUntil, projectStatusLabel, type RdApplicationStatus } from '@app/shared/rd-project-constants';
 import type { RoleDto } from '@app/shared/rd-projects';
 import { Button } from '../../components/ui/button.tsx';
-import { useFormat, useT } from '../../lib/i18n.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 
 const STATUS_STYLES: Record<string, string> = {
@@ -169,6 +172,21 @@ export function ChipInput({ label, values, onChange, placeholder }: { label: str
   );
 }
 
+/** A project card's head: the title (h2 on the public page, h3 in the student's tab), its field, its priority. */
+export function ProjectCardHead({ title, field, priority, level }: { title: string; field: string; priority: string; level: 2 | 3 }) {
+  const text = useRdText();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <div className="min-w-0">
+        <Heading dir="auto" className={level === 2 ? 'text-lg font-semibold break-words' : 'text-base font-semibold break-words text-slate-900'}>{title}</Heading>
+        <p className="text-xs text-slate-600">{text.field(field)}</p>
+      </div>
+      <Badge value={priority} />
+    </div>
+  );
+}
+
 export function Tags({ tags }: { tags: string[] }) {
   const t = useT();
   if (!tags.length) return null;
@@ -225,4 +243,29 @@ function RdCrash() {
       <Button className="mt-4" onClick={() => window.location.reload()}>{t('rd.crash.button')}</Button>
     </div>
   );
+}
+
+/**
+ * An R&D action: on success a toast (`done`), the `invalidate` queries refetched, then `then`; on failure a
+ * toast `failed` with the reason ({reason}).
+ */
+export function useRdMutation<V, D>({ mutationFn, done, invalidate, failed, then }: {
+  mutationFn: (variables: V) => Promise<D>;
+  done: (data: D) => string;
+  invalidate: QueryKey;
+  failed: MessageKey;
+  then?: (data: D) => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data) => {
+      toast.success(done(data));
+      then?.(data);
+      void queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+    onError: (e) => toast.error(t(failed, { reason: errorMessage(e, t('rd.apiFailed')) })),
+  });
 }

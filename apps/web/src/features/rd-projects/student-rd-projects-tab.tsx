@@ -17,13 +17,14 @@ import * as rd from './api.ts';
 import { RecommendedPanel } from '../matching/recommended-panel.tsx';
 import {
   ApplicationStatusBadge,
-  Badge,
   DeadlineNote,
   ListOrEmpty,
+  ProjectCardHead,
   RdErrorBoundary,
   Section,
   Tags,
   selectKey,
+  useRdMutation,
   useRdText,
 } from './rd-ui.tsx';
 
@@ -109,25 +110,18 @@ function StudentRdProjects() {
 
 function useToggles() {
   const { t } = useRdText();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
-  const bookmark = useMutation({
+  const bookmark = useRdMutation({
     mutationFn: (id: string) => rd.toggleBookmark(id),
-    onSuccess: (r) => {
-      // The confirmation in the reader's language (the server's message is English).
-      toast.success(r.data.isBookmarked ? t('rd.toast.bookmarked') : t('rd.toast.bookmarkRemoved'));
-      void refresh();
-    },
-    onError: (e) => toast.error(t('rd.toast.bookmarkFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
+    // The confirmation in the reader's language (the server's message is English).
+    done: (r) => (r.data.isBookmarked ? t('rd.toast.bookmarked') : t('rd.toast.bookmarkRemoved')),
+    invalidate: rd.rdKeys.all,
+    failed: 'rd.toast.bookmarkFailed',
   });
-  const alert = useMutation({
+  const alert = useRdMutation({
     mutationFn: (id: string) => rd.toggleAlert(id),
-    onSuccess: (r) => {
-      toast.success(r.data.hasAlert ? t('rd.toast.alertSet') : t('rd.toast.alertRemoved'));
-      void refresh();
-    },
-    onError: (e) => toast.error(t('rd.toast.alertFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
+    done: (r) => (r.data.hasAlert ? t('rd.toast.alertSet') : t('rd.toast.alertRemoved')),
+    invalidate: rd.rdKeys.all,
+    failed: 'rd.toast.alertFailed',
   });
   return { bookmark, alert };
 }
@@ -217,13 +211,7 @@ function ProjectCard({ project: p, onOpen, onApply, toggles }: { project: Studen
   const { t } = text;
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 dir="auto" className="text-base font-semibold break-words text-slate-900">{p.title}</h3>
-          <p className="text-xs text-slate-600">{text.field(p.field)}</p>
-        </div>
-        <Badge value={p.priority} />
-      </div>
+      <ProjectCardHead title={p.title} field={p.field} priority={p.priority} level={3} />
       <p dir="auto" className="line-clamp-3 text-sm text-slate-700">{p.summary}</p>
       <Tags tags={p.tags.slice(0, 4)} />
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
@@ -514,17 +502,14 @@ function ApplicationsPanel({ onOpen }: { onOpen: (id: string) => void }) {
   const text = useRdText();
   const { t } = text;
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useQuery({ queryKey: rd.rdKeys.myApplications, queryFn: rd.myApplications });
   const [confirm, setConfirm] = useState<StudentApplicationDto | null>(null);
-  const withdraw = useMutation({
+  const withdraw = useRdMutation({
     mutationFn: (id: string) => rd.withdrawApplication(id),
-    onSuccess: () => {
-      toast.success(t('rd.apps.withdrawn'));
-      setConfirm(null);
-      void queryClient.invalidateQueries({ queryKey: rd.rdKeys.all });
-    },
-    onError: (e) => toast.error(t('rd.apps.withdrawFailed', { reason: errorMessage(e, t('rd.apiFailed')) })),
+    done: () => t('rd.apps.withdrawn'),
+    invalidate: rd.rdKeys.all,
+    failed: 'rd.apps.withdrawFailed',
+    then: () => setConfirm(null),
   });
   const fetchFile = (fn: () => Promise<void>) => fn().catch((e: unknown) => toast.error(errorMessage(e, t('rd.apps.downloadFailed'))));
 

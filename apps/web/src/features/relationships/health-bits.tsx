@@ -1,4 +1,5 @@
 import type { HealthDto, HealthReason } from '@app/shared/relationships';
+import { NumberField } from '../../components/ui/field.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 type T = ReturnType<typeof useT>;
@@ -56,4 +57,9 @@ export function HealthBadge({ health }: { health: HealthDto }) {
       <span className="text-sm text-slate-700">{health.reasons.map((r) => reasonText(t, r)).join('; ')}</span>
     </div>
   );
+}
+
+/** How often a pair meets, in days (1 to 90, as the agreement and the coordinator's default allow). */
+export function CadenceField({ label, name, value, onChange, required }: { label: string; name: string; value: number; onChange: (days: number) => void; required?: boolean }) {
+  return <NumberField label={label} name={name} min={1} max={90} required={required} value={value} onChange={onChange} />;
 }

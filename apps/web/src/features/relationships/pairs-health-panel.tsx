@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { OutcomeSettings, PairHealthDto } from '@app/shared/relationships';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { Alert, SelectField, TextArea } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useNudge, usePairsHealth, useRematch, useRematchProposals, useSaveOutcomeSettings } from './api.ts';
-import { HealthBadge } from './health-bits.tsx';
+import { CadenceField, HealthBadge } from './health-bits.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 
 /**
@@ -60,15 +60,7 @@ function SettingsForm({ base, programmeId, settings }: { base: string; programme
         {t('rel.coord.autoNudge')}
       </label>
       <div className="w-40">
-        <TextField
-          label={t('rel.coord.cadence')}
-          name="defaultCadenceDays"
-          type="number"
-          min={1}
-          max={90}
-          value={String(form.defaultCadenceDays)}
-          onChange={(e) => setForm({ ...form, defaultCadenceDays: Number(e.target.value) })}
-        />
+        <CadenceField label={t('rel.coord.cadence')} name="defaultCadenceDays" value={form.defaultCadenceDays} onChange={(defaultCadenceDays) => setForm({ ...form, defaultCadenceDays })} />
       </div>
       <Button type="submit" variant="secondary" disabled={save.isPending}>
         {t('rel.coord.saveSettings')}

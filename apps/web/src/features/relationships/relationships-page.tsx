@@ -5,14 +5,14 @@ import { dashboardPath } from '@app/shared/roles';
 import { AppShell } from '../../app/app-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { Alert, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
+import { Alert, NumberField, SelectField, TextArea, TextField } from '../../components/ui/field.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useMyRelationships, useRelationship, useRelationshipWrite } from './api.ts';
-import { HealthBadge } from './health-bits.tsx';
+import { CadenceField, HealthBadge } from './health-bits.tsx';
 import { MyProgrammeCertificates } from '../outcomes/my-certificates.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { FigureGrid } from '../../components/ui/figure-grid.tsx';
@@ -226,16 +226,7 @@ function AgreementSection({ d, write, readOnly }: { d: RelationshipDetail; write
       )}
       {!readOnly && editing && (
         <form onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-3" noValidate>
-          <TextField
-            label={t('rel.agreement.cadence')}
-            name="cadenceDays"
-            type="number"
-            min={1}
-            max={90}
-            required
-            value={String(form.cadenceDays)}
-            onChange={(e) => setForm({ ...form, cadenceDays: Number(e.target.value) })}
-          />
+          <CadenceField label={t('rel.agreement.cadence')} name="cadenceDays" required value={form.cadenceDays} onChange={(cadenceDays) => setForm({ ...form, cadenceDays })} />
           <SelectField label={t('rel.agreement.format')} name="format" value={form.format} onChange={(e) => setForm({ ...form, format: e.target.value as AgreementBody['format'] })}>
             {MEETING_FORMATS.map((f) => (
               <option key={f} value={f}>
@@ -243,16 +234,7 @@ function AgreementSection({ d, write, readOnly }: { d: RelationshipDetail; write
               </option>
             ))}
           </SelectField>
-          <TextField
-            label={t('rel.agreement.duration')}
-            name="durationMinutes"
-            type="number"
-            min={15}
-            max={480}
-            required
-            value={String(form.durationMinutes)}
-            onChange={(e) => setForm({ ...form, durationMinutes: Number(e.target.value) })}
-          />
+          <NumberField label={t('rel.agreement.duration')} name="durationMinutes" min={15} max={480} required value={form.durationMinutes} onChange={(durationMinutes) => setForm({ ...form, durationMinutes })} />
           <div className="sm:col-span-3">
             <TextArea label={t('rel.agreement.aims')} name="aims" required rows={3} value={form.aims} onChange={(e) => setForm({ ...form, aims: e.target.value })} />
           </div>
@@ -311,11 +293,7 @@ function GoalsSection({ d, write, readOnly }: { d: RelationshipDetail; write: Wr
     );
   };
   return (
-    <section aria-labelledby="goals-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="goals-heading" className="text-lg font-semibold text-slate-900">
-        {t('rel.goals.title')}
-      </h2>
-      <p className="text-sm text-slate-600">{isStudent ? t('rel.goals.introStudent', { max: MAX_GOALS }) : t('rel.goals.introMentor')}</p>
+    <Panel headingId="goals-heading" title={t('rel.goals.title')} intro={isStudent ? t('rel.goals.introStudent', { max: MAX_GOALS }) : t('rel.goals.introMentor')}>
       {d.goals.length === 0 && <p className="mt-3 text-sm text-slate-700">{t('rel.goals.none')}</p>}
       <ul className="mt-3 space-y-4">
         {d.goals.map((g) => (
@@ -340,7 +318,7 @@ function GoalsSection({ d, write, readOnly }: { d: RelationshipDetail; write: Wr
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
 
