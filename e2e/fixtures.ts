@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export { expect };
@@ -58,6 +58,18 @@ export async function storedSession(page: Page): Promise<Record<string, string |
 export interface AxeOptions {
   /** CSS selectors to leave out of the scan (use sparingly, and say why at the call site). */
   exclude?: string[];
+}
+
+/**
+ * Waits until React has hydrated `locator` on a server-rendered page (its props are on the element). A tap
+ * before then is replayed by the app (decision 1220), but a test that moves a fake clock, or focuses an
+ * element, must wait for the app's effects to exist. Polled from the test, not with the page's timers,
+ * which a fake clock may hold.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 })
+    .toBe(true);
 }
 
 /** Run axe (WCAG 2.0, 2.1 and 2.2 A/AA rules) on the page as it is now; fail with a readable list. */

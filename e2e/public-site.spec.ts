@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectHydrated, test } from './fixtures.ts';
 
 test.describe('landing page', () => {
   test('hero, stats, steps and leadership come from the site content', async ({ page, request }) => {
@@ -119,6 +119,8 @@ test.describe('landing page', () => {
     await page.goto('/');
     const cards = page.getByTestId('feature-card');
     await expect(cards).toHaveCount(4);
+    // The rotation is the app's: the server's page does not move until it has hydrated (decision 1111).
+    await expectHydrated(cards.getByRole('link'));
     await expect(cards.nth(0)).toHaveAttribute('data-active', 'true');
     await expect(cards.nth(0)).toContainText('Meet the Expert');
     await expect(cards.nth(1)).toContainText('Idea Dropbox');
@@ -146,6 +148,8 @@ test.describe('landing page', () => {
     await page.clock.pauseAt(new Date('2025-01-01T00:00:01Z'));
     await page.goto('/');
     const cards = page.getByTestId('feature-card');
+    // Once the app runs (it would rotate them): before, nothing moves whatever the setting.
+    await expectHydrated(cards.getByRole('link'));
     await expect(cards.nth(0)).toHaveAttribute('data-active', 'true');
     await page.clock.runFor(10_000);
     await expect(cards.nth(0)).toHaveAttribute('data-active', 'true');
@@ -156,6 +160,7 @@ test.describe('header and footer', () => {
   test('the header turns solid after 50 px of scrolling and has the section anchors', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
+    await expectHydrated(header.getByRole('link').first());
     await expect(header).toHaveAttribute('data-solid', 'false');
     await page.evaluate(() => window.scrollTo(0, 40));
     await expect(header).toHaveAttribute('data-solid', 'false');
