@@ -1,19 +1,11 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+// Debian's Chromium and the flags that work here: shared with the page benchmark (scripts/bench-web.mjs).
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 /** Port of the server the journeys run against (3200 is reserved for e2e on the shared machine). */
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const CI = !!process.env.CI;
 
-/** Debian's Chromium: Playwright's own browsers are never downloaded here. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Journeys that change what every person on the server sees (run on their own server). */
 const ISOLATED = /privacy-consent\.spec\.ts$/;
@@ -77,7 +69,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

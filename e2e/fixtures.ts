@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { SESSION_KEYS } from '@app/shared/roles';
 
 export { expect };
 
@@ -15,23 +16,7 @@ export const DEMO = {
 } as const;
 
 /** Every key the spec stores for a session (000 §3); logout must clear them all. */
-export const SESSION_KEYS = [
-  'token',
-  'user',
-  'userRole',
-  'permissions',
-  'rememberMe',
-  'studentAuth',
-  'studentUser',
-  'adminAuth',
-  'adminUser',
-  'professionalAuth',
-  'professionalUser',
-  'universityAuth',
-  'universityUser',
-  'companyAuth',
-  'companyUser',
-] as const;
+export { SESSION_KEYS };
 
 export const DASHBOARD_URL = /\/(admin|student|professional|university|company)\/dashboard$/;
 

@@ -32,6 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staleParts } from './build-state.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const ROOT = process.cwd();
 const WEB = path.join(ROOT, 'apps/web');
@@ -46,17 +47,8 @@ const DIST = distOption ? path.resolve(distOption) : path.join(WEB, 'dist');
 // --port N when another bench may already hold 3190 on a shared machine.
 const PORT = Number(option('--port') ?? 3190);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  ...(language ? [`--lang=${language}`] : []),
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = [...CHROMIUM_ARGS, ...(language ? [`--lang=${language}`] : [])];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 const enforce = !process.argv.includes('--no-enforce');
 const apiSource = process.argv.includes('--api-source');

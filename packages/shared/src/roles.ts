@@ -82,3 +82,23 @@ export const SESSION_AREA: Record<Role, string> = {
   university_admin: 'university',
   company_admin: 'company',
 };
+
+/** Every key a session is stored under in the browser (spec 000 §3, decision 481): logout clears them all. */
+export const SESSION_KEYS = [
+  'token',
+  'user',
+  'userRole',
+  'permissions',
+  'rememberMe',
+  'studentAuth',
+  'studentUser',
+  'adminAuth',
+  'adminUser',
+  'professionalAuth',
+  'professionalUser',
+  // The organisation roles follow the same <area>Auth / <area>User pattern (decision 481).
+  'universityAuth',
+  'universityUser',
+  'companyAuth',
+  'companyUser',
+] as const;

@@ -1,27 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthData, UserDto } from '@app/shared/auth';
-import { SESSION_AREA, isRole, type Role } from '@app/shared/roles';
+import { SESSION_AREA, SESSION_KEYS, isRole, type Role } from '@app/shared/roles';
 import { clearPrivateOffline } from './pwa.ts';
 
 /** The stored-session keys of the spec (000 §3), all cleared on logout. */
-export const SESSION_KEYS = [
-  'token',
-  'user',
-  'userRole',
-  'permissions',
-  'rememberMe',
-  'studentAuth',
-  'studentUser',
-  'adminAuth',
-  'adminUser',
-  'professionalAuth',
-  'professionalUser',
-  // The organisation roles follow the same <area>Auth / <area>User pattern (decision 481).
-  'universityAuth',
-  'universityUser',
-  'companyAuth',
-  'companyUser',
-] as const;
+export { SESSION_KEYS };
 
 export interface StoredUser {
   _id?: string;
