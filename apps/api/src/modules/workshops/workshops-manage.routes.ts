@@ -25,9 +25,8 @@ import {
   workshopRejectBody,
 } from '@app/shared/workshop-admin';
 import { actorOf, type App } from '../../lib/http.ts';
-import { processImage } from '../../lib/images.ts';
 import { storeThenRecord } from '../../lib/storage.ts';
-import { readSingleFile } from '../../lib/uploads.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
 import type { FastifyRequest } from 'fastify';
 import * as lifecycle from './workshops-lifecycle.ts';
 import * as manage from './workshops-manage.service.ts';
@@ -255,13 +254,14 @@ export async function workshopsManageRoutes(app: App) {
       async (request) => {
         const manager = scope.manager(request);
         await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id);
-        const { buffer } = await readSingleFile(request, {
+        const image = await readImageUpload(request, {
           field: 'banner',
           maxBytes: BANNER_MAX_BYTES,
           tooLargeMessage: WORKSHOP_FORM_MESSAGES.imageSize,
-          missingMessage: WORKSHOP_FORM_MESSAGES.imageType,
+          typeMessage: WORKSHOP_FORM_MESSAGES.imageType,
+          maxWidth: 1600,
+          maxHeight: 900,
         });
-        const image = await processImage(buffer, { maxWidth: 1600, maxHeight: 900, message: WORKSHOP_FORM_MESSAGES.imageType });
         const { workshop, previous } = await storeThenRecord(
           app.ctx.storage,
           { prefix: 'banners', extension: image.extension, data: image.buffer },
