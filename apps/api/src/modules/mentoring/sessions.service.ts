@@ -23,7 +23,7 @@ import { SOURCE_LANGUAGE, translator } from '../../lib/i18n.ts';
 import { formatLocale, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { formatters } from '@app/shared/i18n/format';
 import type { Translator } from '@app/shared/i18n/translator';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyIn } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
   assertSchedulable,
@@ -543,16 +543,14 @@ export async function markSessionAttendance(db: Db, actor: Actor, id: string, at
       .returning();
     if (!updated) throw badRequest(MENTORING_MESSAGES.attendanceCancelled);
     if (attendance === 'attended' && before?.attendance !== 'attended' && updated.rating === null) {
-      const { t } = voiceOf(await recipientLocale(tx, updated.studentId));
-      await notify(tx, {
-        userId: updated.studentId,
+      await notifyIn(tx, updated.studentId, ({ t }) => ({
         type: 'session',
         subType: 'rate',
         title: t('notification.session.rateTitle'),
         message: t('notification.session.rate', { topic: topicIn(updated.topic, t), name: actor.firstName }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { sessionId: updated.id },
-      });
+      }));
     }
     return updated;
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { publish, publishMany } from '../../lib/events.ts';
-import { recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
+import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { enqueuePush } from '../push/index.ts';
 
 export interface NewNotification {
@@ -63,6 +63,11 @@ export async function notifyEach<R>(db: Db, rows: readonly R[], userOf: (row: R)
     const userId = userOf(row);
     await notify(db, { userId, ...write(voiceOf(locales.get(userId)), row) });
   }
+}
+
+/** One notification to one person, written in their own language (decisions 970, 1150). */
+export async function notifyIn(db: Db, userId: string, write: (voice: Voice) => NotificationFor): Promise<string> {
+  return notify(db, { userId, ...write(voiceOf(await recipientLocale(db, userId))) });
 }
 
 /** Every active administrator, each in their own language (decision 1150). */
