@@ -9,7 +9,7 @@ import {
 } from '@app/shared/mentoring';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
+import { mentoringSessions } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { buildIcs, eventUid, organizerOf, type IcsEvent } from '../../lib/calendar.ts';
 import { badRequest, conflict, isBookingClash, notFound } from '../../lib/errors.ts';
@@ -26,6 +26,7 @@ import type { Translator } from '@app/shared/i18n/translator';
 import { notify, notifyIn } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
+  acceptedConnectionId,
   assertSchedulable,
   loadPeople,
   nameOf,
@@ -304,17 +305,7 @@ export async function createSession(
     .from(users)
     .where(and(eq(users.id, body.studentId), eq(users.role, 'student'), eq(users.isActive, true)));
   if (!student) throw notFound('Student');
-  const [link] = await db
-    .select({ id: connectionRequests.id })
-    .from(connectionRequests)
-    .where(
-      and(
-        eq(connectionRequests.professionalId, actor.id),
-        eq(connectionRequests.studentId, body.studentId),
-        eq(connectionRequests.status, 'accepted'),
-      ),
-    )
-    .limit(1);
+  const link = await acceptedConnectionId(db, actor.id, body.studentId);
   if (!link) throw badRequest(MENTORING_MESSAGES.notConnected);
   const when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
   assertSchedulable(when);
