@@ -25,7 +25,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { insertAccount, professionalFields, professionalProfileChanges } from '../users/index.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
 import { notify, notifyAdmins } from '../notifications/index.ts';
-import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
+import { sendAccountLink, sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
 import { liveInvitation } from '../organisations/index.ts';
 import { fullName } from '../users/index.ts';
 
@@ -257,15 +257,7 @@ export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
   const [user] = await db.select().from(users).where(eq(users.id, actor.id));
   if (!user) throw notFound('User');
   if (user.emailConfirmedAt) return;
-  await db.transaction((tx) =>
-    sendConfirmationLink(tx, config.publicUrl, {
-      userId: user.id,
-      purpose: 'account',
-      email: user.email,
-      firstName: user.firstName,
-      why: { reason: 'confirmAccount' },
-    }),
-  );
+  await sendAccountLink(db, config.publicUrl, user, { reason: 'confirmAccount' });
 }
 
 /** Is this professional still waiting for (or refused) verification? Pending experts cannot publish. */

@@ -23,6 +23,11 @@ const CODE_ATTEMPTS = 5;
 
 type LinkPurpose = 'account' | 'affiliation';
 
+/** The confirmation link for an account's own address, in a transaction of its own. */
+export function sendAccountLink(db: Db, publicUrl: string, user: { id: string; email: string; firstName: string }, why: ConfirmationReason) {
+  return db.transaction((tx) => sendConfirmationLink(tx, publicUrl, { userId: user.id, purpose: 'account', email: user.email, firstName: user.firstName, why }));
+}
+
 /** Queue a confirmation link to `email` (decision 482). Older unused links of the same purpose stop working. */
 export async function sendConfirmationLink(
   tx: Db,
