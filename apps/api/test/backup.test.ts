@@ -42,6 +42,20 @@ async function fill(config: ReturnType<typeof loadConfig>) {
   return before;
 }
 
+/** Two empty PostgreSQL databases (source, destination) on TEST_DATABASE_URL's server, dropped after the test. */
+async function scratchDatabases(): Promise<string[]> {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  cleanup.push(() => admin.end());
+  const names = [`mb_bk_src_${randomBytes(4).toString('hex')}`, `mb_bk_dst_${randomBytes(4).toString('hex')}`];
+  for (const name of names) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    cleanup.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  }
+  return names.map((name) => withDatabase(url, name));
+}
+
 describe('backup and restore drill', () => {
   it('restores an embedded database and its uploads identically', async () => {
     const source = loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir('mb-src-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
@@ -74,16 +88,7 @@ describe('backup and restore drill', () => {
   }, 180_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database identically', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    cleanup.push(() => admin.end());
-    const names = [`mb_bk_src_${randomBytes(4).toString('hex')}`, `mb_bk_dst_${randomBytes(4).toString('hex')}`];
-    for (const name of names) {
-      await admin.query(`CREATE DATABASE ${name}`);
-      cleanup.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    }
-    const [src, dst] = names.map((name) => withDatabase(url, name));
+    const [src, dst] = await scratchDatabases();
     const source = loadConfig({ NODE_ENV: 'test', DATABASE_URL: src, DATA_DIR: tempDir('mb-src-'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
     const before = await fill(source);
     const out = path.join(tempDir('mb-backup-'), 'b2');
@@ -93,16 +98,7 @@ describe('backup and restore drill', () => {
   }, 180_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('restores a PostgreSQL database with its files in the database driver', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    cleanup.push(() => admin.end());
-    const names = [`mb_bk_src_${randomBytes(4).toString('hex')}`, `mb_bk_dst_${randomBytes(4).toString('hex')}`];
-    for (const name of names) {
-      await admin.query(`CREATE DATABASE ${name}`);
-      cleanup.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    }
-    const [src, dst] = names.map((name) => withDatabase(url, name));
+    const [src, dst] = await scratchDatabases();
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), STORAGE_DRIVER: 'database' } as const;
     const source = loadConfig({ ...env, DATABASE_URL: src, DATA_DIR: tempDir('mb-src-') });
     const before = await fill(source);

@@ -35,22 +35,31 @@ async function jobRow(id: string) {
   return row;
 }
 
+/**
+ * Two workers on one clock: A runs the job in a handler that hangs until released (its gate); B records
+ * the attempt of any run it gets. Returns once A has claimed the job and started it.
+ */
+async function claimedByA(at: string, type: string) {
+  const clock = createClock();
+  clock.set(new Date(at));
+  const a = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
+  const b = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
+  const gate = gated();
+  a.register(type, gate.handler);
+  const ranOnB: number[] = [];
+  b.register(type, async (_p, job) => {
+    ranOnB.push(job.attempts);
+  });
+  const id = (await enqueue(t.database.db, type, {}))!;
+  const aRun = a.runDue();
+  await gate.started;
+  return { clock, a, b, gate, ranOnB, id, aRun };
+}
+
 describe('job leases', () => {
   it('claims a job again once its worker stopped renewing the lease, not before; the old worker cannot finish it', async () => {
-    const clock = createClock();
-    clock.set(new Date('2031-03-01T10:00:00Z'));
-    const type = 'test.lease.expiry';
-    const a = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
-    const b = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
-    const gate = gated();
-    a.register(type, gate.handler);
-    const ranOnB: number[] = [];
-    b.register(type, async (_p, job) => {
-      ranOnB.push(job.attempts);
-    });
-    const id = (await enqueue(t.database.db, type, {}))!;
-    const aRun = a.runDue(); // A claims it and hangs (as if its process were frozen or dead: no heartbeat)
-    await gate.started;
+    // A claims it and hangs (as if its process were frozen or dead: no heartbeat).
+    const { clock, a, b, gate, ranOnB, id, aRun } = await claimedByA('2031-03-01T10:00:00Z', 'test.lease.expiry');
     expect(await jobRow(id)).toEqual({ status: 'running', attempts: 1 });
 
     clock.advance(LEASE - 1000);
@@ -71,20 +80,7 @@ describe('job leases', () => {
   });
 
   it('a heartbeat renews the lease of a long job: no other worker takes it while it runs', async () => {
-    const clock = createClock();
-    clock.set(new Date('2031-03-02T10:00:00Z'));
-    const type = 'test.lease.heartbeat';
-    const a = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
-    const b = createJobRunner(t.database.db, t.app.log, { clock, leaseMs: LEASE });
-    const gate = gated();
-    a.register(type, gate.handler);
-    const ranOnB: number[] = [];
-    b.register(type, async (_p, job) => {
-      ranOnB.push(job.attempts);
-    });
-    const id = (await enqueue(t.database.db, type, {}))!;
-    const aRun = a.runDue();
-    await gate.started;
+    const { clock, a, b, gate, ranOnB, id, aRun } = await claimedByA('2031-03-02T10:00:00Z', 'test.lease.heartbeat');
     // 30 s of work, renewed every 8 s: three times the lease, never taken.
     for (let i = 0; i < 4; i++) {
       clock.advance(8000);

@@ -19,15 +19,16 @@ describe('outcomes demo data', () => {
       const auth = async (email: string, role: 'admin' | 'student') => ({
         authorization: `Bearer ${await t.app.ctx.tokens.sign({ sub: await id(email), role, tv: 0 }, false)}`,
       });
-      const [autumn] = await queryRows<{ id: string }>(
-        t.database.db,
-        sql`SELECT id FROM programmes WHERE name = 'Autumn Pioneers cohort'`,
-      );
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/programmes/${autumn?.id}/report`,
-        headers: await auth('admin@example.com', 'admin'),
-      });
+      // A demo programme's outcome report, as the administrator reads it.
+      const report = async (name: string) => {
+        const [programme] = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM programmes WHERE name = ${name}`);
+        return t.app.inject({
+          method: 'GET',
+          url: `/api/admin/programmes/${programme?.id}/report`,
+          headers: await auth('admin@example.com', 'admin'),
+        });
+      };
+      const res = await report('Autumn Pioneers cohort');
       expect(res.statusCode, res.body).toBe(200);
       const r = body<{ data: OutcomeReport }>(res).data;
       expect(r.programme.status).toBe('closed');
@@ -41,15 +42,7 @@ describe('outcomes demo data', () => {
       expect(body<{ data: { certificates: ProgrammeCertificateDto[] } }>(mine).data.certificates).toMatchObject([
         { programmeName: 'Autumn Pioneers cohort', kind: 'participation', meetings: 4 },
       ]);
-      const [spring] = await queryRows<{ id: string }>(
-        t.database.db,
-        sql`SELECT id FROM programmes WHERE name = 'Spring Writing circle'`,
-      );
-      const running = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/programmes/${spring?.id}/report`,
-        headers: await auth('admin@example.com', 'admin'),
-      });
+      const running = await report('Spring Writing circle');
       expect(body<{ data: OutcomeReport }>(running).data).toMatchObject({
         closure: null,
         pairs: { total: 2, active: 2 },

@@ -3,6 +3,7 @@ import { formatters, type Formatters } from '@app/shared/i18n/format';
 import type { Translator } from '@app/shared/i18n/translator';
 import type { Db } from '../db/client.ts';
 import { isAvailableLanguage, SOURCE_LANGUAGE, translator } from './i18n.ts';
+import { queueEmail, type OutgoingEmail, type QueueOptions } from './mail.ts';
 import { queryRows } from './sql.ts';
 
 /**
@@ -128,4 +129,13 @@ export async function addressLocale(db: Db, email: string, organisationDefault?:
   const [account] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email.trim().toLowerCase()} LIMIT 1`);
   if (account) return recipientLocale(db, account.id);
   return { language: pickLanguage(organisationDefault), timeZone: null };
+}
+
+/**
+ * One e-mail to one account holder, written in their own language (decisions 970, 1060): `write` words it
+ * with their voice; the message goes out in that voice's language.
+ */
+export async function emailIn(db: Db, userId: string, write: (voice: Voice) => Omit<OutgoingEmail, 'language'>, options?: QueueOptions) {
+  const voice = voiceOf(await recipientLocale(db, userId));
+  return queueEmail(db, { ...write(voice), language: voice.language }, options);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { badRequest, tooLarge } from './errors.ts';
+import { processImage } from './images.ts';
 import { queryRows } from './sql.ts';
 import type { Storage } from './storage.ts';
 
@@ -37,6 +38,23 @@ export async function readSingleFile(
   }
   if (!file || file.buffer.length === 0) throw badRequest(options.missingMessage);
   return { ...file, fields };
+}
+
+/**
+ * An uploaded image (avatars, banners): the single file part, then checked and re-encoded by
+ * `processImage`. `typeMessage` answers both a missing file and one that is not an accepted image.
+ */
+export async function readImageUpload(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number; tooLargeMessage: string; typeMessage: string; maxWidth: number; maxHeight: number },
+) {
+  const { buffer } = await readSingleFile(request, {
+    field: options.field,
+    maxBytes: options.maxBytes,
+    tooLargeMessage: options.tooLargeMessage,
+    missingMessage: options.typeMessage,
+  });
+  return processImage(buffer, { maxWidth: options.maxWidth, maxHeight: options.maxHeight, message: options.typeMessage });
 }
 
 function isFileTooLarge(error: unknown): boolean {

@@ -79,6 +79,15 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
     return { id: user.id, email, token: await tokens.sign({ sub: user.id, role: 'student', tv: 0 }, false) };
   }
 
+  /** An administrator straight in the database, and the bearer token that signs in as them. */
+  async function createAdmin(label: string, lastName: string) {
+    const [admin] = await database.db
+      .insert(users)
+      .values({ role: 'admin', email: `mp-${label}-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName, passwordChangedAt: new Date() })
+      .returning({ id: users.id });
+    return tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false);
+  }
+
   function startServer(name: string, port: number, databaseUrl: string): Server {
     const log = path.join(work, `${name}.log`);
     const fd = openSync(log, 'a');
@@ -303,11 +312,7 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
   }, 60_000);
 
   it('catalogue cache: a change made through process A or straight in the database reaches process B within a second', async () => {
-    const [admin] = await database.db
-      .insert(users)
-      .values({ role: 'admin', email: `mp-admin-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Admin', passwordChangedAt: new Date() })
-      .returning({ id: users.id });
-    const adminToken = await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false);
+    const adminToken = await createAdmin('admin', 'Admin');
     const workshop = await insertWorkshop(database.db, { title: 'Cached on B' });
     const titleOnB = async () => {
       const res = await fetch(`${B}/api/workshops/${workshop.id}`);
@@ -330,11 +335,7 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
   });
 
   it('catalogue cache, R&D list (decision 610): a project created, changed in SQL and deleted through A reaches B within a second', async () => {
-    const [admin] = await database.db
-      .insert(users)
-      .values({ role: 'admin', email: `mp-rd-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Rd', passwordChangedAt: new Date() })
-      .returning({ id: users.id });
-    const auth = { authorization: `Bearer ${await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false)}`, 'content-type': 'application/json' };
+    const auth = { authorization: `Bearer ${await createAdmin('rd', 'Rd')}`, 'content-type': 'application/json' };
     const titlesOnB = async () => {
       const res = await fetch(`${B}/api/rd-projects/public?search=Mpcached`);
       return ((await res.json()) as { data: { projects: { title: string }[] } }).data.projects.map((p) => p.title).join(',');
@@ -359,11 +360,7 @@ describe.skipIf(!URL_)('two API processes on one PostgreSQL (skipped: set TEST_D
   });
 
   it("per-user cache (decision 645): an admin's attendance mark through A, and a plain-SQL change, reach the student's cached list on B within a second", async () => {
-    const [admin] = await database.db
-      .insert(users)
-      .values({ role: 'admin', email: `mp-uc-${randomBytes(3).toString('hex')}@example.com`, passwordHash: 'x', firstName: 'MP', lastName: 'Uc', passwordChangedAt: new Date() })
-      .returning({ id: users.id });
-    const adminAuth = { authorization: `Bearer ${await tokens.sign({ sub: admin?.id ?? '', role: 'admin', tv: 0 }, false)}`, 'content-type': 'application/json' };
+    const adminAuth = { authorization: `Bearer ${await createAdmin('uc', 'Uc')}`, 'content-type': 'application/json' };
     const student = await createStudent('usercache', await hashPassword(PASSWORD));
     const now = Date.now();
     const workshop = await insertWorkshop(database.db, { title: 'Per-user on B', category: 'Mpusercache', startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 3_600_000), registeredCount: 1 });

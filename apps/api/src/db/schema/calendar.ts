@@ -1,14 +1,12 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeKey, createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /** A user's private calendar subscription: only the SHA-256 of the token is stored; a new one replaces it. */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at'),

@@ -1,6 +1,6 @@
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export interface ImplementationDetails {
@@ -16,9 +16,7 @@ export const ideas = pgTable(
   'ideas',
   {
     id: idColumn(),
-    authorId: ref('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: cascadeRef('author_id', () => users.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     category: text('category').notNull(),
@@ -76,12 +74,8 @@ export const ideas = pgTable(
 export const ideaLikes = pgTable(
   'idea_likes',
   {
-    ideaId: ref('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaId: cascadeRef('idea_id', () => ideas.id),
+    userId: cascadeRef('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ideaId, t.userId] }), index('idea_likes_user_idx').on(t.userId)],
@@ -91,12 +85,8 @@ export const ideaComments = pgTable(
   'idea_comments',
   {
     id: idColumn(),
-    ideaId: ref('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
-    authorId: ref('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ideaId: cascadeRef('idea_id', () => ideas.id),
+    authorId: cascadeRef('author_id', () => users.id),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },

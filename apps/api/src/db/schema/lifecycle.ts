@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, ref, ts } from './columns.ts';
+import { cascadeRef, createdAt, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +12,7 @@ export const eventReminders = pgTable(
   {
     kind: text('kind', { enum: ['workshop', 'session', 'interview'] }).notNull(),
     eventId: ref('event_id').notNull(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     offsetMinutes: integer('offset_minutes').notNull(),
     startsAt: ts('starts_at').notNull(),
     sentAt: createdAt(),

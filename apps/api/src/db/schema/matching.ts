@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { connectionRequests } from './mentoring.ts';
 import { users } from './users.ts';
 import { organisations } from './organisations.ts';
@@ -15,21 +15,15 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * against every open item reads stored vectors instead of parsing every text on each request.
  */
 export const workshopSearchDocs = pgTable('workshop_search_docs', {
-  workshopId: ref('workshop_id')
-    .primaryKey()
-    .references(() => workshops.id, { onDelete: 'cascade' }),
+  workshopId: cascadeKey('workshop_id', () => workshops.id),
   doc: tsvector('doc').notNull(),
 });
 export const rdProjectSearchDocs = pgTable('rd_project_search_docs', {
-  projectId: ref('project_id')
-    .primaryKey()
-    .references(() => rdProjects.id, { onDelete: 'cascade' }),
+  projectId: cascadeKey('project_id', () => rdProjects.id),
   doc: tsvector('doc').notNull(),
 });
 export const professionalSearchDocs = pgTable('professional_search_docs', {
-  professionalId: ref('professional_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  professionalId: cascadeKey('professional_id', () => users.id),
   doc: tsvector('doc').notNull(),
 });
 
@@ -41,9 +35,7 @@ export const professionalSearchDocs = pgTable('professional_search_docs', {
 export const mentorSettings = pgTable(
   'mentor_settings',
   {
-    professionalId: ref('professional_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: cascadeKey('professional_id', () => users.id),
     maxMentees: integer('max_mentees').notNull(),
     updatedAt: updatedAt(),
   },
@@ -54,9 +46,7 @@ export const mentorSettings = pgTable(
 export const recommendationDismissals = pgTable(
   'recommendation_dismissals',
   {
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: cascadeRef('student_id', () => users.id),
     kind: text('kind', { enum: ['professional', 'workshop', 'rd-project'] }).notNull(),
     itemId: ref('item_id').notNull(),
     createdAt: createdAt(),
@@ -107,12 +97,8 @@ export const programmeParticipants = pgTable(
   'programme_participants',
   {
     id: idColumn(),
-    programmeId: ref('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
+    userId: cascadeRef('user_id', () => users.id),
     role: text('role', { enum: ['mentor', 'mentee'] }).notNull(),
     status: text('status', { enum: ['invited', 'joined', 'declined'] })
       .notNull()
@@ -140,15 +126,9 @@ export const programmePairs = pgTable(
   'programme_pairs',
   {
     id: idColumn(),
-    programmeId: ref('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
-    mentorId: ref('mentor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    menteeId: ref('mentee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
+    mentorId: cascadeRef('mentor_id', () => users.id),
+    menteeId: cascadeRef('mentee_id', () => users.id),
     score: real('score').notNull(),
     reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
     pinned: boolean('pinned').notNull().default(false),

@@ -1,15 +1,13 @@
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const availabilityRules = pgTable(
   'availability_rules',
   {
     id: idColumn(),
-    professionalId: ref('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: cascadeRef('professional_id', () => users.id),
     isRecurring: boolean('is_recurring').notNull(),
     dayOfWeek: integer('day_of_week'),
     date: date('date', { mode: 'string' }),
@@ -28,12 +26,8 @@ export const connectionRequests = pgTable(
   'connection_requests',
   {
     id: idColumn(),
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    professionalId: ref('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: cascadeRef('student_id', () => users.id),
+    professionalId: cascadeRef('professional_id', () => users.id),
     message: text('message'),
     status: text('status', { enum: ['pending', 'accepted', 'rejected', 'expired', 'cancelled'] })
       .notNull()
@@ -61,12 +55,8 @@ export const mentoringSessions = pgTable(
   'mentoring_sessions',
   {
     id: idColumn(),
-    professionalId: ref('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: cascadeRef('professional_id', () => users.id),
+    studentId: cascadeRef('student_id', () => users.id),
     requestId: ref('request_id').references(() => connectionRequests.id, { onDelete: 'set null' }),
     topic: text('topic').notNull(),
     type: text('type', { enum: ['individual', 'group'] })
@@ -112,15 +102,9 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: idColumn(),
-    professionalId: ref('professional_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    senderId: ref('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalId: cascadeRef('professional_id', () => users.id),
+    studentId: cascadeRef('student_id', () => users.id),
+    senderId: cascadeRef('sender_id', () => users.id),
     body: text('body').notNull(),
     readAt: ts('read_at'),
     createdAt: createdAt(),

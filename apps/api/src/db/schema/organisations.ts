@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { rdProjects } from './rd-projects.ts';
 import { users } from './users.ts';
 
@@ -36,9 +36,7 @@ export const organisationDomains = pgTable(
   'organisation_domains',
   {
     id: idColumn(),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     domain: text('domain').notNull(),
     addedBy: ref('added_by').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -62,9 +60,7 @@ export const domainDelegations = pgTable(
   'domain_delegations',
   {
     id: idColumn(),
-    parentOrganisationId: ref('parent_organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    parentOrganisationId: cascadeRef('parent_organisation_id', () => organisations.id),
     domain: text('domain').notNull(),
     /** The person who may take the sub-domain (their organisation becomes the delegate). */
     email: text('email').notNull(),
@@ -85,12 +81,8 @@ export const domainDelegations = pgTable(
 export const organisationMembers = pgTable(
   'organisation_members',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     createdAt: createdAt(),
   },
   (t) => [index('organisation_members_org_idx').on(t.organisationId)],
@@ -101,9 +93,7 @@ export const organisationInvitations = pgTable(
   'organisation_invitations',
   {
     id: idColumn(),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     email: text('email').notNull(),
     kind: text('kind', { enum: ['member', 'expert'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -123,9 +113,7 @@ export const emailConfirmations = pgTable(
   'email_confirmations',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     purpose: text('purpose', { enum: ['account', 'work_email', 'affiliation'] }).notNull(),
     email: text('email').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -141,9 +129,7 @@ export const emailConfirmations = pgTable(
 export const expertApplications = pgTable(
   'expert_applications',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
@@ -166,12 +152,8 @@ export const expertApplications = pgTable(
 export const studentAffiliations = pgTable(
   'student_affiliations',
   {
-    studentId: ref('student_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    studentId: cascadeKey('student_id', () => users.id),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     email: text('email').notNull(),
     confirmedAt: ts('confirmed_at').notNull(),
   },
@@ -182,12 +164,8 @@ export const studentAffiliations = pgTable(
 export const organisationProjects = pgTable(
   'organisation_projects',
   {
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     moderation: text('moderation', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),

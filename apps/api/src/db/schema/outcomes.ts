@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts } from './columns.ts';
 import { programmes } from './matching.ts';
 import { users } from './users.ts';
 
@@ -10,9 +10,7 @@ import { users } from './users.ts';
  * read-only. The programmes table stays untouched (its status stays 'published').
  */
 export const programmeClosures = pgTable('programme_closures', {
-  programmeId: ref('programme_id')
-    .primaryKey()
-    .references(() => programmes.id, { onDelete: 'cascade' }),
+  programmeId: cascadeKey('programme_id', () => programmes.id),
   closedAt: ts('closed_at').notNull(),
   closedBy: ref('closed_by').references(() => users.id, { onDelete: 'set null' }),
   criteria: jsonb('criteria').$type<{ requireAgreement: boolean; minMeetings: number; minGoalsAchieved: number }>().notNull(),
@@ -25,12 +23,8 @@ export const programmeCertificates = pgTable(
   'programme_certificates',
   {
     id: idColumn(),
-    programmeId: ref('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
+    userId: cascadeRef('user_id', () => users.id),
     kind: text('kind', { enum: ['participation', 'service'] }).notNull(),
     verificationId: text('verification_id').notNull(),
     meetings: integer('meetings').notNull(),
@@ -57,9 +51,7 @@ export const programmeCertificates = pgTable(
 export const programmeHealthSnapshots = pgTable(
   'programme_health_snapshots',
   {
-    programmeId: ref('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
     day: date('day', { mode: 'string' }).notNull(),
     takenAt: ts('taken_at').notNull(),
     healthy: integer('healthy').notNull(),

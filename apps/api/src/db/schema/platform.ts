@@ -1,5 +1,5 @@
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /** Fixed-window counters shared by every API process (login throttling). */
@@ -146,9 +146,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     type: text('type', { enum: ['workshop', 'idea', 'connection', 'session', 'rd-project', 'system'] }).notNull(),
     subType: text('sub_type'),
     title: text('title').notNull(),
@@ -182,8 +180,6 @@ export const notifications = pgTable(
  * until commit, so a user's seq order is their commit order (docs/decisions/600).
  */
 export const notificationCounters = pgTable('notification_counters', {
-  userId: ref('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeKey('user_id', () => users.id),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +12,7 @@ export const privacyRequests = pgTable(
   'privacy_requests',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
     status: text('status', { enum: ['pending', 'processing', 'ready', 'done', 'cancelled', 'refused', 'failed'] })
       .notNull()
@@ -42,9 +40,7 @@ export const privacyRequests = pgTable(
 
 /** An account under legal hold is never erased by the schedule (an administrator lifts it). */
 export const privacyLegalHolds = pgTable('privacy_legal_holds', {
-  userId: ref('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeKey('user_id', () => users.id),
   reason: text('reason').notNull(),
   placedBy: ref('placed_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
@@ -93,9 +89,7 @@ export const privacyNoticeAcceptances = pgTable(
   'privacy_notice_acceptances',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     version: integer('version').notNull(),
     context: text('context', { enum: ['registration', 'sign-in'] }).notNull(),
     acceptedAt: ts('accepted_at').notNull(),
@@ -107,9 +101,7 @@ export const privacyNoticeAcceptances = pgTable(
 export const privacyConsents = pgTable(
   'privacy_consents',
   {
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     purpose: text('purpose', { enum: ['matching', 'emails'] }).notNull(),
     granted: boolean('granted').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -122,9 +114,7 @@ export const privacyConsentEvents = pgTable(
   'privacy_consent_events',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     purpose: text('purpose', { enum: ['matching', 'emails'] }).notNull(),
     granted: boolean('granted').notNull(),
     createdAt: ts('created_at').notNull(),

@@ -1,5 +1,5 @@
 import { index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +12,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key and auth secret (base64url), needed to encrypt for it (RFC 8291). */
     p256dh: text('p256dh').notNull(),

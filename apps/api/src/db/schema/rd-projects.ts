@@ -1,6 +1,6 @@
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export interface Supervisor {
@@ -72,9 +72,7 @@ export const rdProjectRoles = pgTable(
   'rd_project_roles',
   {
     id: idColumn(),
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
     position: integer('position').notNull().default(0),
     title: text('title', { enum: ['intern', 'work-student', 'part-time', 'full-time'] }).notNull(),
     description: text('description').notNull().default(''),
@@ -122,15 +120,9 @@ export const rdApplications = pgTable(
   'rd_applications',
   {
     id: idColumn(),
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
-    roleId: ref('role_id')
-      .notNull()
-      .references(() => rdProjectRoles.id, { onDelete: 'cascade' }),
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
+    roleId: cascadeRef('role_id', () => rdProjectRoles.id),
+    studentId: cascadeRef('student_id', () => users.id),
     status: text('status', {
       enum: ['pending', 'under-review', 'interview-scheduled', 'accepted', 'rejected', 'withdrawn'],
     })
@@ -164,9 +156,7 @@ export const rdApplicationDocuments = pgTable(
   'rd_application_documents',
   {
     id: idColumn(),
-    applicationId: ref('application_id')
-      .notNull()
-      .references(() => rdApplications.id, { onDelete: 'cascade' }),
+    applicationId: cascadeRef('application_id', () => rdApplications.id),
     type: text('type').notNull(),
     fileId: ref('file_id').notNull(),
     createdAt: createdAt(),
@@ -177,12 +167,8 @@ export const rdApplicationDocuments = pgTable(
 export const rdBookmarks = pgTable(
   'rd_bookmarks',
   {
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
+    userId: cascadeRef('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('rd_bookmarks_user_idx').on(t.userId)],
@@ -191,12 +177,8 @@ export const rdBookmarks = pgTable(
 export const rdAlerts = pgTable(
   'rd_alerts',
   {
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
+    userId: cascadeRef('user_id', () => users.id),
     preferences: jsonb('preferences').$type<Record<string, boolean>>().notNull().default({}),
     deadlineNotifiedAt: ts('deadline_notified_at'),
     createdAt: createdAt(),
@@ -208,12 +190,8 @@ export const rdAlerts = pgTable(
 export const rdProjectViews = pgTable(
   'rd_project_views',
   {
-    projectId: ref('project_id')
-      .notNull()
-      .references(() => rdProjects.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => rdProjects.id),
+    userId: cascadeRef('user_id', () => users.id),
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.day] })],
@@ -224,9 +202,7 @@ export const rdApplicationEvents = pgTable(
   'rd_application_events',
   {
     id: idColumn(),
-    applicationId: ref('application_id')
-      .notNull()
-      .references(() => rdApplications.id, { onDelete: 'cascade' }),
+    applicationId: cascadeRef('application_id', () => rdApplications.id),
     status: text('status').notNull(),
     actorId: ref('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

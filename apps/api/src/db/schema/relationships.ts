@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { programmePairs, programmes } from './matching.ts';
 import { mentoringSessions } from './mentoring.ts';
 import { users } from './users.ts';
@@ -17,12 +17,8 @@ export const relationships = pgTable(
     kind: text('kind', { enum: ['programme', 'booked'] }).notNull(),
     programmeId: ref('programme_id').references(() => programmes.id, { onDelete: 'cascade' }),
     pairId: ref('pair_id').references(() => programmePairs.id, { onDelete: 'set null' }),
-    mentorId: ref('mentor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    menteeId: ref('mentee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    mentorId: cascadeRef('mentor_id', () => users.id),
+    menteeId: cascadeRef('mentee_id', () => users.id),
     status: text('status', { enum: ['active', 'ended'] })
       .notNull()
       .default('active'),
@@ -45,9 +41,7 @@ export const relationships = pgTable(
 export const relationshipAgreements = pgTable(
   'relationship_agreements',
   {
-    relationshipId: ref('relationship_id')
-      .primaryKey()
-      .references(() => relationships.id, { onDelete: 'cascade' }),
+    relationshipId: cascadeKey('relationship_id', () => relationships.id),
     cadenceDays: integer('cadence_days').notNull(),
     format: text('format').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
@@ -66,9 +60,7 @@ export const relationshipGoals = pgTable(
   'relationship_goals',
   {
     id: idColumn(),
-    relationshipId: ref('relationship_id')
-      .notNull()
-      .references(() => relationships.id, { onDelete: 'cascade' }),
+    relationshipId: cascadeRef('relationship_id', () => relationships.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     dueOn: date('due_on', { mode: 'string' }),
@@ -89,9 +81,7 @@ export const goalMilestones = pgTable(
   'goal_milestones',
   {
     id: idColumn(),
-    goalId: ref('goal_id')
-      .notNull()
-      .references(() => relationshipGoals.id, { onDelete: 'cascade' }),
+    goalId: cascadeRef('goal_id', () => relationshipGoals.id),
     title: text('title').notNull(),
     dueOn: date('due_on', { mode: 'string' }),
     doneAt: ts('done_at'),
@@ -104,9 +94,7 @@ export const goalComments = pgTable(
   'goal_comments',
   {
     id: idColumn(),
-    goalId: ref('goal_id')
-      .notNull()
-      .references(() => relationshipGoals.id, { onDelete: 'cascade' }),
+    goalId: cascadeRef('goal_id', () => relationshipGoals.id),
     authorId: ref('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -116,12 +104,8 @@ export const goalComments = pgTable(
 
 /** A meeting's shared record (agenda before, notes after): one per mentoring session. */
 export const meetingRecords = pgTable('meeting_records', {
-  sessionId: ref('session_id')
-    .primaryKey()
-    .references(() => mentoringSessions.id, { onDelete: 'cascade' }),
-  relationshipId: ref('relationship_id')
-    .notNull()
-    .references(() => relationships.id, { onDelete: 'cascade' }),
+  sessionId: cascadeKey('session_id', () => mentoringSessions.id),
+  relationshipId: cascadeRef('relationship_id', () => relationships.id),
   agenda: text('agenda').notNull().default(''),
   notes: text('notes').notNull().default(''),
   updatedBy: ref('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -132,12 +116,8 @@ export const meetingActionItems = pgTable(
   'meeting_action_items',
   {
     id: idColumn(),
-    sessionId: ref('session_id')
-      .notNull()
-      .references(() => mentoringSessions.id, { onDelete: 'cascade' }),
-    relationshipId: ref('relationship_id')
-      .notNull()
-      .references(() => relationships.id, { onDelete: 'cascade' }),
+    sessionId: cascadeRef('session_id', () => mentoringSessions.id),
+    relationshipId: cascadeRef('relationship_id', () => relationships.id),
     text: text('text').notNull(),
     done: boolean('done').notNull().default(false),
     milestoneId: ref('milestone_id').references(() => goalMilestones.id, { onDelete: 'set null' }),
@@ -151,12 +131,8 @@ export const meetingActionItems = pgTable(
 export const meetingPrivateNotes = pgTable(
   'meeting_private_notes',
   {
-    sessionId: ref('session_id')
-      .notNull()
-      .references(() => mentoringSessions.id, { onDelete: 'cascade' }),
-    authorId: ref('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: cascadeRef('session_id', () => mentoringSessions.id),
+    authorId: cascadeRef('author_id', () => users.id),
     body: text('body').notNull(),
     updatedAt: updatedAt(),
   },
@@ -167,15 +143,9 @@ export const meetingPrivateNotes = pgTable(
 export const meetingCheckIns = pgTable(
   'meeting_check_ins',
   {
-    sessionId: ref('session_id')
-      .notNull()
-      .references(() => mentoringSessions.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    relationshipId: ref('relationship_id')
-      .notNull()
-      .references(() => relationships.id, { onDelete: 'cascade' }),
+    sessionId: cascadeRef('session_id', () => mentoringSessions.id),
+    userId: cascadeRef('user_id', () => users.id),
+    relationshipId: cascadeRef('relationship_id', () => relationships.id),
     minutes: integer('minutes').notNull(),
     rating: integer('rating').notNull(),
     createdAt: createdAt(),
@@ -191,9 +161,7 @@ export const meetingCheckIns = pgTable(
 
 /** A programme's outcome settings (own table: programmes stays untouched). No row: the defaults. */
 export const programmeOutcomeSettings = pgTable('programme_outcome_settings', {
-  programmeId: ref('programme_id')
-    .primaryKey()
-    .references(() => programmes.id, { onDelete: 'cascade' }),
+  programmeId: cascadeKey('programme_id', () => programmes.id),
   agreementVisibleToCoordinator: boolean('agreement_visible_to_coordinator').notNull().default(false),
   autoNudge: boolean('auto_nudge').notNull().default(true),
   defaultCadenceDays: integer('default_cadence_days').notNull().default(14),
@@ -205,9 +173,7 @@ export const relationshipNudges = pgTable(
   'relationship_nudges',
   {
     id: idColumn(),
-    relationshipId: ref('relationship_id')
-      .notNull()
-      .references(() => relationships.id, { onDelete: 'cascade' }),
+    relationshipId: cascadeRef('relationship_id', () => relationships.id),
     sentBy: ref('sent_by').references(() => users.id, { onDelete: 'set null' }),
     automatic: boolean('automatic').notNull().default(false),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -12,9 +12,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     userAgent: text('user_agent').notNull().default(''),
     device: text('device').notNull().default(''),
     ip: text('ip').notNull().default(''),
@@ -30,9 +28,7 @@ export const authSessions = pgTable(
 
 /** A person's second factor: the TOTP secret (AES-GCM encrypted), the last accepted time step, the enrolment grace. */
 export const userMfa = pgTable('user_mfa', {
-  userId: ref('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeKey('user_id', () => users.id),
   /** Set up but not yet confirmed with a code: `pending`; confirmed: `secret`. Both encrypted. */
   totpSecret: text('totp_secret'),
   totpPending: text('totp_pending'),
@@ -49,9 +45,7 @@ export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
@@ -64,9 +58,7 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     /** The credential id, base64url. */
     credentialId: text('credential_id').notNull(),
     /** The COSE public key, base64url. */

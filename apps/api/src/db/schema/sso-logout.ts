@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ts } from './columns.ts';
 import { authSessions } from './security.ts';
 import { ssoConnections } from './sso.ts';
 import { users } from './users.ts';
@@ -14,9 +14,7 @@ export const ssoSpKeys = pgTable(
   'sso_sp_keys',
   {
     id: idColumn(),
-    connectionId: ref('connection_id')
-      .notNull()
-      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    connectionId: cascadeRef('connection_id', () => ssoConnections.id),
     status: text('status', { enum: ['next', 'active', 'retired'] }).notNull(),
     /** PKCS#8 PEM, sealed with the SSO secret box (AES-256-GCM); never returned. */
     privateKeyEnc: text('private_key_enc').notNull(),
@@ -40,15 +38,9 @@ export const ssoSpKeys = pgTable(
 export const ssoOidcSessions = pgTable(
   'sso_oidc_sessions',
   {
-    authSessionId: ref('auth_session_id')
-      .primaryKey()
-      .references(() => authSessions.id, { onDelete: 'cascade' }),
-    connectionId: ref('connection_id')
-      .notNull()
-      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authSessionId: cascadeKey('auth_session_id', () => authSessions.id),
+    connectionId: cascadeRef('connection_id', () => ssoConnections.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** The ID token's `sid`, when the IdP sends one. */
     sid: text('sid'),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -23,9 +23,7 @@ export interface AttributeMapping {
 export const ssoSettings = pgTable(
   'sso_settings',
   {
-    organisationId: ref('organisation_id')
-      .primaryKey()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeKey('organisation_id', () => organisations.id),
     slug: text('slug').notNull(),
     /** People whose e-mail is at one of the organisation's domains cannot sign in with a password. */
     requiredForDomains: boolean('required_for_domains').notNull().default(false),
@@ -42,9 +40,7 @@ export const ssoConnections = pgTable(
   'sso_connections',
   {
     id: idColumn(),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     protocol: text('protocol', { enum: ['oidc', 'saml'] }).notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(false),
@@ -90,9 +86,7 @@ export const ssoFlows = pgTable(
   'sso_flows',
   {
     id: idColumn(),
-    connectionId: ref('connection_id')
-      .notNull()
-      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    connectionId: cascadeRef('connection_id', () => ssoConnections.id),
     /** SHA-256 of the OIDC state, or the SAML request id. */
     stateKey: text('state_key').notNull(),
     nonce: text('nonce'),
@@ -113,13 +107,9 @@ export const ssoIdentities = pgTable(
   'sso_identities',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     connectionId: ref('connection_id').references(() => ssoConnections.id, { onDelete: 'set null' }),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     affiliations: jsonb('affiliations').$type<string[]>().notNull().default([]),
@@ -186,9 +176,7 @@ export const scimTokens = pgTable(
   'scim_tokens',
   {
     id: idColumn(),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdBy: ref('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -203,12 +191,8 @@ export const scimTokens = pgTable(
 export const scimUsers = pgTable(
   'scim_users',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: ref('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
+    organisationId: cascadeRef('organisation_id', () => organisations.id),
     userName: text('user_name').notNull(),
     externalId: text('external_id'),
     /** Deleted through SCIM: the account stays deactivated with its history, and is no longer listed. */

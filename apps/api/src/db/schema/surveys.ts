@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Question } from '@app/shared/surveys';
-import { createdAt, idColumn, ref, ts } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ref, ts } from './columns.ts';
 import { programmes } from './matching.ts';
 import { users } from './users.ts';
 
@@ -15,9 +15,7 @@ export const programmeSurveys = pgTable(
   'programme_surveys',
   {
     id: idColumn(),
-    programmeId: ref('programme_id')
-      .notNull()
-      .references(() => programmes.id, { onDelete: 'cascade' }),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
     title: text('title').notNull(),
     kind: text('kind', { enum: ['pairing-fit', 'mid-programme', 'closing', 'custom'] }).notNull(),
     audience: text('audience', { enum: ['everyone', 'mentees', 'mentors'] }).notNull(),
@@ -43,12 +41,8 @@ export const programmeSurveys = pgTable(
 export const surveyRecipients = pgTable(
   'survey_recipients',
   {
-    surveyId: ref('survey_id')
-      .notNull()
-      .references(() => programmeSurveys.id, { onDelete: 'cascade' }),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    surveyId: cascadeRef('survey_id', () => programmeSurveys.id),
+    userId: cascadeRef('user_id', () => users.id),
     invitedAt: ts('invited_at').notNull(),
     remindedAt: ts('reminded_at'),
     answered: boolean('answered').notNull().default(false),
@@ -60,9 +54,7 @@ export const surveyResponses = pgTable(
   'survey_responses',
   {
     id: idColumn(),
-    surveyId: ref('survey_id')
-      .notNull()
-      .references(() => programmeSurveys.id, { onDelete: 'cascade' }),
+    surveyId: cascadeRef('survey_id', () => programmeSurveys.id),
     answers: jsonb('answers').$type<Record<string, number | string>>().notNull(),
     /** The day only: a time would let someone match a response to the moment a person answered. */
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),

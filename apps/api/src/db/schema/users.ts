@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES } from '@app/shared/roles';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeKey, cascadeRef, createdAt, idColumn, ts, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -52,9 +52,7 @@ export const users = pgTable(
 export const studentProfiles = pgTable(
   'student_profiles',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
     university: text('university').notNull(),
     course: text('course').notNull(),
     department: text('department'),
@@ -81,9 +79,7 @@ export interface SocialLinks {
 export const professionalProfiles = pgTable(
   'professional_profiles',
   {
-    userId: ref('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeKey('user_id', () => users.id),
     title: text('title').notNull().default(''),
     company: text('company').notNull().default(''),
     expertise: text('expertise').notNull().default(''),
@@ -111,9 +107,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: idColumn(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     /** SHA-256 of the token; the token itself only ever exists in the e-mail. */
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),

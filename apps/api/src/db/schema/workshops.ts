@@ -1,6 +1,6 @@
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
+import { cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -105,12 +105,8 @@ export const workshopRegistrations = pgTable(
   'workshop_registrations',
   {
     id: idColumn(),
-    workshopId: ref('workshop_id')
-      .notNull()
-      .references(() => workshops.id, { onDelete: 'cascade' }),
-    studentId: ref('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workshopId: cascadeRef('workshop_id', () => workshops.id),
+    studentId: cascadeRef('student_id', () => users.id),
     status: text('status', { enum: ['registered', 'attended', 'cancelled', 'absent'] })
       .notNull()
       .default('registered'),

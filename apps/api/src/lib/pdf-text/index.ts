@@ -11,3 +11,4 @@
 export { PdfText, type LineOptions } from './pdf.ts';
 export { layoutLine, layoutToFit, FSI, PDI, BIDI_CONTROLS, type LaidOutLine, type TextStyle } from './layout.ts';
 export type { Weight, Slant } from './fonts.ts';
+export { certificateSheet, isolate } from './certificate.ts';

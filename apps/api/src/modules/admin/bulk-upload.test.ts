@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,6 +7,7 @@ import { auditLog, emails, passwordResetTokens, users } from '../../db/schema/in
 import { BULK_MESSAGES, type BulkUploadResult } from '@app/shared/admin';
 import { bulkCreateProfessionals } from './bulk-upload.service.ts';
 import { multipart } from './test-helpers.ts';
+import { zip } from '../rd-projects/rd-test-helpers.ts';
 
 const t = useTestApp();
 const HEADER = 'Name,Email,Title,Company,Expertise,Phone,Experience,Skills';
@@ -41,44 +41,8 @@ const countByPrefix = async (prefix: string) =>
     )[0]?.n,
   );
 
-/** A minimal ZIP (stored or deflated entries); `declared` lets a test lie about the uncompressed size. */
-function zip(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const compressed = deflateRawSync(e.data);
-    const size = e.declared ?? e.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+/** A minimal deflated ZIP (as spreadsheet files are); `declared` lets a test lie about the uncompressed size. */
+const deflatedZip = (entries: Parameters<typeof zip>[0]) => zip(entries, { deflate: true });
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -214,7 +178,7 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
 <table:table-row>${cell('Ods Two')}${cell('ods2@example.com')}${cell('Analyst')}${cell('Co &amp; Sons')}${cell('Legal')}${cell('')}${num(5)}${filler}</table:table-row>
 <table:table-row table:number-rows-repeated="1048573"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>
 </table:table></office:spreadsheet></office:body></office:document-content>`;
-    const ods = zip([
+    const ods = deflatedZip([
       { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.spreadsheet') },
       { name: 'content.xml', data: Buffer.from(content) },
     ]);
@@ -225,7 +189,7 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
     // Checked by content: an .ods name on a CSV, a ZIP that is not an OpenDocument spreadsheet.
     const fake = await upload({ filename: 'pros.ods', content: csv([row(1, 'fakeods')]) });
     expect([fake.statusCode, body(fake).message]).toEqual([415, BULK_MESSAGES.badType]);
-    const notOds = await upload({ filename: 'pros.ods', content: zip([{ name: 'mimetype', data: Buffer.from('application/zip') }]) });
+    const notOds = await upload({ filename: 'pros.ods', content: deflatedZip([{ name: 'mimetype', data: Buffer.from('application/zip') }]) });
     expect([notOds.statusCode, body(notOds).message]).toEqual([400, BULK_MESSAGES.unreadable]);
     expect(BULK_MESSAGES.badType).toBe('Please select an Excel (.xlsx), OpenDocument (.ods) or CSV (.csv) file');
     expect(BULK_MESSAGES.xls).toMatch(/save the sheet as \.xlsx, \.ods or \.csv/);
@@ -281,15 +245,15 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
 
   it('rejects zip bombs before parsing: oversized entries, and headers that lie about the size', async () => {
     const huge = Buffer.alloc(30 * 1024 * 1024, 0x41);
-    const declared = await upload({ filename: 'bomb.xlsx', content: zip([{ name: 'xl/worksheets/sheet1.xml', data: huge }]) });
+    const declared = await upload({ filename: 'bomb.xlsx', content: deflatedZip([{ name: 'xl/worksheets/sheet1.xml', data: huge }]) });
     expect(declared.statusCode).toBe(413);
     const liar = await upload({
       filename: 'liar.xlsx',
-      content: zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(5 * 1024 * 1024, 0x41), declared: 1000 }]),
+      content: deflatedZip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(5 * 1024 * 1024, 0x41), declared: 1000 }]),
     });
     expect(liar.statusCode).toBe(413);
     const rows = Buffer.from(`<worksheet><sheetData>${'<row r="1"/>'.repeat(6000)}</sheetData></worksheet>`);
-    const manyRows = await upload({ filename: 'rows.xlsx', content: zip([{ name: 'xl/worksheets/sheet1.xml', data: rows }]) });
+    const manyRows = await upload({ filename: 'rows.xlsx', content: deflatedZip([{ name: 'xl/worksheets/sheet1.xml', data: rows }]) });
     expect(manyRows.statusCode).toBe(400);
   });
 

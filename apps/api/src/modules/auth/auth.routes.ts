@@ -18,9 +18,8 @@ import {
 } from '@app/shared/auth';
 import { actorOf, type App } from '../../lib/http.ts';
 import { AppError } from '../../lib/errors.ts';
-import { processImage } from '../../lib/images.ts';
 import * as limiter from '../../lib/rate-limit.ts';
-import { readSingleFile } from '../../lib/uploads.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/index.ts';
 import * as auth from './auth.service.ts';
 import * as throttle from './login-throttle.ts';
@@ -124,13 +123,14 @@ export async function authRoutes(app: App) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const { buffer } = await readSingleFile(request, {
+      const image = await readImageUpload(request, {
         field: 'profileImage',
         maxBytes: PROFILE_IMAGE_MAX,
         tooLargeMessage: 'Image size should be less than 5MB',
-        missingMessage: 'Please select an image file (PNG, JPG, JPEG, WebP)',
+        typeMessage: 'Please select an image file (PNG, JPG, JPEG, WebP)',
+        maxWidth: 512,
+        maxHeight: 512,
       });
-      const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512 });
       await replaceAvatar(app.ctx, actor.id, image);
       const user = await auth.getProfile(app.ctx.db, actor.id);
       return {

@@ -18,7 +18,7 @@ import { passwordResetTokens, users } from '../../db/schema/users.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgCode, rateLimited } from '../../lib/errors.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
-import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { emailIn, letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import * as throttle from './login-throttle.ts';
@@ -172,17 +172,15 @@ async function checkCurrentPassword(db: Db, user: UserRow, currentPassword: stri
 
 /** Issue 28: the owner hears of every password change or reset, with a way back if it was not them. */
 async function tellPasswordChanged(db: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, publicUrl: string, how: 'changed' | 'reset') {
-  const voice = voiceOf(await recipientLocale(db, user.id));
-  await queueEmail(db, {
+  await emailIn(db, user.id, (voice) => ({
     to: user.email,
-    language: voice.language,
     subject: voice.t('email.passwordChanged.subject'),
     text: letter(voice, inert(user.firstName), [
       voice.t('email.passwordChanged.body', { how }),
       voice.t('email.passwordChanged.notYou', { url: `${publicUrl}/forgot-password` }),
     ]),
     action: { label: voice.t('email.action.resetPassword'), url: `${publicUrl}/forgot-password` },
-  });
+  }));
 }
 
 async function requireUser(db: Db, userId: string): Promise<UserRow> {
@@ -247,15 +245,13 @@ export async function forgotPassword(deps: AuthDeps, email: string) {
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
     const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const voice = voiceOf(await recipientLocale(tx, user.id));
-    await queueEmail(tx, {
+    await emailIn(tx, user.id, (voice) => ({
       to: user.email,
-      language: voice.language,
       subject: voice.t('email.passwordReset.subject'),
       text: letter(voice, inert(user.firstName), [voice.t('email.passwordReset.body'), link, voice.t('email.passwordReset.notYou')]),
       action: { label: voice.t('email.action.resetPassword'), url: link },
       secrets: [link, token, encodeURIComponent(token)],
-    });
+    }));
   });
   return FORGOT_PASSWORD_MESSAGE;
 }

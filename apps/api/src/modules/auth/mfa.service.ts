@@ -12,8 +12,7 @@ import { mfaRecoveryCodes, passkeys, userMfa } from '../../db/schema/security.ts
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inert } from '../../lib/email-template.ts';
-import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
-import { queueEmail } from '../../lib/mail.ts';
+import { emailIn, letter } from '../../lib/recipient-locale.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -325,14 +324,12 @@ export async function adminResetMfa(db: Db, actor: Actor, targetId: string, now:
       { totpEnabled: false, passkeys: 0 },
     );
     // The person is told (decision 852): a reset they did not ask for is how an account takeover looks.
-    const voice = voiceOf(await recipientLocale(tx, target.id));
-    await queueEmail(tx, {
+    await emailIn(tx, target.id, (voice) => ({
       to: target.email,
-      language: voice.language,
       subject: voice.t('email.mfaReset.subject'),
       text: letter(voice, inert(target.firstName), [voice.t('email.mfaReset.body'), voice.t('email.passwordChanged.notYou', { url: `${publicUrl}/forgot-password` })]),
       action: { label: voice.t('email.action.signIn'), url: `${publicUrl}/signin` },
-    });
+    }));
   });
   return { userId: target.id, role: target.role };
 }

@@ -20,12 +20,12 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { inert } from '../../lib/email-template.ts';
-import { letter, recipientLocale, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
+import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertAccount, professionalFields, professionalProfileChanges } from '../users/index.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
-import { notify } from '../notifications/index.ts';
-import { sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
+import { notify, notifyAdmins } from '../notifications/index.ts';
+import { sendAccountLink, sendConfirmationLink, sendWorkEmailCode } from '../organisations/index.ts';
 import { liveInvitation } from '../organisations/index.ts';
 import { fullName } from '../users/index.ts';
 
@@ -87,20 +87,13 @@ export async function apply(db: Db, config: Config, body: ExpertApplyBody, now =
       if (body.workEmail && !invitedWork) {
         await sendWorkEmailCode(tx, { userId: user.id, email: body.workEmail, firstName: body.firstName }, now);
       }
-      const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-      // Each administrator in their own language (decision 1150).
-      const locales = await recipientLocales(tx, admins.map((a) => a.id));
-      for (const admin of admins) {
-        const { t } = voiceOf(locales.get(admin.id));
-        await notify(tx, {
-          userId: admin.id,
-          type: 'system',
-          subType: 'expert-application',
-          title: t('notification.expert.appliedTitle'),
-          message: t('notification.expert.applied', { name: fullName(body) }),
-          actionUrl: '/admin/dashboard?tab=verification',
-        });
-      }
+      await notifyAdmins(tx, ({ t }) => ({
+        type: 'system',
+        subType: 'expert-application',
+        title: t('notification.expert.appliedTitle'),
+        message: t('notification.expert.applied', { name: fullName(body) }),
+        actionUrl: '/admin/dashboard?tab=verification',
+      }));
       return user.id;
     });
   } catch (error) {
@@ -264,15 +257,7 @@ export async function resendConfirmation(db: Db, config: Config, actor: Actor) {
   const [user] = await db.select().from(users).where(eq(users.id, actor.id));
   if (!user) throw notFound('User');
   if (user.emailConfirmedAt) return;
-  await db.transaction((tx) =>
-    sendConfirmationLink(tx, config.publicUrl, {
-      userId: user.id,
-      purpose: 'account',
-      email: user.email,
-      firstName: user.firstName,
-      why: { reason: 'confirmAccount' },
-    }),
-  );
+  await sendAccountLink(db, config.publicUrl, user, { reason: 'confirmAccount' });
 }
 
 /** Is this professional still waiting for (or refused) verification? Pending experts cannot publish. */

@@ -20,8 +20,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { likedIdeas } from '../../lib/user-state.ts';
 import { cappedCountOnce } from '../../lib/counts.ts';
 import { once, param, UNNAMED } from '../../lib/prepared.ts';
-import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyIn } from '../notifications/index.ts';
 import { avatarUrl, fullName } from '../users/index.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { isPublicIdea, selectIdeas, toIdeaDto } from './ideas.presenter.ts';
@@ -307,16 +306,14 @@ export async function addComment(db: Db, actor: Actor, id: string, body: string)
     if (!idea) throw notFound('Idea');
     if (idea.authorId !== actor.id) {
       // In the author's language (decision 1150); the comment itself as typed.
-      const { t } = voiceOf(await recipientLocale(tx, idea.authorId));
-      await notify(tx, {
-        userId: idea.authorId,
+      await notifyIn(tx, idea.authorId, ({ t }) => ({
         type: 'idea',
         subType: 'comment',
         title: t('notification.idea.commentTitle'),
         message: t('notification.idea.comment', { name: fullName(actor), title: idea.title, excerpt: body.length > 120 ? `${body.slice(0, 117)}...` : body }),
         actionUrl: `/student/dashboard?tab=my-ideas&idea=${id}`,
         metadata: { ideaId: id, commentId: comment.id },
-      });
+      }));
     }
     const [row] = await tx
       .select(commentColumns)

@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
 import { recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyIn } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
   assertSchedulable,
@@ -335,16 +335,14 @@ export async function withdrawRequest(db: Db, actor: Actor, id: string, now = ne
       .returning();
     if (!updated) throw conflict(MENTORING_MESSAGES.requestNotPending);
     const student = `${actor.firstName} ${actor.lastName}`.trim();
-    const { t } = voiceOf(await recipientLocale(tx, updated.professionalId));
-    await notify(tx, {
-      userId: updated.professionalId,
+    await notifyIn(tx, updated.professionalId, ({ t }) => ({
       type: 'connection',
       subType: 'withdrawn',
       title: t('notification.connection.withdrawnTitle'),
       message: t('notification.connection.withdrawn', { name: student }),
       actionUrl: '/professional/dashboard?tab=requests',
       metadata: { requestId: updated.id },
-    });
+    }));
     return updated;
   });
   const people = await loadPeople(db, [row.professionalId]);

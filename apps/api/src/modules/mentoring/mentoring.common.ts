@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { MENTORING_MESSAGES, SESSION_MAX_MINUTES } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
+import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { localInstant } from '../../lib/local-time.ts';
@@ -75,6 +76,22 @@ export async function loadPeople(db: Db, ids: string[]): Promise<Map<string, Per
     .leftJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The accepted connection request between a professional and a student: its id, or undefined when they are not connected. */
+export async function acceptedConnectionId(db: Db, professionalId: string, studentId: string): Promise<string | undefined> {
+  const [link] = await db
+    .select({ id: connectionRequests.id })
+    .from(connectionRequests)
+    .where(
+      and(
+        eq(connectionRequests.professionalId, professionalId),
+        eq(connectionRequests.studentId, studentId),
+        eq(connectionRequests.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  return link?.id;
 }
 
 export const nameOf = (p: { firstName: string; lastName: string } | undefined) => (p ? fullName(p) : 'Former user');

@@ -11,8 +11,7 @@ import {
   uploadImageData,
 } from '@app/shared/mentoring';
 import { actorOf, type App } from '../../lib/http.ts';
-import { processImage } from '../../lib/images.ts';
-import { readSingleFile } from '../../lib/uploads.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
 import { replaceAvatar } from '../users/index.ts';
 import { avatarUrl } from '../users/index.ts';
 import * as dashboard from './professional-dashboard.service.ts';
@@ -73,13 +72,14 @@ export async function professionalDashboardRoutes(app: App) {
     { config: ownAccount, schema: { ...secured, consumes: ['multipart/form-data'], response: { 200: envelope(uploadImageData) } } },
     async (request) => {
       const actor = actorOf(request);
-      const { buffer } = await readSingleFile(request, {
+      const image = await readImageUpload(request, {
         field: 'profileImage',
         maxBytes: PROFILE_IMAGE_MAX,
         tooLargeMessage: MENTORING_MESSAGES.imageSize,
-        missingMessage: MENTORING_MESSAGES.imageType,
+        typeMessage: MENTORING_MESSAGES.imageType,
+        maxWidth: 512,
+        maxHeight: 512,
       });
-      const image = await processImage(buffer, { maxWidth: 512, maxHeight: 512, message: MENTORING_MESSAGES.imageType });
       const key = await replaceAvatar(app.ctx, actor.id, image);
       return { success: true as const, message: MENTORING_MESSAGES.imageUpdated, data: { imageUrl: avatarUrl(key) ?? '' } };
     },

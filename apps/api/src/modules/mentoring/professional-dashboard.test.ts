@@ -27,6 +27,11 @@ function multipart(field: string, filename: string, type: string, content: Buffe
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The professional's dashboard numbers, as the page reads them. */
+async function dashboardStats(headers: Record<string, string>) {
+  return body<{ data: { stats: DashboardStats } }>(await t.app.inject({ method: 'GET', url: '/api/professionals/dashboard-stats', headers })).data.stats;
+}
+
 describe('GET /professionals/dashboard-stats', () => {
   it('answers 401/403 and computes the numbers, including the real month-over-month change', async () => {
     const pro = await buildProfessional(t);
@@ -35,9 +40,7 @@ describe('GET /professionals/dashboard-stats', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/professionals/dashboard-stats', headers: student.auth })).statusCode,
     ).toBe(403);
-    const empty = body<{ data: { stats: DashboardStats } }>(
-      await t.app.inject({ method: 'GET', url: '/api/professionals/dashboard-stats', headers: pro.auth }),
-    ).data.stats;
+    const empty = await dashboardStats(pro.auth);
     expect(empty).toMatchObject({
       totalWorkshops: 0,
       pendingRequests: 0,
@@ -52,9 +55,7 @@ describe('GET /professionals/dashboard-stats', () => {
     await connected(t, student, pro, { date: dayFromNow(3), startTime: '10:00', endTime: '11:00', timezone: 'UTC' });
     await requestId(t, await buildStudent(t), pro);
     await db().update(professionalProfiles).set({ ratingSum: 9, ratingCount: 2 }).where(eq(professionalProfiles.userId, pro.id));
-    const stats = body<{ data: { stats: DashboardStats } }>(
-      await t.app.inject({ method: 'GET', url: '/api/professionals/dashboard-stats', headers: pro.auth }),
-    ).data.stats;
+    const stats = await dashboardStats(pro.auth);
     expect(stats).toMatchObject({
       pendingRequests: 1,
       connectedStudents: 1,

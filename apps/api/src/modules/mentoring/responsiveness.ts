@@ -5,7 +5,7 @@ import { queueEmail } from '../../lib/mail.ts';
 import { letter, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { inert } from '../../lib/email-template.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyEach } from '../notifications/index.ts';
 
 export const SWEEP_TASK = 'mentoring.sweep-requests';
 export const SWEEP_EVERY_MS = 15 * 60_000;
@@ -40,19 +40,14 @@ export async function sweepConnectionRequests(db: Db, now = new Date()): Promise
             s.first_name AS student_first, s.last_name AS student_last, trim(p.first_name || ' ' || p.last_name) AS pro_name`,
     );
     // Each person in their own language (decisions 970, 1060).
-    const expiredLocales = await recipientLocales(tx, expired.map((r) => r.student_id));
-    for (const r of expired) {
-      const { t } = voiceOf(expiredLocales.get(r.student_id));
-      await notify(tx, {
-        userId: r.student_id,
-        type: 'connection',
-        subType: 'expired',
-        title: t('notification.connection.expiredTitle'),
-        message: t('notification.connection.expired', { name: r.pro_name, days: REQUEST_EXPIRE_DAYS }),
-        actionUrl: '/student/dashboard?tab=professionals',
-        metadata: { requestId: r.id },
-      });
-    }
+    await notifyEach(tx, expired, (r) => r.student_id, ({ t }, r) => ({
+      type: 'connection',
+      subType: 'expired',
+      title: t('notification.connection.expiredTitle'),
+      message: t('notification.connection.expired', { name: r.pro_name, days: REQUEST_EXPIRE_DAYS }),
+      actionUrl: '/student/dashboard?tab=professionals',
+      metadata: { requestId: r.id },
+    }));
     const reminded = await queryRows<SweptRow>(
       tx,
       sql`UPDATE connection_requests r SET reminded_at = ${now.toISOString()}::timestamptz

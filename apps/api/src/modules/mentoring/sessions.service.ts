@@ -9,7 +9,7 @@ import {
 } from '@app/shared/mentoring';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
+import { mentoringSessions } from '../../db/schema/mentoring.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { buildIcs, eventUid, organizerOf, type IcsEvent } from '../../lib/calendar.ts';
 import { badRequest, conflict, isBookingClash, notFound } from '../../lib/errors.ts';
@@ -23,9 +23,10 @@ import { SOURCE_LANGUAGE, translator } from '../../lib/i18n.ts';
 import { formatLocale, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { formatters } from '@app/shared/i18n/format';
 import type { Translator } from '@app/shared/i18n/translator';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyIn } from '../notifications/index.ts';
 import { slotState } from './availability.service.ts';
 import {
+  acceptedConnectionId,
   assertSchedulable,
   loadPeople,
   nameOf,
@@ -304,17 +305,7 @@ export async function createSession(
     .from(users)
     .where(and(eq(users.id, body.studentId), eq(users.role, 'student'), eq(users.isActive, true)));
   if (!student) throw notFound('Student');
-  const [link] = await db
-    .select({ id: connectionRequests.id })
-    .from(connectionRequests)
-    .where(
-      and(
-        eq(connectionRequests.professionalId, actor.id),
-        eq(connectionRequests.studentId, body.studentId),
-        eq(connectionRequests.status, 'accepted'),
-      ),
-    )
-    .limit(1);
+  const link = await acceptedConnectionId(db, actor.id, body.studentId);
   if (!link) throw badRequest(MENTORING_MESSAGES.notConnected);
   const when = scheduleInstants(body.date, body.startTime, body.endTime, body.timezone);
   assertSchedulable(when);
@@ -543,16 +534,14 @@ export async function markSessionAttendance(db: Db, actor: Actor, id: string, at
       .returning();
     if (!updated) throw badRequest(MENTORING_MESSAGES.attendanceCancelled);
     if (attendance === 'attended' && before?.attendance !== 'attended' && updated.rating === null) {
-      const { t } = voiceOf(await recipientLocale(tx, updated.studentId));
-      await notify(tx, {
-        userId: updated.studentId,
+      await notifyIn(tx, updated.studentId, ({ t }) => ({
         type: 'session',
         subType: 'rate',
         title: t('notification.session.rateTitle'),
         message: t('notification.session.rate', { topic: topicIn(updated.topic, t), name: actor.firstName }),
         actionUrl: '/student/dashboard?tab=professionals',
         metadata: { sessionId: updated.id },
-      });
+      }));
     }
     return updated;
   });

@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/platform.ts';
+import { users } from '../../db/schema/users.ts';
 import { publish, publishMany } from '../../lib/events.ts';
+import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { enqueuePush } from '../push/index.ts';
 
 export interface NewNotification {
@@ -45,6 +48,32 @@ export async function notify(db: Db, input: NewNotification): Promise<string> {
   // Web Push to the person's devices (issue 27): a job, only if they turned push on somewhere.
   await enqueuePush(db, [row.id], [input.userId]);
   return row.id;
+}
+
+/** What a notification says to one recipient: all but whom it is for. */
+export type NotificationFor = Omit<NewNotification, 'userId'>;
+
+/**
+ * One notification per row, each written in its recipient's own language (decisions 970, 1150): `userOf`
+ * names the recipient of a row, `write` words it with their voice. One `notify` after another, in row order.
+ */
+export async function notifyEach<R>(db: Db, rows: readonly R[], userOf: (row: R) => string, write: (voice: Voice, row: R) => NotificationFor): Promise<void> {
+  const locales = await recipientLocales(db, rows.map(userOf));
+  for (const row of rows) {
+    const userId = userOf(row);
+    await notify(db, { userId, ...write(voiceOf(locales.get(userId)), row) });
+  }
+}
+
+/** One notification to one person, written in their own language (decisions 970, 1150). */
+export async function notifyIn(db: Db, userId: string, write: (voice: Voice) => NotificationFor): Promise<string> {
+  return notify(db, { userId, ...write(voiceOf(await recipientLocale(db, userId))) });
+}
+
+/** Every active administrator, each in their own language (decision 1150). */
+export async function notifyAdmins(db: Db, write: (voice: Voice) => NotificationFor): Promise<void> {
+  const admins = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  await notifyEach(db, admins, (a) => a.id, write);
 }
 
 /**

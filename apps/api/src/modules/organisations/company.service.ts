@@ -8,8 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyAdmins, notifyEach } from '../notifications/index.ts';
 import { createProject } from '../rd-projects/index.ts';
 import { ratingOf } from '../professionals/index.ts';
 
@@ -65,19 +64,13 @@ export async function postProject(db: Db, actor: Actor, org: ActorOrganisation, 
   const id = await db.transaction(async (tx) => {
     const project = await createProject(tx, actor, { ...body, status: 'active' });
     await tx.insert(organisationProjects).values({ projectId: project._id, organisationId: org.id });
-    const admins = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE role = 'admin' AND is_active`);
-    const locales = await recipientLocales(tx, admins.map((a) => a.id));
-    for (const admin of admins) {
-      const { t } = voiceOf(locales.get(admin.id));
-      await notify(tx, {
-        userId: admin.id,
-        type: 'rd-project',
-        subType: 'moderation',
-        title: t('notification.project.moderationTitle'),
-        message: t('notification.project.moderation', { title: body.title }),
-        actionUrl: '/admin/dashboard?tab=organisations',
-      });
-    }
+    await notifyAdmins(tx, ({ t }) => ({
+      type: 'rd-project',
+      subType: 'moderation',
+      title: t('notification.project.moderationTitle'),
+      message: t('notification.project.moderation', { title: body.title }),
+      actionUrl: '/admin/dashboard?tab=organisations',
+    }));
     return project._id;
   });
   const [row] = await queryRows<ProjectRow>(db, projectsSql(sql`op.project_id = ${id}`));
@@ -117,19 +110,14 @@ export async function moderate(db: Db, actor: Actor, projectId: string, body: { 
     await audit(tx, actor.id, body.decision, 'rd-project-moderation', projectId, { moderation: 'pending' }, { moderation, reason: body.reason ?? null });
     const [project] = await tx.select({ title: rdProjects.title }).from(rdProjects).where(eq(rdProjects.id, projectId));
     const members = await queryRows<{ user_id: string }>(tx, sql`SELECT user_id FROM organisation_members WHERE organisation_id = ${row.organisationId}`);
-    const locales = await recipientLocales(tx, members.map((m) => m.user_id));
-    for (const m of members) {
-      const { t } = voiceOf(locales.get(m.user_id));
-      const title = project?.title ?? '';
-      await notify(tx, {
-        userId: m.user_id,
-        type: 'rd-project',
-        subType: moderation === 'approved' ? 'approved' : 'rejected',
-        title: t('notification.project.moderatedTitle', { decision: moderation }),
-        message: moderation === 'approved' ? t('notification.project.published', { title }) : t('notification.project.notApproved', { title, reason: body.reason ?? '' }),
-        actionUrl: '/company/dashboard',
-      });
-    }
+    const title = project?.title ?? '';
+    await notifyEach(tx, members, (m) => m.user_id, ({ t }) => ({
+      type: 'rd-project',
+      subType: moderation === 'approved' ? 'approved' : 'rejected',
+      title: t('notification.project.moderatedTitle', { decision: moderation }),
+      message: moderation === 'approved' ? t('notification.project.published', { title }) : t('notification.project.notApproved', { title, reason: body.reason ?? '' }),
+      actionUrl: '/company/dashboard',
+    }));
   });
   const [row] = await queryRows<ProjectRow>(db, projectsSql(sql`op.project_id = ${projectId}`));
   if (!row) throw notFound('Project');

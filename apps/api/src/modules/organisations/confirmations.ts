@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { emailConfirmations, expertApplications, studentAffiliations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { queueEmail } from '../../lib/mail.ts';
-import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { emailIn, letter } from '../../lib/recipient-locale.ts';
 import { inert } from '../../lib/email-template.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -23,6 +22,11 @@ const CODE_TTL_MS = 30 * 60 * 1000;
 const CODE_ATTEMPTS = 5;
 
 type LinkPurpose = 'account' | 'affiliation';
+
+/** The confirmation link for an account's own address, in a transaction of its own. */
+export function sendAccountLink(db: Db, publicUrl: string, user: { id: string; email: string; firstName: string }, why: ConfirmationReason) {
+  return db.transaction((tx) => sendConfirmationLink(tx, publicUrl, { userId: user.id, purpose: 'account', email: user.email, firstName: user.firstName, why }));
+}
 
 /** Queue a confirmation link to `email` (decision 482). Older unused links of the same purpose stop working. */
 export async function sendConfirmationLink(
@@ -45,10 +49,8 @@ export async function sendConfirmationLink(
   });
   const link = `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   // In the account holder's language (decision 1060).
-  const voice = voiceOf(await recipientLocale(tx, input.userId));
-  await queueEmail(tx, {
+  await emailIn(tx, input.userId, (voice) => ({
     to: input.email,
-    language: voice.language,
     subject: voice.t('email.confirm.subject'),
     text: letter(voice, inert(input.firstName), [
       voice.t('email.confirm.why', { reason: input.why.reason, organisation: inert(input.why.organisation ?? '') }),
@@ -57,7 +59,7 @@ export async function sendConfirmationLink(
       voice.t('email.confirm.notYou'),
     ]),
     secrets: [link, token, encodeURIComponent(token)],
-  });
+  }));
 }
 
 /** Open a confirmation link: single use, three days. Answers what was confirmed. */
@@ -187,14 +189,12 @@ export async function sendWorkEmailCode(tx: Db, input: { userId: string; email: 
     secretHash: sha256(`${input.userId}:${code}`),
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
-  const voice = voiceOf(await recipientLocale(tx, input.userId));
-  await queueEmail(tx, {
+  await emailIn(tx, input.userId, (voice) => ({
     to: input.email,
-    language: voice.language,
     subject: voice.t('email.workCode.subject'),
     text: letter(voice, inert(input.firstName), [voice.t('email.workCode.body', { code }), voice.t('email.workCode.notYou')]),
     secrets: [code],
-  });
+  }));
 }
 
 /** Check a work-e-mail code: five attempts, thirty minutes, then it is spent. */

@@ -8,9 +8,9 @@ import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts'
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
-import { addressLocale, recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
+import { addressLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyEach } from '../notifications/index.ts';
 import { affiliateConfirmedStudents } from './confirmations.ts';
 
 /**
@@ -174,17 +174,12 @@ export async function revokeDelegation(db: Db, actor: Actor, org: ActorOrganisat
       await tx.execute(sql`DELETE FROM student_affiliations WHERE organisation_id = ${child}
         AND ${within(sql`split_part(email, '@', 2)`, sql`${gone.domain}`)}`);
       const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, child));
-      const locales = await recipientLocales(tx, members.map((m) => m.userId));
-      for (const m of members) {
-        const { t } = voiceOf(locales.get(m.userId));
-        await notify(tx, {
-          userId: m.userId,
-          type: 'system',
-          subType: 'organisation',
-          title: t('notification.delegation.revokedTitle'),
-          message: t('notification.delegation.revoked', { domain: gone.domain }),
-        });
-      }
+      await notifyEach(tx, members, (m) => m.userId, ({ t }) => ({
+        type: 'system',
+        subType: 'organisation',
+        title: t('notification.delegation.revokedTitle'),
+        message: t('notification.delegation.revoked', { domain: gone.domain }),
+      }));
     }
     await audit(tx, actor.id, 'revoke-delegation', 'organisation', org.id, { domain: gone.domain, email: gone.email, delegate: child }, { releasedDomains: released });
     if (org.type === 'university') await affiliateConfirmedStudents(tx, org.id);

@@ -26,13 +26,13 @@ import { PG, badRequest, conflict, notFound, pgCode } from '../../lib/errors.ts'
 import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queueEmail } from '../../lib/mail.ts';
-import { addressLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
+import { addressLocale, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { queryRows, textIn } from '../../lib/sql.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/index.ts';
 import { liveInvitation } from './invitations.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyAdmins, notifyEach } from '../notifications/index.ts';
 import { fullName } from '../users/index.ts';
 import { inert } from '../../lib/email-template.ts';
 import { affiliateConfirmedStudents, sendConfirmationLink } from './confirmations.ts';
@@ -115,13 +115,6 @@ export async function organisationDto(db: Db, id: string): Promise<OrganisationD
   return dto;
 }
 
-/** Every active administrator, each in their own language (decision 1150): `say` writes the title and message. */
-async function notifyAdmins(tx: Db, say: (t: Voice['t']) => { title: string; message: string }, actionUrl: string) {
-  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-  const locales = await recipientLocales(tx, admins.map((a) => a.id));
-  for (const admin of admins) await notify(tx, { userId: admin.id, type: 'system', subType: 'organisation', ...say(voiceOf(locales.get(admin.id)).t), actionUrl });
-}
-
 /**
  * The University or Company card: a pending organisation, its first member (the contact, whose address
  * is at the organisation's domain — checked by the schema) and that domain. Signed in at once; an
@@ -189,11 +182,13 @@ export async function register(db: Db, config: Config, body: OrganisationRegiste
         firstName: body.contact.firstName,
         why: { reason: 'organisationRegistered', organisation: body.name },
       });
-      await notifyAdmins(
-        tx,
-        (t) => ({ title: t('notification.organisation.registeredTitle', { type: body.type }), message: t('notification.organisation.registered', { name: body.name, type: body.type }) }),
-        '/admin/dashboard?tab=organisations',
-      );
+      await notifyAdmins(tx, ({ t }) => ({
+        type: 'system',
+        subType: 'organisation',
+        title: t('notification.organisation.registeredTitle', { type: body.type }),
+        message: t('notification.organisation.registered', { name: body.name, type: body.type }),
+        actionUrl: '/admin/dashboard?tab=organisations',
+      }));
       return user.id;
     });
   } catch (error) {
@@ -459,18 +454,13 @@ export async function actOn(db: Db, config: Config, actor: Actor, id: string, bo
     const messageIn = (voice: Pick<Voice, 't'>, name: string, reason?: string) =>
       [voice.t('notification.organisation.status', { name, status }), reason ? voice.t('notification.reason', { note: reason }) : ''].filter(Boolean).join(' ');
     const members = await tx.select({ userId: organisationMembers.userId }).from(organisationMembers).where(eq(organisationMembers.organisationId, id));
-    const locales = await recipientLocales(tx, members.map((m) => m.userId));
-    for (const m of members) {
-      const voice = voiceOf(locales.get(m.userId));
-      await notify(tx, {
-        userId: m.userId,
-        type: 'system',
-        subType: after.status === 'approved' ? 'approved' : 'rejected',
-        title: voice.t('notification.organisation.statusTitle'),
-        message: messageIn(voice, after.name, body.reason ?? undefined),
-        priority: 'high',
-      });
-    }
+    await notifyEach(tx, members, (m) => m.userId, (voice) => ({
+      type: 'system',
+      subType: after.status === 'approved' ? 'approved' : 'rejected',
+      title: voice.t('notification.organisation.statusTitle'),
+      message: messageIn(voice, after.name, body.reason ?? undefined),
+      priority: 'high',
+    }));
     const voice = voiceOf(await addressLocale(tx, after.contactEmail, after.defaultLanguage));
     await queueEmail(tx, {
       to: after.contactEmail,

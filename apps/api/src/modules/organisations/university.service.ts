@@ -8,7 +8,7 @@ import type { Actor, ActorOrganisation } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { likePattern } from '../../lib/sql.ts';
-import { sendConfirmationLink, universityForEmail } from './confirmations.ts';
+import { sendAccountLink, sendConfirmationLink, universityForEmail } from './confirmations.ts';
 
 interface EngagementRow {
   id: string;
@@ -152,13 +152,5 @@ export async function requestAffiliation(db: Db, config: Config, actor: Actor, e
 export async function offerAffiliationOnRegister(db: Db, config: Config, user: { id: string; email: string; firstName: string }) {
   const university = await universityForEmail(db, user.email);
   if (!university) return;
-  await db.transaction((tx) =>
-    sendConfirmationLink(tx, config.publicUrl, {
-      userId: user.id,
-      purpose: 'account',
-      email: user.email,
-      firstName: user.firstName,
-      why: { reason: 'studentConfirm', organisation: university.name },
-    }),
-  );
+  await sendAccountLink(db, config.publicUrl, user, { reason: 'studentConfirm', organisation: university.name });
 }

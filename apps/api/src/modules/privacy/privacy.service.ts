@@ -18,7 +18,7 @@ import { isId, newId } from '../../lib/ids.ts';
 import { enqueue, type JobRunner } from '../../lib/jobs.ts';
 import { inert } from '../../lib/email-template.ts';
 import { queueEmail } from '../../lib/mail.ts';
-import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { emailIn, letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { notify } from '../notifications/index.ts';
@@ -226,17 +226,15 @@ export async function requestErasure(deps: PrivacyDeps, requester: Actor, userId
           RETURNING *`,
     );
     if (!created) throw new Error('insert returned nothing');
-    const voice = voiceOf(await recipientLocale(tx, userId));
-    await queueEmail(tx, {
+    await emailIn(tx, userId, (voice) => ({
       to: owner.email,
-      language: voice.language,
       subject: voice.t('email.privacy.erasureSubject'),
       text: letter(voice, inert(owner.first_name), [
         voice.t('email.privacy.erasure', { by: role === 'self' ? 'self' : 'other', when: voice.when(dueAt) }),
         voice.t('email.privacy.erasureCancel'),
       ]),
       action: { label: voice.t('email.privacy.reviewAction'), url: `${deps.config.publicUrl}${yourDataPath(owner.role)}` },
-    });
+    }));
     if (role !== 'self') await audit(tx, requester.id, 'privacy.erasure-requested', 'user', userId, null, { requestId: created.id, requesterRole: role });
     return created;
   });

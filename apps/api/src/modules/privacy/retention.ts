@@ -16,8 +16,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { actorOf, type App } from '../../lib/http.ts';
 import { newId } from '../../lib/ids.ts';
 import { inert } from '../../lib/email-template.ts';
-import { queueEmail } from '../../lib/mail.ts';
-import { letter, recipientLocale, voiceOf } from '../../lib/recipient-locale.ts';
+import { emailIn, letter } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const DAY = 86_400_000;
@@ -71,14 +70,12 @@ export async function runRetention(db: Db, options: { now: Date; dataDir?: strin
       await tx.execute(sql`INSERT INTO privacy_requests (id, user_id, kind, status, requester_role, due_at)
                            VALUES (${newId()}, ${s.id}, 'erasure', 'pending', 'retention', ${due.toISOString()}::timestamptz)`);
       // In the student's language, the date in their zone (decisions 970, 1060).
-      const voice = voiceOf(await recipientLocale(tx, s.id));
-      await queueEmail(tx, {
+      await emailIn(tx, s.id, (voice) => ({
         to: s.email,
-        language: voice.language,
         subject: voice.t('email.privacy.inactiveSubject'),
         text: letter(voice, inert(s.first_name), [voice.t('email.privacy.inactive', { when: voice.when(due) }), voice.t('email.privacy.inactiveKeep')]),
         action: { label: voice.t('email.action.signIn'), url: `${options.publicUrl}/login` },
-      });
+      }));
     });
   }
   counts.inactiveNotices = inactive.length;

@@ -15,6 +15,7 @@ import type { participationBody, programmeBody } from '@app/shared/programmes';
 import type { Db } from '../../db/client.ts';
 import { programmePairs, programmeParticipants, programmes, type ProgrammeUnmatched } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { acceptedConnectionId } from '../mentoring/index.ts';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
@@ -556,18 +557,7 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
       .returning({ id: programmes.id });
     if (!claimed) throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
     for (const p of pairs) {
-      const [existing] = await tx
-        .select({ id: connectionRequests.id })
-        .from(connectionRequests)
-        .where(
-          and(
-            eq(connectionRequests.studentId, p.menteeId),
-            eq(connectionRequests.professionalId, p.mentorId),
-            eq(connectionRequests.status, 'accepted'),
-          ),
-        )
-        .limit(1);
-      let requestId = existing?.id;
+      let requestId = await acceptedConnectionId(tx, p.mentorId, p.menteeId);
       if (!requestId) {
         // A pending request between them becomes the accepted one (one pending per pair is a unique index).
         const [pending] = await tx

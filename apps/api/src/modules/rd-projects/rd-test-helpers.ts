@@ -1,6 +1,6 @@
 // Test helpers of the R&D module (not a test file itself).
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ProjectBodyInput } from '@app/shared/rd-projects';
@@ -82,33 +82,41 @@ export async function png(): Promise<Buffer> {
   return sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366ff' } }).png().toBuffer();
 }
 
-/** A stored (uncompressed) zip; `declared` overrides the uncompressed sizes written in the central directory. */
-export function zip(entries: { name: string; data: Buffer; declared?: number }[]): Buffer {
+/**
+ * A zip written by hand: entries stored (uncompressed, with their CRC) or, with `deflate`, deflated (CRC left
+ * 0, which the upload checks never read); `declared` overrides the uncompressed sizes written in the headers.
+ */
+export function zip(entries: { name: string; data: Buffer; declared?: number }[], { deflate = false } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
-    const crc = crc32(e.data);
+    const packed = deflate ? deflateRawSync(e.data) : e.data;
+    const crc = deflate ? 0 : crc32(e.data);
+    const method = deflate ? 8 : 0;
+    const size = e.declared ?? e.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.declared ?? e.data.length, 22);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.declared ?? e.data.length, 24);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
+    locals.push(local, name, packed);
     centrals.push(central, name);
-    offset += 30 + name.length + e.data.length;
+    offset += 30 + name.length + packed.length;
   }
   const cd = Buffer.concat(centrals);
   const eocd = Buffer.alloc(22);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { MessageKey, MessageValues } from '@app/shared/i18n/translator';
 import type { Db } from '../../db/client.ts';
@@ -141,12 +141,22 @@ async function send(
 
 const listOf = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
-async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
-  let sent = 0;
+type ReminderWindow = ReturnType<typeof reminderWindows>[number];
+
+/**
+ * The reminder rows claimed in each window in turn, skipping windows with none: `claim` is the window's
+ * INSERT … ON CONFLICT DO NOTHING RETURNING, so each reminder is claimed once, whatever the processes.
+ */
+async function* claimedByWindow(tx: Db, now: Date, claim: (w: ReminderWindow) => SQL) {
   for (const w of reminderWindows(now)) {
-    const rows = await queryRows<ReminderRow>(
-      tx,
-      sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
+    const rows = await queryRows<ReminderRow>(tx, claim(w));
+    if (rows.length > 0) yield rows;
+  }
+}
+
+async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
+  const claim = (w: ReminderWindow) =>
+    sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
           SELECT 'workshop', w.id, p.user_id, ${w.offset}, w.starts_at
           FROM workshops w
           CROSS JOIN LATERAL (
@@ -162,9 +172,9 @@ async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<
           WHERE w.status = 'published'
             AND w.starts_at > ${w.from.toISOString()}::timestamptz AND w.starts_at <= ${w.until.toISOString()}::timestamptz
           ON CONFLICT DO NOTHING
-          RETURNING kind, event_id, user_id, offset_minutes, starts_at`,
-    );
-    if (rows.length === 0) continue;
+          RETURNING kind, event_id, user_id, offset_minutes, starts_at`;
+  let sent = 0;
+  for await (const rows of claimedByWindow(tx, now, claim)) {
     const ids = [...new Set(rows.map((r) => r.event_id))];
     const events = await queryRows<{
       id: string;
@@ -209,11 +219,8 @@ async function workshopReminders(tx: Db, now: Date, publicUrl: string): Promise<
 }
 
 async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<number> {
-  let sent = 0;
-  for (const w of reminderWindows(now)) {
-    const rows = await queryRows<ReminderRow>(
-      tx,
-      sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
+  const claim = (w: ReminderWindow) =>
+    sql`INSERT INTO event_reminders (kind, event_id, user_id, offset_minutes, starts_at)
           SELECT 'session', s.id, p.user_id, ${w.offset}, s.starts_at
           FROM mentoring_sessions s
           CROSS JOIN LATERAL (VALUES (s.student_id), (s.professional_id)) AS p(user_id)
@@ -222,9 +229,9 @@ async function sessionReminders(tx: Db, now: Date, publicUrl: string): Promise<n
             AND COALESCE(s.rescheduled_at, s.created_at) <= s.starts_at - make_interval(mins => ${w.offset})
             AND s.starts_at > ${w.from.toISOString()}::timestamptz AND s.starts_at <= ${w.until.toISOString()}::timestamptz
           ON CONFLICT DO NOTHING
-          RETURNING kind, event_id, user_id, offset_minutes, starts_at`,
-    );
-    if (rows.length === 0) continue;
+          RETURNING kind, event_id, user_id, offset_minutes, starts_at`;
+  let sent = 0;
+  for await (const rows of claimedByWindow(tx, now, claim)) {
     const ids = [...new Set(rows.map((r) => r.event_id))];
     const sessions = await queryRows<{ id: string; topic: string; timezone: string; meet_link: string | null; student_id: string; professional_id: string }>(
       tx,

@@ -8,7 +8,8 @@ import { KEYS, idpMetadata, requestIdOf, samlResponse } from '../../../test/sso/
 import { organisationDomains, studentAffiliations } from '../../db/schema/organisations.ts';
 import { ssoConnections, ssoEvents, ssoIdentities } from '../../db/schema/sso.ts';
 import { users } from '../../db/schema/users.ts';
-import { buildOrganisationMember, type BuiltMember } from '../organisations/test-helpers.ts';
+import type { BuiltMember } from '../organisations/test-helpers.ts';
+import { universityWithOidc } from './test-helpers.ts';
 
 // Link-by-e-mail policy per connection (decision 902) and the attribute mapping with role values
 // (decision 901), through a real OpenID Connect provider and SAML answers the test signs.
@@ -51,19 +52,10 @@ const person = (email: string, over: Partial<IdpAccount> = {}): IdpAccount => ({
 
 beforeAll(async () => {
   idp = await startOidcIdp({ port: await freePort(), redirectUris: [CALLBACK] });
-  admin = await buildOrganisationMember(t, { type: 'university' });
-  await t.app.inject({ method: 'PUT', url: '/api/organisations/me/sso/settings', headers: admin.auth, payload: { slug: `lp-${admin.organisationId.slice(-6)}` } });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/organisations/me/sso/connections',
-    headers: admin.auth,
-    payload: { protocol: 'oidc', name: 'Campus', oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  expect(body(res).data.connection.linkPolicy).toBe('password');
-  connectionId = body(res).data.connection.id;
-  // Tested and enabled (the test mode itself is covered in oidc.test.ts).
-  await t.database.db.update(ssoConnections).set({ testedAt: new Date(), enabled: true }).where(eq(ssoConnections.id, connectionId));
+  const made = await universityWithOidc(t, idp, { slugPrefix: 'lp', name: 'Campus' });
+  admin = made.admin;
+  expect(made.connection.linkPolicy).toBe('password');
+  connectionId = made.connection.id;
 });
 afterAll(async () => {
   await idp?.close();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { freePort, logoutAtIdp, signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/sso/oidc-idp.ts';
 import { ssoOidcSessions } from '../../db/schema/sso-logout.ts';
-import { buildOrganisationMember, type BuiltMember } from '../organisations/test-helpers.ts';
+import type { BuiltMember } from '../organisations/test-helpers.ts';
+import { universityWithOidc } from './test-helpers.ts';
 
 // Decision 912: logout started by the OpenID Connect provider — Back-Channel Logout 1.0 through a real
 // oidc-provider, logout tokens the test signs itself to be wrong in one way each, and Front-Channel Logout.
@@ -46,17 +47,9 @@ beforeAll(async () => {
     postLogoutRedirectUris: ['http://localhost:3000/signin'],
     backchannelLogoutUri: `http://127.0.0.1:${relayPort}/backchannel`,
   });
-  admin = await buildOrganisationMember(t, { type: 'university' });
-  await t.app.inject({ method: 'PUT', url: '/api/organisations/me/sso/settings', headers: admin.auth, payload: { slug: `bcl-${admin.organisationId.slice(-6)}` } });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/organisations/me/sso/connections',
-    headers: admin.auth,
-    payload: { protocol: 'oidc', name: 'Campus OIDC', oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  connectionId = body(created).data.connection.id;
-  await t.database.db.execute(`update sso_connections set tested_at = now(), enabled = true where id = '${connectionId}'`);
+  const made = await universityWithOidc(t, idp, { slugPrefix: 'bcl', name: 'Campus OIDC' });
+  admin = made.admin;
+  connectionId = made.connection.id;
 });
 afterAll(async () => {
   await idp?.close();

@@ -25,9 +25,8 @@ import {
   workshopRejectBody,
 } from '@app/shared/workshop-admin';
 import { actorOf, type App } from '../../lib/http.ts';
-import { processImage } from '../../lib/images.ts';
 import { storeThenRecord } from '../../lib/storage.ts';
-import { readSingleFile } from '../../lib/uploads.ts';
+import { readImageUpload } from '../../lib/uploads.ts';
 import type { FastifyRequest } from 'fastify';
 import * as lifecycle from './workshops-lifecycle.ts';
 import * as manage from './workshops-manage.service.ts';
@@ -194,42 +193,37 @@ export async function workshopsManageRoutes(app: App) {
       },
     );
 
-    app.post(
-      `${scope.base}/:id/complete`,
-      { config, schema: { tags, security, params: idParams, response: { 200: envelope(lifecycleActionData) } } },
-      async (request) => {
-        const manager = scope.manager(request);
-        const current = await manage.loadManaged(app.ctx.db, manager, request.params.id);
-        const { certificatesIssued } = await lifecycle.completeWorkshop(
-          app.ctx.db,
-          manager.actor,
-          current.workshop,
-          app.ctx.clock.now(),
-          app.ctx.config.publicUrl,
-        );
-        app.ctx.jobs.kick();
-        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
-        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.completed, data: { workshop, certificatesIssued, notified: certificatesIssued } };
-      },
-    );
+    // Complete or cancel: the workshop moves on (its jobs kicked) and comes back with what was issued and sent.
+    const lifecycleAction = (
+      action: 'complete' | 'cancel',
+      message: string,
+      run: (
+        actor: manage.Manager['actor'],
+        workshop: Awaited<ReturnType<typeof manage.loadManaged>>['workshop'],
+        now: Date,
+      ) => Promise<{ certificatesIssued: number; notified: number }>,
+    ) =>
+      app.post(
+        `${scope.base}/:id/${action}`,
+        { config, schema: { tags, security, params: idParams, response: { 200: envelope(lifecycleActionData) } } },
+        async (request) => {
+          const manager = scope.manager(request);
+          const current = await manage.loadManaged(app.ctx.db, manager, request.params.id);
+          const counts = await run(manager.actor, current.workshop, app.ctx.clock.now());
+          app.ctx.jobs.kick();
+          const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
+          return { success: true as const, message, data: { workshop, ...counts } };
+        },
+      );
 
-    app.post(
-      `${scope.base}/:id/cancel`,
-      { config, schema: { tags, security, params: idParams, response: { 200: envelope(lifecycleActionData) } } },
-      async (request) => {
-        const manager = scope.manager(request);
-        const current = await manage.loadManaged(app.ctx.db, manager, request.params.id);
-        const { notified } = await lifecycle.cancelWorkshop(
-          app.ctx.db,
-          manager.actor,
-          current.workshop,
-          app.ctx.clock.now(),
-        );
-        app.ctx.jobs.kick();
-        const workshop = await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id, app.ctx.clock.now());
-        return { success: true as const, message: WORKSHOP_ADMIN_MESSAGES.cancelled, data: { workshop, certificatesIssued: 0, notified } };
-      },
-    );
+    lifecycleAction('complete', WORKSHOP_ADMIN_MESSAGES.completed, async (actor, workshop, now) => {
+      const { certificatesIssued } = await lifecycle.completeWorkshop(app.ctx.db, actor, workshop, now, app.ctx.config.publicUrl);
+      return { certificatesIssued, notified: certificatesIssued };
+    });
+    lifecycleAction('cancel', WORKSHOP_ADMIN_MESSAGES.cancelled, async (actor, workshop, now) => {
+      const { notified } = await lifecycle.cancelWorkshop(app.ctx.db, actor, workshop, now);
+      return { certificatesIssued: 0, notified };
+    });
 
     app.get(
       `${scope.base}/:id/check-in-code`,
@@ -255,13 +249,14 @@ export async function workshopsManageRoutes(app: App) {
       async (request) => {
         const manager = scope.manager(request);
         await manage.getManagedWorkshop(app.ctx.db, manager, request.params.id);
-        const { buffer } = await readSingleFile(request, {
+        const image = await readImageUpload(request, {
           field: 'banner',
           maxBytes: BANNER_MAX_BYTES,
           tooLargeMessage: WORKSHOP_FORM_MESSAGES.imageSize,
-          missingMessage: WORKSHOP_FORM_MESSAGES.imageType,
+          typeMessage: WORKSHOP_FORM_MESSAGES.imageType,
+          maxWidth: 1600,
+          maxHeight: 900,
         });
-        const image = await processImage(buffer, { maxWidth: 1600, maxHeight: 900, message: WORKSHOP_FORM_MESSAGES.imageType });
         const { workshop, previous } = await storeThenRecord(
           app.ctx.storage,
           { prefix: 'banners', extension: image.extension, data: image.buffer },
