@@ -196,12 +196,15 @@ export async function workshopsManageRoutes(app: App) {
     // Complete or cancel: the workshop moves on (its jobs kicked) and comes back with what was issued and sent.
     const lifecycleAction = (
       action: 'complete' | 'cancel',
-      message: string,
-      run: (
-        actor: manage.Manager['actor'],
-        workshop: Awaited<ReturnType<typeof manage.loadManaged>>['workshop'],
-        now: Date,
-      ) => Promise<{ certificatesIssued: number; notified: number }>,
+      { message, run }: {
+        /** The success answer's message. */
+        message: string;
+        run: (
+          actor: manage.Manager['actor'],
+          workshop: Awaited<ReturnType<typeof manage.loadManaged>>['workshop'],
+          now: Date,
+        ) => Promise<{ certificatesIssued: number; notified: number }>;
+      },
     ) =>
       app.post(
         `${scope.base}/:id/${action}`,
@@ -216,13 +219,19 @@ export async function workshopsManageRoutes(app: App) {
         },
       );
 
-    lifecycleAction('complete', WORKSHOP_ADMIN_MESSAGES.completed, async (actor, workshop, now) => {
-      const { certificatesIssued } = await lifecycle.completeWorkshop(app.ctx.db, actor, workshop, now, app.ctx.config.publicUrl);
-      return { certificatesIssued, notified: certificatesIssued };
+    lifecycleAction('complete', {
+      message: WORKSHOP_ADMIN_MESSAGES.completed,
+      run: async (actor, workshop, now) => {
+        const { certificatesIssued } = await lifecycle.completeWorkshop(app.ctx.db, actor, workshop, now, app.ctx.config.publicUrl);
+        return { certificatesIssued, notified: certificatesIssued };
+      },
     });
-    lifecycleAction('cancel', WORKSHOP_ADMIN_MESSAGES.cancelled, async (actor, workshop, now) => {
-      const { notified } = await lifecycle.cancelWorkshop(app.ctx.db, actor, workshop, now);
-      return { certificatesIssued: 0, notified };
+    lifecycleAction('cancel', {
+      message: WORKSHOP_ADMIN_MESSAGES.cancelled,
+      run: async (actor, workshop, now) => {
+        const { notified } = await lifecycle.cancelWorkshop(app.ctx.db, actor, workshop, now);
+        return { certificatesIssued: 0, notified };
+      },
     });
 
     app.get(
