@@ -376,7 +376,8 @@ function preloadAppShell(): Plugin {
         visit(shell.fileName);
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          // Marked: a server-rendered page leaves these out (decision 1111) but keeps the entry's own imports.
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-app-shell': true },
           injectTo: 'head' as const,
         }));
       },

@@ -143,14 +143,37 @@ function nextTask(fn: () => void) {
 }
 
 /**
- * Resolves after the load event, one task later (the browser paints between tasks). A MessageChannel
- * task rather than requestAnimationFrame or setTimeout: those are the timers a test's fake clock holds
- * (e2e/public-site.spec.ts pauses it), and the app would then never start.
+ * Resolves once the page has loaded and painted its content, one task later. A MessageChannel task and the
+ * paint timing rather than requestAnimationFrame or setTimeout: those are the timers a test's fake clock
+ * holds (e2e/public-site.spec.ts pauses it), and the app would then never start.
  */
 function afterLoadAndPaint(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  return Promise.all([loaded, firstPaint()]).then(() => new Promise<void>((resolve) => nextTask(resolve)));
+}
+
+/**
+ * Resolves once the page has painted its first content. The load event can come before that paint (a small
+ * page on a fast link): fetching the app then would put it ahead of the paint, and Lighthouse's simulated
+ * phone would paint after it (LCP). Read from the browser's paint timing, not from requestAnimationFrame
+ * (which a fake clock holds); where paint timing is not supported, after the next frame.
+ */
+function firstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.readyState === 'complete') nextTask(resolve);
-    else window.addEventListener('load', () => nextTask(resolve), { once: true });
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => resolve());
+      return;
+    }
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
   });
 }
 

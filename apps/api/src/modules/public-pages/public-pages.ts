@@ -117,7 +117,8 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
   const language = app?.state.language ?? 'en';
   // A server-rendered page paints without the app: the app shell's modulepreload links (vite.config.ts
   // preloadAppShell) are left out, and main.tsx fetches the app after the page has loaded (decision 1111).
-  const shell = app ? template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '') : template;
+  // The entry's own static imports stay preloaded (decision 1240): fetched beside the entry, not after it ran.
+  const shell = app ? template.replace(/\s*<link rel="modulepreload"[^>]*data-app-shell[^>]*>/g, '') : template;
   return shell
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
