@@ -96,23 +96,24 @@ export function zip(entries: { name: string; data: Buffer; declared?: number }[]
     const crc = deflate ? 0 : crc32(e.data);
     const method = deflate ? 8 : 0;
     const size = e.declared ?? e.data.length;
+    // The fields both headers carry, in the same order: method, (time, date), CRC, sizes, name length. The
+    // central header has "version made by" first, so its copy starts 2 bytes later.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(method, at);
+      header.writeUInt32LE(crc, at + 6);
+      header.writeUInt32LE(packed.length, at + 10);
+      header.writeUInt32LE(size, at + 14);
+      header.writeUInt16LE(name.length, at + 18);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    shared(local, 8);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    shared(central, 10);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);
