@@ -127,6 +127,15 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     .replace('<div id="root"></div>', root);
 }
 
+/** A page whose head and plain HTML are its title, description and heading (the app renders the rest). */
+function fixedPage(path: string, title: string, description: string, heading: string): Rendered {
+  return {
+    status: 200,
+    head: { title, description, path },
+    body: `<main id="main"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(description)}</p></main>`,
+  };
+}
+
 function formatWhen(w: Workshop): string {
   const s = w.schedule;
   return `${s.date} · ${s.startTime}–${s.endTime} (${s.timezone})`;
@@ -361,35 +370,20 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
     /** The accessibility statement and conformance report (the web app renders docs/accessibility.md itself). */
     accessibility(language = 'en'): Rendered {
       const t = translator(language).t;
-      const description = t('public.head.accessibility.description');
-      return {
-        status: 200,
-        head: { title: t('public.head.accessibility.title'), description, path: '/accessibility' },
-        body: `<main id="main"><h1>Accessibility statement</h1><p>${escapeHtml(description)}</p></main>`,
-      };
+      return fixedPage('/accessibility', t('public.head.accessibility.title'), t('public.head.accessibility.description'), 'Accessibility statement');
     },
 
     /** The about page (its story, team and contact come from the site content, which the app renders). */
     about(language = 'en'): Rendered {
       const t = translator(language).t;
-      const description = t('public.head.about.description');
-      return {
-        status: 200,
-        head: { title: t('public.about.documentTitle'), description, path: '/about' },
-        body: `<main id="main"><h1>${escapeHtml(t('public.about.title'))}</h1><p>${escapeHtml(description)}</p></main>`,
-      };
+      return fixedPage('/about', t('public.about.documentTitle'), t('public.head.about.description'), t('public.about.title'));
     },
 
     /** A fixed content page (help, features…; decision 1230): its heading and introduction from the catalogues. */
     content(slug: ContentSlug, language = 'en'): Rendered {
       const t = translator(language).t;
       const title = t(`content.${slug}.title`);
-      const description = t(`content.${slug}.intro`);
-      return {
-        status: 200,
-        head: { title, description, path: `/${slug}` },
-        body: `<main id="main"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p></main>`,
-      };
+      return fixedPage(`/${slug}`, title, t(`content.${slug}.intro`), title);
     },
 
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
