@@ -3,7 +3,7 @@ import { makePagination } from '@app/shared/api';
 import { type ProfessionalCardDto, type ProfessionalDetailDto, type ProfessionalListQuery } from '@app/shared/professionals';
 import type { Db } from '../../db/client.ts';
 import { professionalProfiles, users } from '../../db/schema/users.ts';
-import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { acceptedConnectionId } from '../mentoring/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -132,12 +132,7 @@ export async function maySeeContactDetails(db: Db, actor: Actor | null, professi
   if (!actor) return false;
   if (actor.role === 'admin' || actor.id === professionalId) return true;
   if (actor.role !== 'student') return false;
-  const [accepted] = await db
-    .select({ id: connectionRequests.id })
-    .from(connectionRequests)
-    .where(and(eq(connectionRequests.studentId, actor.id), eq(connectionRequests.professionalId, professionalId), eq(connectionRequests.status, 'accepted')))
-    .limit(1);
-  return Boolean(accepted);
+  return (await acceptedConnectionId(db, professionalId, actor.id)) !== undefined;
 }
 
 export async function getProfessional(db: Db, actor: Actor | null, id: string): Promise<ProfessionalDetailDto> {

@@ -11,6 +11,7 @@ import { OUTCOME_MESSAGES } from '@app/shared/outcomes';
 import type { Db } from '../../db/client.ts';
 import { programmePairs, programmeParticipants, programmes } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
+import { acceptedConnectionId } from '../mentoring/index.ts';
 import { programmeClosures } from '../../db/schema/outcomes.ts';
 import { programmeOutcomeSettings, relationshipNudges, relationships } from '../../db/schema/relationships.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -257,18 +258,15 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
     const mentor = (await mentorLoads(tx, programmeId, p.mentorCapacityDefault)).find((m) => m.user_id === body.mentorId);
     if (!mentor || mentor.load >= mentor.capacity) throw badRequest(M.mentorNotAvailable);
     await tx.update(relationships).set({ status: 'ended', endedAt: now, endedReason: body.reason, endedBy: scope.actorId }).where(eq(relationships.id, r.id));
-    let [conn] = await tx
-      .select({ id: connectionRequests.id })
-      .from(connectionRequests)
-      .where(and(eq(connectionRequests.studentId, r.menteeId), eq(connectionRequests.professionalId, body.mentorId), eq(connectionRequests.status, 'accepted')))
-      .limit(1);
-    if (!conn) {
-      [conn] = await tx
+    let connId = await acceptedConnectionId(tx, body.mentorId, r.menteeId);
+    if (!connId) {
+      const [conn] = await tx
         .insert(connectionRequests)
         .values({ studentId: r.menteeId, professionalId: body.mentorId, status: 'accepted', message: `Matched in ${p.name}`, responseMessage: `Matched in ${p.name}`, respondedAt: now })
         .returning({ id: connectionRequests.id });
+      connId = conn?.id;
     }
-    await tx.update(programmePairs).set({ mentorId: body.mentorId, pinned: true, connectionRequestId: conn?.id ?? null }).where(eq(programmePairs.id, pairId));
+    await tx.update(programmePairs).set({ mentorId: body.mentorId, pinned: true, connectionRequestId: connId ?? null }).where(eq(programmePairs.id, pairId));
     const [created] = await tx
       .insert(relationships)
       .values({ id: newId(), kind: 'programme', programmeId, pairId, mentorId: body.mentorId, menteeId: r.menteeId, startedAt: now })
