@@ -41,9 +41,9 @@ if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role &
 // do not share the connection with the stylesheet and the page's image, and the largest paint does not
 // wait for them. (The server leaves the app shell's modulepreload links out of these pages.) Any other
 // page has nothing to show before its code runs: it starts at once.
-// A tap before then is not lost (decision 1220): it starts the app at once, and is replayed on its button
-// once React has attached to it.
-const early = serverState ? catchEarlyTaps() : undefined;
+// A tap or an edit before then is not lost (decision 1220): it starts the app at once, and is replayed
+// once React has attached to its element.
+const early = serverState ? catchEarlyInput() : undefined;
 const ready = early ? Promise.race([afterLoadAndPaint(), early.interacted]) : Promise.resolve();
 
 if (container) {
@@ -61,7 +61,7 @@ if (container) {
  * person left it) is set and announced with the event React listens to. Links are left alone: they work
  * without the app.
  */
-function catchEarlyTaps() {
+function catchEarlyInput() {
   let pending: HTMLElement | undefined;
   const edited = new Map<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, string>();
   let signal: () => void = () => undefined;
@@ -167,7 +167,7 @@ function firstPaint(): Promise<void> {
       requestAnimationFrame(() => resolve());
       return;
     }
-    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
+    // `buffered` reports a paint that has already happened too.
     const observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
