@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWTPayload } from 'jose';
 import { createServer as createNetServer } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -42,6 +45,31 @@ export interface OidcIdp {
   close(): Promise<void>;
 }
 
+/**
+ * The test IdP's signing key, one per machine (kept in the temporary directory): an IdP restarted on the same
+ * port keeps its key, as a real one does, so a server that cached its key set (`kid` test-key-1) still
+ * verifies its tokens when a journey is repeated. Written by linking a finished file, so that processes
+ * starting at once all read the same whole key.
+ */
+async function signingKey(): Promise<CryptoKey> {
+  const file = path.join(tmpdir(), 'mentorbridge-test-oidc-key.pem');
+  try {
+    return await importPKCS8(readFileSync(file, 'utf8'), 'RS256', { extractable: true });
+  } catch {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const draft = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(draft, await exportPKCS8(privateKey));
+    try {
+      linkSync(draft, file);
+    } catch {
+      // Another process linked its key first: use that one.
+    } finally {
+      rmSync(draft, { force: true });
+    }
+    return importPKCS8(readFileSync(file, 'utf8'), 'RS256', { extractable: true });
+  }
+}
+
 export async function startOidcIdp(options: {
   port: number;
   redirectUris: string[];
@@ -56,7 +84,7 @@ export async function startOidcIdp(options: {
   const accounts = new Map<string, IdpAccount>();
   const clientId = options.clientId ?? 'mentorbridge';
   const clientSecret = options.clientSecret ?? 'test-client-secret-0123456789';
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const privateKey = await signingKey();
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   const provider = new Provider(issuer, {
     clients: [
