@@ -222,78 +222,44 @@ export async function seedMentoring(db: Db, ids: Record<string, string>): Promis
     });
 
   // ---- sessions ----
-  const session = (values: Omit<typeof mentoringSessions.$inferInsert, 'meetLink'>) =>
-    db.insert(mentoringSessions).values({ ...values, meetLink: createMeetingLink(MEETING_BASE) });
-  await session({
-    professionalId: mentor,
-    studentId: aarav,
-    requestId: aaravAccepted,
-    topic: 'Architecture review',
-    startsAt: at(-14, '10:00', 'Asia/Kolkata'),
-    endsAt: at(-14, '11:00', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    rating: 5,
-    ratedAt: daysAgo(13),
-  });
-  await session({
-    professionalId: mentor,
-    studentId: aarav,
-    requestId: aaravAccepted,
-    topic: 'Testing strategy',
-    startsAt: at(-5, '18:00', 'Asia/Kolkata'),
-    endsAt: at(-5, '19:00', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-  });
-  await session({
-    professionalId: mentor,
-    studentId: priya,
-    requestId: priyaAccepted,
-    topic: 'Bioinformatics roadmap',
-    startsAt: at(-10, '11:00', 'Asia/Kolkata'),
-    endsAt: at(-10, '11:45', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    rating: 4,
-    ratedAt: daysAgo(9),
-  });
-  await session({
-    professionalId: mentor,
-    studentId: aarav,
-    requestId: aaravAccepted,
-    topic: 'Deployment and CI',
-    startsAt: at(nextWeekday(3, 'Asia/Kolkata'), '18:00', 'Asia/Kolkata'),
-    endsAt: at(nextWeekday(3, 'Asia/Kolkata'), '19:00', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    sequence: 1,
-  });
-  await session({
-    professionalId: mentor,
-    studentId: priya,
-    requestId: priyaAccepted,
-    topic: 'Python for biologists',
-    startsAt: at(nextWeekday(6, 'Asia/Kolkata'), '11:00', 'Asia/Kolkata'),
-    endsAt: at(nextWeekday(6, 'Asia/Kolkata'), '12:00', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-  });
-  await session({
-    professionalId: mentor,
-    studentId: priya,
-    requestId: priyaAccepted,
-    topic: 'Cancelled check-in',
-    startsAt: at(2, '15:00', 'Asia/Kolkata'),
-    endsAt: at(2, '15:30', 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    status: 'cancelled',
-    sequence: 1,
-  });
-  if (grace)
-    await session({
-      professionalId: grace,
-      studentId: aarav,
-      topic: 'Reading ML papers',
-      startsAt: at(nextWeekday(2, 'America/New_York'), '08:00', 'America/New_York'),
-      endsAt: at(nextWeekday(2, 'America/New_York'), '09:00', 'America/New_York'),
-      timezone: 'America/New_York',
+  // One between `pair`, on the day `day` days from today, from `from` to `to` on the wall clock of `zone` (kept with it).
+  type Pair = { professionalId: string; studentId: string; requestId?: string | null };
+  type Rest = Omit<typeof mentoringSessions.$inferInsert, keyof Pair | 'topic' | 'startsAt' | 'endsAt' | 'timezone' | 'meetLink'>;
+  const session = (
+    pair: Pair,
+    topic: string,
+    day: number,
+    [from, to]: [string, string],
+    rest: Rest = {},
+    zone = 'Asia/Kolkata',
+  ) =>
+    db.insert(mentoringSessions).values({
+      ...pair,
+      ...rest,
+      topic,
+      startsAt: at(day, from, zone),
+      endsAt: at(day, to, zone),
+      timezone: zone,
+      meetLink: createMeetingLink(MEETING_BASE),
     });
+  const withAarav = { professionalId: mentor, studentId: aarav, requestId: aaravAccepted };
+  const withPriya = { professionalId: mentor, studentId: priya, requestId: priyaAccepted };
+  await session(withAarav, 'Architecture review', -14, ['10:00', '11:00'], { rating: 5, ratedAt: daysAgo(13) });
+  await session(withAarav, 'Testing strategy', -5, ['18:00', '19:00']);
+  await session(withPriya, 'Bioinformatics roadmap', -10, ['11:00', '11:45'], { rating: 4, ratedAt: daysAgo(9) });
+  await session(withAarav, 'Deployment and CI', nextWeekday(3, 'Asia/Kolkata'), ['18:00', '19:00'], { sequence: 1 });
+  await session(withPriya, 'Python for biologists', nextWeekday(6, 'Asia/Kolkata'), ['11:00', '12:00']);
+  await session(withPriya, 'Cancelled check-in', 2, ['15:00', '15:30'], { status: 'cancelled', sequence: 1 });
+  const newYork = 'America/New_York';
+  if (grace)
+    await session(
+      { professionalId: grace, studentId: aarav },
+      'Reading ML papers',
+      nextWeekday(2, newYork),
+      ['08:00', '09:00'],
+      {},
+      newYork,
+    );
   await db
     .update(professionalProfiles)
     .set({ ratingSum: sql`${professionalProfiles.ratingSum} + 9`, ratingCount: sql`${professionalProfiles.ratingCount} + 2` })
@@ -307,16 +273,14 @@ export async function seedMentoring(db: Db, ids: Record<string, string>): Promis
     [mentor, 'A real one: a fresh PostgreSQL (or PGlite) per test file. Mocks hide the bugs that matter.', 5],
   ];
   for (const [sender, text, ago] of thread) {
-    await db
-      .insert(conversationMessages)
-      .values({
-        professionalId: mentor,
-        studentId: aarav,
-        senderId: sender,
-        body: text,
-        createdAt: daysAgo(ago),
-        readAt: daysAgo(ago - 0.5),
-      });
+    await db.insert(conversationMessages).values({
+      professionalId: mentor,
+      studentId: aarav,
+      senderId: sender,
+      body: text,
+      createdAt: daysAgo(ago),
+      readAt: daysAgo(ago - 0.5),
+    });
   }
 }
 

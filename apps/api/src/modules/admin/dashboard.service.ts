@@ -5,6 +5,7 @@ import { studentProfiles, users } from '../../db/schema/users.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { fullName } from '../users/index.ts';
 import { percentChange } from './common.ts';
+import { personColumns } from '../../db/columns.ts';
 
 type Counts = Record<string, number | string>;
 
@@ -33,10 +34,7 @@ export async function dashboard(db: Db): Promise<DashboardData> {
   const n = (key: string) => Number(c?.[key] ?? 0);
   const recent = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...personColumns,
       createdAt: users.createdAt,
       university: studentProfiles.university,
     })

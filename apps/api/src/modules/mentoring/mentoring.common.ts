@@ -6,6 +6,7 @@ import { professionalProfiles, studentProfiles, users } from '../../db/schema/us
 import { badRequest } from '../../lib/errors.ts';
 import { localInstant } from '../../lib/local-time.ts';
 import { fullName } from '../users/index.ts';
+import { personColumns } from '../../db/columns.ts';
 
 export interface Instants {
   start: Date;
@@ -56,10 +57,7 @@ export async function loadPeople(db: Db, ids: string[]): Promise<Map<string, Per
   if (unique.length === 0) return new Map();
   const rows = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...personColumns,
       isActive: users.isActive,
       university: studentProfiles.university,
       course: studentProfiles.course,

@@ -35,6 +35,7 @@ import { inert } from '../../lib/email-template.ts';
 import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { workshopIcs } from './workshops.service.ts';
 import { likePattern } from '../../lib/sql.ts';
+import { personColumns } from '../../db/columns.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -628,10 +629,7 @@ export async function markAttendanceBulk(
 export async function instructorOptions(db: Db) {
   const rows = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...personColumns,
       title: professionalProfiles.title,
       expertise: professionalProfiles.expertise,
     })

@@ -6,6 +6,7 @@ import { professionalProfiles, users } from '../../db/schema/users.ts';
 import { workshopRegistrations, workshops } from '../../db/schema/workshops.ts';
 import { avatarUrl, fullName } from '../users/index.ts';
 import { isoOf } from '../../lib/dto.ts';
+import { personColumns } from '../../db/columns.ts';
 
 export type WorkshopRow = typeof workshops.$inferSelect;
 
@@ -34,10 +35,7 @@ export function selectWorkshops<Extra extends SelectedFields = Record<never, nev
     .select({
       workshop: workshops,
       instructor: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        ...personColumns,
         bio: users.bio,
         profileImageKey: users.profileImageKey,
         title: professionalProfiles.title,

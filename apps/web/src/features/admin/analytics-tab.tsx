@@ -10,6 +10,7 @@ import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.ts
 import { adminApi } from './api.ts';
 import { useTableToggle } from '../../components/ui/table-toggle.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
+import { ChartDataTable } from '../../components/ui/data-table.tsx';
 
 // This tab (and recharts with it) is its own lazily loaded chunk: admin-dashboard-page.tsx imports
 // it with lazy(), so no other screen pays for the charting library (docs/performance.md).
@@ -91,25 +92,12 @@ function ChartCard({ title, summary, table, children }: { title: string; summary
 function SimpleTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: Row[] }) {
   const format = useFormat();
   return (
-    <table className="w-full text-start text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="text-slate-600">
-          <th scope="col" className="py-1 font-medium">{head[0]}</th>
-          <th scope="col" className="py-1 text-end font-medium">{head[1]}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.label} className="border-t border-slate-100">
-            <th scope="row" className="py-1 font-normal">
-              <bdi>{r.label}</bdi>
-            </th>
-            <td className="py-1 text-end tabular-nums">{r.display ?? format.number(r.value)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ChartDataTable
+      caption={caption}
+      head={head[0]}
+      columns={[{ key: 'value', label: head[1] }]}
+      rows={rows.map((r) => ({ key: r.label, label: r.label, cells: [r.display ?? format.number(r.value)] }))}
+    />
   );
 }
 
@@ -281,27 +269,12 @@ function Charts({ data, months }: { data: AnalyticsData; months: number }) {
             title={t('admin.analytics.activityTitle', { count: months })}
             summary={skipped > 0 && first ? t('admin.analytics.startsAt', { month: monthLong(format, first.month) }) : undefined}
             table={
-              <table className="w-full text-start text-sm">
-                <caption className="sr-only">{t('admin.analytics.activity')}</caption>
-                <thead>
-                  <tr className="text-slate-600">
-                    <th scope="col" className="py-1 font-medium">{t('admin.analytics.month')}</th>
-                    {SERIES.map((s) => (
-                      <th key={s.key} scope="col" className="py-1 text-end font-medium">{t(s.label)}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((m) => (
-                    <tr key={m.month} className="border-t border-slate-100">
-                      <th scope="row" className="py-1 font-normal">{monthLong(format, m.month)}</th>
-                      {SERIES.map((s) => (
-                        <td key={s.key} className="py-1 text-end tabular-nums">{format.number(m[s.key])}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ChartDataTable
+                caption={t('admin.analytics.activity')}
+                head={t('admin.analytics.month')}
+                columns={SERIES.map((s) => ({ key: s.key, label: t(s.label) }))}
+                rows={shown.map((m) => ({ key: m.month, label: monthLong(format, m.month), cells: SERIES.map((s) => format.number(m[s.key])) }))}
+              />
             }
           >
             <ResponsiveContainer width="100%" height="100%">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useFormat, useLanguage, useT } from '../../lib/i18n.tsx';
+import { ChartDataTable } from '../../components/ui/data-table.tsx';
 
 export interface Bar {
   label: string;
@@ -64,29 +65,14 @@ export function BarChart({ title, bars, unit, testId }: { title: string; bars: B
           </svg>
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer text-brand-700">{t('out.chart.showTable')}</summary>
-            <table className="mt-2 w-full text-start text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="pe-3 text-start font-medium">
-                    {t('out.chart.item')}
-                  </th>
-                  <th scope="col" className="text-end font-medium">
-                    {unit}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((b) => (
-                  <tr key={b.label} className="border-t border-slate-100">
-                    <th scope="row" className="pe-3 text-start font-normal">
-                      {b.label}
-                    </th>
-                    <td className="text-end tabular-nums">{format.number(b.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-2">
+              <ChartDataTable
+                caption={title}
+                head={t('out.chart.item')}
+                columns={[{ key: 'value', label: unit }]}
+                rows={bars.map((b) => ({ key: b.label, label: b.label, cells: [format.number(b.value)] }))}
+              />
+            </div>
           </details>
         </>
       )}

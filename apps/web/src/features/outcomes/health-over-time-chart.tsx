@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { OutcomeReport } from '@app/shared/outcomes';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useTableToggle } from '../../components/ui/table-toggle.tsx';
+import { ChartDataTable } from '../../components/ui/data-table.tsx';
 
 // Pair health over time (decision 1090) with recharts, the app's charting library (decision 524), in the
 // report panel's lazy chunk like the survey charts: only a coordinator reading a report downloads it.
@@ -92,35 +93,12 @@ export function HealthOverTimeChart({ series }: { series: Series }) {
             aria-label={t('out.overTime.heading')}
             tabIndex={showTable ? 0 : -1}
           >
-            <table className="w-full text-start text-sm">
-              <caption className="sr-only">{t('out.overTime.heading')}</caption>
-              <thead>
-                <tr className="text-slate-600">
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('out.overTime.day')}
-                  </th>
-                  {STATES.map((s) => (
-                    <th key={s.key} scope="col" className="py-1 ps-3 text-end font-medium">
-                      {t(s.label)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {series.days.map((d) => (
-                  <tr key={d.day} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 pe-3 text-start font-normal">
-                      {day(d.day)}
-                    </th>
-                    {STATES.map((s) => (
-                      <td key={s.key} className="py-1 ps-3 text-end tabular-nums">
-                        {format.number(d[s.key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChartDataTable
+              caption={t('out.overTime.heading')}
+              head={t('out.overTime.day')}
+              columns={STATES.map((s) => ({ key: s.key, label: t(s.label) }))}
+              rows={series.days.map((d) => ({ key: d.day, label: day(d.day), cells: STATES.map((s) => format.number(d[s.key])) }))}
+            />
           </div>
         </figure>
       )}

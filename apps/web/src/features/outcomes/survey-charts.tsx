@@ -3,6 +3,7 @@ import type { SurveyReportSection } from '@app/shared/outcomes';
 import { MIN_RESPONSES } from '@app/shared/surveys';
 import { useFormat, useLanguage, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useTableToggle } from '../../components/ui/table-toggle.tsx';
+import { ChartDataTable } from '../../components/ui/data-table.tsx';
 
 // The report's survey charts (decision 1011) with recharts, the app's charting library (decision 524).
 // This module is a lazy chunk of the report panel, so only a coordinator reading a report with survey
@@ -84,35 +85,19 @@ function SurveyChart({ s }: { s: SurveyReportSection }) {
           </div>
           {tableToggle}
           <div id={tableId} className={showTable ? 'mt-2 overflow-x-auto' : 'sr-only'}>
-            <table className="w-full text-start text-sm">
-              <caption className="sr-only">{t('out.survey.title', { survey: s.title, question: s.prompt })}</caption>
-              <thead>
-                <tr className="text-slate-600">
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('out.survey.answer')}
-                  </th>
-                  {nps && (
-                    <th scope="col" className="py-1 pe-3 text-start font-medium">
-                      {t('out.survey.group')}
-                    </th>
-                  )}
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t('out.survey.count')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.label} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 pe-3 text-start font-normal">
-                      {r.label}
-                    </th>
-                    {nps && <td className="py-1 pe-3">{t(NPS_GROUP(Number(r.label)))}</td>}
-                    <td className="py-1 text-end tabular-nums">{r.display}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChartDataTable
+              caption={t('out.survey.title', { survey: s.title, question: s.prompt })}
+              head={t('out.survey.answer')}
+              columns={[
+                ...(nps ? [{ key: 'group', label: t('out.survey.group'), text: true }] : []),
+                { key: 'count', label: t('out.survey.count') },
+              ]}
+              rows={rows.map((r) => ({
+                key: r.label,
+                label: r.label,
+                cells: nps ? [t(NPS_GROUP(Number(r.label))), r.display] : [r.display],
+              }))}
+            />
           </div>
         </>
       )}
