@@ -504,24 +504,45 @@ interface WorkshopRow {
   text_rank: number;
 }
 
+/** Where students take part in an item: the table, its item column, and which of its rows count. */
+interface Participation {
+  table: string;
+  item: string;
+  /** Which rows count, as a condition on the row with that alias (a cancelled registration does not), or none. */
+  counts?: (alias: string) => string;
+}
+const REGISTRATIONS: Participation = { table: 'workshop_registrations', item: 'workshop_id', counts: (a) => `${a}.status <> 'cancelled'` };
+const APPLICATIONS: Participation = { table: 'rd_applications', item: 'project_id' };
+
+/**
+ * What similar students did, as three CTEs: `mine` (the items the student took part in), `peers` (the 300
+ * students who share most of them) and `co` (`item`, `n`: how many of those peers took part in each item).
+ * The same for workshops and R&D projects. `LATERAL … OFFSET 0` (kept from being flattened into a hash
+ * join): one index lookup per peer (≤ 300) instead of a scan of the whole table, which the planner prefers
+ * by its estimates (decision 624). The identifiers are the constants above, never input.
+ */
+function coParticipation(p: Participation, studentId: string): SQL {
+  const table = sql.raw(p.table);
+  const item = sql.raw(p.item);
+  const counts = (alias: string) => (p.counts ? sql.raw(` AND ${p.counts(alias)}`) : sql``);
+  return sql`mine AS (SELECT r.${item} FROM ${table} r WHERE r.student_id = ${studentId}${counts('r')}),
+      peers AS (
+        SELECT r.student_id, count(*)::int AS shared FROM ${table} r JOIN mine m ON m.${item} = r.${item}
+        WHERE r.student_id <> ${studentId}${counts('r')}
+        GROUP BY r.student_id ORDER BY shared DESC, r.student_id LIMIT 300),
+      co AS (
+        SELECT r.${item}, count(*)::int AS n
+        FROM peers p CROSS JOIN LATERAL (SELECT x.${item} FROM ${table} x WHERE x.student_id = p.student_id${counts('x')} OFFSET 0) r
+        GROUP BY r.${item})`;
+}
+
 async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise<WorkshopRow[]> {
   const q = topicQuery(s.topics);
   const nowIso = now.toISOString();
   return queryRows<WorkshopRow>(
     db,
     sql`WITH q AS (SELECT ${q} AS q),
-      mine AS (SELECT workshop_id FROM workshop_registrations WHERE student_id = ${s.id} AND status <> 'cancelled'),
-      peers AS (
-        SELECT r.student_id, count(*)::int AS shared FROM workshop_registrations r JOIN mine m ON m.workshop_id = r.workshop_id
-        WHERE r.student_id <> ${s.id} AND r.status <> 'cancelled'
-        GROUP BY r.student_id ORDER BY shared DESC, r.student_id LIMIT 300),
-      -- LATERAL … OFFSET 0 (kept from being flattened into a hash join): one index lookup per peer (≤ 300)
-      -- instead of a scan of every registration, which the planner prefers by its estimates (decision 624).
-      co AS (
-        SELECT r.workshop_id, count(*)::int AS n
-        FROM peers p CROSS JOIN LATERAL (
-          SELECT x.workshop_id FROM workshop_registrations x WHERE x.student_id = p.student_id AND x.status <> 'cancelled' OFFSET 0) r
-        GROUP BY r.workshop_id)
+      ${coParticipation(REGISTRATIONS, s.id)}
     SELECT w.id, w.title, w.description, w.category, w.tags, w.starts_at, (w.max_participants - w.registered_count)::int AS seats_left,
            w.max_participants, coalesce(co.n, 0) AS co,
            coalesce(ts_rank(sd.doc, (SELECT q FROM q)), 0)::float8 AS text_rank
@@ -591,14 +612,7 @@ async function projectCandidates(db: Db, s: StudentContext, now: Date): Promise<
   return queryRows<ProjectRow>(
     db,
     sql`WITH q AS (SELECT ${q} AS q),
-      mine AS (SELECT project_id FROM rd_applications WHERE student_id = ${s.id}),
-      peers AS (
-        SELECT a.student_id, count(*)::int AS shared FROM rd_applications a JOIN mine m ON m.project_id = a.project_id
-        WHERE a.student_id <> ${s.id} GROUP BY a.student_id ORDER BY shared DESC, a.student_id LIMIT 300),
-      co AS (
-        SELECT a.project_id, count(*)::int AS n
-        FROM peers p CROSS JOIN LATERAL (SELECT x.project_id FROM rd_applications x WHERE x.student_id = p.student_id OFFSET 0) a
-        GROUP BY a.project_id),
+      ${coParticipation(APPLICATIONS, s.id)},
       roles AS (
         SELECT project_id, sum(max_positions - current_positions)::int AS open_positions,
                coalesce(jsonb_agg(skills_required), '[]'::jsonb) AS skills

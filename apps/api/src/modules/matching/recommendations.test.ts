@@ -137,12 +137,17 @@ describe('workshops', () => {
     await insertRegistration(db(), { workshopId: mine.id, studentId: s.id });
     const peer = await buildStudent(t, { university: 'W U', course: 'Design' });
     await insertRegistration(db(), { workshopId: good.id, studentId: peer.id });
+    // What similar students did: the peer shares a workshop with the student; a cancelled registration shares nothing.
+    await insertRegistration(db(), { workshopId: mine.id, studentId: peer.id });
+    const gone = await buildStudent(t);
+    await insertRegistration(db(), { workshopId: mine.id, studentId: gone.id, status: 'cancelled' });
+    await insertRegistration(db(), { workshopId: good.id, studentId: gone.id });
     const items = await recs(s, 'workshop');
     const ids = items.map((i) => i.id);
     for (const w of [full, past, draft, cancelled, mine]) expect(ids).not.toContain(w.id);
     const item = items.find((i) => i.id === good.id);
     expect(item?.reasons).toEqual(
-      expect.arrayContaining(['Shares Robotics', '1 student in your course registered', 'Starts in 3 days', '6 seats left']),
+      expect.arrayContaining(['Shares Robotics', '1 student in your course registered', '1 student who joined your workshops registered', 'Starts in 3 days', '6 seats left']),
     );
     expect(items[0]?.id).toBe(good.id);
   });
@@ -164,11 +169,19 @@ describe('R&D projects', () => {
     const role = applied.roles[0];
     if (!role) throw new Error('no role');
     await db().insert(rdApplications).values({ projectId: applied._id, roleId: role._id, studentId: s.id, motivation: 'Yes' });
+    // What similar students did: a peer who applied where the student did also applied to the open project.
+    const peer = await buildStudent(t);
+    const openRole = open.roles[0];
+    if (!openRole) throw new Error('no role');
+    await db().insert(rdApplications).values([
+      { projectId: applied._id, roleId: role._id, studentId: peer.id, motivation: 'Yes' },
+      { projectId: open._id, roleId: openRole._id, studentId: peer.id, motivation: 'Yes' },
+    ]);
     const items = await recs(s, 'rd-project');
     const ids = items.map((i) => i.id);
     for (const p of [expired, full, draft, applied]) expect(ids).not.toContain(p._id);
     const item = items.find((i) => i.id === open._id);
-    expect(item?.reasons).toEqual(expect.arrayContaining(['Shares Quantum', '2 open positions']));
+    expect(item?.reasons).toEqual(expect.arrayContaining(['Shares Quantum', '2 open positions', '1 student who applied where you did applied here']));
     expect(item?.reasons.some((r) => /^Applications close in 5 days$/.test(r))).toBe(true);
   });
 });
