@@ -1,7 +1,7 @@
 // Issue 27: public pages fetched without JavaScript carry their real content, their description and
 // schema.org JSON-LD that a JSON-LD processor (jsonld.js) expands; sitemap.xml lists exactly the public
 // items and follows a workshop's publication and cancellation; robots.txt points at it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { buildProfessional } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
+import { HERO_SHOT } from '@app/shared/site-constants';
 import { fillTemplate } from './public-pages.ts';
 
 // The built index.html's shape (apps/web/index.html after vite build).
@@ -125,8 +126,16 @@ describe('public pages without JavaScript', () => {
     expect(landing.body).toContain('<h1>MentorBridge — mentoring for universities</h1>');
     expect(ldOf(landing.body)[0]).toMatchObject({ '@type': 'Organization', name: 'MentorBridge' });
     // The landing page's hero image is in its HTML and fetched with it (the page's largest paint).
-    expect(landing.body).toContain('<link rel="preload" as="image" href="/tour/workshops.webp" fetchpriority="high" />');
-    expect(landing.body).toMatch(/<img src="\/tour\/workshops\.webp" alt="[^"]+" width="960" height="600"/);
+    // A phone fetches the 720 px copy: the preload names the same widths and display size as the <img>.
+    expect(landing.body).toContain(
+      `<link rel="preload" as="image" href="/tour/workshops.webp" imagesrcset="${HERO_SHOT.srcSet}" imagesizes="${HERO_SHOT.sizes}" fetchpriority="high" />`,
+    );
+    expect(landing.body).toContain(`<img src="/tour/workshops.webp" srcset="${HERO_SHOT.srcSet}" sizes="${HERO_SHOT.sizes}" alt="`);
+    // Every copy it names is in the web app's public files (scripts/screenshots.mjs writes them), as WebP.
+    for (const copy of HERO_SHOT.srcSet.split(', ').map((c) => c.split(' ')[0] ?? '')) {
+      const file = readFileSync(path.join(import.meta.dirname, '../../../../web/public', copy));
+      expect(file.subarray(8, 12).toString('latin1'), copy).toBe('WEBP');
+    }
     // A list page's heading and introduction are the app's own (same text, same classes).
     expect((await t.app.inject({ url: '/projects' })).body).toContain('<h1 class="text-3xl font-bold text-slate-900">R&amp;D Projects</h1><p class="mt-2 max-w-2xl text-slate-700">Research projects open to students');
     expect(experts.body).toContain('<p class="mt-2 mb-6 max-w-2xl text-slate-700">Verified industry professionals who mentor students.');

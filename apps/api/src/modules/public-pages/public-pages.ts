@@ -18,6 +18,7 @@ import type { certificateVerification, workshopDto } from '@app/shared/workshops
 import type { App } from '../../lib/http.ts';
 import { languageFromHeader, translator } from '../../lib/i18n.ts';
 import { parseAcceptLanguage } from '@app/shared/i18n/negotiate';
+import { HERO_SHOT } from '@app/shared/site-constants';
 
 type Workshop = z.infer<typeof workshopDto>;
 type Professional = z.infer<typeof professionalCardDto>;
@@ -60,8 +61,8 @@ export interface PageHead {
   image?: string | null;
   jsonLd?: unknown[];
   noindex?: boolean;
-  /** The page's largest image, fetched with the HTML instead of after the app has started (LCP). */
-  preloadImage?: string;
+  /** The page's largest image, fetched with the HTML instead of after the app has started (LCP): its widths and display size. */
+  preloadImage?: { src: string; srcSet: string; sizes: string };
 }
 
 export interface Rendered {
@@ -106,7 +107,11 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     `<meta name="twitter:description" content="${escapeHtml(h.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     ...(h.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    ...(h.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high" />`] : []),
+    ...(h.preloadImage
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage.src)}" imagesrcset="${escapeHtml(h.preloadImage.srcSet)}" imagesizes="${escapeHtml(h.preloadImage.sizes)}" fetchpriority="high" />`,
+        ]
+      : []),
     ...(h.jsonLd ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
     ...(app?.head ? [app.head] : []),
   ].join('\n    ');
@@ -228,8 +233,6 @@ function listIntro(page: 'workshops' | 'experts' | 'projects', marginBelow = fal
   return `<h1 class="text-3xl font-bold text-slate-900">${escapeHtml(t.t(`public.${page}.title`))}</h1><p class="mt-2 ${marginBelow ? 'mb-6 ' : ''}max-w-2xl text-slate-700">${escapeHtml(t.t(`public.${page}.intro`))}</p>`;
 }
 
-/** The landing page's product screenshot (the app's hero image, its largest paint). */
-const HERO_IMAGE = '/tour/workshops.webp';
 
 export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
   const workshops = (query: string) => fetchApi<{ workshops: Workshop[]; pagination: { pages: number } }>(`/api/workshops?${query}`);
@@ -247,9 +250,9 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
           description,
           path: '/',
           jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: SITE, url: publicUrl, logo: `${publicUrl}/icons/icon-512.png` }],
-          preloadImage: HERO_IMAGE,
+          preloadImage: HERO_SHOT,
         },
-        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(description)}</p><img src="${HERO_IMAGE}" alt="${escapeHtml(translator('en').t('landing.shotAlt'))}" width="960" height="600" class="aspect-[8/5] w-full object-cover object-top" /><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
+        body: `<main id="main"><h1>MentorBridge — mentoring for universities</h1><p>${escapeHtml(description)}</p><img src="${HERO_SHOT.src}" srcset="${HERO_SHOT.srcSet}" sizes="${HERO_SHOT.sizes}" alt="${escapeHtml(translator('en').t('landing.shotAlt'))}" width="960" height="600" class="aspect-[8/5] w-full object-cover object-top" /><nav aria-label="Explore"><ul><li><a href="/workshops">Workshops</a></li><li><a href="/experts">Professionals</a></li><li><a href="/projects">R&amp;D projects</a></li><li><a href="/signup">Create an account</a></li></ul></nav>${
           items.length ? `<section><h2>Workshops</h2><ul>${items.map(workshopItem).join('')}</ul></section>` : ''
         }</main>`,
       };

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, BookOpen, CalendarCheck, FlaskConical, Lightbulb, PlayCircle, Search, UserPlus, Users } from 'lucide-react';
+import { HERO_SHOT } from '@app/shared/site-constants';
 import { SiteLayout } from '../../components/layout/site-layout.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -221,11 +222,13 @@ function ProductShot() {
         <span className="h-2.5 w-2.5 rounded-full bg-green-500" />
       </div>
       <img
-        src="/tour/workshops.webp"
+        src={HERO_SHOT.src}
+        srcSet={HERO_SHOT.srcSet}
+        sizes={HERO_SHOT.sizes}
         alt={t('landing.shotAlt')}
         width={960}
         height={600}
-        decoding="async"
+        fetchPriority="high"
         className="aspect-[8/5] w-full object-cover object-top"
       />
     </figure>
