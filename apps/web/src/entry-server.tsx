@@ -80,7 +80,9 @@ async function renderNow(url: string, wanted: readonly string[]): Promise<Server
       let failed: unknown;
       const { prelude } = await prerenderToNodeStream(
         <AppTree language={language} messages={messages} queryClient={queryClient} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />,
-        { onError: (error) => void (failed ??= error) },
+        // Every boundary in place, never outlined into a <template> that an inline script moves (the CSP
+        // blocks it): React outlines a boundary past this size, and pages have many (decision 1291).
+        { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void (failed ??= error) },
       );
       const html = await toText(prelude);
       if (failed) throw failed;

@@ -6,6 +6,7 @@ import { Logo } from '../ui/logo.tsx';
 import { firstName, useSession } from '../../lib/session.ts';
 import { rich, useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { LanguageMenu } from '../ui/language-menu.tsx';
+import { HydrationUnit } from '../ui/hydration-unit.tsx';
 
 /** Scroll distance after which the public header turns solid (spec 000 §9). */
 export const SOLID_HEADER_AFTER_PX = 50;
@@ -273,11 +274,15 @@ function SiteFooter() {
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <HydrationUnit>
+        <SiteHeader />
+      </HydrationUnit>
       {/* At least a screen tall: the footer starts below the fold, so a list that fills in after the first
           paint never pushes a visible footer down (layout shift, issue 27's CLS budget). */}
       <div className="min-h-svh flex-1">{children}</div>
-      <SiteFooter />
+      <HydrationUnit>
+        <SiteFooter />
+      </HydrationUnit>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useProfessionals } from './api.ts';
 import { ProfessionalCard } from './professional-card.tsx';
 import { ProfessionalDetailDialog } from './professional-detail-dialog.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { HydrationUnit } from '../../components/ui/hydration-unit.tsx';
 
 const PAGE_SIZE = 9;
 
@@ -79,7 +80,11 @@ export function ProfessionalsBrowser({ mode }: { mode: 'student' | 'public' | 'o
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.data.professionals.map((p) => <ProfessionalCard key={p.id} professional={p} onView={setSelected} request={openRequests.get(p.id)} />)}
+            {list.data.professionals.map((p) => (
+              <HydrationUnit key={p.id}>
+                <ProfessionalCard professional={p} onView={setSelected} request={openRequests.get(p.id)} />
+              </HydrationUnit>
+            ))}
           </div>
           <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('professionals.list.pages')} />
         </>

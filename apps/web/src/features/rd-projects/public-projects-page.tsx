@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session.ts';
 import * as rd from './api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { DeadlineNote, ProjectCardHead, Tags, useRdText } from './rd-ui.tsx';
+import { HydrationUnit } from '../../components/ui/hydration-unit.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -55,7 +56,8 @@ export function PublicProjectsPage() {
             <>
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                 {list.data.projects.map((p) => (
-                  <li key={p._id} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                  <HydrationUnit key={p._id}>
+                  <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                     <ProjectCardHead title={p.title} field={p.field} priority={p.priority} level={2} />
                     <p dir="auto" className="text-sm text-slate-700">{p.summary}</p>
                     <Tags tags={p.tags.slice(0, 4)} />
@@ -71,6 +73,7 @@ export function PublicProjectsPage() {
                       </Link>
                     )}
                   </li>
+                  </HydrationUnit>
                 ))}
               </ul>
               <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.projects.pages')} />

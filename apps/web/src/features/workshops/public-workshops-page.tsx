@@ -15,6 +15,7 @@ import { useWorkshop, useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
 import { WorkshopWhen } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
+import { HydrationUnit } from '../../components/ui/hydration-unit.tsx';
 
 const CATEGORY_LABELS: Record<(typeof WORKSHOP_CATEGORIES)[number], MessageKey> = {
   Technology: 'workshop.category.technology',
@@ -88,7 +89,9 @@ export function PublicWorkshopsPage() {
           <>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {list.data.workshops.map((w) => (
-                <WorkshopCard key={w.id} workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} headingLevel={2} linked />
+                <HydrationUnit key={w.id}>
+                  <WorkshopCard workshop={w} onDetails={setDetail} onRegister={goRegister} showRegister={!session || isStudent} headingLevel={2} linked />
+                </HydrationUnit>
               ))}
             </div>
             <Pagination page={page} pages={list.data.pagination.pages} onChange={setPage} label={t('public.workshops.pages')} />
