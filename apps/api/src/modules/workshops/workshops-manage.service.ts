@@ -35,6 +35,7 @@ import { inert } from '../../lib/email-template.ts';
 import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { workshopIcs } from './workshops.service.ts';
 import { likePattern } from '../../lib/sql.ts';
+import { catalogueMessages } from '../../lib/request-validation.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
@@ -129,7 +130,7 @@ function asInput(w: WorkshopRow): Record<string, unknown> {
 
 function validate(manager: Manager, input: unknown) {
   const schema = manager.kind === 'professional' ? myWorkshopBody : adminWorkshopBody;
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input, { error: catalogueMessages() });
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
     throw badRequest(errors[0] ?? 'Invalid workshop', errors);
