@@ -12,13 +12,10 @@ import { body, buildStudent, type BuiltUser, type Failure } from './factories.ts
  */
 const t = useTestApp();
 
-const unsubscribe = (who: BuiltUser, payload: unknown, language?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/push/unsubscribe',
-    headers: { ...who.auth, ...(language ? { 'accept-language': language } : {}) },
-    payload: payload as Record<string, unknown>,
-  });
+/** A POST as `who`, in `language` when given (else the profile's choice or English). */
+const post = (url: string, who: BuiltUser, payload: string | Record<string, unknown>, language?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { ...who.auth, ...headers, ...(language ? { 'accept-language': language } : {}) }, payload });
+const unsubscribe = (who: BuiltUser, payload: Record<string, unknown>, language?: string) => post('/api/push/unsubscribe', who, payload, language);
 
 async function failure(res: { statusCode: number; body: string }): Promise<Failure> {
   expect(res.statusCode, res.body).toBe(400);
@@ -58,13 +55,7 @@ describe("zod's own messages in the caller's language", () => {
 
   it('a body that is not an object names the request body, translated', async () => {
     const student = await buildStudent(t);
-    const sent = (language: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/push/unsubscribe',
-        headers: { ...student.auth, 'content-type': 'application/json', 'accept-language': language },
-        payload: '[1, 2]',
-      });
+    const sent = (language: string) => post('/api/push/unsubscribe', student, '[1, 2]', language, { 'content-type': 'application/json' });
     expect((await failure(await sent('en'))).message).toBe('Request body must be an object, not a list');
     expect((await failure(await sent('ar'))).message).toBe('يجب أن تكون قيمة «نص الطلب» كائنًا لا قائمةً');
     expect((await failure(await sent('es'))).message).toBe('«Cuerpo de la solicitud» debe ser un objeto, no una lista');
@@ -80,12 +71,7 @@ describe("zod's own messages in the caller's language", () => {
   it("keeps the contract's own message beside zod's, both translated; an unknown enum value lists the values", async () => {
     const student = await buildStudent(t);
     const create = (language: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ideas',
-        headers: { ...student.auth, 'accept-language': language },
-        payload: { title: 5, category: 'Technology', description: 'An idea', isPublic: 'yes', status: 'published' },
-      });
+      post('/api/ideas', student, { title: 5, category: 'Technology', description: 'An idea', isPublic: 'yes', status: 'published' }, language);
     const en = await failure(await create('en'));
     expect(en.message).toBe('Please fill in all required fields (title, category, description)'); // the contract's own, spec English
     expect(en.errors).toEqual(expect.arrayContaining(['isPublic must be true or false, not text', 'status must be one of these values: draft, under_review']));

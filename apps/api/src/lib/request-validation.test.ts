@@ -133,14 +133,17 @@ describe('zod issues without a message of the contract, written from the catalog
   });
 
   it('writes Arabic, Hindi and Spanish fluently, type names and part names translated', () => {
-    expect(localiseMessage('title must be text, not a number', 'ar')).toBe('يجب أن تكون قيمة «title» نصًا لا رقمًا');
-    expect(localiseMessage('title must be text, not a number', 'hi')).toBe('“title” टेक्स्ट होना चाहिए, संख्या नहीं');
-    expect(localiseMessage('title must be text, not a number', 'es')).toBe('«title» debe ser texto, no un número');
-    expect(localiseMessage('count must be a whole number, not text', 'hi')).toBe('“count” एक पूर्ण संख्या होनी चाहिए, टेक्स्ट नहीं');
-    expect(localiseMessage('Request body contains 1 unknown field: colour', 'es')).toBe('«Cuerpo de la solicitud» contiene 1 campo desconocido: colour');
-    expect(localiseMessage('Request body must be an object, not text', 'ar')).toBe('يجب أن تكون قيمة «نص الطلب» كائنًا لا نصًا');
-    expect(localiseMessage('email is not a valid e-mail address', 'hi')).toBe('“email” मान्य ईमेल पता नहीं है');
-    expect(localiseMessage('n must be greater than 0', 'es')).toBe('«n» debe ser mayor que 0');
+    const cases: Array<[english: string, language: string, expected: string]> = [
+      ['title must be text, not a number', 'ar', 'يجب أن تكون قيمة «title» نصًا لا رقمًا'],
+      ['title must be text, not a number', 'hi', '“title” टेक्स्ट होना चाहिए, संख्या नहीं'],
+      ['title must be text, not a number', 'es', '«title» debe ser texto, no un número'],
+      ['count must be a whole number, not text', 'hi', '“count” एक पूर्ण संख्या होनी चाहिए, टेक्स्ट नहीं'],
+      ['Request body contains 1 unknown field: colour', 'es', '«Cuerpo de la solicitud» contiene 1 campo desconocido: colour'],
+      ['Request body must be an object, not text', 'ar', 'يجب أن تكون قيمة «نص الطلب» كائنًا لا نصًا'],
+      ['email is not a valid e-mail address', 'hi', '“email” मान्य ईमेल पता नहीं है'],
+      ['n must be greater than 0', 'es', '«n» debe ser mayor que 0'],
+    ];
+    for (const [english, language, expected] of cases) expect(localiseMessage(english, language), `${language}: ${english}`).toBe(expected);
   });
 
   it('counts in the plural forms of each language (Arabic zero, one, two, few, many, other)', () => {
