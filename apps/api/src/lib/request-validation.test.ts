@@ -96,7 +96,7 @@ describe('zod issues without a message of the contract, written from the catalog
     );
     expect(one(z.object({ title: z.string() }), 'text')).toBe('Request body must be an object, not text');
     expect(one(z.object({ title: z.string() }), undefined)).toBe('Request body is required');
-    expect(one(z.strictObject({}), { a: 1, b: 2 }, 'querystring')).toBe('Query parameters contains 2 unknown fields: a, b');
+    expect(one(z.strictObject({}), { a: 1, b: 2 }, 'querystring')).toBe('Query string contains 2 unknown fields: a, b');
     expect(one(z.object({ n: z.number().positive() }), { n: 0 })).toBe('n must be greater than 0');
     expect(one(z.object({ n: z.number().max(100) }), { n: 101 })).toBe('n must be 100 or less');
     expect(one(z.object({ n: z.number().min(1.5) }), { n: -2 })).toBe('n must be 1.5 or more');
@@ -115,7 +115,7 @@ describe('zod issues without a message of the contract, written from the catalog
       'title is required',
       'Request body is required',
       'Request body must be an object, not text',
-      'Query parameters contains 2 unknown fields: a, b',
+      'Query string contains 2 unknown fields: a, b',
       'n must be a whole number, not a number with decimals',
     ];
     for (const m of all) {

@@ -18,8 +18,8 @@ type MessageKey = Parameters<Translator['t']>[0];
 /** The request part a whole-part issue names (an `error.field.*` entry's English, translated by the hook). */
 const PART_NAMES: Record<string, string> = {
   body: 'Request body',
-  querystring: 'Query parameters',
-  params: 'Address parameters',
+  querystring: 'Query string',
+  params: 'Request path',
   headers: 'Request headers',
 };
 
