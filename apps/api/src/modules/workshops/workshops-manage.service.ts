@@ -20,6 +20,7 @@ import { localInstant } from '../../lib/local-time.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
+import { catalogueMessages } from '../../lib/request-validation.ts';
 import { ErrorCode } from '@app/shared/api';
 import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
 import { fullName } from '../users/index.ts';
@@ -35,7 +36,6 @@ import { inert } from '../../lib/email-template.ts';
 import { recipientLocale, recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
 import { workshopIcs } from './workshops.service.ts';
 import { likePattern } from '../../lib/sql.ts';
-import { catalogueMessages } from '../../lib/request-validation.ts';
 
 /**
  * Who manages: an admin (every workshop), a professional (only those they instruct), or a university's
