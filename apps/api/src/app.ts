@@ -6,17 +6,13 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { isResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@app/shared/api';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, causes, errorCode, STORAGE_FULL_MESSAGE } from './lib/errors.ts';
 import { assertCleanInput } from './lib/input-guard.ts';
+import { isContractValidationError, validatorCompiler } from './lib/request-validation.ts';
 import { FRAMEWORK_ERROR_HEADERS, clientErrorHandler, enforceFramePolicy, helmetHeaders } from './lib/security-headers.ts';
 import { safeError, scrubLogArgs } from './lib/log-safety.ts';
 import { createCatalogueCache, etagOf, installCacheTriggers } from './lib/cache.ts';
@@ -144,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.server.headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // The contracts' checks, with zod's own messages replaced by catalogued ones (lib/request-validation.ts).
   app.setValidatorCompiler(validatorCompiler);
   // Production writes responses with each contract's compiled serializer; tests and development also
   // validate against the contract and check the compiled output is the same (decision 665).
@@ -311,7 +308,7 @@ function registerErrorHandling(app: App, hasSpa: boolean) {
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    if (isContractValidationError(error)) {
       const errors = [...new Set(error.validation.map((v) => v.message))];
       return reply
         .status(400)

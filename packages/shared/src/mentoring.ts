@@ -327,6 +327,11 @@ const requestAnswerFields = {
   responseMessage: z.string().nullable(),
   respondedAt: z.string().nullable(),
   sessionId: z.string().nullable(),
+  /**
+   * The programme that made this connection (published pairs, a coordinator's rematch), else null: the
+   * screens say "Matched in <name>" in the reader's language (decision 1261); the name is the organisers' text.
+   */
+  matchedIn: z.object({ programmeId: z.string(), name: z.string() }).nullable(),
 };
 
 export const connectionRequest = z.object({ _id: z.string(), student: requestStudent, ...requestAnswerFields });

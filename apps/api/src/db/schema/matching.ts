@@ -140,3 +140,18 @@ export const programmePairs = pgTable(
     index('programme_pairs_mentor_idx').on(t.programmeId, t.mentorId),
   ],
 );
+
+/**
+ * The connections a programme made (publishing its pairs, a coordinator's rematch): people read "Matched in
+ * <programme>" in their own language from this link, not from a sentence stored in the request
+ * (docs/decisions/1261-matched-in-programme-from-the-link.md). Goes with the connection or the programme.
+ */
+export const programmeConnections = pgTable(
+  'programme_connections',
+  {
+    connectionRequestId: cascadeKey('connection_request_id', () => connectionRequests.id),
+    programmeId: cascadeRef('programme_id', () => programmes.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('programme_connections_programme_idx').on(t.programmeId)],
+);

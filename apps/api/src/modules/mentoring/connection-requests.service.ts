@@ -9,6 +9,7 @@ import {
   type respondBody,
 } from '@app/shared/mentoring';
 import type { Db } from '../../db/client.ts';
+import { programmeConnections, programmes } from '../../db/schema/matching.ts';
 import { connectionRequests, mentoringSessions } from '../../db/schema/mentoring.ts';
 import { PG, conflict, isBookingClash, notFound, pgCode } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
@@ -30,8 +31,10 @@ import { inert } from '../../lib/email-template.ts';
 import { insertSession, inviteBoth, presentSessions, whenFor, type MentoringDeps, type SessionRow } from './sessions.service.ts';
 
 type RequestRow = typeof connectionRequests.$inferSelect;
+/** The programme that made a connection (db/schema/matching.ts `programme_connections`), if one did. */
+type MatchedIn = ConnectionRequest['matchedIn'];
 
-export function toRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null): ConnectionRequest {
+export function toRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null, matchedIn: MatchedIn = null): ConnectionRequest {
   const s = people.get(row.studentId);
   return {
     _id: row.id,
@@ -60,6 +63,7 @@ export function toRequest(row: RequestRow, people: Map<string, PersonRow>, sessi
     responseMessage: row.responseMessage,
     respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
     sessionId,
+    matchedIn,
   };
 }
 
@@ -160,12 +164,14 @@ async function requestsOf<T>(
   side: 'professional' | 'student',
   actorId: string,
   limit: number,
-  present: (row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null) => T,
+  present: (row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null, matchedIn: MatchedIn) => T,
 ): Promise<T[]> {
   const rows = await db
-    .select({ request: connectionRequests, sessionId: mentoringSessions.id })
+    .select({ request: connectionRequests, sessionId: mentoringSessions.id, programmeId: programmes.id, programmeName: programmes.name })
     .from(connectionRequests)
     .leftJoin(mentoringSessions, eq(mentoringSessions.requestId, connectionRequests.id))
+    .leftJoin(programmeConnections, eq(programmeConnections.connectionRequestId, connectionRequests.id))
+    .leftJoin(programmes, eq(programmes.id, programmeConnections.programmeId))
     .where(eq(side === 'professional' ? connectionRequests.professionalId : connectionRequests.studentId, actorId))
     .orderBy(desc(connectionRequests.createdAt))
     .limit(limit);
@@ -178,7 +184,7 @@ async function requestsOf<T>(
   for (const r of rows) {
     if (seen.has(r.request.id)) continue;
     seen.add(r.request.id);
-    out.push(present(r.request, people, r.sessionId));
+    out.push(present(r.request, people, r.sessionId, r.programmeId && r.programmeName !== null ? { programmeId: r.programmeId, name: r.programmeName } : null));
   }
   return out;
 }
@@ -302,9 +308,9 @@ export function listMyRequests(db: Db, actor: Actor): Promise<StudentRequest[]> 
   return requestsOf(db, 'student', actor.id, 500, toStudentRequest);
 }
 
-function toStudentRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null): StudentRequest {
+function toStudentRequest(row: RequestRow, people: Map<string, PersonRow>, sessionId: string | null, matchedIn: MatchedIn = null): StudentRequest {
   const pro = people.get(row.professionalId);
-  const base = toRequest(row, people, sessionId);
+  const base = toRequest(row, people, sessionId, matchedIn);
   return {
     _id: base._id,
     professional: { _id: row.professionalId, name: nameOf(pro), title: pro?.title || null, company: pro?.company || null },
@@ -315,6 +321,7 @@ function toStudentRequest(row: RequestRow, people: Map<string, PersonRow>, sessi
     responseMessage: base.responseMessage,
     respondedAt: base.respondedAt,
     sessionId,
+    matchedIn: base.matchedIn,
   };
 }
 

@@ -293,6 +293,12 @@ export const REGISTRY: RegistryEntry[] = [
     table: 'programme_pairs', module: 'programmes', what: 'Mentor–mentee pairs and why', purpose: 'Matching a cohort', basis: 'contract', retention: 'kept as the programme\'s record',
     visibleTo: 'The pair; the organisers', subject: ['mentor_id', 'mentee_id'], personal: ['reasons'], other: [], erasure: 'anonymise', anonymise: { reasons: sql`'[]'::jsonb` },
   },
+  {
+    table: 'programme_connections', module: 'programmes', what: 'Which programme made a mentoring connection (shown as "Matched in <programme>")', purpose: 'Matching a cohort',
+    basis: 'contract', retention: 'with the connection', visibleTo: 'The two people', subject: [], personal: [], other: [],
+    owned: (id) => sql`connection_request_id IN (SELECT id FROM connection_requests WHERE student_id = ${id} OR professional_id = ${id})`,
+    erasure: 'delete', erasureNote: 'Goes with the connection, which is deleted',
+  },
   // --- mentoring relationships (issue 26, decision 860)
   {
     table: 'relationships', module: 'relationships', what: 'Mentoring relationships: who mentors whom, when it started and ended, and why it ended', purpose: 'Mentoring outcomes',

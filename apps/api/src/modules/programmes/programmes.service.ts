@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { participationBody, programmeBody } from '@app/shared/programmes';
 import type { Db } from '../../db/client.ts';
-import { programmePairs, programmeParticipants, programmes, type ProgrammeUnmatched } from '../../db/schema/matching.ts';
+import { programmeConnections, programmePairs, programmeParticipants, programmes, type ProgrammeUnmatched } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { acceptedConnectionId } from '../mentoring/index.ts';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.ts';
@@ -558,11 +558,13 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
     if (!claimed) throw conflict(PROGRAMME_MESSAGES.alreadyPublished);
     for (const p of pairs) {
       let requestId = await acceptedConnectionId(tx, p.mentorId, p.menteeId);
+      // A connection the programme makes says so from its link (read in each reader's language), not in a stored sentence.
+      const madeHere = !requestId;
       if (!requestId) {
         // A pending request between them becomes the accepted one (one pending per pair is a unique index).
         const [pending] = await tx
           .update(connectionRequests)
-          .set({ status: 'accepted', respondedAt: now, responseMessage: `Matched in ${row.name}` })
+          .set({ status: 'accepted', respondedAt: now })
           .where(
             and(
               eq(connectionRequests.studentId, p.menteeId),
@@ -580,13 +582,12 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
             studentId: p.menteeId,
             professionalId: p.mentorId,
             status: 'accepted',
-            message: `Matched in ${row.name}`,
-            responseMessage: `Matched in ${row.name}`,
             respondedAt: now,
           })
           .returning({ id: connectionRequests.id });
         requestId = created?.id;
       }
+      if (madeHere && requestId) await tx.insert(programmeConnections).values({ connectionRequestId: requestId, programmeId: row.id }).onConflictDoNothing();
       await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
       const forMentee = voiceOf(locales.get(p.menteeId)).t;
       const forMentor = voiceOf(locales.get(p.mentorId)).t;

@@ -21,6 +21,7 @@ import { interviewSlot, studentApplicationToDto } from './rd-projects.presenter.
 import { loadApplications, loadProject, type LoadedApplication } from './rd-projects.repo.ts';
 import { companyProjectHidden } from './company-visibility.ts';
 import { applicationInContext } from './rd-projects.repo.ts';
+import { catalogueMessages } from '../../lib/request-validation.ts';
 
 /**
  * 'Not before today' for a student anywhere: the latest time zone's date (UTC-12) is the earliest
@@ -44,7 +45,7 @@ export async function apply(
     throw notFound('Project');
   }
 
-  const parsed = applyFields.safeParse(form.fields);
+  const parsed = applyFields.safeParse(form.fields, { error: catalogueMessages() });
   if (!parsed.success) {
     const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
     throw badRequest(messages[0] ?? 'Invalid application', messages);

@@ -9,7 +9,7 @@ import {
 } from '@app/shared/relationships';
 import { OUTCOME_MESSAGES } from '@app/shared/outcomes';
 import type { Db } from '../../db/client.ts';
-import { programmePairs, programmeParticipants, programmes } from '../../db/schema/matching.ts';
+import { programmeConnections, programmePairs, programmeParticipants, programmes } from '../../db/schema/matching.ts';
 import { connectionRequests } from '../../db/schema/mentoring.ts';
 import { acceptedConnectionId } from '../mentoring/index.ts';
 import { programmeClosures } from '../../db/schema/outcomes.ts';
@@ -262,9 +262,11 @@ export async function rematch(db: Db, programmeId: string, relationshipId: strin
     if (!connId) {
       const [conn] = await tx
         .insert(connectionRequests)
-        .values({ studentId: r.menteeId, professionalId: body.mentorId, status: 'accepted', message: `Matched in ${p.name}`, responseMessage: `Matched in ${p.name}`, respondedAt: now })
+        .values({ studentId: r.menteeId, professionalId: body.mentorId, status: 'accepted', respondedAt: now })
         .returning({ id: connectionRequests.id });
       connId = conn?.id;
+      // "Matched in <programme>" comes from this link, in each reader's language (decision 1261).
+      if (connId) await tx.insert(programmeConnections).values({ connectionRequestId: connId, programmeId });
     }
     await tx.update(programmePairs).set({ mentorId: body.mentorId, pinned: true, connectionRequestId: connId ?? null }).where(eq(programmePairs.id, pairId));
     const [created] = await tx

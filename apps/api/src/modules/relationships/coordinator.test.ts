@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { StudentRequest } from '@app/shared/mentoring';
 import { RELATIONSHIP_MESSAGES as M, type ProgrammePairsHealth } from '@app/shared/relationships';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildProfessional, buildStudent } from '../../../test/factories.ts';
@@ -163,6 +164,9 @@ describe('coordinator: pair health, nudges and rematch', () => {
     );
     expect(list.pairs.pairs.find((p) => p.status === 'ended')).toMatchObject({ endedReason: 'Schedules never matched', health: { state: 'ended' } });
     expect((await db().select().from(programmePairs).where(eq(programmePairs.id, pairId)))[0]?.mentorId).toBe(newMentor.id);
+    // The new connection says which programme made it (read in each person's language), no stored English (decision 1261).
+    const requests = body<{ data: { requests: StudentRequest[] } }>(await call(mentee, 'GET', '/api/connection-requests/my')).data.requests;
+    expect(requests.find((r) => r.professional._id === newMentor.id)).toMatchObject({ message: null, responseMessage: null, matchedIn: { programmeId, name: 'Outcomes cohort' } });
     // The old mentor still reads the ended relationship (history), and cannot change it.
     const old = await call(mentor, 'GET', `/api/relationships/${oldId}`);
     expect(old.statusCode).toBe(200);

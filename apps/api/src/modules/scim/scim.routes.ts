@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { envelope, idParams } from '@app/shared/api';
 import { SCIM_ERROR_SCHEMA, SCIM_USER_SCHEMA, scimDocument, scimList, scimListQuery, scimPatchBody, scimUser, scimUserBody } from '@app/shared/scim';
 import { scimTokenBody, scimTokenCreated, scimTokensData } from '@app/shared/sso';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { isContractValidationError } from '../../lib/request-validation.ts';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
 import * as limiter from '../../lib/rate-limit.ts';
 import { requireOrganisation } from '../auth/index.ts';
@@ -92,7 +92,7 @@ async function scimProtocol(app: FastifyInstance) {
     let detail = 'Internal error';
     let scimType: string | undefined;
     if (error instanceof scim.ScimError) ({ status, message: detail, scimType } = error);
-    else if (hasZodFastifySchemaValidationErrors(error)) {
+    else if (isContractValidationError(error)) {
       status = 400;
       detail = error.validation.map((v) => `${v.instancePath.replace(/^\//, '') || 'body'}: ${v.message}`).join('; ');
       scimType = 'invalidValue';

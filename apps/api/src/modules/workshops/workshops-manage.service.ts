@@ -20,6 +20,7 @@ import { localInstant } from '../../lib/local-time.ts';
 import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { createMeetingLink } from '../../lib/meeting.ts';
+import { catalogueMessages } from '../../lib/request-validation.ts';
 import { ErrorCode } from '@app/shared/api';
 import { WORKSHOP_CALENDAR_FIELDS, calendarFieldsChanged, queueEventChange } from '../../lib/event-changes.ts';
 import { fullName } from '../users/index.ts';
@@ -130,7 +131,7 @@ function asInput(w: WorkshopRow): Record<string, unknown> {
 
 function validate(manager: Manager, input: unknown) {
   const schema = manager.kind === 'professional' ? myWorkshopBody : adminWorkshopBody;
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input, { error: catalogueMessages() });
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
     throw badRequest(errors[0] ?? 'Invalid workshop', errors);

@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { downloadSessionIcs, rateSession, useInvalidateMentoring, useMyRequests, useMySessions, withdrawRequest } from './api.ts';
+import { MatchedIn } from './matched-in.tsx';
 import { MessageThreadDialog } from './message-thread.tsx';
 import { CancelSessionDialog, RescheduleSessionDialog } from './session-change-dialogs.tsx';
 import { JoinLink, SessionChanges, SessionStatusBadge, SessionWhen } from './session-bits.tsx';
@@ -75,14 +76,15 @@ function StudentRequestsList() {
                 <span className="font-medium">{t('mentoring.requests.requestedTime')}:</span>{' '}
                 {r.requestedSlot ? slotText(r.requestedSlot.start, r.requestedSlot.end, zone) : t('mentoring.requests.noTime')}
               </p>
+              {r.matchedIn && <MatchedIn programme={r.matchedIn.name} className="text-slate-700" />}
               {r.message && (
                 <p className="text-slate-700">
-                  <span className="font-medium">{t('mentoring.requests.yourMessage')}:</span> {r.message}
+                  <span className="font-medium">{t('mentoring.requests.yourMessage')}:</span> <bdi>{r.message}</bdi>
                 </p>
               )}
               {r.responseMessage && (
                 <p className="text-slate-700">
-                  <span className="font-medium">{t('mentoring.requests.reply')}:</span> {r.responseMessage}
+                  <span className="font-medium">{t('mentoring.requests.reply')}:</span> <bdi>{r.responseMessage}</bdi>
                 </p>
               )}
               <p className="text-xs text-slate-600">

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { initials } from '../../lib/format.ts';
 import { rich, useFormat, useT } from '../../lib/i18n.tsx';
 import { respondToRequest, useInvalidateMentoring } from '../mentoring/api.ts';
+import { MatchedIn } from '../mentoring/matched-in.tsx';
 import { slotText, wallClock } from '../mentoring/time-utils.ts';
 import { useMyTimeZone } from '../profile/my-time-zone.ts';
 import { useRequests } from './api.ts';
@@ -135,6 +136,7 @@ function RequestCard({ request: r, busy, onRespond }: { request: ConnectionReque
               {t('pro.requests.requestedSlot', { slot: slotText(r.requestedSlot.start, r.requestedSlot.end, r.requestedSlot.timezone) })}
             </p>
           )}
+          {r.matchedIn && <MatchedIn programme={r.matchedIn.name} className="mt-2 text-sm text-slate-800" />}
           {r.message && <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800" dir="auto">{r.message}</p>}
           {r.status !== 'pending' && r.respondedAt && (
             <div className="mt-2 text-sm">
