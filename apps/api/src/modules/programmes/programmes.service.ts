@@ -21,6 +21,7 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { reasonText, type MatchReason, type ReasonVoice, type StoredMatchReason } from '@app/shared/matching-reasons';
 import { matchTopics, topicReasons, listWords } from '../matching/index.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import { stableMatch, MAX_RANKED } from './stable-matching.ts';
@@ -212,7 +213,16 @@ function participantDtoOf(p: ParticipantRow, info: PersonInfo | undefined): Part
 // ---------------------------------------------------------------------------------------------------
 // Detail and dashboard
 
-export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetail> {
+/** A pair as the service reads it: its reasons as stored, worded for the reader by `inReaderLanguage`. */
+type StoredPair = Omit<PairDto, 'reasons'> & { reasons: StoredMatchReason[] };
+export type ProgrammeDetailStored = Omit<ProgrammeDetail, 'pairs'> & { pairs: StoredPair[] };
+
+/** A programme's detail in the reader's language: the pairs' reasons worded for them (decision 1280). */
+export function inReaderLanguage(voice: ReasonVoice, detail: ProgrammeDetailStored): ProgrammeDetail {
+  return { ...detail, pairs: detail.pairs.map((p) => ({ ...p, reasons: p.reasons.map((r) => reasonText(voice, r)) })) };
+}
+
+export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetailStored> {
   const row = await programmeRow(db, id, scope);
   const parts = await db.select().from(programmeParticipants).where(eq(programmeParticipants.programmeId, row.id));
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
@@ -231,7 +241,7 @@ export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope 
         GROUP BY pp.mentor_id, pp.mentee_id`,
   );
   const sessionsBy = new Map(sessions.map((s) => [`${s.mentor_id}:${s.mentee_id}`, s]));
-  const pairDtos: PairDto[] = pairs
+  const pairDtos: StoredPair[] = pairs
     .map((p) => {
       const s = sessionsBy.get(`${p.mentorId}:${p.menteeId}`);
       return {
@@ -348,12 +358,12 @@ function pairReasons(
   menteeTopics: string[],
   mentorTopics: string[],
   mentorInfo: PersonInfo | undefined,
-): string[] {
-  const reasons = topicReasons(matchTopics(menteeTopics, mentorTopics)).map((r) => r.replace(/^Related to your interest in/, 'Related to the mentee’s interest in'));
+): MatchReason[] {
+  const reasons = topicReasons(matchTopics(menteeTopics, mentorTopics), 'mentee');
   const rs = mentee.preferences.indexOf(mentor.userId);
-  if (rs >= 0) reasons.unshift(`The mentee ranked ${mentorInfo?.name ?? 'this mentor'} #${rs + 1}`);
+  if (rs >= 0) reasons.unshift({ code: 'menteeRanked', mentor: mentorInfo?.name ?? null, rank: rs + 1 });
   const rm = mentor.preferences.indexOf(mentee.userId);
-  if (rm >= 0) reasons.push(`The mentor ranked this mentee #${rm + 1}`);
+  if (rm >= 0) reasons.push({ code: 'mentorRanked', rank: rm + 1 });
   return reasons;
 }
 
