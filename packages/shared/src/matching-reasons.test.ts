@@ -80,6 +80,15 @@ describe('match reasons: lists and data', () => {
     expect(say(en, { code: 'related', whose: 'yours', topic: 'الذكاء', labels: ['Machine Learning'] })).toBe(`Related to your interest in ${FSI}الذكاء${PDI}: Machine Learning`);
   });
 
+  it('says why a programme participant has no pair, with the list and the count in the language', () => {
+    expect(say(en, { code: 'noMentorCovers', topics: ['Botany'] })).toBe('No mentor covers Botany');
+    expect(say(en, { code: 'noMentorCovers', topics: [] })).toBe('No topics stated and no mentor ranked');
+    expect(say(en, { code: 'mentorsFull', count: 1 })).toBe('All the 1 mentor in their topics are full');
+    expect(say(en, { code: 'noMenteeAsked', topics: [] })).toBe('No mentee asked for their topics');
+    expect(say(ar, { code: 'mentorsFull', count: 2 })).toBe('المرشدان في مواضيعه ممتلئان');
+    expect(say(hi, { code: 'noMenteeAsked', topics: ['Botany', 'Zoology'] })).toBe('किसी मेंटी ने Botany और Zoology नहीं माँगा');
+  });
+
   it('a reason stored as an English sentence reads as it was stored', () => {
     expect(reasonText(ar, 'Shares Lasers')).toBe('Shares Lasers');
   });

@@ -36,7 +36,13 @@ export type MatchReason =
   | { code: 'openPositions'; count: number }
   /** Programme preferences: the mentee's ranking of the mentor (their name, null if unknown), the mentor's of the mentee. */
   | { code: 'menteeRanked'; mentor: string | null; rank: number }
-  | { code: 'mentorRanked'; rank: number };
+  | { code: 'mentorRanked'; rank: number }
+  /** Why a programme's mentee has no mentor: no mentor covers their topics (none stated: empty), or all of them are full. */
+  | { code: 'noMentorCovers'; topics: string[] }
+  | { code: 'mentorsFull'; count: number }
+  /** Why a programme's mentor has no mentee: those who could have were matched with mentors they preferred, or nobody asked for their topics. */
+  | { code: 'preferredElsewhere' }
+  | { code: 'noMenteeAsked'; topics: string[] };
 
 /**
  * A reason as stored (programme pairs keep theirs): structured, or an English sentence written before
@@ -128,6 +134,14 @@ export function reasonText(voice: ReasonVoice, reason: StoredMatchReason): strin
         : t('matching.reason.menteeRanked', { mentor: data(reason.mentor), rank: reason.rank });
     case 'mentorRanked':
       return t('matching.reason.mentorRanked', { rank: reason.rank });
+    case 'noMentorCovers':
+      return reason.topics.length ? t('matching.reason.noMentorCovers', { topics: nameList(voice, reason.topics) }) : t('matching.reason.noTopics');
+    case 'mentorsFull':
+      return t('matching.reason.mentorsFull', { count: reason.count });
+    case 'preferredElsewhere':
+      return t('matching.reason.preferredElsewhere');
+    case 'noMenteeAsked':
+      return reason.topics.length ? t('matching.reason.noMenteeAsked', { topics: nameList(voice, reason.topics) }) : t('matching.reason.noMenteeAskedTheirTopics');
   }
 }
 

@@ -59,7 +59,8 @@ export interface ProgrammeUnmatched {
   userId: string;
   role: 'mentor' | 'mentee';
   reason: 'no-topic-mentor' | 'mentors-full' | 'no-topic-mentee' | 'no-demand';
-  detail: string;
+  /** Why, as data worded for the reader (decision 1280); runs before that stored an English sentence. */
+  detail: StoredMatchReason;
 }
 
 /** A cohort mentoring programme run by an administrator. */

@@ -5,7 +5,7 @@ import type { ProgrammeDetail } from '@app/shared/programmes';
 import { useTestApp } from '../../../test/harness.ts';
 import { body, buildAdmin, buildProfessional, buildStudent, type BuiltUser } from '../../../test/factories.ts';
 import { availabilityRules } from '../../db/schema/mentoring.ts';
-import { programmePairs } from '../../db/schema/matching.ts';
+import { programmePairs, programmes } from '../../db/schema/matching.ts';
 import { rdProjectRoles } from '../../db/schema/rd-projects.ts';
 import { professionalProfiles, studentProfiles, users } from '../../db/schema/users.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
@@ -116,34 +116,40 @@ describe('students a professional might help, in the professional’s language',
 });
 
 describe('programme pairs: reasons stored as data, worded for the coordinator who reads them', () => {
-  it('Arabic for an Arabic admin, English for an English one; a reason stored as an English sentence reads as stored', async () => {
+  it('Arabic for an Arabic admin, English for an English one, also why someone has no pair; one stored as an English sentence reads as stored', async () => {
     const a = await buildAdmin(t);
     const s = await buildStudent(t);
+    const alone = await buildStudent(t);
     const m = await buildProfessional(t, { firstName: 'Ada', lastName: 'Mentor' });
     const created = await t.app.inject({ method: 'POST', url: '/api/admin/programmes', headers: a.auth, payload: { name: 'Cohort', startsOn: '2030-03-01', endsOn: '2030-06-30', mentorCapacityDefault: 2 } });
     const id = body<{ data: { programme: { id: string } } }>(created).data.programme.id;
-    await t.app.inject({ method: 'POST', url: `/api/admin/programmes/${id}/invitations`, headers: a.auth, payload: { role: 'mentee', userIds: [s.id] } });
+    await t.app.inject({ method: 'POST', url: `/api/admin/programmes/${id}/invitations`, headers: a.auth, payload: { role: 'mentee', userIds: [s.id, alone.id] } });
     await t.app.inject({ method: 'POST', url: `/api/admin/programmes/${id}/invitations`, headers: a.auth, payload: { role: 'mentor', userIds: [m.id] } });
     const join = (u: BuiltUser, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: `/api/programmes/${id}/participation`, headers: u.auth, payload: { status: 'joined', ...payload } });
     expect((await join(m, { topics: ['Lasers', 'Optics'] })).statusCode).toBe(200);
     expect((await join(s, { topics: ['Lasers', 'Optics'], preferences: [m.id] })).statusCode).toBe(200);
+    expect((await join(alone, { topics: ['Botany', 'Zoology'] })).statusCode).toBe(200);
     const run = await t.app.inject({ method: 'POST', url: `/api/admin/programmes/${id}/match`, headers: { ...a.auth, 'accept-language': 'ar' } });
     expect(run.statusCode, run.body).toBe(200);
-    const pair = () => body<{ data: ProgrammeDetail }>(run).data.pairs[0];
-    expect(pair()?.reasons).toEqual([`وضع المتدرب ${iso('Ada Mentor')} في المرتبة 1`, `اهتمامات مشتركة: ${iso('Lasers')} و${iso('Optics')}`]);
+    const arabic = body<{ data: ProgrammeDetail }>(run).data;
+    expect(arabic.pairs[0]?.reasons).toEqual([`وضع المتدرب ${iso('Ada Mentor')} في المرتبة 1`, `اهتمامات مشتركة: ${iso('Lasers')} و${iso('Optics')}`]);
+    expect(arabic.unmatched).toEqual([expect.objectContaining({ userId: alone.id, detail: `لا يغطي أي مرشد ${iso('Botany')} و${iso('Zoology')}` })]);
     // Stored as data, not as words.
     const [row] = await db().select().from(programmePairs).where(eq(programmePairs.programmeId, id));
     expect(row?.reasons).toEqual([
       { code: 'menteeRanked', mentor: 'Ada Mentor', rank: 1 },
       { code: 'shares', topics: ['Lasers', 'Optics'] },
     ]);
-    const english = await t.app.inject({ method: 'GET', url: `/api/admin/programmes/${id}`, headers: a.auth });
-    expect(body<{ data: ProgrammeDetail }>(english).data.pairs[0]?.reasons).toEqual(['The mentee ranked Ada Mentor #1', 'Shares Lasers and Optics']);
-    // A row written before reasons were data.
+    const english = body<{ data: ProgrammeDetail }>(await t.app.inject({ method: 'GET', url: `/api/admin/programmes/${id}`, headers: a.auth })).data;
+    expect(english.pairs[0]?.reasons).toEqual(['The mentee ranked Ada Mentor #1', 'Shares Lasers and Optics']);
+    expect(english.unmatched[0]?.detail).toBe('No mentor covers Botany and Zoology');
+    // Rows written before reasons were data.
     await db().update(programmePairs).set({ reasons: ['Shares Lasers', { code: 'mentorRanked', rank: 2 }] }).where(eq(programmePairs.programmeId, id));
+    await db().update(programmes).set({ unmatched: [{ userId: alone.id, role: 'mentee', reason: 'no-topic-mentor', detail: 'No mentor covers Botany' }] }).where(eq(programmes.id, id));
     await db().update(users).set({ language: 'ar' }).where(eq(users.id, a.id));
-    const legacy = await t.app.inject({ method: 'GET', url: `/api/admin/programmes/${id}`, headers: a.auth });
-    expect(body<{ data: ProgrammeDetail }>(legacy).data.pairs[0]?.reasons).toEqual(['Shares Lasers', 'وضع المرشد هذا المتدرب في المرتبة 2']);
+    const legacy = body<{ data: ProgrammeDetail }>(await t.app.inject({ method: 'GET', url: `/api/admin/programmes/${id}`, headers: a.auth })).data;
+    expect(legacy.pairs[0]?.reasons).toEqual(['Shares Lasers', 'وضع المرشد هذا المتدرب في المرتبة 2']);
+    expect(legacy.unmatched[0]?.detail).toBe('No mentor covers Botany');
   });
 });

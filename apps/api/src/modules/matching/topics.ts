@@ -83,13 +83,6 @@ export function matchTopics(topics: readonly string[], labels: readonly string[]
 
 export const topicScore = (m: TopicMatch) => 3 * m.shared.length + 2 * m.related.length + 1 * m.mentioned.length;
 
-/** "A", "A and B", "A, B and C" (at most three, then "and N more"): English, for the programme's unmatched details. */
-export function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  if (items.length > 3) return `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
 /**
  * The reasons a topic match gives (strongest first), as data worded for the reader when shown
  * (`reasonText`, decision 1280). `whose` is whose topics the related ones are: the reader's own ("your
