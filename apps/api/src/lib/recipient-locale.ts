@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatters, type Formatters } from '@app/shared/i18n/format';
 import type { Translator } from '@app/shared/i18n/translator';
 import type { Db } from '../db/client.ts';
-import { isAvailableLanguage, SOURCE_LANGUAGE, translator } from './i18n.ts';
+import { isAvailableLanguage, requestLanguage, SOURCE_LANGUAGE, translator } from './i18n.ts';
 import { queueEmail, type OutgoingEmail, type QueueOptions } from './mail.ts';
 import { queryRows } from './sql.ts';
 
@@ -110,6 +110,27 @@ export function voiceOf(locale: RecipientLocale | undefined, fallbackZone?: stri
     span: (start, end) =>
       `${new Intl.DateTimeFormat(formatLocale(language), { dateStyle: 'full', timeStyle: 'short', timeZone }).formatRange(start, end)} (${timeZone})`,
   };
+}
+
+/**
+ * The voice of whoever makes a request, for texts the API words for its caller (match reasons, decision
+ * 1280): their profile's language, else `Accept-Language`, else English (as error messages, decision 742),
+ * and their own zone (`users.timezone`), else UTC.
+ */
+export async function callerVoice(
+  db: Db,
+  request: Parameters<typeof requestLanguage>[0],
+  reply?: { header(name: string, value: string): unknown },
+): Promise<Voice> {
+  // The answer depends on the header (for a caller without a language of their own): caches must know it.
+  reply?.header('vary', 'accept-language');
+  let timeZone: string | null = null;
+  const language = await requestLanguage(request, async (id) => {
+    const [row] = await queryRows<{ language: string | null; timezone: string | null }>(db, sql`SELECT language, timezone FROM users WHERE id = ${id}`);
+    timeZone = row?.timezone ?? null;
+    return row?.language;
+  });
+  return voiceOf({ language, timeZone });
 }
 
 /**

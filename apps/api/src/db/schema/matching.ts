@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StoredMatchReason } from '@app/shared/matching-reasons';
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadeKey, cascadeRef, createdAt, idColumn, ref, ts, updatedAt } from './columns.ts';
 import { connectionRequests } from './mentoring.ts';
@@ -58,7 +59,8 @@ export interface ProgrammeUnmatched {
   userId: string;
   role: 'mentor' | 'mentee';
   reason: 'no-topic-mentor' | 'mentors-full' | 'no-topic-mentee' | 'no-demand';
-  detail: string;
+  /** Why, as data worded for the reader (decision 1280); runs before that stored an English sentence. */
+  detail: StoredMatchReason;
 }
 
 /** A cohort mentoring programme run by an administrator. */
@@ -130,7 +132,8 @@ export const programmePairs = pgTable(
     mentorId: cascadeRef('mentor_id', () => users.id),
     menteeId: cascadeRef('mentee_id', () => users.id),
     score: real('score').notNull(),
-    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    /** Why the pair was made, as data worded for whoever reads it (decision 1280); rows written before hold English sentences. */
+    reasons: jsonb('reasons').$type<StoredMatchReason[]>().notNull().default([]),
     pinned: boolean('pinned').notNull().default(false),
     connectionRequestId: ref('connection_request_id').references(() => connectionRequests.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

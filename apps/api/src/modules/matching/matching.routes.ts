@@ -13,6 +13,7 @@ import {
   recommendationsQuery,
 } from '@app/shared/matching';
 import { actorOf, type App } from '../../lib/http.ts';
+import { callerVoice } from '../../lib/recipient-locale.ts';
 import * as matching from './matching.service.ts';
 import { recommend } from './recommendations.service.ts';
 
@@ -25,10 +26,10 @@ export async function matchingRoutes(app: App) {
       config: { access: ['student'] },
       schema: { ...secured, querystring: recommendationsQuery, response: { 200: envelope(recommendationsData) } },
     },
-    async (request) => ({
-      success: true as const,
-      data: await recommend(app.ctx.db, actorOf(request), request.query.kind, request.query.limit, new Date(), app.ctx.cache),
-    }),
+    async (request, reply) => {
+      const voice = await callerVoice(app.ctx.db, request, reply);
+      return { success: true as const, data: await recommend(app.ctx.db, actorOf(request), request.query.kind, request.query.limit, voice, new Date(), app.ctx.cache) };
+    },
   );
 
   app.post(
@@ -72,7 +73,10 @@ export async function matchingRoutes(app: App) {
   app.get(
     '/matching/mentee-suggestions',
     { config: { access: ['professional'] }, schema: { ...secured, response: { 200: envelope(menteeSuggestionsData) } } },
-    async (request) => ({ success: true as const, data: { students: await matching.menteeSuggestions(app.ctx.db, actorOf(request)) } }),
+    async (request, reply) => {
+      const voice = await callerVoice(app.ctx.db, request, reply);
+      return { success: true as const, data: { students: await matching.menteeSuggestions(app.ctx.db, actorOf(request), voice) } };
+    },
   );
 
   app.post(

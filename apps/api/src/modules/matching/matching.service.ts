@@ -9,6 +9,7 @@ import {
   type MentorCapacityData,
   type RecommendationKind,
 } from '@app/shared/matching';
+import { reasonText, type MatchReason, type ReasonVoice } from '@app/shared/matching-reasons';
 import type { Db } from '../../db/client.ts';
 import { mentorSettings, recommendationDismissals } from '../../db/schema/matching.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -105,7 +106,7 @@ async function professionalTopics(db: Db, proId: string): Promise<string[]> {
 }
 
 /** Students who have not contacted anyone yet and whose interests or course meet this professional's topics. */
-export async function menteeSuggestions(db: Db, actor: Actor): Promise<MenteeSuggestion[]> {
+export async function menteeSuggestions(db: Db, actor: Actor, voice: ReasonVoice): Promise<MenteeSuggestion[]> {
   const topics = await professionalTopics(db, actor.id);
   const terms = new Set<string>();
   for (const t of topics) {
@@ -133,8 +134,7 @@ export async function menteeSuggestions(db: Db, actor: Actor): Promise<MenteeSug
   );
   const scored = rows.map((r) => {
     const m = topicMatcher([...(r.interests ?? []), r.course])(topics);
-    const reasons = topicReasons(m).map((x) => x.replace(/^Related to your interest in/, 'Their interest in').replace(/^Shares/, 'Interested in'));
-    reasons.push('Has not contacted a mentor yet');
+    const reasons: MatchReason[] = [...topicReasons(m, 'theirs'), { code: 'noMentorYet' }];
     return { r, score: topicScore(m) + pairJitter(actor.id, r.id) * 0.5, reasons };
   });
   scored.sort((a, b) => b.score - a.score || (a.r.id < b.r.id ? -1 : 1));
@@ -144,7 +144,7 @@ export async function menteeSuggestions(db: Db, actor: Actor): Promise<MenteeSug
     university: r.university,
     course: r.course,
     year: r.year,
-    reasons,
+    reasons: reasons.map((reason) => reasonText(voice, reason)),
   }));
 }
 

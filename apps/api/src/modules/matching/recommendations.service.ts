@@ -14,7 +14,8 @@ import type { CatalogueCache } from '../../lib/cache.ts';
 import type { Actor } from '../../lib/http.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { freeWindows, type RuleInput } from '../mentoring/index.ts';
-import { listWords, norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
+import { isolateIn, isTopicReason, reasonText, type MatchReason, type ReasonVoice } from '@app/shared/matching-reasons';
+import { norm, pairJitter, topicMatcher, topicReasons, topicScore } from './topics.ts';
 import { visibleToStudent } from '../workshops/index.ts';
 // Issue 28: a company's project reaches students only once moderated (the same predicate as every list).
 import { companyProjectVisible } from '../rd-projects/index.ts';
@@ -24,7 +25,8 @@ import { consentWithdrawn } from '../consent/index.ts';
  * "Recommended for you" (issue 14, decision 460). Each list is one SQL query that returns the open
  * candidates (nothing taken, full, expired, dismissed or unavailable) with their signals — full-text rank
  * against the student's topics (ts_rank), what similar students did, load, responsiveness — and a scoring
- * pass in JS that keeps every signal's words as the item's reasons.
+ * pass in JS that keeps every signal as one of the item's reasons — data (a code and its values), worded
+ * in the reader's language only when the list is answered (`wordSuggestion`, decision 1280).
  */
 
 const DAY = 86_400_000;
@@ -66,13 +68,34 @@ function topicQuery(topics: readonly string[]): SQL {
   );
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function inDays(ms: number): string {
-  const days = Math.ceil(ms / DAY);
-  if (days <= 1) return 'within a day';
-  return `in ${days} days`;
+/** Whole days until `ms` from now (1: within a day), as the reasons count them. */
+const daysIn = (ms: number) => Math.max(1, Math.ceil(ms / DAY));
+
+/** What is written under a suggestion's title, as data (worded for the reader by `wordSuggestion`). */
+type SubtitleParts =
+  | { of: 'professional'; title: string; company: string; expertise: string }
+  | { of: 'workshop'; category: string; startsAt: string }
+  | { of: 'rd-project'; field: string };
+
+/** A suggestion before it is worded for its reader: its reasons and subtitle as data. */
+export interface Suggestion extends Omit<RecommendationItem, 'subtitle' | 'reasons'> {
+  subtitle: SubtitleParts;
+  reasons: MatchReason[];
+}
+
+/** A suggestion in the reader's language: reasons and subtitle from the catalogues, dates in their zone (decision 1280). */
+export function wordSuggestion(voice: ReasonVoice, item: Suggestion): RecommendationItem {
+  const { subtitle: parts } = item;
+  // The category, job title and employer are their authors' words: isolated when their direction is not the sentence's.
+  const data = (text: string) => isolateIn(voice.direction, text);
+  let subtitle: string;
+  if (parts.of === 'workshop') subtitle = voice.t('matching.subtitle.workshop', { category: data(parts.category), date: voice.format.date(parts.startsAt) });
+  else if (parts.of === 'rd-project') subtitle = parts.field;
+  else if (parts.title && parts.company) subtitle = voice.t('matching.subtitle.professional', { title: data(parts.title), company: data(parts.company) });
+  else subtitle = parts.title || parts.company || parts.expertise;
+  return { ...item, subtitle, reasons: item.reasons.map((r) => reasonText(voice, r)) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -299,7 +322,7 @@ async function availabilityOf(db: Db, ids: string[], now: Date): Promise<Map<str
 interface Scored<T> {
   row: T;
   score: number;
-  reasons: string[];
+  reasons: MatchReason[];
   /** The contention damping of quality signals (mentors, decision 625). */
   damp?: number;
   /** Over the exposure cap for this student: ranked after every mentor who is not (decision 655). */
@@ -338,7 +361,7 @@ export async function recommendProfessionals(
   limit: number,
   now: Date,
   cache?: CatalogueCache,
-): Promise<RecommendationItem[]> {
+): Promise<Suggestion[]> {
   const pool = await mentorPool(db, now, cache);
   const mine = await studentMentorState(db, s);
   const rows = pool.rows.filter((r) => !mine.hidden.has(r.id));
@@ -363,7 +386,7 @@ export async function recommendProfessionals(
       const peers = row.topic_peers - (mine.contacted.has(row.id) ? 1 : 0);
       if (peers > 0) {
         relevance += PEER_WEIGHT * Math.log2(1 + peers);
-        reasons.push(`${plural(peers, 'student')} interested in ${row.expertise} contacted them`);
+        reasons.push({ code: 'topicPeers', count: peers, topic: row.expertise });
       }
     }
     // Quality signals (classmates, responsiveness, rating) would send every student of a crowded topic to
@@ -374,19 +397,19 @@ export async function recommendProfessionals(
     const sameCourse = mine.sameCourse.get(row.id) ?? 0;
     if (sameCourse > 0) {
       quality += Math.min(sameCourse, 3) * 0.6;
-      reasons.push(`${plural(sameCourse, 'student')} in your course connected with them`);
+      reasons.push({ code: 'classmates', count: sameCourse, did: 'connected' });
     }
     if (row.median_response_s !== null) {
       const ms = row.median_response_s * 1000;
       if (ms <= 2 * DAY) {
         quality += 0.6;
-        reasons.push(`Answers requests ${inDays(ms)}`);
+        reasons.push({ code: 'answers', days: daysIn(ms) });
       } else if (ms > 7 * DAY) quality -= 0.6;
     }
     if (row.rating_count >= 3) {
       const avg = row.rating_sum / row.rating_count;
       quality += (avg - 3) * 0.4;
-      if (avg >= 4) reasons.push(`Rated ${round1(avg)} by ${plural(row.rating_count, 'student')}`);
+      if (avg >= 4) reasons.push({ code: 'rated', rating: round1(avg), count: row.rating_count });
     }
     // Fairness: the fuller a mentor, the less they are pushed; a per-student jitter spreads equal scores; a
     // mentor of a crowded topic rests in part of its audience's lists (the exposure cap).
@@ -396,12 +419,12 @@ export async function recommendProfessionals(
     score += 0.9 * pairJitter(s.id, row.id);
     const quota = exposureQuota(pool.audience[expertise] ?? 0, pool.students, supply.get(expertise) ?? 1);
     const rest = quota < 1 && pairJitter(`exposure:${s.id}`, row.id) >= quota;
-    if (free <= 2) reasons.push(`${plural(free, 'mentoring place')} left`);
+    if (free <= 2) reasons.push({ code: 'placesLeft', count: free });
     scored.push({ row, score, reasons, damp, rest });
   }
   scored.sort(byRank);
   // Availability only for the best part of the list: walk down until enough are free in two weeks.
-  const out: RecommendationItem[] = [];
+  const out: Suggestion[] = [];
   for (let from = 0; from < scored.length && out.length < limit; from += limit * 4) {
     const chunk = scored.slice(from, from + limit * 4);
     const avail = await availabilityOf(
@@ -413,8 +436,7 @@ export async function recommendProfessionals(
       .map((c) => {
         const a = avail.get(c.row.id);
         if (!a?.twoWeeks) return null;
-        const reasons = [...c.reasons];
-        reasons.push(a.thisWeek ? 'Free slots this week' : 'Free slots in the next two weeks');
+        const reasons: MatchReason[] = [...c.reasons, { code: 'freeSlots', when: a.thisWeek ? 'thisWeek' : 'twoWeeks' }];
         return { ...c, score: c.score + (a.thisWeek ? 0.5 : 0.25) * (c.damp ?? 1), reasons };
       })
       .filter((c): c is Scored<ProRow> => c !== null)
@@ -426,7 +448,7 @@ export async function recommendProfessionals(
         kind: 'professional',
         id: r.id,
         title: `${r.first_name} ${r.last_name}`.trim(),
-        subtitle: [r.title, r.company].filter(Boolean).join(' at ') || r.expertise,
+        subtitle: { of: 'professional', title: r.title, company: r.company, expertise: r.expertise },
         href: `/student/dashboard?tab=professionals&professional=${r.id}`,
         score: round1(c.score),
         reasons: c.reasons,
@@ -467,7 +489,6 @@ async function withClassmates<T extends { id: string }>(
   kind: 'workshop' | 'rd-project',
   scored: Scored<T>[],
   limit: number,
-  verb: string,
 ): Promise<Scored<T>[]> {
   const head = scored.slice(0, Math.max(20, limit * 4));
   const counts = await classmates(
@@ -481,8 +502,8 @@ async function withClassmates<T extends { id: string }>(
     if (n === 0) return h;
     const reasons = [...h.reasons];
     // Keep the topic reasons first; the classmates reason goes right after them.
-    const at = reasons.findIndex((r) => !/^(Shares|Related to|Mentions)/.test(r));
-    reasons.splice(at < 0 ? reasons.length : at, 0, `${plural(n, 'student')} in your course ${verb}`);
+    const at = reasons.findIndex((r) => !isTopicReason(r));
+    reasons.splice(at < 0 ? reasons.length : at, 0, { code: 'classmates', count: n, did: kind === 'workshop' ? 'registered' : 'applied' });
     return { ...h, score: h.score + Math.min(n, 5) * 0.3, reasons };
   });
   return out.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
@@ -556,7 +577,7 @@ async function workshopCandidates(db: Db, s: StudentContext, now: Date): Promise
   );
 }
 
-export async function recommendWorkshops(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
+export async function recommendWorkshops(db: Db, s: StudentContext, limit: number, now: Date): Promise<Suggestion[]> {
   const rows = await workshopCandidates(db, s, now);
   const match = topicMatcher(s.topics);
   const scored: Scored<WorkshopRow>[] = rows.map((row) => {
@@ -565,25 +586,24 @@ export async function recommendWorkshops(db: Db, s: StudentContext, limit: numbe
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.co > 0) {
       score += Math.log2(1 + row.co) * 0.8;
-      reasons.push(`${plural(row.co, 'student')} who joined your workshops registered`);
+      reasons.push({ code: 'coParticipants', count: row.co, did: 'registered' });
     }
     const until = new Date(row.starts_at).getTime() - now.getTime();
     if (until <= 14 * DAY) {
       score += 0.4;
-      reasons.push(`Starts ${inDays(until)}`);
+      reasons.push({ code: 'startsIn', days: daysIn(until) });
     } else if (until > 90 * DAY) score -= 0.3;
-    if (row.seats_left <= 5) reasons.push(`Only ${plural(row.seats_left, 'seat')} left`);
-    else reasons.push(`${plural(row.seats_left, 'seat')} left`);
+    reasons.push({ code: 'seatsLeft', count: row.seats_left, few: row.seats_left <= 5 });
     score += 0.2 * pairJitter(s.id, row.id);
     return { row, score, reasons };
   });
   scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
-  const ranked = await withClassmates(db, s, 'workshop', scored, limit, 'registered');
+  const ranked = await withClassmates(db, s, 'workshop', scored, limit);
   return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
     kind: 'workshop' as const,
     id: row.id,
     title: row.title,
-    subtitle: `${row.category} · ${new Date(row.starts_at).toISOString().slice(0, 10)}`,
+    subtitle: { of: 'workshop' as const, category: row.category, startsAt: new Date(row.starts_at).toISOString() },
     href: `/student/dashboard?tab=workshops&workshop=${row.id}`,
     score: round1(score),
     reasons,
@@ -637,7 +657,7 @@ function flatStrings(value: unknown): string[] {
   return value.flatMap((v) => (Array.isArray(v) ? flatStrings(v) : typeof v === 'string' ? [v] : []));
 }
 
-export async function recommendProjects(db: Db, s: StudentContext, limit: number, now: Date): Promise<RecommendationItem[]> {
+export async function recommendProjects(db: Db, s: StudentContext, limit: number, now: Date): Promise<Suggestion[]> {
   const rows = await projectCandidates(db, s, now);
   const match = topicMatcher(s.topics);
   const scored: Scored<ProjectRow>[] = rows.map((row) => {
@@ -646,35 +666,37 @@ export async function recommendProjects(db: Db, s: StudentContext, limit: number
     let score = topicScore(m) + Math.min(row.text_rank, 0.5) * 4;
     if (row.co > 0) {
       score += Math.log2(1 + row.co) * 0.8;
-      reasons.push(`${plural(row.co, 'student')} who applied where you did applied here`);
+      reasons.push({ code: 'coParticipants', count: row.co, did: 'applied' });
     }
     const until = new Date(row.application_deadline).getTime() - now.getTime();
     if (until <= 14 * DAY) {
       score += 0.3;
-      reasons.push(`Applications close ${inDays(until)}`);
+      reasons.push({ code: 'closesIn', days: daysIn(until) });
     }
-    reasons.push(`${plural(row.open_positions, 'open position')}`);
+    reasons.push({ code: 'openPositions', count: row.open_positions });
     score += 0.2 * pairJitter(s.id, row.id);
     return { row, score, reasons };
   });
   scored.sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
-  const ranked = await withClassmates(db, s, 'rd-project', scored, limit, 'applied');
+  const ranked = await withClassmates(db, s, 'rd-project', scored, limit);
   return ranked.slice(0, limit).map(({ row, score, reasons }) => ({
     kind: 'rd-project' as const,
     id: row.id,
     title: row.title,
-    subtitle: row.field,
+    subtitle: { of: 'rd-project' as const, field: row.field },
     href: `/student/dashboard?tab=rd-projects&project=${row.id}`,
     score: round1(score),
     reasons,
   }));
 }
 
+/** The student's suggestions of one kind, worded for `voice` (the caller's language and zone). */
 export async function recommend(
   db: Db,
   actor: Actor,
   kind: RecommendationKind,
   limit: number,
+  voice: ReasonVoice,
   now = new Date(),
   cache?: CatalogueCache,
 ): Promise<RecommendationsData> {
@@ -687,7 +709,5 @@ export async function recommend(
       : kind === 'workshop'
         ? await recommendWorkshops(db, s, limit, now)
         : await recommendProjects(db, s, limit, now);
-  return { kind, items };
+  return { kind, items: items.map((item) => wordSuggestion(voice, item)) };
 }
-
-export { listWords };

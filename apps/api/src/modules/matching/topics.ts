@@ -1,4 +1,5 @@
 import { TOPIC_SYNONYMS } from '@app/shared/matching';
+import type { MatchReason } from '@app/shared/matching-reasons';
 
 /**
  * Topic matching shared by recommendations and cohort programmes: which of an item's labels meet a
@@ -82,21 +83,19 @@ export function matchTopics(topics: readonly string[], labels: readonly string[]
 
 export const topicScore = (m: TopicMatch) => 3 * m.shared.length + 2 * m.related.length + 1 * m.mentioned.length;
 
-/** "A", "A and B", "A, B and C" (at most three, then "and N more"). */
-export function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  if (items.length > 3) return `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** Reasons in words for a topic match (strongest first). */
-export function topicReasons(m: TopicMatch): string[] {
-  const out: string[] = [];
-  if (m.shared.length) out.push(`Shares ${listWords(m.shared)}`);
+/**
+ * The reasons a topic match gives (strongest first), as data worded for the reader when shown
+ * (`reasonText`, decision 1280). `whose` is whose topics the related ones are: the reader's own ("your
+ * interest in"), the student's a professional reads about ("their interest in"), or a programme's mentee.
+ * The professional's view of a student calls shared topics the student's interests.
+ */
+export function topicReasons(m: TopicMatch, whose: 'yours' | 'theirs' | 'mentee' = 'yours'): MatchReason[] {
+  const out: MatchReason[] = [];
+  if (m.shared.length) out.push(whose === 'theirs' ? { code: 'interestedIn', topics: m.shared } : { code: 'shares', topics: m.shared });
   const byTopic = new Map<string, string[]>();
   for (const [topic, label] of m.related) byTopic.set(topic, [...(byTopic.get(topic) ?? []), label]);
-  for (const [topic, labels] of byTopic) out.push(`Related to your interest in ${topic}: ${listWords(labels)}`);
-  if (m.mentioned.length) out.push(`Mentions ${listWords(m.mentioned)}`);
+  for (const [topic, labels] of byTopic) out.push({ code: 'related', whose, topic, labels });
+  if (m.mentioned.length) out.push({ code: 'mentions', topics: m.mentioned });
   return out;
 }
 

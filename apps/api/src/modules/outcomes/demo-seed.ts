@@ -72,7 +72,7 @@ export async function seedOutcomes(db: Db, ids: Record<string, string>, now = ne
           respondedAt: ago(publishedDaysAgo + 3),
         },
       ]);
-      await db.insert(programmePairs).values({ programmeId: p.id, mentorId, menteeId, score: 0.8, reasons: ['Research'] });
+      await db.insert(programmePairs).values({ programmeId: p.id, mentorId, menteeId, score: 0.8, reasons: [{ code: 'shares', topics: ['Research'] }] });
     }
     await syncRelationships(db, { programmeId: p.id });
     return p.id;

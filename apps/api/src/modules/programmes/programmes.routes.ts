@@ -13,8 +13,9 @@ import {
   programmesData,
   swapBody,
 } from '@app/shared/programmes';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, organisationOf, type App, type RouteAccess } from '../../lib/http.ts';
+import { callerVoice } from '../../lib/recipient-locale.ts';
 import * as svc from './programmes.service.ts';
 import type { ProgrammeScope } from './programmes.service.ts';
 
@@ -36,6 +37,11 @@ const ORGANISERS: Array<{ prefix: string; config: RouteAccess; scope: (r: Fastif
 
 export async function programmesRoutes(app: App) {
   const db = () => app.ctx.db;
+  /** A programme's detail answered in the caller's language: the pairs' reasons worded for them (decision 1280). */
+  const inCallerLanguage = async (request: FastifyRequest, reply: FastifyReply, pending: Promise<svc.ProgrammeDetailStored>) => {
+    const detail = await pending;
+    return svc.inReaderLanguage(await callerVoice(db(), request, reply), detail);
+  };
 
   for (const { prefix, config, scope } of ORGANISERS) {
     app.get(prefix, { config, schema: { ...secured, response: { 200: envelope(programmesData) } } }, async (request) => ({
@@ -51,9 +57,9 @@ export async function programmesRoutes(app: App) {
       }),
     );
 
-    app.get(`${prefix}/:id`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
+    app.get(`${prefix}/:id`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request, reply) => ({
       success: true as const,
-      data: await svc.programmeDetail(db(), request.params.id, scope(request)),
+      data: await inCallerLanguage(request, reply, svc.programmeDetail(db(), request.params.id, scope(request))),
     }));
 
     app.post(
@@ -67,36 +73,36 @@ export async function programmesRoutes(app: App) {
       },
     );
 
-    app.post(`${prefix}/:id/match`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
+    app.post(`${prefix}/:id/match`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request, reply) => ({
       success: true as const,
       message: PROGRAMME_MESSAGES.matched,
-      data: await svc.runMatching(db(), request.params.id, scope(request)),
+      data: await inCallerLanguage(request, reply, svc.runMatching(db(), request.params.id, scope(request))),
     }));
 
     app.put(
       `${prefix}/:id/pairs`,
       { config, schema: { ...secured, params: idParams, body: pairBody, response: { 200: envelope(programmeDetail) } } },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
         message: PROGRAMME_MESSAGES.pairSaved,
-        data: await svc.setPair(db(), request.params.id, request.body, scope(request)),
+        data: await inCallerLanguage(request, reply, svc.setPair(db(), request.params.id, request.body, scope(request))),
       }),
     );
 
     app.post(
       `${prefix}/:id/swap`,
       { config, schema: { ...secured, params: idParams, body: swapBody, response: { 200: envelope(programmeDetail) } } },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
         message: PROGRAMME_MESSAGES.swapped,
-        data: await svc.swapPairs(db(), request.params.id, request.body.pairA, request.body.pairB, scope(request)),
+        data: await inCallerLanguage(request, reply, svc.swapPairs(db(), request.params.id, request.body.pairA, request.body.pairB, scope(request))),
       }),
     );
 
-    app.post(`${prefix}/:id/publish`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request) => ({
+    app.post(`${prefix}/:id/publish`, { config, schema: { ...secured, params: idParams, response: { 200: envelope(programmeDetail) } } }, async (request, reply) => ({
       success: true as const,
       message: PROGRAMME_MESSAGES.published,
-      data: await svc.publish(db(), request.params.id, scope(request), app.ctx.clock.now()),
+      data: await inCallerLanguage(request, reply, svc.publish(db(), request.params.id, scope(request), app.ctx.clock.now())),
     }));
   }
 

@@ -21,7 +21,8 @@ import type { Actor } from '../../lib/http.ts';
 import { isId } from '../../lib/ids.ts';
 import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { matchTopics, topicReasons, listWords } from '../matching/index.ts';
+import { reasonText, type MatchReason, type ReasonVoice, type StoredMatchReason } from '@app/shared/matching-reasons';
+import { matchTopics, topicReasons } from '../matching/index.ts';
 import { notifyMany, type NewNotification } from '../notifications/index.ts';
 import { stableMatch, MAX_RANKED } from './stable-matching.ts';
 import { PROGRAMME_INVITE_JOB } from './invite-fan-out.ts';
@@ -212,7 +213,21 @@ function participantDtoOf(p: ParticipantRow, info: PersonInfo | undefined): Part
 // ---------------------------------------------------------------------------------------------------
 // Detail and dashboard
 
-export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetail> {
+/** A pair and an unmatched person as the service reads them: the reasons as stored, worded for the reader by `inReaderLanguage`. */
+type StoredPair = Omit<PairDto, 'reasons'> & { reasons: StoredMatchReason[] };
+type StoredUnmatched = Omit<UnmatchedDto, 'detail'> & { detail: StoredMatchReason };
+export type ProgrammeDetailStored = Omit<ProgrammeDetail, 'pairs' | 'unmatched'> & { pairs: StoredPair[]; unmatched: StoredUnmatched[] };
+
+/** A programme's detail in the reader's language: why each pair was made and why someone has none (decision 1280). */
+export function inReaderLanguage(voice: ReasonVoice, detail: ProgrammeDetailStored): ProgrammeDetail {
+  return {
+    ...detail,
+    pairs: detail.pairs.map((p) => ({ ...p, reasons: p.reasons.map((r) => reasonText(voice, r)) })),
+    unmatched: detail.unmatched.map((u) => ({ ...u, detail: reasonText(voice, u.detail) })),
+  };
+}
+
+export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope = PLATFORM): Promise<ProgrammeDetailStored> {
   const row = await programmeRow(db, id, scope);
   const parts = await db.select().from(programmeParticipants).where(eq(programmeParticipants.programmeId, row.id));
   const pairs = await db.select().from(programmePairs).where(eq(programmePairs.programmeId, row.id));
@@ -231,7 +246,7 @@ export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope 
         GROUP BY pp.mentor_id, pp.mentee_id`,
   );
   const sessionsBy = new Map(sessions.map((s) => [`${s.mentor_id}:${s.mentee_id}`, s]));
-  const pairDtos: PairDto[] = pairs
+  const pairDtos: StoredPair[] = pairs
     .map((p) => {
       const s = sessionsBy.get(`${p.mentorId}:${p.menteeId}`);
       return {
@@ -249,7 +264,7 @@ export async function programmeDetail(db: Db, id: string, scope: ProgrammeScope 
       };
     })
     .sort((a, b) => a.mentorName.localeCompare(b.mentorName) || a.menteeName.localeCompare(b.menteeName));
-  const unmatched: UnmatchedDto[] = row.unmatched
+  const unmatched: StoredUnmatched[] = row.unmatched
     .filter((u) => !pairs.some((p) => p.menteeId === u.userId || p.mentorId === u.userId))
     .map((u) => ({ ...u, name: info.get(u.userId)?.name ?? 'Former user' }));
   const met = pairDtos.filter((p) => p.completedSessions > 0).length;
@@ -348,12 +363,12 @@ function pairReasons(
   menteeTopics: string[],
   mentorTopics: string[],
   mentorInfo: PersonInfo | undefined,
-): string[] {
-  const reasons = topicReasons(matchTopics(menteeTopics, mentorTopics)).map((r) => r.replace(/^Related to your interest in/, 'Related to the mentee’s interest in'));
+): MatchReason[] {
+  const reasons = topicReasons(matchTopics(menteeTopics, mentorTopics), 'mentee');
   const rs = mentee.preferences.indexOf(mentor.userId);
-  if (rs >= 0) reasons.unshift(`The mentee ranked ${mentorInfo?.name ?? 'this mentor'} #${rs + 1}`);
+  if (rs >= 0) reasons.unshift({ code: 'menteeRanked', mentor: mentorInfo?.name ?? null, rank: rs + 1 });
   const rm = mentor.preferences.indexOf(mentee.userId);
-  if (rm >= 0) reasons.push(`The mentor ranked this mentee #${rm + 1}`);
+  if (rm >= 0) reasons.push({ code: 'mentorRanked', rank: rm + 1 });
   return reasons;
 }
 
@@ -417,13 +432,13 @@ export async function runMatching(db: Db, id: string, scope: ProgrammeScope = PL
             userId: m.id,
             role: 'mentee',
             reason: 'no-topic-mentor',
-            detail: m.topics.length ? `No mentor covers ${listWords(m.topics)}` : 'No topics stated and no mentor ranked',
+            detail: { code: 'noMentorCovers', topics: m.topics },
           }
         : {
             userId: m.id,
             role: 'mentee',
             reason: 'mentors-full',
-            detail: `All ${acceptable.length === 1 ? 'the 1 mentor' : `${acceptable.length} mentors`} in their topics are full`,
+            detail: { code: 'mentorsFull', count: acceptable.length },
           },
     );
   }
@@ -434,7 +449,7 @@ export async function runMatching(db: Db, id: string, scope: ProgrammeScope = PL
       userId: m.id,
       role: 'mentor',
       reason: wanted ? 'no-demand' : 'no-topic-mentee',
-      detail: wanted ? 'Their possible mentees were matched with mentors they preferred' : `No mentee asked for ${listWords(m.topics) || 'their topics'}`,
+      detail: wanted ? { code: 'preferredElsewhere' } : { code: 'noMenteeAsked', topics: m.topics },
     });
   }
   await db.transaction(async (tx) => {
