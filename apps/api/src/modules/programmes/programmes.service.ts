@@ -604,28 +604,24 @@ export async function publish(db: Db, id: string, scope: ProgrammeScope = PLATFO
       }
       if (madeHere && requestId) await tx.insert(programmeConnections).values({ connectionRequestId: requestId, programmeId: row.id }).onConflictDoNothing();
       await tx.update(programmePairs).set({ connectionRequestId: requestId ?? null }).where(eq(programmePairs.id, p.id));
-      const forMentee = voiceOf(locales.get(p.menteeId)).t;
-      const forMentor = voiceOf(locales.get(p.mentorId)).t;
-      const mentorName = info.get(p.mentorId)?.name ?? forMentee('notification.programme.someone', { role: 'mentor' });
-      const menteeName = info.get(p.menteeId)?.name ?? forMentor('notification.programme.someone', { role: 'mentee' });
-      told.push({
-        userId: p.menteeId,
-        type: 'connection',
-        subType: 'accepted',
-        title: forMentee('notification.programme.mentorTitle', { name: row.name }),
-        message: forMentee('notification.programme.mentor', { mentor: mentorName }),
-        actionUrl: '/student/dashboard?tab=professionals',
-        metadata: { programmeId: row.id, professionalId: p.mentorId },
-      });
-      told.push({
-        userId: p.mentorId,
-        type: 'connection',
-        subType: 'accepted',
-        title: forMentor('notification.programme.menteeTitle', { name: row.name }),
-        message: forMentor('notification.programme.mentee', { mentee: menteeName }),
-        actionUrl: '/professional/dashboard',
-        metadata: { programmeId: row.id, studentId: p.menteeId },
-      });
+      // Each side hears, in their own language, whom the programme matched them with.
+      const sides = [
+        { userId: p.menteeId, other: p.mentorId, role: 'mentor', title: 'notification.programme.mentorTitle', message: 'notification.programme.mentor', actionUrl: '/student/dashboard?tab=professionals', metadata: { programmeId: row.id, professionalId: p.mentorId } },
+        { userId: p.mentorId, other: p.menteeId, role: 'mentee', title: 'notification.programme.menteeTitle', message: 'notification.programme.mentee', actionUrl: '/professional/dashboard', metadata: { programmeId: row.id, studentId: p.menteeId } },
+      ] as const;
+      for (const side of sides) {
+        const t = voiceOf(locales.get(side.userId)).t;
+        const name = info.get(side.other)?.name ?? t('notification.programme.someone', { role: side.role });
+        told.push({
+          userId: side.userId,
+          type: 'connection',
+          subType: 'accepted',
+          title: t(side.title, { name: row.name }),
+          message: t(side.message, { [side.role]: name }),
+          actionUrl: side.actionUrl,
+          metadata: side.metadata,
+        });
+      }
     }
     // One INSERT (and one pg_notify) for everyone, in batches.
     for (let i = 0; i < told.length; i += 1000) await notifyMany(tx, told.slice(i, i + 1000));
