@@ -4,15 +4,24 @@
  */
 export const TIME_ZONE_MESSAGE = 'Please choose a valid time zone';
 
+const knownZones = new Map<string, boolean>();
+
 /** A zone name such as 'Europe/London' or 'UTC' (not an offset such as '+05:30'). */
 export function isTimeZone(value: string): boolean {
   if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  // Asking Intl builds a formatter (the costly part): each name is asked once (at most ~600 zones exist).
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size > 1000) knownZones.clear();
+    knownZones.set(value, known);
   }
+  return known;
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -16,14 +16,18 @@ const CURRENT_NAME: Record<string, string> = {
 };
 const current = (zone: string) => CURRENT_NAME[zone] ?? zone;
 
-/** The browser's own IANA zone (decision 702); UTC if the browser cannot say. */
+let ownZone: string | undefined;
+
+/** The browser's own IANA zone (decision 702); UTC if the browser cannot say. Read once: every date on a page asks. */
 export function browserZone(): string {
+  if (ownZone) return ownZone;
   try {
     const zone = current(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    return zone && isTimeZone(zone) ? zone : 'UTC';
+    ownZone = zone && isTimeZone(zone) ? zone : 'UTC';
   } catch {
-    return 'UTC';
+    ownZone = 'UTC';
   }
+  return ownZone;
 }
 
 let cache: string[] | null = null;

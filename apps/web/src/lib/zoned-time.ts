@@ -1,4 +1,11 @@
+import { formatters } from '@app/shared/i18n/format';
 import { currentLocale } from './language.ts';
+
+// Every date here goes through the shared formatters, which keep one Intl.DateTimeFormat per locale, zone and
+// options: building one is the expensive part (a list of workshop cards formats dozens of dates while the page
+// hydrates, issue 27's Total Blocking Time), formatting with it is cheap.
+const CLOCK: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const clockIn = (d: Date, timeZone?: string) => formatters('en-GB', timeZone).dateTime(d, CLOCK);
 
 /**
  * Whether the viewer's clock reads the same as `timeZone` at this instant. Zone names are not
@@ -6,9 +13,8 @@ import { currentLocale } from './language.ts';
  */
 export function viewerSeesSameTime(iso: string, timeZone: string): boolean {
   const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   try {
-    return d.toLocaleString('en-GB', { ...opts, timeZone }) === d.toLocaleString('en-GB', opts);
+    return clockIn(d, timeZone) === clockIn(d);
   } catch {
     return false;
   }
@@ -16,20 +22,18 @@ export function viewerSeesSameTime(iso: string, timeZone: string): boolean {
 
 /** 'Mar 3, 2026, 10:00 AM' in `timeZone` (the viewer's locale). */
 export function dateTimeIn(iso: string, timeZone?: string): string {
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   try {
-    return new Date(iso).toLocaleString(currentLocale(), { ...opts, timeZone });
+    return formatters(currentLocale(), timeZone).dateTime(iso);
   } catch {
-    return new Date(iso).toLocaleString(currentLocale(), opts);
+    return formatters(currentLocale()).dateTime(iso);
   }
 }
 
 /** Whether two zones read the same wall clock at this instant (aliases such as Asia/Calcutta compare equal). */
 function sameClock(iso: string, a: string, b: string): boolean {
   const d = new Date(iso);
-  const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   try {
-    return d.toLocaleString('en-GB', { ...opts, timeZone: a }) === d.toLocaleString('en-GB', { ...opts, timeZone: b });
+    return clockIn(d, a) === clockIn(d, b);
   } catch {
     return false;
   }
