@@ -1,3 +1,4 @@
+import { formatters } from '@app/shared/i18n/format';
 import { currentLocale } from './language.ts';
 
 /** 'Just now', minutes, hours, days up to 7, then a date (spec 000 §9). */
@@ -8,7 +9,7 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const days = Math.floor(hours / 24);
-  if (days > 7) return new Date(then).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  if (days > 7) return formatters(locale).date(then, { year: 'numeric', month: 'short', day: 'numeric' });
   // English keeps the spec's wording ("Just now", "5 minutes ago"); other languages get Intl's phrasing.
   if (!locale.toLowerCase().startsWith('en')) {
     const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
@@ -31,7 +32,8 @@ export function truncate(text: string | null | undefined, max: number): string {
 export function formatDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(currentLocale(), options);
+  // Through the shared cached formatters: a list formats many dates with one Intl.DateTimeFormat.
+  return Number.isNaN(d.getTime()) ? '' : formatters(currentLocale()).date(d, options);
 }
 
 export function initials(name: string): string {
@@ -41,18 +43,6 @@ export function initials(name: string): string {
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase() ?? '')
     .join('');
-}
-
-/** An hourly rate in its own currency (₹2,500/hour, $40/hour, €35/hour): one format everywhere. */
-export function hourlyRate(amount: number | null | undefined, currency = 'INR'): string {
-  if (amount === null || amount === undefined) return 'Contact for pricing';
-  let money: string;
-  try {
-    money = new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en', { style: 'currency', currency, maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(amount);
-  } catch {
-    money = `${amount.toLocaleString('en')} ${currency}`;
-  }
-  return `${money}/hour`;
 }
 
 /** 'under_review' → 'under review' */

@@ -3,6 +3,7 @@ import type { ProfessionalCardDto } from '@app/shared/professionals';
 import type { StudentRequest } from '@app/shared/mentoring';
 import { Button } from '../../components/ui/button.tsx';
 import { initials, truncate } from '../../lib/format.ts';
+import { formatters } from '@app/shared/i18n/format';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 
 export function Avatar({ url, name, size = 'h-14 w-14' }: { url: string | null; name: string; size?: string }) {
@@ -35,7 +36,8 @@ export function useHourlyRate(): (amount: number | null | undefined, currency?: 
     const tag = currency === 'INR' && locale.toLowerCase().startsWith('en') ? 'en-IN' : locale;
     let money: string;
     try {
-      money = new Intl.NumberFormat(tag, { style: 'currency', currency, maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(amount);
+      // The shared formatters keep one Intl.NumberFormat per locale and currency: a page of cards builds each once.
+      money = formatters(tag).number(amount, { style: 'currency', currency, maximumFractionDigits: 2, minimumFractionDigits: 0 });
     } catch {
       money = `${amount.toLocaleString(tag)} ${currency}`;
     }
