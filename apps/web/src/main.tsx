@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { matchPageRoute } from './app/pages.ts';
+import { dashboardOf, matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
 import { startMessages } from './lib/catalogue-parts.ts';
 import { applyLanguage, initialLanguage } from './lib/language.ts';
@@ -18,13 +18,23 @@ const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const container = document.getElementById('root');
+const token = localStorage.getItem('token');
+const role = localStorage.getItem('userRole');
+// A visitors-only page (sign-in, sign-up) opened with a stored session is its dashboard (app/guards.tsx
+// GuestOnly). The server rendered it as a visitor sees it, not knowing the session (decision 1270): that
+// markup is not hydrated (it would hydrate as the form, then switch). The address becomes the dashboard's
+// at once, so its code and first reads start now, as on a direct load of the dashboard, and the form is
+// taken off the page (a field typed into before the app runs would be lost).
+const away = matchPageRoute(window.location.pathname)?.guestOnly && token ? dashboardOf(role) : undefined;
+if (away) {
+  window.history.replaceState(window.history.state, '', away);
+  container?.replaceChildren();
+}
 // A public page the server rendered from these components (decision 1070) carries its reads and the
 // language it was rendered in as JSON (not a script: the CSP stays strict). It hydrates when this device
 // shows the same language; otherwise the app renders in its own language and replaces the markup.
-const serverState = readServerState();
+const serverState = away ? undefined : readServerState();
 const route = matchPageRoute(window.location.pathname);
-const token = localStorage.getItem('token');
-const role = localStorage.getItem('userRole');
 // A guarded page the stored session cannot see redirects instead: do not fetch it.
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
 const page = shown ? route : undefined;
@@ -53,17 +63,23 @@ if (container) {
     .then(() => early?.replay());
 }
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** A checkbox or a radio button: its state is `checked`, and React hears of a change through `click`. */
+const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 /**
  * Until the app has hydrated a server-rendered page, its buttons and fields have no handlers: a tap would do
  * nothing (and a submit button would post the form to the server), a filter chosen or a search typed would
- * show in the field but not in the list. Catches the last tap and every edited field, and on `replay()`
- * gives each to React again once React's props are on it: the button is clicked, the field's value (as the
- * person left it) is set and announced with the event React listens to. Links are left alone: they work
- * without the app.
+ * show in the field but not in the list, a box ticked would be ticked on screen but not in the form. Catches
+ * the last tap or submit and every edited field, and on `replay()` gives each to React again once React's
+ * props are on it: the field's value or checked state (as the person left it) is set and announced with the
+ * event React listens to, then the button is clicked (or the form submitted). Links are left alone: they
+ * work without the app.
  */
 function catchEarlyInput() {
   let pending: HTMLElement | undefined;
-  const edited = new Map<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, string>();
+  const edited = new Map<Field, string | boolean>();
   let signal: () => void = () => undefined;
   const interacted = new Promise<void>((resolve) => (signal = resolve));
   const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
@@ -75,14 +91,26 @@ function catchEarlyInput() {
     pending = target;
     signal();
   };
+  // A form submitted without a click on a button the listener above caught (Enter in a field of a form whose
+  // default button is not there, a script's requestSubmit): never posted to the server; submitted again.
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
+    event.preventDefault();
+    pending = event.submitter instanceof HTMLElement ? event.submitter : form;
+    signal();
+  };
   const onEdit = (event: Event) => {
     const field = event.target;
-    const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(field.type));
+    const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
     if (!isField || isHydrated(field)) return;
-    edited.set(field, field.value);
+    // Replayed in the order they were last changed; a radio button chosen replaces its group's earlier choice.
+    for (const other of edited.keys()) if (other === field || (isCheckable(field) && field.type === 'radio' && other instanceof HTMLInputElement && other.type === 'radio' && other.name === field.name && other.form === field.form)) edited.delete(other);
+    edited.set(field, isCheckable(field) ? field.checked : field.value);
     signal();
   };
   document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
   document.addEventListener('input', onEdit, true);
   document.addEventListener('change', onEdit, true);
   for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
@@ -91,10 +119,11 @@ function catchEarlyInput() {
     /**
      * After `start` (React listens from then on, and hydrates a part at once when it is tapped): waits for
      * hydration, which goes on in slices, to reach what was caught (one task at a time, a few thousand at
-     * most, then it is given up).
+     * most, then it is given up). The tap or submit waits for the edits, so a form is sent with what was typed.
      */
     replay() {
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
       document.removeEventListener('input', onEdit, true);
       document.removeEventListener('change', onEdit, true);
       let tries = 0;
@@ -107,9 +136,10 @@ function catchEarlyInput() {
           }
         }
         const target = pending;
-        if (target && (!target.isConnected || isHydrated(target))) {
+        if (target && edited.size === 0 && (!target.isConnected || isHydrated(target))) {
           pending = undefined;
-          if (target.isConnected) target.click();
+          if (target instanceof HTMLFormElement) target.requestSubmit();
+          else if (target.isConnected) target.click();
         }
         if ((pending || edited.size > 0) && tries++ < 3000) nextTask(step);
       };
@@ -119,11 +149,20 @@ function catchEarlyInput() {
 }
 
 /**
- * Gives React a field's value typed or chosen before it hydrated the field. React keeps its own copy of an
- * input's value and reports a change only when the field differs from it: the copy is set to '' through
- * the field's own (tracked) setter, the value through the element type's, then the event React listens to.
+ * Gives React a field's value typed or chosen before it hydrated the field (React keeps what the field shows
+ * then). React keeps its own copy of an input's value and reports a change only when the field differs from
+ * it: the copy is set to something else through the field's own (tracked) setter, then the field is set as
+ * the person left it and the event React listens to follows. A select: its value, then `change`. A text
+ * field: '' as the copy, the value through the element type's setter, then `input`. A checkbox or radio:
+ * the opposite as the copy, then a click, which ticks it back as it was and is how React hears of it.
  */
-function replayEdit(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) {
+function replayEdit(field: Field, value: string | boolean) {
+  if (isCheckable(field)) {
+    if (field.disabled) return;
+    field.checked = !value;
+    field.click();
+    return;
+  }
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
   if (field instanceof HTMLSelectElement) {
     setValue?.call(field, value);
