@@ -2,32 +2,8 @@
 // What was typed or ticked before the app ran is kept, a form sent then is sent by the app (never posted
 // to the server), and a person already signed in is taken to their dashboard instead of the form.
 import type { Page } from '@playwright/test';
-import { DASHBOARD_URL, DEMO, expect, expectAccessible, expectHydrated, signIn, test, uniqueEmail } from './fixtures.ts';
-
-/** Holds the app's boot chunk back (a slow phone): the page is the server's markup until `release()`. */
-async function holdTheApp(page: Page) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  return { release, asked: () => asked };
-}
-
-/** Counts the nodes removed from #root from the first byte on (replacing the server's markup removes them all). */
-async function watchRoot(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { removed: 0 };
-    (window as unknown as { __root: typeof seen }).__root = seen;
-    new MutationObserver((records) => {
-      for (const r of records) if ((r.target as Element).id === 'root') seen.removed += r.removedNodes.length;
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __root: { removed: number } }).__root.removed);
-}
+import { DASHBOARD_URL, DEMO, expect, expectAccessible, expectHydrated, holdTheApp, signIn, test, uniqueEmail, watchRoot } from './fixtures.ts';
+import { fillStudentForm } from './journey-helpers.ts';
 
 /** Console errors and warnings (React reports a hydration mismatch as one), less the journeys' own noise. */
 function consoleProblems(page: Page): string[] {
@@ -121,19 +97,9 @@ test('a student form filled and its terms ticked before the app runs is kept, an
   const app = await holdTheApp(page);
   await page.goto('/signup?role=student');
   const email = uniqueEmail('ssr-signup');
-  await page.getByLabel('First Name').fill('Meera');
-  await page.getByLabel('Last Name').fill('Pillai');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill('Secret123');
-  await page.getByLabel('Confirm Password').fill('Secret123');
-  await page.getByLabel('University').fill('Anna University');
-  await page.getByLabel('Course/Major').fill('Computer Science');
-  await page.getByLabel('Year of Study').selectOption('2');
-  await page.getByLabel('Roll Number').fill(`CS${Date.now()}`);
-  await page.getByLabel('Phone Number').fill('+91 98765 43210');
-  await page.getByText('Design', { exact: true }).click();
+  // Every field, an interest and the terms box, all before the app runs.
+  await fillStudentForm(page, { firstName: 'Meera', lastName: 'Pillai', email, interests: ['Design'] });
   const terms = page.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
-  await terms.check();
   const create = page.getByRole('button', { name: 'Create Account' });
   // The server's button: disabled until the terms are ticked, and nothing runs yet to enable it.
   await expect(create).toBeDisabled();
@@ -142,12 +108,12 @@ test('a student form filled and its terms ticked before the app runs is kept, an
   await expect(create).toBeEnabled();
   await expect(terms).toBeChecked();
   await expect(page.getByLabel('First Name')).toHaveValue('Meera');
-  await expect(page.getByLabel('Year of Study')).toHaveValue('2');
+  await expect(page.getByLabel('Year of Study')).toHaveValue('1');
   await expect(page.locator('label', { hasText: 'Design' })).toHaveClass(/bg-brand-700/);
   const register = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/auth/register'));
   await create.click();
   const body = (await register).postDataJSON() as { email: string; firstName: string; year: number; interests: string[] };
-  expect(body).toMatchObject({ email, firstName: 'Meera', year: 2, interests: ['Design'] });
+  expect(body).toMatchObject({ email, firstName: 'Meera', year: 1, interests: ['Design'] });
   await page.waitForURL(/\/student\/dashboard$/);
 });
 
