@@ -104,8 +104,8 @@ function catchEarlyInput() {
     const field = event.target;
     const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
     if (!isField || isHydrated(field)) return;
-    // Replayed in the order they were last changed; a radio button chosen replaces its group's earlier choice.
-    for (const other of edited.keys()) if (other === field || (isCheckable(field) && field.type === 'radio' && other instanceof HTMLInputElement && other.type === 'radio' && other.name === field.name && other.form === field.form)) edited.delete(other);
+    // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
+    edited.delete(field);
     edited.set(field, isCheckable(field) ? field.checked : field.value);
     signal();
   };
