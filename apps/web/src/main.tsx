@@ -83,66 +83,81 @@ function catchEarlyInput() {
   let signal: () => void = () => undefined;
   const interacted = new Promise<void>((resolve) => (signal = resolve));
   const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
-  const onClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest('button, [role="button"], summary') : null;
-    if (!(target instanceof HTMLElement) || target.closest('a[href]') || isHydrated(target)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    pending = target;
+  // Replaying starts once `start` has called hydrateRoot; one task at a time while something waits.
+  let replaying = false;
+  let stepping = false;
+  let tries = 0;
+  const listeners = [
+    ['click', (event: Event) => {
+      const target = event.target instanceof Element ? event.target.closest('button, [role="button"], summary') : null;
+      // A hydrated button is React's, unless an edit is still waiting to be replayed: the tap comes after it.
+      if (!(target instanceof HTMLElement) || target.closest('a[href]') || (isHydrated(target) && edited.size === 0)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      caught(target);
+    }],
+    // A form submitted without a click on a button caught above (Enter in a field of a form whose default
+    // button is not there, a script's requestSubmit): never posted to the server; submitted again.
+    ['submit', (event: Event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
+      event.preventDefault();
+      caught((event as SubmitEvent).submitter ?? form);
+    }],
+    ...(['input', 'change'] as const).map((type) => [type, (event: Event) => {
+      const field = event.target;
+      const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
+      if (!isField || isHydrated(field)) return;
+      // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
+      edited.delete(field);
+      edited.set(field, isCheckable(field) ? field.checked : field.value);
+      caught();
+    }] as const),
+  ] as const;
+  function caught(target?: HTMLElement) {
+    if (target) pending = target;
     signal();
-  };
-  // A form submitted without a click on a button the listener above caught (Enter in a field of a form whose
-  // default button is not there, a script's requestSubmit): never posted to the server; submitted again.
-  const onSubmit = (event: SubmitEvent) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
-    event.preventDefault();
-    pending = event.submitter instanceof HTMLElement ? event.submitter : form;
-    signal();
-  };
-  const onEdit = (event: Event) => {
-    const field = event.target;
-    const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
-    if (!isField || isHydrated(field)) return;
-    // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
-    edited.delete(field);
-    edited.set(field, isCheckable(field) ? field.checked : field.value);
-    signal();
-  };
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('submit', onSubmit, true);
-  document.addEventListener('input', onEdit, true);
-  document.addEventListener('change', onEdit, true);
+    if (replaying && !stepping) {
+      stepping = true;
+      nextTask(step);
+    }
+  }
+  // Kept after hydrateRoot too: while React hydrates, an edit reaching a part it has not hydrated yet makes it
+  // hydrate that part at once with the field as it now is, and a change it then cannot see is lost.
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
+  function step() {
+    for (const [field, value] of edited) {
+      if (!field.isConnected) edited.delete(field);
+      else if (isHydrated(field)) {
+        edited.delete(field);
+        replayEdit(field, value);
+      }
+    }
+    const target = pending;
+    if (target && edited.size === 0 && (!target.isConnected || isHydrated(target))) {
+      pending = undefined;
+      if (target instanceof HTMLFormElement) target.requestSubmit();
+      else if (target.isConnected) target.click();
+    }
+    stepping = Boolean(pending || edited.size > 0);
+    if (stepping && tries++ < 3000) nextTask(step);
+    else if (stepping) {
+      // Given up (a few thousand tasks): the listeners go, so that no later tap is held.
+      stepping = false;
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    }
+  }
   return {
     interacted,
     /**
-     * After `start` (React listens from then on, and hydrates a part at once when it is tapped): waits for
-     * hydration, which goes on in slices, to reach what was caught (one task at a time, a few thousand at
-     * most, then it is given up). The tap or submit waits for the edits, so a form is sent with what was typed.
+     * After `start` (React listens from then on): waits for hydration, which goes on in slices, to reach what
+     * was caught (one task at a time, a few thousand at most, then it is given up). The tap or submit waits
+     * for the edits, so a form is sent with what was typed.
      */
     replay() {
-      document.removeEventListener('click', onClick, true);
-      document.removeEventListener('submit', onSubmit, true);
-      document.removeEventListener('input', onEdit, true);
-      document.removeEventListener('change', onEdit, true);
-      let tries = 0;
-      const step = () => {
-        for (const [field, value] of edited) {
-          if (!field.isConnected) edited.delete(field);
-          else if (isHydrated(field)) {
-            edited.delete(field);
-            replayEdit(field, value);
-          }
-        }
-        const target = pending;
-        if (target && edited.size === 0 && (!target.isConnected || isHydrated(target))) {
-          pending = undefined;
-          if (target instanceof HTMLFormElement) target.requestSubmit();
-          else if (target.isConnected) target.click();
-        }
-        if ((pending || edited.size > 0) && tries++ < 3000) nextTask(step);
-      };
+      replaying = true;
+      stepping = true;
       step();
     },
   };
