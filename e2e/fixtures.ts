@@ -57,6 +57,37 @@ export async function expectHydrated(locator: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Holds the app's boot chunk back, as on a slow phone: a server-rendered page is its markup alone until
+ * `release()`. `asked()` tells whether the page has asked for the app yet.
+ */
+export async function holdTheApp(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+/**
+ * Counts the nodes removed from #root from the first byte of the HTML on: hydrating a server-rendered page
+ * removes none, replacing its markup removes it all. Returns the reader of the count.
+ */
+export async function watchRoot(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const seen = { removed: 0 };
+    (window as unknown as { __root: typeof seen }).__root = seen;
+    new MutationObserver((records) => {
+      for (const r of records) if ((r.target as Element).id === 'root') seen.removed += r.removedNodes.length;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __root: { removed: number } }).__root.removed);
+}
+
 /** Run axe (WCAG 2.0, 2.1 and 2.2 A/AA rules) on the page as it is now; fail with a readable list. */
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
   // Legacy mode runs axe.run in the page itself: the default runs axe.runPartial, then opens a new blank page,

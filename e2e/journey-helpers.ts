@@ -110,8 +110,20 @@ export async function offerDemoSlot(request: APIRequestContext, date: string, no
 }
 
 /** On /signup: choose Student and fill in the whole form with these details (interests as given), terms accepted. */
-export async function fillStudentSignup(page: Page, who: { firstName: string; lastName: string; email: string; interests: string[] }) {
+export async function fillStudentSignup(page: Page, who: StudentDetails) {
   await page.getByRole('button', { name: /^Student/ }).click();
+  await fillStudentForm(page, who);
+}
+
+interface StudentDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  interests: string[];
+}
+
+/** The student form of /signup (Student chosen, or /signup?role=student): every field, the interests, the terms ticked. */
+export async function fillStudentForm(page: Page, who: StudentDetails) {
   await page.getByLabel('First Name').fill(who.firstName);
   await page.getByLabel('Last Name').fill(who.lastName);
   await page.getByLabel(/^Email/).fill(who.email);

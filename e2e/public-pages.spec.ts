@@ -1,7 +1,7 @@
 // Issue 27: the public pages carry their content in the HTML (a reader or crawler without JavaScript sees
 // it), rendered on the server from the app's own components and hydrated (decision 1070), and a
 // workshop has its own address: shared, bookmarked, opened directly, with Back.
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, holdTheApp, test, watchRoot } from './fixtures.ts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -90,32 +90,20 @@ test('a server-rendered page hydrates: nothing is painted twice, the filters wor
 test('a tap before the app has started is kept, and does what it asked once the app runs (decision 1220)', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   // The app's code is held back, as on a slow phone: the page is the server's markup alone.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const app = await holdTheApp(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   // The tap started the app's download, and nothing happened yet (no handler is there).
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(app.asked).toBe(true);
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
-  release();
+  app.release();
   // Once the app has hydrated the menu, the tap is replayed: the menu opens, once.
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('a filter chosen before the app has started applies once it runs (decision 1220)', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[\w-]+\.t\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const app = await holdTheApp(page);
   await page.goto('/workshops');
   const cards = page.getByRole('button', { name: /^Details: / });
   const before = await cards.count();
@@ -123,7 +111,7 @@ test('a filter chosen before the app has started applies once it runs (decision 
   await page.getByLabel('Category').selectOption('Design');
   // The server's list, unfiltered, until the app runs.
   await expect(cards).toHaveCount(before);
-  release();
+  app.release();
   await expect(cards).not.toHaveCount(before);
   for (const text of await page.locator('main article').allInnerTexts()) expect(text).toContain('Design');
   await expect(page.getByLabel('Category')).toHaveValue('Design');
@@ -137,19 +125,13 @@ test.describe('in the visitor\'s language', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.addInitScript(() => {
-      const seen = { removed: 0 };
-      (window as unknown as { __root: typeof seen }).__root = seen;
-      new MutationObserver((records) => {
-        for (const r of records) if ((r.target as Element).id === 'root') seen.removed += r.removedNodes.length;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    const removed = await watchRoot(page);
     const response = await page.goto('/experts');
     expect(await response?.text()).toContain('<html lang="es"');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as unknown as { __root: { removed: number } }).__root.removed)).toBe(0);
+    expect(await removed()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

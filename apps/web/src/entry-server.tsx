@@ -66,7 +66,9 @@ export function render(url: string, wanted: readonly string[]): Promise<ServerRe
 async function renderNow(url: string, wanted: readonly string[]): Promise<ServerRender | undefined> {
   const pathname = new URL(url, 'http://server.invalid').pathname;
   const route = matchPageRoute(pathname);
-  if (!route || route.role || route.signedIn || route.guestOnly) return undefined;
+  // Visitors-only pages (sign-in, sign-up) are rendered as a visitor sees them; the browser sends a signed-in
+  // person to their dashboard instead of hydrating (main.tsx, decision 1270).
+  if (!route || route.role || route.signedIn) return undefined;
   const language = matchLanguage(wanted, languages.map((l) => l.code)) ?? 'en';
   const load = loaders[language] ?? loaders.en;
   if (!load) return undefined;
@@ -80,9 +82,11 @@ async function renderNow(url: string, wanted: readonly string[]): Promise<Server
       let failed: unknown;
       const { prelude } = await prerenderToNodeStream(
         <AppTree language={language} messages={messages} queryClient={queryClient} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />,
-        // Every boundary in place, never outlined into a <template> that an inline script moves (the CSP
-        // blocks it): React outlines a boundary past this size, and pages have many (decision 1291).
-        { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void (failed ??= error) },
+        // A finished boundary is written in place, never "outlined" (sent after the shell with an inline script
+        // that moves it, which the CSP blocks): React outlines one once the page passes this many bytes
+        // (12,800 by default), as the expert application form on /signup?role=expert does, and the public lists
+        // have a boundary per card (decision 1291).
+        { onError: (error) => void (failed ??= error), progressiveChunkSize: Number.POSITIVE_INFINITY },
       );
       const html = await toText(prelude);
       if (failed) throw failed;

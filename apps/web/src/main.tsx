@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { matchPageRoute } from './app/pages.ts';
+import { dashboardOf, matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
 import { startMessages } from './lib/catalogue-parts.ts';
 import { applyLanguage, initialLanguage } from './lib/language.ts';
@@ -18,13 +18,23 @@ const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const container = document.getElementById('root');
+const token = localStorage.getItem('token');
+const role = localStorage.getItem('userRole');
+// A visitors-only page (sign-in, sign-up) opened with a stored session is its dashboard (app/guards.tsx
+// GuestOnly). The server rendered it as a visitor sees it, not knowing the session (decision 1270): that
+// markup is not hydrated (it would hydrate as the form, then switch). The address becomes the dashboard's
+// at once, so its code and first reads start now, as on a direct load of the dashboard, and the form is
+// taken off the page (a field typed into before the app runs would be lost).
+const away = matchPageRoute(window.location.pathname)?.guestOnly && token ? dashboardOf(role) : undefined;
+if (away) {
+  window.history.replaceState(window.history.state, '', away);
+  container?.replaceChildren();
+}
 // A public page the server rendered from these components (decision 1070) carries its reads and the
 // language it was rendered in as JSON (not a script: the CSP stays strict). It hydrates when this device
 // shows the same language; otherwise the app renders in its own language and replaces the markup.
-const serverState = readServerState();
+const serverState = away ? undefined : readServerState();
 const route = matchPageRoute(window.location.pathname);
-const token = localStorage.getItem('token');
-const role = localStorage.getItem('userRole');
 // A guarded page the stored session cannot see redirects instead: do not fetch it.
 const shown = route && (route.role ? Boolean(token) && route.role === role : !(route.guestOnly && token && role));
 const page = shown ? route : undefined;
@@ -53,77 +63,121 @@ if (container) {
     .then(() => early?.replay());
 }
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** A checkbox or a radio button: its state is `checked`, and React hears of a change through `click`. */
+const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
 /**
  * Until the app has hydrated a server-rendered page, its buttons and fields have no handlers: a tap would do
  * nothing (and a submit button would post the form to the server), a filter chosen or a search typed would
- * show in the field but not in the list. Catches the last tap and every edited field, and on `replay()`
- * gives each to React again once React's props are on it: the button is clicked, the field's value (as the
- * person left it) is set and announced with the event React listens to. Links are left alone: they work
- * without the app.
+ * show in the field but not in the list, a box ticked would be ticked on screen but not in the form. Catches
+ * the last tap or submit and every edited field, and on `replay()` gives each to React again once React's
+ * props are on it: the field's value or checked state (as the person left it) is set and announced with the
+ * event React listens to, then the button is clicked (or the form submitted). Links are left alone: they
+ * work without the app.
  */
 function catchEarlyInput() {
   let pending: HTMLElement | undefined;
-  const edited = new Map<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, string>();
+  const edited = new Map<Field, string | boolean>();
   let signal: () => void = () => undefined;
   const interacted = new Promise<void>((resolve) => (signal = resolve));
   const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactProps'));
-  const onClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest('button, [role="button"], summary') : null;
-    if (!(target instanceof HTMLElement) || target.closest('a[href]') || isHydrated(target)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    pending = target;
+  // Replaying starts once `start` has called hydrateRoot; one task at a time while something waits.
+  let replaying = false;
+  let stepping = false;
+  let tries = 0;
+  const listeners = [
+    ['click', (event: Event) => {
+      const target = event.target instanceof Element ? event.target.closest('button, [role="button"], summary') : null;
+      // A hydrated button is React's, unless an edit is still waiting to be replayed: the tap comes after it.
+      if (!(target instanceof HTMLElement) || target.closest('a[href]') || (isHydrated(target) && edited.size === 0)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      caught(target);
+    }],
+    // A form submitted without a click on a button caught above (Enter in a field of a form whose default
+    // button is not there, a script's requestSubmit): never posted to the server; submitted again.
+    ['submit', (event: Event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
+      event.preventDefault();
+      caught((event as SubmitEvent).submitter ?? form);
+    }],
+    ...(['input', 'change'] as const).map((type) => [type, (event: Event) => {
+      const field = event.target;
+      const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
+      if (!isField || isHydrated(field)) return;
+      // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
+      edited.delete(field);
+      edited.set(field, isCheckable(field) ? field.checked : field.value);
+      caught();
+    }] as const),
+  ] as const;
+  function caught(target?: HTMLElement) {
+    if (target) pending = target;
     signal();
-  };
-  const onEdit = (event: Event) => {
-    const field = event.target;
-    const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file'].includes(field.type));
-    if (!isField || isHydrated(field)) return;
-    edited.set(field, field.value);
-    signal();
-  };
-  document.addEventListener('click', onClick, true);
-  document.addEventListener('input', onEdit, true);
-  document.addEventListener('change', onEdit, true);
+    if (replaying && !stepping) {
+      stepping = true;
+      nextTask(step);
+    }
+  }
+  // Kept after hydrateRoot too: while React hydrates, an edit reaching a part it has not hydrated yet makes it
+  // hydrate that part at once with the field as it now is, and a change it then cannot see is lost.
+  for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
+  function step() {
+    for (const [field, value] of edited) {
+      if (!field.isConnected) edited.delete(field);
+      else if (isHydrated(field)) {
+        edited.delete(field);
+        replayEdit(field, value);
+      }
+    }
+    const target = pending;
+    if (target && edited.size === 0 && (!target.isConnected || isHydrated(target))) {
+      pending = undefined;
+      if (target instanceof HTMLFormElement) target.requestSubmit();
+      else if (target.isConnected) target.click();
+    }
+    stepping = Boolean(pending || edited.size > 0);
+    if (stepping && tries++ < 3000) nextTask(step);
+    else if (stepping) {
+      // Given up (a few thousand tasks): the listeners go, so that no later tap is held.
+      stepping = false;
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    }
+  }
   return {
     interacted,
     /**
-     * After `start` (React listens from then on, and hydrates a part at once when it is tapped): waits for
-     * hydration, which goes on in slices, to reach what was caught (one task at a time, a few thousand at
-     * most, then it is given up).
+     * After `start` (React listens from then on): waits for hydration, which goes on in slices, to reach what
+     * was caught (one task at a time, a few thousand at most, then it is given up). The tap or submit waits
+     * for the edits, so a form is sent with what was typed.
      */
     replay() {
-      document.removeEventListener('click', onClick, true);
-      document.removeEventListener('input', onEdit, true);
-      document.removeEventListener('change', onEdit, true);
-      let tries = 0;
-      const step = () => {
-        for (const [field, value] of edited) {
-          if (!field.isConnected) edited.delete(field);
-          else if (isHydrated(field)) {
-            edited.delete(field);
-            replayEdit(field, value);
-          }
-        }
-        const target = pending;
-        if (target && (!target.isConnected || isHydrated(target))) {
-          pending = undefined;
-          if (target.isConnected) target.click();
-        }
-        if ((pending || edited.size > 0) && tries++ < 3000) nextTask(step);
-      };
+      replaying = true;
+      stepping = true;
       step();
     },
   };
 }
 
 /**
- * Gives React a field's value typed or chosen before it hydrated the field. React keeps its own copy of an
- * input's value and reports a change only when the field differs from it: the copy is set to '' through
- * the field's own (tracked) setter, the value through the element type's, then the event React listens to.
+ * Gives React a field's value typed or chosen before it hydrated the field (React keeps what the field shows
+ * then). React keeps its own copy of an input's value and reports a change only when the field differs from
+ * it: the copy is set to something else through the field's own (tracked) setter, then the field is set as
+ * the person left it and the event React listens to follows. A select: its value, then `change`. A text
+ * field: '' as the copy, the value through the element type's setter, then `input`. A checkbox or radio:
+ * the opposite as the copy, then a click, which ticks it back as it was and is how React hears of it.
  */
-function replayEdit(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string) {
+function replayEdit(field: Field, value: string | boolean) {
+  if (isCheckable(field)) {
+    if (field.disabled) return;
+    field.checked = !value;
+    field.click();
+    return;
+  }
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
   if (field instanceof HTMLSelectElement) {
     setValue?.call(field, value);

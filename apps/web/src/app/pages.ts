@@ -129,6 +129,14 @@ export const PAGE_ROUTES: PageRoute[] = [
 export const REDIRECT_PATHS = ['/dashboard', '/admin', '/student', '/professional', '/university', '/company'];
 
 /** The route a full page load of `pathname` renders, as react-router will match it. */
+/**
+ * A role's dashboard, read from this table (the entry may not import @app/shared/roles' dashboardPath, which
+ * gives the same paths): where a stored session opening a visitors-only page goes (main.tsx, decision 1270).
+ */
+export function dashboardOf(role: string | null): string | undefined {
+  return role ? PAGE_ROUTES.find((r) => r.role === role && r.path.endsWith('/dashboard'))?.path : undefined;
+}
+
 export function matchPageRoute(pathname: string): PageRoute | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (REDIRECT_PATHS.includes(path)) return undefined;

@@ -196,6 +196,30 @@ describe('sitemap.xml and robots.txt', () => {
     expect(privacy.body).not.toContain(`<link rel="canonical" href="${ORIGIN}/privacy" />`);
   });
 
+  it('sign-in and sign-up are served with their own head, in the visitor\'s language, indexable (decision 1270)', async () => {
+    const signIn = await t.app.inject({ url: '/signin' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.body).toContain('<title>Sign in · MentorBridge</title>');
+    expect(signIn.body).toContain(`<link rel="canonical" href="${ORIGIN}/signin" />`);
+    expect(meta(signIn.body, 'name', 'description')).toContain('single sign-on');
+    expect(signIn.body).toContain('<h1>Welcome back</h1>');
+    // Found by a search for the site's sign-in: no noindex.
+    expect(signIn.body).not.toContain('name="robots"');
+    // An invitation's token is in the address of the page, never in its canonical address or preview tags.
+    const es = await t.app.inject({ url: '/signup?role=expert&invitation=tok3n', headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(es.statusCode).toBe(200);
+    expect(es.body).toContain('<title>Crea tu cuenta · MentorBridge</title>');
+    expect(es.body).toContain(`<link rel="canonical" href="${ORIGIN}/signup" />`);
+    expect(es.body).not.toContain('tok3n');
+    expect(meta(es.body, 'property', 'og:description')).toContain('estudiante, profesional, universidad o empresa');
+    const ar = await t.app.inject({ url: '/signin', headers: { 'accept-language': 'ar' } });
+    expect(ar.body).toContain('<title>تسجيل الدخول · MentorBridge</title>');
+    expect(meta(ar.body, 'name', 'description')).toContain('بمفتاح مرور');
+    const hi = await t.app.inject({ url: '/signup', headers: { 'accept-language': 'hi-IN' } });
+    expect(hi.body).toContain('<title>अपना खाता बनाएँ · MentorBridge</title>');
+    expect(meta(hi.body, 'property', 'og:title')).toBe('अपना खाता बनाएँ');
+  });
+
   it("a page's head (title, description, preview tags) is in the visitor's language", async () => {
     const ar = await t.app.inject({ url: '/workshops', headers: { 'accept-language': 'ar,en;q=0.5' } });
     expect(ar.body).toContain('<title>ورش العمل · MentorBridge</title>');

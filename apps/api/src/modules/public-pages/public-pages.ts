@@ -389,6 +389,22 @@ export function publicRenderers(fetchApi: Fetch, publicUrl: string) {
       return fixedPage(`/${slug}`, title, t(`content.${slug}.intro`), title);
     },
 
+    /**
+     * The sign-in and registration forms (decision 1270): a signed-in visitor is sent on by the browser, which
+     * knows the session. Indexable (a search for the site's sign-in or sign-up should find them); the canonical
+     * address has no query, so an invitation's `?invitation=` token is never the address a crawler keeps.
+     */
+    signIn(language = 'en'): Rendered {
+      const t = translator(language).t;
+      return fixedPage('/signin', t('auth.signIn.documentTitle'), t('public.head.signin.description'), t('auth.signIn.title'));
+    },
+
+    signUp(language = 'en'): Rendered {
+      const t = translator(language).t;
+      const title = t('auth.signUp.documentTitle');
+      return fixedPage('/signup', title, t('public.head.signup.description'), title);
+    },
+
     /** Every public URL: the pages, and each workshop the public list shows (published or completed). */
     async sitemap(): Promise<string> {
       const urls: Array<{ loc: string; lastmod?: string }> = ['/', '/workshops', '/experts', '/projects', '/about', '/contact', '/accessibility'].map((p) => ({ loc: `${publicUrl}${p}` }));
@@ -497,6 +513,8 @@ export async function publicPagesRoutes(app: App, root: string) {
   app.get<{ Params: { id: string } }>('/certificates/:id', page, async (request, reply) => send(request, reply, (l) => render.certificate(request.params.id, l)));
   app.get('/accessibility', page, async (request, reply) => send(request, reply, (l) => render.accessibility(l)));
   app.get('/about', page, async (request, reply) => send(request, reply, (l) => render.about(l)));
+  app.get('/signin', page, async (request, reply) => send(request, reply, (l) => render.signIn(l)));
+  app.get('/signup', page, async (request, reply) => send(request, reply, (l) => render.signUp(l)));
   for (const slug of CONTENT_SLUGS) app.get(`/${slug}`, page, async (request, reply) => send(request, reply, (l) => render.content(slug, l)));
   app.get('/sitemap.xml', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(await render.sitemap()));
   app.get('/robots.txt', page, async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)));

@@ -134,7 +134,9 @@ export function SignInPage() {
         </Suspense>
       ) : (
       <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
+      {/* method="post": rendered on the server (decision 1270), a form sent before the app runs would otherwise
+          put the password in the address (main.tsx catches that submit; this is for a page whose script failed). */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'signin-error' : undefined}>
         {error && <div id="signin-error"><Alert kind="error" field={missing ? (email.trim() ? 'password' : 'email') : undefined}>{error}</Alert></div>}
         {success && <Alert kind="success">{success}</Alert>}
         {reminder && <Alert kind="info">{reminder}</Alert>}

@@ -217,7 +217,8 @@ function StudentForm({ onBack }: { onBack: () => void }) {
     set('interests', form.interests.includes(interest) ? form.interests.filter((i) => i !== interest) : [...form.interests, interest]);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    // method="post": a password never goes into the address if the form is sent without the app (decision 1270).
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <h2 tabIndex={-1} className="text-lg font-semibold focus:outline-none">{t('auth.signUp.studentProfile')}</h2>
         <button type="button" onClick={onBack} className="text-sm font-medium text-brand-700 hover:underline">

@@ -121,7 +121,7 @@ export function ExpertApplicationForm({ onBack, invitationToken }: { onBack: () 
   }
   const field = (key: keyof typeof EXPERT_EMPTY) => ({ name: key, value: form[key], onChange: (e: { target: { value: string } }) => set(key, e.target.value) });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <Header title={t('org.join.expertTitle')} onBack={onBack} />
       <p className="text-sm text-slate-700">
         {t('org.join.expertIntro')}
@@ -207,7 +207,7 @@ export function OrganisationRegistrationForm({ type, onBack }: { type: 'universi
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <Header title={t('org.join.orgTitle', { kind: type })} onBack={onBack} />
       <p className="text-sm text-slate-700">
         {t('org.join.orgIntro', { kind: type })}
