@@ -13,7 +13,6 @@ import { StudentWorkshopsTab } from '../workshops/student-workshops-tab.tsx';
 import { useStudentSummary } from './api.ts';
 import { useAdoptBrowserZone } from '../profile/my-time-zone.ts';
 import { RecommendedPanel } from '../matching/recommended-panel.tsx';
-import { WelcomeRecommendations } from '../matching/welcome-recommendations.tsx';
 import { WELCOME_KEY } from '../matching/welcome-key.ts';
 import type { RecommendationKind } from '@app/shared/matching';
 import { useT } from '../../lib/i18n.tsx';
@@ -26,6 +25,8 @@ const ProfessionalsTab = lazy(() => import('./professionals-tab.tsx').then((m) =
 const StudentRdProjectsTab = lazy(() =>
   import('../rd-projects/student-rd-projects-tab.tsx').then((m) => ({ default: m.StudentRdProjectsTab })),
 );
+// Only a student who has just registered sees the welcome panel: its code is not in everyone's first download.
+const WelcomeRecommendations = lazy(() => import('../matching/welcome-recommendations.tsx').then((m) => ({ default: m.WelcomeRecommendations })));
 const ProfileDialog = lazy(() => import('../profile/profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })));
 
 const TABS = ['workshops', 'professionals', 'ideas', 'my-ideas', 'rd-projects'] as const;
@@ -172,7 +173,11 @@ export function StudentDashboardPage() {
             ? t('student.dashboard.welcomeName', { returning: welcomeWord(session.user) === 'Welcome back' ? 'yes' : 'no', name: session.user.firstName })
             : t('student.dashboard.welcome', { returning: welcomeWord(session?.user) === 'Welcome back' ? 'yes' : 'no' })}</h1>
         <p className="mt-1 mb-4 text-slate-600">{t('student.dashboard.intro')}</p>
-        {welcome && <WelcomeRecommendations onOpen={openRecommended} onHide={() => setWelcome(false)} />}
+        {welcome && (
+          <Suspense fallback={null}>
+            <WelcomeRecommendations onOpen={openRecommended} onHide={() => setWelcome(false)} />
+          </Suspense>
+        )}
         <Tabs label={t('student.tabs.label')} idPrefix="student" items={tabItems} value={tab} onChange={setTab} />
         <div className="pt-6">
           <TabPanel idPrefix="student" id={tab}>
