@@ -107,7 +107,13 @@ function catchEarlyInput() {
     ...(['input', 'change'] as const).map((type) => [type, (event: Event) => {
       const field = event.target;
       const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
-      if (!isField || isHydrated(field)) return;
+      if (!isField) return;
+      // A field React has hydrated hears this edit itself, with everything typed so far in it: an older value
+      // still waiting to be replayed would overwrite it (a keystroke lost between hydration and the replay).
+      if (isHydrated(field)) {
+        edited.delete(field);
+        return;
+      }
       // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
       edited.delete(field);
       edited.set(field, isCheckable(field) ? field.checked : field.value);
