@@ -57,22 +57,22 @@ export function PublicProjectsPage() {
               <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                 {list.data.projects.map((p) => (
                   <HydrationUnit key={p._id}>
-                  <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                    <ProjectCardHead title={p.title} field={p.field} priority={p.priority} level={2} />
-                    <p dir="auto" className="text-sm text-slate-700">{p.summary}</p>
-                    <Tags tags={p.tags.slice(0, 4)} />
-                    <p dir="auto" className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>
-                    <p className="text-sm text-slate-600">
-                      {text.list(p.roles.map((r) => t('rd.roleWithMode', { role: text.role(r.title), mode: text.workMode(r.workMode) })))}
-                    </p>
-                    <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{t('public.projects.positions', { count: p.totalAvailablePositions })}{p.timeline.duration && ` · ${text.duration(p.timeline.duration)}`}</p>
-                    <DeadlineNote deadline={p.applicationDeadline} />
-                    {applyHref && (
-                      <Link to={applyHref} className={buttonClass('primary', 'sm', 'mt-auto self-start')}>
-                        {session ? t('public.projects.applyFromDashboard') : t('public.projects.signInToApply')}
-                      </Link>
-                    )}
-                  </li>
+                    <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                      <ProjectCardHead title={p.title} field={p.field} priority={p.priority} level={2} />
+                      <p dir="auto" className="text-sm text-slate-700">{p.summary}</p>
+                      <Tags tags={p.tags.slice(0, 4)} />
+                      <p dir="auto" className="text-sm text-slate-700">{p.supervisor.name}{p.supervisor.department && ` · ${p.supervisor.department}`}</p>
+                      <p className="text-sm text-slate-600">
+                        {text.list(p.roles.map((r) => t('rd.roleWithMode', { role: text.role(r.title), mode: text.workMode(r.workMode) })))}
+                      </p>
+                      <p className="inline-flex items-center gap-1 text-sm text-slate-700"><Users aria-hidden="true" className="h-4 w-4" />{t('public.projects.positions', { count: p.totalAvailablePositions })}{p.timeline.duration && ` · ${text.duration(p.timeline.duration)}`}</p>
+                      <DeadlineNote deadline={p.applicationDeadline} />
+                      {applyHref && (
+                        <Link to={applyHref} className={buttonClass('primary', 'sm', 'mt-auto self-start')}>
+                          {session ? t('public.projects.applyFromDashboard') : t('public.projects.signInToApply')}
+                        </Link>
+                      )}
+                    </li>
                   </HydrationUnit>
                 ))}
               </ul>
