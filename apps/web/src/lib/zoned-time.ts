@@ -12,12 +12,7 @@ const clockIn = (d: Date, timeZone?: string) => formatters('en-GB', timeZone).da
  * compared: browsers report aliases (Asia/Kolkata is "Asia/Calcutta" in Chromium).
  */
 export function viewerSeesSameTime(iso: string, timeZone: string): boolean {
-  const d = new Date(iso);
-  try {
-    return clockIn(d, timeZone) === clockIn(d);
-  } catch {
-    return false;
-  }
+  return sameClock(iso, timeZone);
 }
 
 /** 'Mar 3, 2026, 10:00 AM' in `timeZone` (the viewer's locale). */
@@ -29,8 +24,8 @@ export function dateTimeIn(iso: string, timeZone?: string): string {
   }
 }
 
-/** Whether two zones read the same wall clock at this instant (aliases such as Asia/Calcutta compare equal). */
-function sameClock(iso: string, a: string, b: string): boolean {
+/** Whether two zones (`b` absent: the viewer's own) read the same wall clock at this instant (aliases such as Asia/Calcutta compare equal). */
+function sameClock(iso: string, a: string, b?: string): boolean {
   const d = new Date(iso);
   try {
     return clockIn(d, a) === clockIn(d, b);
