@@ -108,10 +108,11 @@ function catchEarlyInput() {
       const field = event.target;
       const isField = field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && field.type !== 'file');
       if (!isField) return;
-      // A field React has hydrated hears this edit itself, with everything typed so far in it: an older value
+      // A field React has hydrated hears a new edit itself, with everything typed so far in it: an older value
       // still waiting to be replayed would overwrite it (a keystroke lost between hydration and the replay).
+      // An event that changes nothing (the `change` of leaving the field) leaves the waiting value to be replayed.
       if (isHydrated(field)) {
-        edited.delete(field);
+        if (edited.has(field) && edited.get(field) !== (isCheckable(field) ? field.checked : field.value)) edited.delete(field);
         return;
       }
       // Replayed in the order they were last changed: of a radio group's buttons, the one chosen last is replayed last.
