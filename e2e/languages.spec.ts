@@ -64,6 +64,35 @@ for (const width of [1280, 360]) {
   });
 }
 
+test.describe('a form checked in the browser, in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('the contact form words every field problem in Arabic before anything is sent', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posted++;
+    });
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const form = page.locator('form');
+    await form.getByRole('button', { name: 'إرسال الرسالة' }).click();
+    await expect(form.getByLabel('الاسم')).toHaveAccessibleDescription('يُرجى إدخال اسمك');
+    await expect(form.getByLabel('الموضوع')).toHaveAccessibleDescription('يُرجى إدخال موضوع الرسالة');
+    await expect(form.getByLabel('الرسالة')).toHaveAccessibleDescription('يُرجى كتابة رسالة');
+    await expect(page.getByText('يُرجى تصحيح الحقول المميّزة.')).toBeVisible();
+    await form.getByLabel('الاسم').fill('ليلى حسن');
+    await form.getByLabel('البريد الإلكتروني').fill('layla@');
+    await form.getByLabel('الموضوع').fill('عرض تجريبي');
+    await form.getByLabel('الرسالة').fill('نرغب في عرض تجريبي لكلية الهندسة.');
+    await form.getByRole('button', { name: 'إرسال الرسالة' }).click();
+    await expect(form.getByLabel('البريد الإلكتروني')).toHaveAccessibleDescription('يُرجى إدخال بريد إلكتروني صحيح');
+    await expect(form.getByLabel('الاسم')).not.toHaveAttribute('aria-invalid', 'true');
+    // Checked with the API's contract in the browser: nothing went to the server yet.
+    expect(posted).toBe(0);
+    await expectAccessible(page);
+  });
+});
+
 test.describe('Hindi', () => {
   test.use({ locale: 'hi-IN', viewport: { width: 360, height: 800 } });
 

@@ -283,7 +283,7 @@ test.describe('content pages', () => {
 });
 
 test.describe('contact page', () => {
-  test('shows the server field errors next to the fields, then a success message', async ({ page }) => {
+  test('shows the field errors next to the fields, then a success message', async ({ page }) => {
     await page.goto('/contact');
     const form = page.locator('form');
     await form.getByRole('button', { name: 'Send Message' }).click();

@@ -26,6 +26,12 @@
 //     --language CODE (e.g. ar) measures the pages as a browser set to that language sees them: Chromium
 //     started with --lang=CODE (navigator.languages) and every request sent with Accept-Language: CODE,
 //     so the server renders the page in it and the browser hydrates it (issue 25: Arabic on mobile).
+//     CPU: Lighthouse's 4× CPU slowdown assumes a high-end desktop (benchmarkIndex 1500–2000) and means
+//     "a mid-tier phone" only there. Its docs say to calibrate the multiplier on other machines, and its
+//     own PageSpeed Insights config does (1.2×). So the script first measures this machine's
+//     benchmarkIndex with Lighthouse's own function (median of 5) and sets the multiplier with
+//     Lighthouse's calculator: 800 → 2×, 1300 → 3×, 1533 → 4×, 2000 → 6× (decision 1300). Every run's own
+//     benchmarkIndex is printed too. --cpu-slowdown N fixes the multiplier instead (4 = Lighthouse's default).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -53,6 +59,11 @@ const skipLighthouse = process.argv.includes('--no-lighthouse');
 const enforce = !process.argv.includes('--no-enforce');
 const apiSource = process.argv.includes('--api-source');
 const runs = Math.max(1, Number(option('--runs') ?? 1));
+const fixedSlowdown = option('--cpu-slowdown') === undefined ? undefined : Number(option('--cpu-slowdown'));
+if (fixedSlowdown !== undefined && !(fixedSlowdown >= 1 && fixedSlowdown <= 20)) {
+  console.error('--cpu-slowdown takes a multiplier from 1 to 20 (Lighthouse\'s default is 4)');
+  process.exit(2);
+}
 const pageKey = (name) =>
   name
     .trim()
@@ -266,6 +277,34 @@ function storageFor(data) {
 
 const { default: lighthouse } = await import('lighthouse');
 const { default: puppeteer } = await import('puppeteer-core');
+const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+
+/**
+ * Lighthouse's CPU throttling calculator (https://lighthouse-cpu-throttling-calculator.vercel.app/, linked
+ * from Lighthouse's docs/throttling.md): the slowdown that brings a machine of this benchmarkIndex to the
+ * mid-tier phone Lighthouse's 4× means on a high-end desktop.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+/** This machine's benchmarkIndex as Lighthouse computes it (its own page function), median of 5 in one browser. */
+async function benchmarkIndex() {
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    const values = [];
+    for (let i = 0; i < 5; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return values.sort((a, b) => a - b)[2];
+  } finally {
+    await browser.close();
+  }
+}
+const machineIndex = skipLighthouse ? undefined : await benchmarkIndex();
+const slowdown = fixedSlowdown ?? Math.round(calibratedSlowdown(machineIndex ?? 1533) * 10) / 10;
 
 await waitForServer();
 
@@ -347,6 +386,7 @@ async function measure(target) {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'seo'],
         disableStorageReset: Boolean(target.account),
+        throttling: { cpuSlowdownMultiplier: slowdown },
         ...(language ? { extraHeaders: { 'Accept-Language': language } } : {}),
       },
       undefined,
@@ -372,6 +412,7 @@ async function measure(target) {
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       bytes: metric('total-byte-weight'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
       failedA11y: failing(lhr, 'accessibility'),
     };
   } finally {
@@ -415,6 +456,7 @@ for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name
     tbt: pick('tbt'),
     cls: pick('cls'),
     bytes: pick('bytes'),
+    benchmarkIndex: pick('benchmarkIndex'),
     failedA11y: [...new Set(samples.flatMap((s) => s.failedA11y))],
     failedSeo: [...new Set(samples.flatMap((s) => s.failedSeo))],
     budget: target.budget,
@@ -429,9 +471,15 @@ const load = (l) => l.map((n) => n.toFixed(2)).join(' ');
 console.log(
   `\nLighthouse 12 (mobile preset, simulated throttling), fresh browser per run, ${runs === 1 ? '1 run' : `median of ${runs} runs`} per page${language ? `, browser language ${language} (Accept-Language and --lang)` : ''}`,
 );
-console.log(`load average before ${load(loadBefore)}, after ${load(loadAfter)} (${cpus().length} CPUs)\n`);
+console.log(`load average before ${load(loadBefore)}, after ${load(loadAfter)} (${cpus().length} CPUs)`);
 console.log(
-  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}${runs > 1 ? '  perf runs' : ''}`,
+  fixedSlowdown !== undefined
+    ? `CPU slowdown ${slowdown}× as given (--cpu-slowdown); this machine's benchmarkIndex ${Math.round(machineIndex)}`
+    : `CPU slowdown ${slowdown}×, calibrated from this machine's benchmarkIndex ${Math.round(machineIndex)} with Lighthouse's calculator (1533 → 4×; decision 1300)`,
+);
+console.log('each page\'s "index" is the median benchmarkIndex Lighthouse measured during its runs\n');
+console.log(
+  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}${'index'.padStart(7)}${runs > 1 ? '  perf runs' : ''}`,
 );
 const ms = (n) => (n === undefined ? '-' : `${(n / 1000).toFixed(2)}s`);
 for (const r of results) {
@@ -441,7 +489,7 @@ for (const r of results) {
   }
   const shownPath = r.finalPath === r.path ? r.path : `${r.path} → ${r.finalPath}`;
   console.log(
-    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.seo).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
+    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.seo).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${String(Math.round(r.benchmarkIndex ?? 0)).padStart(7)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
   );
   if (language && r.lang !== language) console.log(`${''.padEnd(24)}the page's <html lang> was ${r.lang}, not ${language}`);
   if (r.partialError) console.log(`${''.padEnd(24)}a run failed: ${r.partialError}`);

@@ -19,7 +19,7 @@ import { errorEntryOf, fieldEntryOf } from '../src/lib/i18n.ts';
  * 2. every literal and template literal passed to the error helpers of lib/errors.ts
  *    (`badRequest('…')`, `conflict(`…`)`, `notFound('Noun')` → "Noun not found", `new AppError(…)`);
  * 3. every literal message of the shared zod contracts (`.min(1, '…')`, `{ error: '…' }`, `{ message: '…' }`,
- *    `.refine(fn, '…')`), which the error handler sends as `message`/`errors[]` on a failed validation.
+ *    `.refine(fn, '…')`, a text helper's own message: `requiredText('Name', max, '…')`), which the error handler sends as `message`/`errors[]` on a failed validation.
  *
  * A template's `${…}` is filled with a sample ("7") unless it names a constant, so a message with a value
  * must be an ICU message with a placeholder ("… at most {days} days") that the hook reads back.
@@ -359,9 +359,12 @@ function zodTexts(): Found[] {
       if (token.kind !== 'str' || !/\s/.test(token.value) || !/^[A-Za-z]/.test(token.value)) continue;
       const before = source.code.slice(Math.max(0, token.start - 200), token.start);
       const asOption = /\b(error|message)\s*:\s*$/.test(before);
+      // The text helpers' own messages: `requiredText('Name', max, '…')` after its label, `emailAddress('…', '…')`.
+      const helperMessage =
+        /\brequiredText\((?:[^()]|\([^()]*\))*,\s*$/.test(before) || /\bemailAddress\((?:[^()]|\([^()]*\))*$/.test(before);
       // `.min(1, '…')`, `.refine(fn, '…')`, `.email('…')`: the literal is the last argument of a zod method.
       const call = /\.(min|max|length|regex|refine|email|url|int|positive|nonnegative|gte|lte|gt|lt|nonempty|startsWith|endsWith|includes|uuid|datetime|date|time)\((?:[^()'"`]|\([^()]*\))*$/.exec(before);
-      if (!asOption && !call) continue;
+      if (!asOption && !call && !helperMessage) continue;
       if (source.code[token.end] !== ')' && source.code[token.end] !== ',' && !/^\s*[,)}]/.test(source.code.slice(token.end, token.end + 3))) continue;
       out.push({ text: token.value, where: line(source, token.start) });
     }
@@ -420,7 +423,7 @@ describe('API error catalogue (CI gate)', () => {
     expect(fromConstants.map((f) => f.text)).toContain('Run a successful test sign-in before enabling this connection');
     expect(fromConstants.map((f) => f.text)).not.toContain('Survey scheduled'); // a success message only
     expect(helperTexts().map((f) => f.text)).toEqual(expect.arrayContaining(['Workshop not found']));
-    expect(zodTexts().map((f) => f.text)).toEqual(expect.arrayContaining(['Please choose attended or absent']));
+    expect(zodTexts().map((f) => f.text)).toEqual(expect.arrayContaining(['Please choose attended or absent', 'Please enter a subject']));
   });
 
   it('has an error.* entry for every English error text the API can send', () => {

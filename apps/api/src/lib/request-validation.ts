@@ -1,7 +1,9 @@
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { z } from 'zod';
-import type { Translator } from '@app/shared/i18n/translator';
+import { zodMessages } from '@app/shared/i18n/zod-messages';
 import { SOURCE_LANGUAGE, translator } from './i18n.ts';
+
+export { fieldName, issueEntry } from '@app/shared/i18n/zod-messages';
 
 /**
  * Requests are checked against the shared zod contracts. A contract's own messages ("Bio must be at
@@ -12,160 +14,13 @@ import { SOURCE_LANGUAGE, translator } from './i18n.ts';
  * answers in the caller's language (docs/decisions/1260-zod-default-messages-catalogued.md).
  */
 
-type RawIssue = z.core.$ZodRawIssue;
-type MessageKey = Parameters<Translator['t']>[0];
-
-/** The request part a whole-part issue names (an `error.field.*` entry's English, translated by the hook). */
-const PART_NAMES: Record<string, string> = {
-  body: 'Request body',
-  querystring: 'Query string',
-  params: 'Request path',
-  headers: 'Request headers',
-};
-
-/** `milestones[0].dueDate`: the field as the API spells it; the part's name for the part itself. */
-export function fieldName(path: readonly PropertyKey[], part = 'body'): string {
-  if (path.length === 0) return PART_NAMES[part] ?? 'Request body';
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
-}
-
-/** The cases of `error.zod.type`'s `{expected}`: what the contract asked for. */
-const EXPECTED: Record<string, string> = {
-  string: 'string',
-  number: 'number',
-  nan: 'number',
-  int: 'int',
-  bigint: 'int',
-  boolean: 'boolean',
-  date: 'date',
-  array: 'array',
-  tuple: 'array',
-  set: 'array',
-  object: 'object',
-  record: 'object',
-  map: 'object',
-  null: 'null',
-};
-
-/** The case of `error.zod.type`'s `{received}`: what was sent, from the value itself. */
-function receivedKind(input: unknown, received: unknown): string {
-  if (received === 'NaN' || (typeof input === 'number' && Number.isNaN(input))) return 'nan'; // z.coerce.number() of text
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'array';
-  if (typeof input === 'string') return 'string';
-  if (typeof input === 'number') return Number.isInteger(input) ? 'number' : 'decimal';
-  if (typeof input === 'boolean') return 'boolean';
-  if (typeof input === 'object' && !(input instanceof Date)) return 'object';
-  return 'other';
-}
-
-/** The cases of `error.zod.format`'s `{format}`; any other format is "does not have the expected format". */
-const FORMATS: Record<string, string> = {
-  email: 'email',
-  url: 'url',
-  uuid: 'uuid',
-  uuidv4: 'uuid',
-  uuidv6: 'uuid',
-  uuidv7: 'uuid',
-  guid: 'uuid',
-  datetime: 'datetime',
-  date: 'date',
-  time: 'time',
-  duration: 'duration',
-  ipv4: 'ipv4',
-  ipv6: 'ipv6',
-  e164: 'e164',
-  base64: 'base64',
-  base64url: 'base64',
-  jwt: 'jwt',
-};
-
-const SIZED_STRING = new Set(['string']);
-const SIZED_LIST = new Set(['array', 'set', 'map']);
-const NUMERIC = new Set(['number', 'int', 'bigint']);
-
-const shown = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : JSON.stringify(v) ?? String(v));
-const whole = (v: unknown) => Number(v);
-const when = (v: unknown) => new Date(Number(v)).toISOString();
-
-/** The catalogue entry and values for an issue zod raised without a message of the contract's own. */
-export function issueEntry(issue: RawIssue, part = 'body'): { key: MessageKey; values: Record<string, string | number> } {
-  const field = fieldName(issue.path ?? [], part);
-  switch (issue.code) {
-    case 'invalid_type': {
-      if (issue.input === undefined && issue.received !== 'NaN') return { key: 'error.fieldRule.required', values: { field } };
-      return {
-        key: 'error.zod.type',
-        values: { field, expected: EXPECTED[issue.expected] ?? 'other', received: receivedKind(issue.input, issue.received) },
-      };
-    }
-    case 'too_small':
-    case 'too_big': {
-      const small = issue.code === 'too_small';
-      const bound = small ? issue.minimum : issue.maximum;
-      const origin = String(issue.origin ?? '');
-      const exact = issue.exact === true;
-      if (SIZED_STRING.has(origin) || SIZED_LIST.has(origin)) {
-        // Lengths are whole numbers: "more than 2" is "at least 3" (zod's length checks are inclusive anyway).
-        const n = exact || issue.inclusive !== false ? whole(bound) : whole(bound) + (small ? 1 : -1);
-        const list = SIZED_LIST.has(origin);
-        if (exact) return { key: list ? 'error.zod.exactItems' : 'error.zod.exactLength', values: { field, length: n } };
-        if (small) return { key: list ? 'error.zod.minItems' : 'error.zod.minLength', values: { field, minimum: n } };
-        return { key: list ? 'error.zod.maxItems' : 'error.zod.maxLength', values: { field, maximum: n } };
-      }
-      const inclusive = issue.inclusive === false ? 'false' : 'true';
-      if (NUMERIC.has(origin)) {
-        return small
-          ? { key: 'error.zod.numberMin', values: { field, inclusive, minimum: shown(bound) } }
-          : { key: 'error.zod.numberMax', values: { field, inclusive, maximum: shown(bound) } };
-      }
-      if (origin === 'date') {
-        return small
-          ? { key: 'error.zod.dateMin', values: { field, inclusive, minimum: when(bound) } }
-          : { key: 'error.zod.dateMax', values: { field, inclusive, maximum: when(bound) } };
-      }
-      return { key: small ? 'error.zod.tooSmall' : 'error.zod.tooBig', values: { field } };
-    }
-    case 'invalid_value':
-      return issue.values.length === 1
-        ? { key: 'error.zod.exactValue', values: { field, value: shown(issue.values[0]) } }
-        : { key: 'error.zod.oneOf', values: { field, values: issue.values.map(shown).join(', ') } };
-    case 'invalid_format': {
-      if (issue.format === 'starts_with' && 'prefix' in issue) return { key: 'error.zod.startsWith', values: { field, prefix: String(issue.prefix) } };
-      if (issue.format === 'ends_with' && 'suffix' in issue) return { key: 'error.zod.endsWith', values: { field, suffix: String(issue.suffix) } };
-      if (issue.format === 'includes' && 'includes' in issue) return { key: 'error.zod.includes', values: { field, text: String(issue.includes) } };
-      const format = FORMATS[issue.format];
-      return format ? { key: 'error.zod.format', values: { field, format } } : { key: 'error.zod.pattern', values: { field } };
-    }
-    case 'not_multiple_of':
-      return { key: 'error.zod.multipleOf', values: { field, divisor: shown(issue.divisor) } };
-    case 'unrecognized_keys':
-      return { key: 'error.zod.unknownKeys', values: { field, count: issue.keys.length, keys: issue.keys.join(', ') } };
-    case 'invalid_union': {
-      // A discriminated union told which value it wanted (the path ends at the discriminator).
-      const options = (issue as { options?: unknown[] }).options;
-      if (Array.isArray(options) && options.length > 0) return { key: 'error.zod.oneOf', values: { field, values: options.map(shown).join(', ') } };
-      return { key: 'error.zod.union', values: { field } };
-    }
-    case 'invalid_key':
-      return { key: 'error.zod.invalidKey', values: { field } };
-    case 'invalid_element':
-      return { key: 'error.zod.invalidEntry', values: { field } };
-    default:
-      return { key: 'error.zod.invalid', values: { field } };
-  }
-}
-
 /**
  * A zod error map for one parse (`schema.safeParse(input, { error: catalogueMessages('body') })`): zod
  * asks it only for issues the contract left without a message, so the contracts' own texts win.
  */
 export function catalogueMessages(part = 'body'): z.core.$ZodErrorMap {
   const en = translator(SOURCE_LANGUAGE);
-  return (issue) => {
-    const { key, values } = issueEntry(issue, part);
-    return en.t(key, values);
-  };
+  return zodMessages((key, values) => en.t(key, values), { part });
 }
 
 /** Marks the validation items this compiler made, so the error handlers know them. */

@@ -24,7 +24,9 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/http.ts';
 import { EMAIL_JOB, emailRow } from '../../lib/mail.ts';
-import { recipientLocales, voiceOf } from '../../lib/recipient-locale.ts';
+import { localiseMessage, SOURCE_LANGUAGE } from '../../lib/i18n.ts';
+import { recipientLocales, voiceOf, type Voice } from '../../lib/recipient-locale.ts';
+import { catalogueMessages } from '../../lib/request-validation.ts';
 import { hashPassword, temporaryPassword } from '../../lib/password.ts';
 import { splitName } from './common.ts';
 import { existingEmails, setPasswordLink, welcomeEmail } from './professionals.service.ts';
@@ -107,6 +109,7 @@ const rowSchema = z.object({
     if (!match) {
       ctx.addIssue({
         code: 'custom',
+        // error.admin.bulk.unknownExpertise in the catalogues.
         message: v.trim() ? `Unknown expertise "${v.trim().slice(0, 60)}"` : PROFESSIONAL_MESSAGES.expertise,
       });
       return z.NEVER;
@@ -157,6 +160,7 @@ function mapColumns(headers: string[]): Map<Field, number> {
   });
   const missing = BULK_REQUIRED_COLUMNS.filter((c) => !map.has(REQUIRED_FIELDS[c]));
   if (missing.length > 0) {
+    // Catalogued as error.admin.bulk.missingColumns: the onSend hook reads it back in the caller's language.
     const message = `Missing required columns: ${missing.join(', ')}`;
     throw badRequest(message, [message, `Required columns: ${BULK_REQUIRED_COLUMNS.join(', ')}`]);
   }
@@ -169,6 +173,11 @@ export interface BulkOptions {
   chunkSize?: number;
   /** Queue the welcome e-mails of one committed chunk; replaced in tests to simulate a mail failure. */
   queueEmails?: (db: Db, welcomes: Welcome[]) => Promise<void>;
+  /**
+   * Whose language the report is worded in (the administrator's: `callerVoice`): row problems, warnings
+   * and conflicts. English when not given; the spec's English texts stay exactly as they are.
+   */
+  voice?: Pick<Voice, 'language' | 't' | 'format'>;
 }
 
 /** A welcome e-mail and the set-password token its link carries (decision 825: never a password). */
@@ -212,6 +221,9 @@ export async function bulkCreateProfessionals(
   options: BulkOptions,
 ): Promise<BulkUploadResult> {
   const columns = mapColumns(sheet.headers);
+  const voice = options.voice ?? voiceOf({ language: SOURCE_LANGUAGE, timeZone: 'UTC' });
+  /** A contract's English message (catalogued) in the report's language. */
+  const say = (english: string) => localiseMessage(english, voice.language);
   if (sheet.rows.length === 0) throw badRequest(BULK_MESSAGES.empty);
   const cell = (cells: string[], field: Field) => {
     const i = columns.get(field);
@@ -234,23 +246,23 @@ export async function bulkCreateProfessionals(
   const errors: string[] = [];
   const conflicts: BulkConflict[] = [];
   const ignored = [...new Set(sheet.headers.map((h) => h.trim()).filter((h) => h && !HEADER_ALIASES[normaliseHeader(h)]))];
-  if (ignored.length > 0) data.warnings.push(`Columns ignored: ${ignored.join(', ')}`);
+  if (ignored.length > 0) data.warnings.push(voice.t('error.admin.bulk.columnsIgnored', { columns: voice.format.list(ignored, { type: 'unit', style: 'short' }) }));
 
   const valid: ValidRow[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { row, cells } of sheet.rows) {
     const raw = Object.fromEntries((Object.keys(rowSchema.shape) as Field[]).map((f) => [f, cell(cells, f)]));
     const original = { name: raw.name ?? '', email: raw.email ?? '', title: raw.title ?? '' };
-    const parsed = rowSchema.safeParse(raw);
+    const parsed = rowSchema.safeParse(raw, { error: catalogueMessages() });
     if (!parsed.success) {
-      const reasons = [...new Set(parsed.error.issues.map((i) => i.message))];
-      for (const r of reasons) errors.push(`Row ${row}: ${r}`);
+      const reasons = [...new Set(parsed.error.issues.map((i) => say(i.message)))];
+      for (const r of reasons) errors.push(voice.t('error.admin.bulk.rowProblem', { row, problem: r }));
       data.skippedRecords.push({ row, reason: reasons.join('; '), originalData: original });
       continue;
     }
     const first = firstRowOf.get(parsed.data.email);
     if (first !== undefined) {
-      const message = `Duplicate email in the file (first used in row ${first})`;
+      const message = voice.t('error.admin.bulk.duplicateInFile', { row: first });
       conflicts.push({ row, email: parsed.data.email, type: 'duplicate_in_file', message });
       data.skippedRecords.push({ row, reason: message, originalData: original });
       continue;
@@ -266,10 +278,10 @@ export async function bulkCreateProfessionals(
   const toCreate: ValidRow[] = [];
   for (const v of valid) {
     if (existing.has(v.email)) {
-      conflicts.push({ row: v.row, email: v.email, type: 'existing_account', message: PROFESSIONAL_MESSAGES.duplicate });
+      conflicts.push({ row: v.row, email: v.email, type: 'existing_account', message: say(PROFESSIONAL_MESSAGES.duplicate) });
       data.skippedRecords.push({
         row: v.row,
-        reason: PROFESSIONAL_MESSAGES.duplicate,
+        reason: say(PROFESSIONAL_MESSAGES.duplicate),
         originalData: { name: v.name, email: v.email, title: v.title },
       });
     } else toCreate.push(v);
@@ -351,17 +363,17 @@ export async function bulkCreateProfessionals(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         for (const v of chunk)
-          data.processingErrors.push({ email: v.email, error: `Could not be created: ${message.slice(0, 200)}` });
+          data.processingErrors.push({ email: v.email, error: voice.t('error.admin.bulk.notCreated', { reason: message.slice(0, 200) }) });
         continue;
       }
       const createdEmails = new Set(inserted.map((u) => u.email));
       // Lost a race with a concurrent upload (or an account created meanwhile): skipped, never twice.
       for (const v of chunk) {
         if (createdEmails.has(v.email)) continue;
-        conflicts.push({ row: v.row, email: v.email, type: 'existing_account', message: PROFESSIONAL_MESSAGES.duplicate });
+        conflicts.push({ row: v.row, email: v.email, type: 'existing_account', message: say(PROFESSIONAL_MESSAGES.duplicate) });
         data.skippedRecords.push({
           row: v.row,
-          reason: PROFESSIONAL_MESSAGES.duplicate,
+          reason: say(PROFESSIONAL_MESSAGES.duplicate),
           originalData: { name: v.name, email: v.email, title: v.title },
         });
       }
@@ -394,7 +406,10 @@ export async function bulkCreateProfessionals(
           // Only here does a temporary password leave the server, to the administrator's screen (never by
           // e-mail): the administrator shares it by hand and the person must change it at first sign-in.
           data.emailResults.push({ email: r.v.email, sent: false, password: r.password });
-          data.processingErrors.push({ email: r.v.email, error: `Welcome e-mail could not be queued: ${message.slice(0, 200)}` });
+          data.processingErrors.push({
+            email: r.v.email,
+            error: voice.t('error.admin.bulk.welcomeNotQueued', { reason: message.slice(0, 200) }),
+          });
         }
         data.emailsFailed += chunkRows.length;
       }
@@ -420,7 +435,7 @@ export async function bulkCreateProfessionals(
     message,
     errors,
     conflicts,
-    ...(conflicts.length > 0 ? { suggestion: BULK_MESSAGES.suggestion } : {}),
+    ...(conflicts.length > 0 ? { suggestion: say(BULK_MESSAGES.suggestion) } : {}),
     data,
   };
 }

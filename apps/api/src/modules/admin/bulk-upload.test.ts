@@ -123,6 +123,42 @@ describe('POST /api/admin/professionals/bulk-upload', () => {
     expect(r.suggestion).toBeTruthy();
   });
 
+  it("words the report in the administrator's language: row problems, warnings and conflicts (Arabic)", async () => {
+    admin ??= await buildAdmin(t);
+    const existing = await buildProfessional(t, { email: 'taken.ar@example.com' });
+    const content = [
+      `${HEADER},Notes`,
+      'Layla Hassan,layla.ar@example.com,Engineer,Co,Finance,,,,hello',
+      ',bad-email,Engineer,Co,Data Science,,,,',
+      'Omar,omar.ar@example.com,Engineer,Co,Astrology,,,,',
+      'Dup,LAYLA.AR@example.com,Engineer,Co,Finance,,,,',
+      `Taken,${existing.email},Engineer,Co,Finance,,,,`,
+    ].join('\n');
+    const mp = multipart({ filename: 'ar.csv', content }, { dryRun: 'true' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/professionals/bulk-upload',
+      headers: { ...admin.auth, ...mp.headers, 'accept-language': 'ar' },
+      payload: mp.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const r = result(res);
+    expect(r.data.warnings).toEqual(['أعمدة تم تجاهلها: Notes']);
+    expect(r.data.skippedRecords.find((s) => s.row === 3)?.reason).toBe('الاسم مطلوب; يُرجى إدخال بريد إلكتروني صحيح');
+    expect(r.errors).toEqual(expect.arrayContaining(['الصف 3: الاسم مطلوب', 'الصف 4: مجال خبرة غير معروف: "Astrology"']));
+    expect(r.conflicts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 5, type: 'duplicate_in_file', message: 'بريد إلكتروني مكرر في الملف (ورد أولًا في الصف 2)' }),
+        expect.objectContaining({ row: 6, type: 'existing_account', message: 'يوجد حساب بهذا البريد الإلكتروني بالفعل' }),
+      ]),
+    );
+    expect(r.suggestion).toMatch(/^احذف الصفوف/);
+    // The same file in English keeps the spec's words.
+    const en = result(await upload({ filename: 'en.csv', content }, { dryRun: 'true' }));
+    expect(en.data.warnings).toEqual(['Columns ignored: Notes']);
+    expect(en.errors).toEqual(expect.arrayContaining(['Row 3: Name is required', 'Row 4: Unknown expertise "Astrology"']));
+  });
+
   it('Validate only (dryRun) creates nobody', async () => {
     const r = result(await upload({ filename: 'dry.csv', content: csv([row(1, 'dry'), row(2, 'dry')]) }, { dryRun: 'true' }));
     expect(r.data).toMatchObject({ dryRun: true, validRows: 2, successfullyCreated: 0 });

@@ -14,6 +14,7 @@ import {
   updateProfessionalBody,
 } from '@app/shared/admin';
 import { actorOf, type App } from '../../lib/http.ts';
+import { callerVoice } from '../../lib/recipient-locale.ts';
 import { readSingleFile } from '../../lib/uploads.ts';
 import { buildTemplate, bulkCreateProfessionals } from './bulk-upload.service.ts';
 import { ADMIN_ACCESS } from './common.ts';
@@ -114,7 +115,7 @@ export async function adminProfessionalRoutes(app: App) {
         response: { 200: bulkUploadResult },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { buffer, filename, fields } = await readSingleFile(request, {
         field: 'file',
         maxBytes: BULK_MAX_BYTES,
@@ -123,7 +124,9 @@ export async function adminProfessionalRoutes(app: App) {
       });
       const dryRun = truthy(request.query.dryRun) || truthy(fields.dryRun);
       const sheet = await readSheet(buffer, filename);
-      const result = await bulkCreateProfessionals(app.ctx.db, app.ctx.config, actorOf(request), sheet, { dryRun });
+      // The report (row problems, warnings, conflicts) in the administrator's language.
+      const voice = await callerVoice(app.ctx.db, request, reply);
+      const result = await bulkCreateProfessionals(app.ctx.db, app.ctx.config, actorOf(request), sheet, { dryRun, voice });
       if (!dryRun) app.ctx.jobs.kick();
       return result;
     },

@@ -51,7 +51,11 @@ const SPEC: Record<string, MessageKey> = {
 
 /** `spec(PROFESSIONAL_MESSAGES.created)` → that message in the page's language (unknown text stays as it is). */
 export function useSpecText(): (english: string) => string {
-  const t = useT();
+  return specText(useT());
+}
+
+/** The same outside a component (a form that loads it on submit, decision 950). */
+export function specText(t: (key: MessageKey) => string): (english: string) => string {
   return (english) => {
     const key = SPEC[english];
     return key ? t(key) : english;

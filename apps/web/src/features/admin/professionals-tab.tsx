@@ -126,6 +126,23 @@ function ProfessionalForm({
     <AdminForm
       schema={() => import('./schemas.ts').then((m) => m.createProfessionalBody)}
       body={body}
+      labels={{
+        name: t('admin.field.name'),
+        email: t('admin.field.email'),
+        phone: t('admin.field.phone'),
+        title: t('admin.field.title'),
+        company: t('admin.field.company'),
+        expertise: t('admin.field.expertise'),
+        experience: t('admin.professionals.yearsOfExperience'),
+        bio: t('admin.professionals.bio'),
+        specializations: t('admin.professionals.specializations'),
+        skills: t('admin.professionals.skills'),
+        'pricing.hourlyRate': t('admin.professionals.hourlyRate'),
+        'pricing.currency': t('admin.professionals.currency'),
+        'socialLinks.linkedin': t('admin.professionals.linkedin'),
+        'socialLinks.twitter': t('admin.professionals.twitter'),
+        'socialLinks.website': t('admin.professionals.website'),
+      }}
       onSubmit={onSubmit}
       onCancel={onCancel}
       busy={busy}

@@ -45,6 +45,12 @@ function AddStudentForm({
     <AdminForm
       schema={() => import('./schemas.ts').then((m) => m.createStudentBody)}
       body={() => ({ ...f, year: Number(f.year) })}
+      labels={Object.fromEntries(
+        (['firstName', 'lastName', 'email', 'phone', 'university', 'course', 'department', 'year', 'rollNumber'] as const).map((k) => [
+          k,
+          t(`admin.field.${k}`),
+        ]),
+      )}
       onSubmit={onSubmit}
       onCancel={onCancel}
       busy={busy}

@@ -328,6 +328,7 @@ export function ListSection<T>({
 export function AdminForm<B>({
   schema,
   body,
+  labels = {},
   onSubmit,
   onCancel,
   busy,
@@ -337,6 +338,8 @@ export function AdminForm<B>({
   /** The API's schema for the body, loaded when the form is submitted (decision 950). */
   schema: () => Promise<z.ZodType>;
   body: () => B;
+  /** The form's labels by the body's field (`pricing.hourlyRate`), naming a field in a message the schema left to zod. */
+  labels?: Record<string, string>;
   onSubmit: (body: B) => void;
   onCancel: () => void;
   busy: boolean;
@@ -349,8 +352,12 @@ export function AdminForm<B>({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = body();
-    const parsed = (await schema()).safeParse(value);
-    if (!parsed.success) return setError(spec(parsed.error.issues[0]?.message ?? '') || t('admin.form.check'));
+    const [contract, { checkForm }] = await Promise.all([schema(), import('../../lib/form-check.ts')]);
+    const checked = checkForm(contract, value, t, {
+      own: spec,
+      label: (field) => labels[field] ?? labels[field.replace(/\[\d+\]$/, '')],
+    });
+    if (!checked.success) return setError(checked.messages[0] || t('admin.form.check'));
     setError(null);
     onSubmit(value);
   };

@@ -86,9 +86,31 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
       socialLinks: { linkedin: v.linkedin, twitter: v.twitter, website: v.website },
     };
     // The form's own check loads on submit, not with the dashboard (decision 950).
-    const { ownProfessionalProfileBody } = await import('../organisations/schemas.ts');
-    const parsed = ownProfessionalProfileBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('pro.profile.checkForm'));
+    const [{ ownProfessionalProfileBody }, { checkForm }, { specText }] = await Promise.all([
+      import('../organisations/schemas.ts'),
+      import('../../lib/form-check.ts'),
+      import('../admin/messages.ts'),
+    ]);
+    const labels: Record<string, string> = {
+      title: t('pro.profile.jobTitle'),
+      company: t('pro.settings.company'),
+      expertise: t('pro.settings.expertise'),
+      experience: t('pro.profile.experience'),
+      phone: t('pro.profile.phone'),
+      bio: t('pro.profile.bio'),
+      specializations: t('pro.profile.specializations'),
+      skills: t('pro.profile.skills'),
+      'pricing.hourlyRate': t('pro.profile.hourlyRate'),
+      'pricing.currency': t('pro.profile.currency'),
+      'socialLinks.linkedin': t('pro.profile.linkedin'),
+      'socialLinks.twitter': t('pro.profile.twitter'),
+      'socialLinks.website': t('pro.profile.website'),
+    };
+    const checked = checkForm(ownProfessionalProfileBody, body, t, {
+      own: specText(t),
+      label: (field) => labels[field] ?? labels[field.replace(/\[\d+\]$/, '')],
+    });
+    if (!checked.success) return setError(checked.messages[0] ?? t('pro.profile.checkForm'));
     save.mutate(body);
   };
   return (

@@ -9,25 +9,57 @@ import { Skeleton } from '../../components/ui/feedback.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/hooks.ts';
 import { publicSchemas, sendContactMessage, useSiteContent } from './api.ts';
-import { rich, useT } from '../../lib/i18n.tsx';
+import { rich, useT, type MessageKey } from '../../lib/i18n.tsx';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
 const EMPTY: Record<Field, string> = { name: '', email: '', subject: '', message: '' };
 
+/** The contact contract's own messages (spec wording in English) and their catalogue entries. */
+const CONTACT_MESSAGES: Record<string, MessageKey> = {
+  'Please enter your name': 'error.content.name',
+  'Please enter your email': 'error.content.email',
+  'Please enter a valid email address': 'error.registration.emailInvalid',
+  'Please enter a subject': 'error.content.subject',
+  'Please enter a message': 'error.content.message',
+};
+
+type T = ReturnType<typeof useT>;
+
 /**
- * The server answers a list of messages without field names. Each message belongs to the field
- * whose own schema produces it for the submitted value; anything else is shown above the form.
+ * Each field's problems with its value, checked with the API's own contract and worded in the page's
+ * language as the API words them (docs/decisions/1301-form-checks-in-the-page-language.md).
  */
-export async function assignServerErrors(values: Record<Field, string>, messages: readonly string[]) {
-  const { contactBody } = await publicSchemas();
+async function fieldProblems(values: Record<Field, string>, t: T): Promise<Partial<Record<Field, string[]>>> {
+  const [{ contactBody }, { checkForm }] = await Promise.all([publicSchemas(), import('../../lib/form-check.ts')]);
+  const labels: Record<Field, string> = {
+    name: t('workshops.form.name'),
+    email: t('common.email'),
+    subject: t('public.contact.subject'),
+    message: t('mentoring.connect.message'),
+  };
+  const own = (english: string) => {
+    const key = CONTACT_MESSAGES[english];
+    return key ? t(key) : english;
+  };
+  const out: Partial<Record<Field, string[]>> = {};
+  for (const field of FIELDS) {
+    const checked = checkForm(contactBody.shape[field], values[field], t, { own, label: () => labels[field] });
+    if (!checked.success) out[field] = checked.messages;
+  }
+  return out;
+}
+
+/**
+ * The server answers a list of messages without field names. Each message belongs to the field whose
+ * own check words it so for the submitted value; anything else is shown above the form.
+ */
+export async function assignServerErrors(values: Record<Field, string>, messages: readonly string[], t: T) {
+  const problems = await fieldProblems(values, t);
   const byField: Partial<Record<Field, string>> = {};
   const general: string[] = [];
   for (const message of messages) {
-    const field = FIELDS.find((f) => {
-      const result = contactBody.shape[f].safeParse(values[f]);
-      return !result.success && result.error.issues.some((issue) => issue.message === message);
-    });
+    const field = FIELDS.find((f) => problems[f]?.includes(message));
     if (field && !byField[field]) byField[field] = message;
     else if (!field) general.push(message);
   }
@@ -64,12 +96,20 @@ export function ContactPage() {
     setFieldErrors({});
     const body: ContactBody = { ...values, ...(website ? { website } : {}) };
     try {
+      // Checked here first, with the API's contract: the first problem of each field shows under it.
+      const problems = await fieldProblems(values, t);
+      const byField = Object.fromEntries(Object.entries(problems).map(([f, list]) => [f, list?.[0]])) as Partial<Record<Field, string>>;
+      if (Object.keys(byField).length > 0) {
+        setFieldErrors(byField);
+        setFormError(t('public.contact.correctFields'));
+        return;
+      }
       const answer = await sendContactMessage(body);
       setSent(answer.message ?? t('public.contact.sent'));
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.errors?.length) {
-        const { byField, general } = await assignServerErrors(values, error.errors);
+        const { byField, general } = await assignServerErrors(values, error.errors, t);
         setFieldErrors(byField);
         setFormError(general.length ? general.join(' ') : t('public.contact.correctFields'));
         // The error Alert moves focus to the first highlighted field (components/ui/field.tsx).

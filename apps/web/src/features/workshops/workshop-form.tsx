@@ -124,7 +124,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
     setBanner(file);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // A time the clocks skip on that date is refused before sending, in the API's own words (decision 820).
     const gap = date ? nonexistentTimeProblem(date, [startTime, endTime], timezone) : null;
@@ -166,9 +166,44 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
         };
       }
     }
-    const parsed = (choosesInstructor ? adminWorkshopBody : myWorkshopBody).safeParse(body);
-    if (!parsed.success) {
-      setError(say(parsed.error.issues[0]?.message ?? '') || t('workshops.form.checkForm'));
+    const labels: Record<string, string> = {
+      title: t('workshops.form.title'),
+      description: t('workshops.form.description'),
+      category: t('workshops.tab.category'),
+      difficulty: t('workshops.form.difficulty'),
+      deliveryMode: t('workshops.form.deliveryMode'),
+      date: t('workshops.form.date'),
+      startTime: t('workshops.form.startTime'),
+      endTime: t('workshops.form.endTime'),
+      timezone: t('workshops.form.timezone'),
+      maxParticipants: t('workshops.form.maxParticipants'),
+      meetingLink: t('workshops.form.meetingLink'),
+      venue: t('workshops.detail.venue'),
+      address: t('workshops.form.address'),
+      city: t('workshops.form.city'),
+      status: t('workshops.form.status'),
+      professionalId: t('workshops.form.professional'),
+      'manualInstructor.name': t('workshops.form.name'),
+      'manualInstructor.email': t('common.email'),
+      'manualInstructor.title': t('workshops.form.jobTitle'),
+      'manualInstructor.company': t('workshops.form.company'),
+      'manualInstructor.expertise': t('workshops.form.expertise'),
+      'manualInstructor.bio': t('workshops.form.bio'),
+    };
+    const lists: Record<string, string> = {
+      tags: t('workshops.mine.tags'),
+      prerequisites: t('workshops.detail.prerequisites'),
+      learningOutcomes: t('workshops.form.outcomes'),
+    };
+    // The check's messages load on submit, not with the dashboard (decision 950).
+    const { checkForm } = await import('../../lib/form-check.ts');
+    const checked = checkForm(choosesInstructor ? adminWorkshopBody : myWorkshopBody, body, t, {
+      own: say,
+      // A list's entry (`tags[2]`) is named by its list.
+      label: (field) => labels[field] ?? lists[field.replace(/\[\d+\]$/, '')],
+    });
+    if (!checked.success) {
+      setError(checked.messages[0] || t('workshops.form.checkForm'));
       return;
     }
     setError(null);
@@ -176,7 +211,7 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       {error && <Alert kind="error">{error}</Alert>}
       <TextField label={t('workshops.form.title')} required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
       <TextArea
