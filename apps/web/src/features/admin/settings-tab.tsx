@@ -100,9 +100,10 @@ function ContentEditor() {
       return setError(t('admin.settings.invalidJson'));
     }
     // The schema (and zod) loads when the JSON is saved (decision 950).
-    const { siteContent } = await import('./schemas.ts');
-    const result = siteContent.safeParse(parsed);
-    if (!result.success) return setError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const [{ siteContent }, { checkForm }] = await Promise.all([import('./schemas.ts'), import('../../lib/form-check.ts')]);
+    // Every problem, each naming its place in the JSON (`hero.title`), in the page's language (decision 1301).
+    const result = checkForm(siteContent, parsed, t);
+    if (!result.success) return setError(result.messages.join('; '));
     setError(null);
     save.mutate(result.data);
   };

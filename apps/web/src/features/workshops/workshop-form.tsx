@@ -127,8 +127,8 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // A time the clocks skip on that date is refused before sending, in the API's own words (decision 820).
-    const gap = date ? nonexistentTimeProblem(date, [startTime, endTime], timezone) : null;
-    if (gap) return setError(gap);
+    const skipped = date ? [startTime, endTime].find((time) => nonexistentTimeProblem(date, [time], timezone)) : undefined;
+    if (skipped) return setError(t('pro.schedule.nonexistent', { time: skipped.slice(0, 5), date, zone: timezone }));
     const body: Record<string, unknown> = {
       title,
       description,
