@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Translator } from '@app/shared/i18n/translator';
 import { errorEntryOf, fieldEntryOf, localiseMessage, translator } from './i18n.ts';
-import { catalogueMessages, fieldName, issueEntry } from './request-validation.ts';
+import { fieldName, issueEntry } from '@app/shared/i18n/zod-messages';
+import { catalogueMessages } from './request-validation.ts';
 
 /** The messages a parse of `input` gives, zod's defaults replaced by the catalogue's. */
 function messages(schema: z.ZodType, input: unknown, part = 'body'): string[] {

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { zodMessages } from '@app/shared/i18n/zod-messages';
 import { SOURCE_LANGUAGE, translator } from './i18n.ts';
 
-export { fieldName, issueEntry } from '@app/shared/i18n/zod-messages';
-
 /**
  * Requests are checked against the shared zod contracts. A contract's own messages ("Bio must be at
  * most 2000 characters") are catalogued and sent as they are; where a contract gives none, zod would

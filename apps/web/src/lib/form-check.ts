@@ -7,7 +7,7 @@ type T = (key: MessageKey, values?: MessageValues) => string;
 export interface CheckOptions {
   /** A contract's own (English, the spec's) message in the page's language: `say`, `useSpecText()`… */
   own?: (english: string) => string;
-  /** A field as the form labels it (`noticeHours` → "Minimum notice (hours)"). */
+  /** A field as the form labels it (`noticeHours` → "Minimum notice (hours)"); a list's entry (`tags[2]`) is named by its list. */
   label?: (field: string) => string | undefined;
 }
 
@@ -65,7 +65,9 @@ export function checkForm<S extends z.ZodType>(
 ): { success: true; data: z.output<S> } | { success: false; messages: string[] } {
   // Messages this map writes are already in the page's language: they are kept apart from the contract's.
   const written = new Set<string>();
-  const map = zodMessages(t, { label: options.label });
+  const named = options.label;
+  const label = named && ((field: string) => named(field) ?? named(field.replace(/\[\d+\]$/, '')));
+  const map = zodMessages(t, { label });
   const parsed = schema.safeParse(value, {
     error: (issue) => {
       const message = map(issue);

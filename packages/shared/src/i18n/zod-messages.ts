@@ -6,7 +6,7 @@ import type { MessageKey, MessageValues } from './translator.ts';
  * knows them. Wherever a contract is checked (the API's request validation, the web's forms before they
  * send) an issue the contract left without a message of its own is written from an `error.zod.*` entry
  * instead, with the field and the values the message needs (docs/decisions/1260-zod-default-messages-catalogued.md,
- * 1300-… for the web's forms). The API writes it in English and localises it on the way out; a form
+ * 1301-form-checks-in-the-page-language.md for the web's forms). The API writes it in English and localises it on the way out; a form
  * writes it straight in the page's language.
  */
 

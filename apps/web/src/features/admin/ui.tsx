@@ -355,7 +355,7 @@ export function AdminForm<B>({
     const [contract, { checkForm }] = await Promise.all([schema(), import('../../lib/form-check.ts')]);
     const checked = checkForm(contract, value, t, {
       own: spec,
-      label: (field) => labels[field] ?? labels[field.replace(/\[\d+\]$/, '')],
+      label: (field) => labels[field],
     });
     if (!checked.success) return setError(checked.messages[0] || t('admin.form.check'));
     setError(null);

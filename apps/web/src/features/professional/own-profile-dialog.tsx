@@ -108,7 +108,7 @@ function ProfileForm({ initial, onDone }: { initial: OwnProfessionalProfileDto; 
     };
     const checked = checkForm(ownProfessionalProfileBody, body, t, {
       own: specText(t),
-      label: (field) => labels[field] ?? labels[field.replace(/\[\d+\]$/, '')],
+      label: (field) => labels[field],
     });
     if (!checked.success) return setError(checked.messages[0] ?? t('pro.profile.checkForm'));
     save.mutate(body);

@@ -50,22 +50,6 @@ async function fieldProblems(values: Record<Field, string>, t: T): Promise<Parti
   return out;
 }
 
-/**
- * The server answers a list of messages without field names. Each message belongs to the field whose
- * own check words it so for the submitted value; anything else is shown above the form.
- */
-export async function assignServerErrors(values: Record<Field, string>, messages: readonly string[], t: T) {
-  const problems = await fieldProblems(values, t);
-  const byField: Partial<Record<Field, string>> = {};
-  const general: string[] = [];
-  for (const message of messages) {
-    const field = FIELDS.find((f) => problems[f]?.includes(message));
-    if (field && !byField[field]) byField[field] = message;
-    else if (!field) general.push(message);
-  }
-  return { byField, general };
-}
-
 export function ContactPage() {
   const t = useT();
   useDocumentTitle(t('public.contact.title'));
@@ -109,10 +93,8 @@ export function ContactPage() {
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.errors?.length) {
-        const { byField, general } = await assignServerErrors(values, error.errors, t);
-        setFieldErrors(byField);
-        setFormError(general.length ? general.join(' ') : t('public.contact.correctFields'));
-        // The error Alert moves focus to the first highlighted field (components/ui/field.tsx).
+        // The fields passed the same contract here, so what the server still refuses belongs to none of them.
+        setFormError(error.errors.join(' '));
       } else {
         setFormError(errorMessage(error, t('public.contact.sendFailed')));
       }

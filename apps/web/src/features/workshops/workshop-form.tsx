@@ -189,19 +189,13 @@ export function WorkshopForm({ mode, initial, instructors = [], busy, onSubmit, 
       'manualInstructor.company': t('workshops.form.company'),
       'manualInstructor.expertise': t('workshops.form.expertise'),
       'manualInstructor.bio': t('workshops.form.bio'),
-    };
-    const lists: Record<string, string> = {
       tags: t('workshops.mine.tags'),
       prerequisites: t('workshops.detail.prerequisites'),
       learningOutcomes: t('workshops.form.outcomes'),
     };
     // The check's messages load on submit, not with the dashboard (decision 950).
     const { checkForm } = await import('../../lib/form-check.ts');
-    const checked = checkForm(choosesInstructor ? adminWorkshopBody : myWorkshopBody, body, t, {
-      own: say,
-      // A list's entry (`tags[2]`) is named by its list.
-      label: (field) => labels[field] ?? lists[field.replace(/\[\d+\]$/, '')],
-    });
+    const checked = checkForm(choosesInstructor ? adminWorkshopBody : myWorkshopBody, body, t, { own: say, label: (field) => labels[field] });
     if (!checked.success) {
       setError(checked.messages[0] || t('workshops.form.checkForm'));
       return;
