@@ -141,6 +141,8 @@ test('notifications: a page with filters, each notification a link to its object
 test('form field borders have at least 3:1 contrast against their background (WCAG 1.4.11)', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: /^Student/ }).click();
+  // A click before hydration is replayed when the page hydrates (early input): wait for the form it opens.
+  await expect(page.getByRole('textbox', { name: 'Confirm Password' })).toBeVisible();
   const ratios = await page.evaluate(() => {
     const lum = (rgb: number[]) => {
       const [r, g, b] = rgb.map((c) => {
