@@ -87,6 +87,35 @@ test('a server-rendered page hydrates: nothing is painted twice, the filters wor
   expect(errors).toEqual([]);
 });
 
+test('a page hydrates with the dates and numbers the server formatted: no Intl formatter is built (decision 1310)', async ({ page }) => {
+  // A browser's first Intl formatter costs a slow phone 30–80 ms in one task (issue 27's blocking time).
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    (window as unknown as { __intl: string[] }).__intl = built;
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'ListFormat'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const Counted = function (...args: unknown[]) {
+        built.push(`${name} ${JSON.stringify(args)}`);
+        return new Original(...args);
+      };
+      Counted.prototype = Original.prototype;
+      (Intl as unknown as Record<string, unknown>)[name] = Counted;
+    }
+  });
+  const response = await page.goto('/about');
+  const html = (await response?.text()) ?? '';
+  // The server's HTML carries the figures it formatted (the stats) and the state holds them.
+  expect(html).toMatch(/"formats":\{"n\|/);
+  await page.waitForFunction(() => {
+    const link = document.querySelector('#root a[href="/"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl)).toEqual([]);
+  // The figures read as the server wrote them.
+  await expect(page.locator('#root dl dd').first()).not.toBeEmpty();
+});
+
 test('a tap before the app has started is kept, and does what it asked once the app runs (decision 1220)', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   // The app's code is held back, as on a slow phone: the page is the server's markup alone.

@@ -13,6 +13,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { languages, loaders } from 'virtual:mentorbridge/catalogues';
+import { recordFormats } from '@app/shared/i18n/format';
 import { matchLanguage } from '@app/shared/i18n/negotiate';
 import { AppTree, newQueryClient } from './app/app-tree.tsx';
 import { matchPageRoute } from './app/pages.ts';
@@ -24,8 +25,11 @@ export interface ServerRender {
   html: string;
   /** Resource hints React wrote ahead of the markup (the images it preloads): they belong in <head>. */
   head: string;
-  /** For the browser: the language rendered and the query cache (embedded as JSON). */
-  state: { language: string; queries: DehydratedState };
+  /**
+   * For the browser: the language rendered, the query cache and the dates and numbers the render formatted
+   * (embedded as JSON; the browser hydrates with the same text instead of building Intl formatters, decision 1310).
+   */
+  state: { language: string; queries: DehydratedState; formats: Record<string, string> };
 }
 
 /** How many render passes a page may take to gather its reads (a list, then a dialog's read). */
@@ -77,6 +81,8 @@ async function renderNow(url: string, wanted: readonly string[]): Promise<Server
   const queryClient = newQueryClient();
   // A read that fails is not retried here: the page is then left to the browser.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // Renders take turns (the queue above), so the record holds this page's formatting only.
+  const formatted = recordFormats();
   try {
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       let failed: unknown;
@@ -98,7 +104,7 @@ async function renderNow(url: string, wanted: readonly string[]): Promise<Server
       const suspended = html.includes('<!--$?-->');
       if (wanting.length === 0 && !suspended) {
         const hints = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
-        return { html: html.slice(hints.length), head: hints, state: { language, queries: dehydrate(queryClient) } };
+        return { html: html.slice(hints.length), head: hints, state: { language, queries: dehydrate(queryClient), formats: formatted() } };
       }
       if (pass === MAX_PASSES) return undefined;
       await Promise.all(wanting.map((q) => q.fetch().catch(() => undefined)));
@@ -106,6 +112,7 @@ async function renderNow(url: string, wanted: readonly string[]): Promise<Server
     }
     return undefined;
   } finally {
+    formatted();
     queryClient.clear();
   }
 }

@@ -238,11 +238,11 @@ function firstPaint(): Promise<void> {
   });
 }
 
-function readServerState(): { language: string; queries: DehydratedState } | undefined {
+function readServerState(): { language: string; queries: DehydratedState; formats?: unknown } | undefined {
   const element = document.getElementById('ssr-state');
   if (!element?.textContent) return undefined;
   try {
-    return JSON.parse(element.textContent) as { language: string; queries: DehydratedState };
+    return JSON.parse(element.textContent) as { language: string; queries: DehydratedState; formats?: unknown };
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { seedFormats } from '@app/shared/i18n/format';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import type { Messages } from '@lingui/core';
@@ -20,11 +21,13 @@ export async function start(
   container: HTMLElement,
   i18n: { language: string; messages: Messages },
   route?: PageRoute,
-  server?: { queries: DehydratedState },
+  server?: { queries: DehydratedState; formats?: unknown },
 ) {
   const queryClient = newQueryClient();
   if (server) {
     hydrate(queryClient, server.queries);
+    // The server's formatted dates and numbers: hydration builds no Intl formatter for them (decision 1310).
+    seedFormats(server.formats);
   } else if (route?.prefetch) {
     // A failed read is left to the page, which shows its own error state.
     const filled = route

@@ -26,19 +26,64 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFor
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
+/*
+ * Text a server render formatted, handed to the browser with the page (decision 1310). A browser builds its
+ * first Intl formatter at a cost of 30–80 ms on a slow phone (ICU loads its locale data), one task the page
+ * cannot split: on a public page that is most of its Total Blocking Time (issue 27), and the text is
+ * already in the server's HTML. So the server records what it formatted and the browser hydrates with the
+ * same strings: same input, same text, and React sees exactly the markup it was sent.
+ * Only what does not depend on where the code runs travels: numbers, lists, and dates in a named zone (a
+ * date in the runtime's own zone is the server's zone on the server and the visitor's in the browser).
+ */
+const MAX_RECORDED = 2_000;
+let recording: Record<string, string> | undefined;
+let seeded: Map<string, string> | undefined;
+
+/** Server: start recording what is formatted; the returned function stops and gives the record. */
+export function recordFormats(): () => Record<string, string> {
+  const record: Record<string, string> = {};
+  recording = record;
+  return () => {
+    if (recording === record) recording = undefined;
+    return record;
+  };
+}
+
+/** Browser: the server's record for the page being hydrated (ignored when it is not an object of strings). */
+export function seedFormats(record: unknown): void {
+  if (!record || typeof record !== 'object') return;
+  const entries = Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  seeded = new Map(entries);
+}
+
+function remembered(keyOf: () => string, compute: () => string): string {
+  if (!seeded && !recording) return compute();
+  const key = keyOf();
+  const known = seeded?.get(key);
+  if (known !== undefined) return known;
+  const text = compute();
+  if (recording && Object.keys(recording).length < MAX_RECORDED) recording[key] = text;
+  return text;
+}
+
 /** Formatters for `locale` (a language tag: `hi`, `ar`, `es-MX`) in `timeZone` (IANA; the runtime's own when absent). */
 export function formatters(locale: string, timeZone?: string): Formatters {
   const zone = timeZone ? { timeZone } : {};
   const dt = (defaults: Intl.DateTimeFormatOptions) => (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => {
     const o = { ...(options ?? defaults), ...zone };
-    return cached('dt', locale, o, () => new Intl.DateTimeFormat(locale, o)).format(toDate(value));
+    const format = () => cached('dt', locale, o, () => new Intl.DateTimeFormat(locale, o)).format(toDate(value));
+    return o.timeZone ? remembered(() => `dt|${locale}|${JSON.stringify(o)}|${toDate(value).getTime()}`, format) : format();
   };
   return {
     locale,
     date: dt({ dateStyle: 'medium' }),
     dateTime: dt({ dateStyle: 'medium', timeStyle: 'short' }),
     time: dt({ timeStyle: 'short' }),
-    number: (value, options = {}) => cached('n', locale, options, () => new Intl.NumberFormat(locale, options)).format(value),
-    list: (values, options = { type: 'conjunction' }) => cached('l', locale, options, () => new Intl.ListFormat(locale, options)).format(values),
+    number: (value, options = {}) =>
+      remembered(() => `n|${locale}|${JSON.stringify(options)}|${value}`, () => cached('n', locale, options, () => new Intl.NumberFormat(locale, options)).format(value)),
+    list: (values, options = { type: 'conjunction' }) =>
+      remembered(() => `l|${locale}|${JSON.stringify(options)}|${JSON.stringify(values)}`, () =>
+        cached('l', locale, options, () => new Intl.ListFormat(locale, options)).format(values),
+      ),
   };
 }

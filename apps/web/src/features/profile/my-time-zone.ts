@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateStoredUser, useSession } from '../../lib/session.ts';
 import { browserZone } from '../../lib/time-zones.ts';
@@ -28,6 +28,16 @@ function useMyProfile() {
 export function useMyTimeZone(): string {
   const profile = useMyProfile();
   return profile.data?.timezone ?? browserZone();
+}
+
+/**
+ * The same zone, read when a date needs it. The browser's zone is read through Intl, whose first formatter
+ * costs a slow phone 30–80 ms (decision 1310): a page that shows no moment in the viewer's zone while it
+ * hydrates (a server-rendered list, an R&D project's dates in UTC) does not pay it then.
+ */
+export function useMyTimeZoneReader(): () => string {
+  const zone = useMyProfile().data?.timezone;
+  return useCallback(() => zone ?? browserZone(), [zone]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useFormat, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { useMyTimeZone } from '../profile/my-time-zone.ts';
+import { useMyTimeZoneReader } from '../profile/my-time-zone.ts';
 
 const STATUS_STYLES: Record<string, string> = {
   draft: 'bg-slate-100 text-slate-700',
@@ -62,20 +62,24 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export function useRdText() {
   const t = useT();
   const format = useFormat();
-  const zone = useMyTimeZone();
+  // Read when a moment is shown (decision 1310): most R&D dates are days or deadlines, shown in UTC.
+  const myZone = useMyTimeZoneReader();
   return useMemo(() => {
     const day = (iso: string | null | undefined, deadline = false): string => {
       if (!iso) return '—';
       const dateOnly = DATE_ONLY.test(iso);
       const d = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
       if (Number.isNaN(d.getTime())) return '—';
-      return format.date(d, { year: 'numeric', month: 'short', day: 'numeric', timeZone: dateOnly || deadline ? 'UTC' : zone });
+      return format.date(d, { year: 'numeric', month: 'short', day: 'numeric', timeZone: dateOnly || deadline ? 'UTC' : myZone() });
     };
     const compensationType = (type: string) => t('rd.compensation', { type });
     return {
       t,
       format,
-      zone,
+      /** The reader's zone, read when asked. */
+      get zone() {
+        return myZone();
+      },
       field: (field: string) => t('rd.field', { field: selectKey(field) }),
       role: (role: string) => t('rd.role', { role: selectKey(role) }),
       workMode: (mode: string) => t('rd.workMode', { mode }),
@@ -95,12 +99,12 @@ export function useRdText() {
       /** An application deadline's calendar date (UTC, decision 251). */
       deadline: (iso: string | null | undefined) => day(iso, true),
       /** A moment with its time, in the reader's zone. */
-      dateTime: (iso: string) => format.dateTime(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }),
+      dateTime: (iso: string) => format.dateTime(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: myZone() }),
       number: (n: number) => format.number(n),
       /** An enumeration as the reader's language writes one ("A, B, C" in English, with و in Arabic). */
       list: (items: readonly string[]) => format.list(items, { type: 'unit', style: 'short' }),
     };
-  }, [t, format, zone]);
+  }, [t, format, myZone]);
 }
 
 /** Deadline: more than 0 and up to 7 days shows a warning; 0 or less shows Expired / Application Closed. */

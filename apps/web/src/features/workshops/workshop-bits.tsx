@@ -3,7 +3,7 @@ import { workshopStatusLabel, type WorkshopPhase } from '@app/shared/workshop-co
 import type { WorkshopDto } from '@app/shared/workshops';
 import { dateTimeIn, formatInZone } from '../../lib/zoned-time.ts';
 import { useHydrated } from '../../lib/hooks.ts';
-import { useMyTimeZone } from '../profile/my-time-zone.ts';
+import { useMyTimeZoneReader } from '../profile/my-time-zone.ts';
 import { useFormat, useT } from '../../lib/i18n.tsx';
 
 const ICONS: Record<string, LucideIcon> = { BookOpen, Code, Beaker, Lightbulb, Users, Award };
@@ -89,13 +89,14 @@ export function WorkshopWhen({ workshop }: { workshop: WorkshopDto }) {
  */
 export function useZonedWhen(): (iso: string, zone: string) => { text: string; local?: string } {
   const t = useT();
-  const mine = useMyTimeZone();
+  const myZone = useMyTimeZoneReader();
   // The server does not know the visitor's zone: a server-rendered page shows the event's own zone, as the
-  // server wrote it, and adds "your time" once it has hydrated (decision 1070).
+  // server wrote it, and adds "your time" once it has hydrated (decision 1070). The viewer's zone is read
+  // only then (decision 1310: reading the browser's builds its first Intl formatter).
   const hydrated = useHydrated();
-  const viewer = hydrated ? mine : undefined;
   return (iso, zone) => {
-    const plain = formatInZone(iso, zone, hydrated ? mine : zone);
+    const viewer = hydrated ? myZone() : undefined;
+    const plain = formatInZone(iso, zone, viewer ?? zone);
     const text = t('workshops.whenInZone', { when: dateTimeIn(iso, zone), zone });
     if (!plain.local) return { text };
     const when = dateTimeIn(iso, viewer);
