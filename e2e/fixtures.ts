@@ -213,7 +213,11 @@ export interface RegisteredStudent {
 }
 
 /** Register a fresh student through POST /api/auth/register (unique e-mail), ready to sign in. */
-export async function registerStudentViaApi(request: APIRequestContext, firstName = 'Test'): Promise<RegisteredStudent> {
+export async function registerStudentViaApi(
+  request: APIRequestContext,
+  firstName = 'Test',
+  profile: { course?: string; interests?: string[] } = {},
+): Promise<RegisteredStudent> {
   const student = { email: uniqueEmail('student'), password: 'Journey@123', firstName, lastName: 'Journey' };
   const response = await request.post('/api/auth/register', {
     data: {
@@ -224,6 +228,7 @@ export async function registerStudentViaApi(request: APIRequestContext, firstNam
       rollNumber: `R-${Date.now()}`,
       phone: '+91 98765 43210',
       interests: ['Technology'],
+      ...profile,
     },
   });
   const text = await response.text();

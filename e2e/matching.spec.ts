@@ -139,7 +139,9 @@ test('an administrator runs a programme from creation to published pairs', async
 });
 
 test('a professional sees students who might benefit and invites one', async ({ page, request }) => {
-  const student = await registerStudentViaApi(request, 'Zubin');
+  // Studying her own topic (a shared topic outranks the related ones every other journey's student has): the
+  // card shows the ten best suggestions, and the journeys register many students beside this one.
+  const student = await registerStudentViaApi(request, 'Zubin', { course: 'Software Development' });
   // The demo mentor already has requests and mentees: give her room (an invitation at capacity is refused).
   const mentorToken = await apiLoginToken(request, DEMO.professional.email, DEMO.professional.password);
   await apiCall(request, mentorToken, 'PUT', '/api/matching/capacity', { maxMentees: 50 });
