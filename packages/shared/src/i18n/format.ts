@@ -27,8 +27,8 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFor
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /*
- * Text a server render formatted, handed to the browser with the page (decision 1310). A browser builds its
- * first Intl formatter at a cost of 30–80 ms on a slow phone (ICU loads its locale data), one task the page
+ * Text a server render formatted, handed to the browser with the page (decision 1310). A browser's first Intl
+ * formatter costs 28–83 ms on the project's 2-core machine (ICU loads its locale data), in one task the page
  * cannot split: on a public page that is most of its Total Blocking Time (issue 27), and the text is
  * already in the server's HTML. So the server records what it formatted and the browser hydrates with the
  * same strings: same input, same text, and React sees exactly the markup it was sent.

@@ -32,7 +32,7 @@ export function useMyTimeZone(): string {
 
 /**
  * The same zone, read when a date needs it. The browser's zone is read through Intl, whose first formatter
- * costs a slow phone 30–80 ms (decision 1310): a page that shows no moment in the viewer's zone while it
+ * costs tens of milliseconds (decision 1310): a page that shows no moment in the viewer's zone while it
  * hydrates (a server-rendered list, an R&D project's dates in UTC) does not pay it then.
  */
 export function useMyTimeZoneReader(): () => string {
