@@ -88,7 +88,7 @@ test('a server-rendered page hydrates: nothing is painted twice, the filters wor
 });
 
 test('a page hydrates with the dates and numbers the server formatted: no Intl formatter is built (decision 1310)', async ({ page }) => {
-  // A browser's first Intl formatter costs a slow phone 30–80 ms in one task (issue 27's blocking time).
+  // A browser's first Intl formatter costs 28–83 ms on the project's machine, in one task (issue 27's blocking time).
   await page.addInitScript(() => {
     const built: string[] = [];
     (window as unknown as { __intl: string[] }).__intl = built;

@@ -13,8 +13,7 @@ export interface Formatters {
 }
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(kind: string, locale: string, options: object, make: () => T): T {
-  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) {
     f = make();
@@ -36,16 +35,16 @@ const toDate = (value: Date | string | number) => (value instanceof Date ? value
  * date in the runtime's own zone is the server's zone on the server and the visitor's in the browser).
  */
 const MAX_RECORDED = 2_000;
-let recording: Record<string, string> | undefined;
+let recording: Map<string, string> | undefined;
 let seeded: Map<string, string> | undefined;
 
 /** Server: start recording what is formatted; the returned function stops and gives the record. */
 export function recordFormats(): () => Record<string, string> {
-  const record: Record<string, string> = {};
+  const record = new Map<string, string>();
   recording = record;
   return () => {
     if (recording === record) recording = undefined;
-    return record;
+    return Object.fromEntries(record);
   };
 }
 
@@ -56,13 +55,25 @@ export function seedFormats(record: unknown): void {
   seeded = new Map(entries);
 }
 
-function remembered(keyOf: () => string, compute: () => string): string {
-  if (!seeded && !recording) return compute();
-  const key = keyOf();
+/**
+ * `value` formatted by the formatter for (kind, locale, options), built once. `valueKey` names the value
+ * when its text may travel with the page (above); then a seeded text is used, and a recording keeps it.
+ */
+function formatWith<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => T,
+  use: (formatter: T) => string,
+  valueKey?: () => string,
+): string {
+  const formatter = `${kind}|${locale}|${JSON.stringify(options)}`;
+  if (!valueKey || (!seeded && !recording)) return use(cached(formatter, make));
+  const key = `${formatter}|${valueKey()}`;
   const known = seeded?.get(key);
   if (known !== undefined) return known;
-  const text = compute();
-  if (recording && Object.keys(recording).length < MAX_RECORDED) recording[key] = text;
+  const text = use(cached(formatter, make));
+  if (recording && recording.size < MAX_RECORDED) recording.set(key, text);
   return text;
 }
 
@@ -71,19 +82,17 @@ export function formatters(locale: string, timeZone?: string): Formatters {
   const zone = timeZone ? { timeZone } : {};
   const dt = (defaults: Intl.DateTimeFormatOptions) => (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => {
     const o = { ...(options ?? defaults), ...zone };
-    const format = () => cached('dt', locale, o, () => new Intl.DateTimeFormat(locale, o)).format(toDate(value));
-    return o.timeZone ? remembered(() => `dt|${locale}|${JSON.stringify(o)}|${toDate(value).getTime()}`, format) : format();
+    const date = toDate(value);
+    const when = o.timeZone ? () => String(date.getTime()) : undefined;
+    return formatWith('dt', locale, o, () => new Intl.DateTimeFormat(locale, o), (f) => f.format(date), when);
   };
   return {
     locale,
     date: dt({ dateStyle: 'medium' }),
     dateTime: dt({ dateStyle: 'medium', timeStyle: 'short' }),
     time: dt({ timeStyle: 'short' }),
-    number: (value, options = {}) =>
-      remembered(() => `n|${locale}|${JSON.stringify(options)}|${value}`, () => cached('n', locale, options, () => new Intl.NumberFormat(locale, options)).format(value)),
+    number: (value, options = {}) => formatWith('n', locale, options, () => new Intl.NumberFormat(locale, options), (f) => f.format(value), () => String(value)),
     list: (values, options = { type: 'conjunction' }) =>
-      remembered(() => `l|${locale}|${JSON.stringify(options)}|${JSON.stringify(values)}`, () =>
-        cached('l', locale, options, () => new Intl.ListFormat(locale, options)).format(values),
-      ),
+      formatWith('l', locale, options, () => new Intl.ListFormat(locale, options), (f) => f.format(values), () => JSON.stringify(values)),
   };
 }
