@@ -52,6 +52,8 @@ export interface AxeOptions {
  * which a fake clock may hold.
  */
 export async function expectHydrated(locator: Locator): Promise<void> {
+  // A visitor's page runs the app when they reach for it (decision 1320): the pointer moves, as a person's would.
+  await locator.page().mouse.move(1, 1);
   await expect
     .poll(() => locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 })
     .toBe(true);

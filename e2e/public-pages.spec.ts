@@ -1,7 +1,7 @@
 // Issue 27: the public pages carry their content in the HTML (a reader or crawler without JavaScript sees
 // it), rendered on the server from the app's own components and hydrated (decision 1070), and a
 // workshop has its own address: shared, bookmarked, opened directly, with Back.
-import { expect, expectAccessible, holdTheApp, test, watchRoot } from './fixtures.ts';
+import { DEMO, expect, expectAccessible, expectHydrated, holdTheApp, signIn, test, watchRoot } from './fixtures.ts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -106,6 +106,8 @@ test('a page hydrates with the dates and numbers the server formatted: no Intl f
   const html = (await response?.text()) ?? '';
   // The server's HTML carries the figures it formatted (the stats) and the state holds them.
   expect(html).toMatch(/"formats":\{"n\|/);
+  // A visitor's page runs the app once they reach for it (decision 1320).
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => {
     const link = document.querySelector('#root a[href="/"]');
     return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
@@ -144,6 +146,40 @@ test('a filter chosen before the app has started applies once it runs (decision 
   await expect(cards).not.toHaveCount(before);
   for (const text of await page.locator('main article').allInnerTexts()) expect(text).toContain('Design');
   await expect(page.getByLabel('Category')).toHaveValue('Design');
+});
+
+test('a visitor reads a server-rendered page with no app running; reaching for it starts the app (decision 1320)', async ({ page }) => {
+  const app = await holdTheApp(page);
+  await page.goto('/workshops');
+  await page.waitForLoadState('networkidle');
+  // Loaded and quiet: the list and its links are the server's, and the app was not asked for.
+  const title = page.locator('main article h2 a').first();
+  await expect(title).toBeVisible();
+  expect(app.asked()).toBe(false);
+  expect(await title.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(false);
+  // The pointer moves toward the page: the app is asked for, and hydrates the server's markup once it is in.
+  await page.mouse.move(200, 300);
+  await expect.poll(app.asked).toBe(true);
+  app.release();
+  await expectHydrated(title);
+});
+
+test('a signed-in person on a public page, and the landing page for anyone, run the app at once (decision 1320)', async ({ page }) => {
+  // The landing page rotates its highlighted feature by itself: its app starts after load without a touch.
+  const landing = await holdTheApp(page);
+  await page.goto('/');
+  await expect.poll(landing.asked).toBe(true);
+  landing.release();
+  await page.unrouteAll({ behavior: 'wait' });
+  await signIn(page, DEMO.student.email, DEMO.student.password);
+  // Signed in, a public page is hydrated with no touch at all (the header shows the person's account).
+  const held = await holdTheApp(page);
+  await page.goto('/workshops');
+  await expect.poll(held.asked).toBe(true);
+  held.release();
+  await expect
+    .poll(() => page.locator('main article h2 a').first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 })
+    .toBe(true);
 });
 
 test.describe('in the visitor\'s language', () => {

@@ -45,7 +45,9 @@ test.describe('landing page', () => {
     // reads it, and can fail to, when it comes to the page from another one.
     await page.goto('/workshops');
     // Once hydrated (React has attached to the server's link), the click is the app's navigation, not a new
-    // page load the server would render with its content.
+    // page load the server would render with its content. A visitor's page runs the app once they reach for
+    // it (decision 1320): the pointer moves.
+    await page.mouse.move(1, 1);
     await page.waitForFunction(() => {
       const link = document.querySelector('a[href="/"]');
       return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));

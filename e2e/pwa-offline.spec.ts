@@ -65,3 +65,27 @@ test('the app installs, opens the dashboard offline with an offline notice, and 
   const kept = await page.evaluate(async () => ((await caches.keys()).includes('mb-data-v1') ? (await (await caches.open('mb-data-v1')).keys()).length : 0));
   expect(kept).toBe(0);
 });
+
+test("a visitor's public page has the service worker keep the app's files; the first touch runs them from it (decision 1320)", async ({ page }) => {
+  const fromWorker: string[] = [];
+  page.on('response', (response) => {
+    if (response.fromServiceWorker() && /\/assets\/framework-[\w-]+\.js$/.test(response.url())) fromWorker.push(response.url());
+  });
+  await page.goto('/workshops');
+  // Loaded, untouched: the worker is running and has fetched the app's framework and its boot chunk into the shell
+  // cache, while the page itself has not asked for them.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('mb-shell-v1')).keys()).map((r) => new URL(r.url).pathname).filter((p) => /^\/assets\/(framework|boot)-/.test(p)).length), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  // The worker has claimed the page (its activation), so the page's later requests go through it.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const asked = await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/framework-/.test(e.name)));
+  expect(asked).toBe(false);
+  // The visitor reaches for the page: the app runs, its framework answered by the worker, and hydrates the list.
+  await page.mouse.move(200, 300);
+  const title = page.locator('main article h2 a').first();
+  await expect.poll(() => title.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 }).toBe(true);
+  expect(fromWorker.length).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: /^Details: / }).first()).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { dashboardOf, matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
-import { startMessages } from './lib/catalogue-parts.ts';
+import { partUrl, startMessages } from './lib/catalogue-parts.ts';
 import { applyLanguage, initialLanguage } from './lib/language.ts';
 import './index.css';
 
@@ -54,7 +54,15 @@ if (!server) for (const read of page?.reads ?? []) fetchEarly(read, page?.role &
 // A tap or an edit before then is not lost (decision 1220): it starts the app at once, and is replayed
 // once React has attached to its element.
 const early = serverState ? catchEarlyInput() : undefined;
-const ready = early ? Promise.race([afterLoadAndPaint(), early.interacted]) : Promise.resolve();
+// A visitor (no stored session) on a page the server rendered in this device's language has all of it to
+// read and every link works: the app runs when they first reach for it (a pointer moved or pressed, a key,
+// a focus, a wheel or a scroll), not while the page loads (decision 1320). Its code is fetched, not run,
+// once the page has loaded and painted, so the first tap waits for running it alone. A page that does
+// something by itself (`startsAtOnce`: the landing page's rotating feature, a workshop's dialog) and a
+// signed-in person's visit (their header, their state) start after load as before.
+const onIntent = Boolean(early && server && !token && !page?.startsAtOnce);
+if (onIntent) void afterLoadAndPaint().then(prefetchApp);
+const ready = early ? (onIntent ? early.interacted : Promise.race([afterLoadAndPaint(), early.interacted])) : Promise.resolve();
 
 if (container) {
   void ready
@@ -134,7 +142,11 @@ function catchEarlyInput() {
   // Kept after hydrateRoot too: while React hydrates, an edit reaching a part it has not hydrated yet makes it
   // hydrate that part at once with the field as it now is, and a change it then cannot see is lost.
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
-  for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, () => signal(), { once: true, capture: true });
+  // Reaching for the page starts the app: a press or a key, and (decision 1320) a mouse moved, a wheel turned,
+  // the page scrolled or a focus moved in (a screen reader's cursor), which come before the tap itself.
+  for (const type of ['pointerdown', 'keydown', 'pointermove', 'wheel', 'scroll', 'focusin'] as const) {
+    document.addEventListener(type, () => signal(), { once: true, capture: true, passive: true });
+  }
   function step() {
     for (const [field, value] of edited) {
       if (!field.isConnected) edited.delete(field);
@@ -200,6 +212,24 @@ function replayEdit(field: Field, value: string | boolean) {
   field.value = '';
   setValue?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Fetches the app without running it (decision 1320). The server put the app shell's modulepreload links in a
+ * `<template id="app-shell">` (inert: nothing is fetched while the page loads, decision 1111). The installable
+ * app's service worker is registered (as the app would on start) and asked to keep those files, with each
+ * chunk's catalogue part in the page's language (decision 1100): it fetches them on its own thread, so the
+ * page's main thread does nothing for them now, and the app's imports are answered from its cache when the
+ * visitor reaches for the page. Without a service worker (not supported, or blocked) the app is fetched then.
+ */
+function prefetchApp() {
+  const template = document.getElementById('app-shell');
+  const files = template instanceof HTMLTemplateElement ? [...template.content.querySelectorAll('link')].map((link) => link.getAttribute('href') ?? '') : [];
+  template?.remove();
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const urls = files.filter(Boolean).flatMap((href) => (href.endsWith('.t.js') ? [href, partUrl(language, href)] : [href]));
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'prefetch', urls }));
 }
 
 /** Runs `fn` in a new task: a MessageChannel message, which a test's fake clock does not hold (unlike timers). */

@@ -44,6 +44,11 @@ export interface PageRoute {
    * first render, so the page's main content is in its first paint instead of a skeleton.
    */
   prefetch?: () => Promise<(client: QueryClient) => Promise<void>>;
+  /**
+   * A server-rendered page that does something by itself once loaded (the landing page's rotating feature):
+   * its app starts after load for a visitor too, not at their first touch (decision 1320).
+   */
+  startsAtOnce?: boolean;
 }
 
 /** Whether the page opens on this tab (`?tab=`, the first tab when absent). */
@@ -59,7 +64,7 @@ const siteContent = {
 
 // `npm run bench:web` reads `path: '…', page: page(() => import('…'))` pairs from this file.
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: '/', page: page(() => import('../features/public/landing-page.tsx').then((m) => m.LandingPage)), ...siteContent },
+  { path: '/', page: page(() => import('../features/public/landing-page.tsx').then((m) => m.LandingPage)), ...siteContent, startsAtOnce: true },
   { path: '/about', page: page(() => import('../features/public/about-page.tsx').then((m) => m.AboutPage)), ...siteContent },
   { path: '/signin', page: page(() => import('../features/auth/signin-page.tsx').then((m) => m.SignInPage)), guestOnly: true },
   { path: '/signup', page: page(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage)), guestOnly: true },
@@ -106,7 +111,13 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
   // A workshop's own address opens its details dialog (a lazy chunk): fetched beside the page's code, not
   // after the list has hydrated (decision 1111: the app of a server-rendered page starts after its load).
-  { path: '/workshops/:id', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => import('../features/workshops/workshop-detail-dialog.tsx').then(() => m.PublicWorkshopsPage))) },
+  // The dialog is the app's, and a shared link must open it: this page's app starts after load for a visitor
+  // too, not at their first touch (decision 1320).
+  {
+    path: '/workshops/:id',
+    page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => import('../features/workshops/workshop-detail-dialog.tsx').then(() => m.PublicWorkshopsPage))),
+    startsAtOnce: true,
+  },
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },
   { path: '/projects', page: page(() => import('../features/rd-projects/public-projects-page.tsx').then((m) => m.PublicProjectsPage)) },

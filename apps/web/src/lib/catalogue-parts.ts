@@ -36,7 +36,7 @@ function current(): State {
 }
 
 /** A chunk's part sits beside it: `assets/x-H.t.js` → `assets/i18n/x-H.t.<language>.js`. */
-function partUrl(language: string, chunk: string): string {
+export function partUrl(language: string, chunk: string): string {
   return chunk.replace(/([^/]*)\.js$/, `i18n/$1.${language}.js`);
 }
 

@@ -259,6 +259,24 @@ describe('a page the web app rendered on the server (decision 1070)', () => {
     expect([...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")/g)]).toHaveLength(0);
   });
 
+  it("moves the app shell's modulepreload links into an inert template; the entry's own stay (decisions 1111, 1240, 1320)", () => {
+    const withLinks = template.replace(
+      '  </head>',
+      '    <link rel="modulepreload" crossorigin href="/assets/boot-shared-a.js">\n    <link rel="modulepreload" crossorigin href="/assets/framework-b.js" data-app-shell>\n    <link rel="modulepreload" crossorigin href="/assets/boot-c.t.js" data-app-shell>\n  </head>',
+    );
+    const html = fillTemplate(withLinks, ORIGIN, page, { html: '<main id="main"></main>', head: '', state: { language: 'en', queries: { queries: [] } } });
+    const head = html.slice(0, html.indexOf('</head>'));
+    const inTemplate = /<template id="app-shell">(.*?)<\/template>/s.exec(head)?.[1] ?? '';
+    expect([...inTemplate.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/framework-b.js', '/assets/boot-c.t.js']);
+    // Outside the template, only the entry's own import is a live preload.
+    const live = head.replace(/<template id="app-shell">.*?<\/template>/s, '');
+    expect([...live.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/boot-shared-a.js']);
+    // A page the server did not render keeps every link live, and no template.
+    const plain = fillTemplate(withLinks, ORIGIN, page);
+    expect(plain).not.toContain('app-shell"');
+    expect([...plain.matchAll(/rel="modulepreload"/g)]).toHaveLength(3);
+  });
+
   it('without a server rendering, #root holds the plain HTML and the page stays in English', () => {
     const html = fillTemplate(template, ORIGIN, page);
     expect(html).toContain('<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6"><main id="main">plain</main></div></div>');

@@ -121,9 +121,16 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     : `<div id="root"><div class="prerendered mx-auto max-w-7xl px-4 py-10 sm:px-6">${page.body}</div></div>`;
   const language = app?.state.language ?? 'en';
   // A server-rendered page paints without the app: the app shell's modulepreload links (vite.config.ts
-  // preloadAppShell) are left out, and main.tsx fetches the app after the page has loaded (decision 1111).
+  // preloadAppShell) are taken out of the head, and main.tsx fetches the app after the page has loaded
+  // (decision 1111). They travel in an inert <template> that main.tsx puts back then (decision 1320).
   // The entry's own static imports stay preloaded (decision 1240): fetched beside the entry, not after it ran.
-  const shell = app ? template.replace(/\s*<link rel="modulepreload"[^>]*data-app-shell[^>]*>/g, '') : template;
+  const shellLinks = /\s*(<link rel="modulepreload"[^>]*data-app-shell[^>]*>)/g;
+  const links = app ? [...template.matchAll(shellLinks)].map((match) => match[1]) : [];
+  const shell = app
+    ? template
+        .replace(shellLinks, '')
+        .replace('</head>', links.length > 0 ? `  <template id="app-shell">${links.join('')}</template>\n  </head>` : '</head>')
+    : template;
   return shell
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
