@@ -3,6 +3,7 @@ import { dashboardOf, matchPageRoute } from './app/pages.ts';
 import { fetchEarly } from './lib/early.ts';
 import { partUrl, startMessages } from './lib/catalogue-parts.ts';
 import { applyLanguage, initialLanguage } from './lib/language.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
 
 // The entry is deliberately tiny (docs/decisions/310-first-load.md): it reads the URL, starts the
@@ -226,10 +227,10 @@ function prefetchApp() {
   const template = document.getElementById('app-shell');
   const files = template instanceof HTMLTemplateElement ? [...template.content.querySelectorAll('link')].map((link) => link.getAttribute('href') ?? '') : [];
   template?.remove();
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const urls = files.filter(Boolean).flatMap((href) => (href.endsWith('.t.js') ? [href, partUrl(language, href)] : [href]));
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'prefetch', urls }));
+  void registerServiceWorker().then((registered) =>
+    registered ? navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'prefetch', urls })) : undefined,
+  );
 }
 
 /** Runs `fn` in a new task: a MessageChannel message, which a test's fake clock does not hold (unlike timers). */

@@ -51,5 +51,5 @@ export async function start(
     startTransition(() => root.render(app));
   }
   // The installable app's service worker (issue 27), once the first screen is on its way.
-  registerServiceWorker();
+  void registerServiceWorker();
 }

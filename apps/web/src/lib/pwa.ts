@@ -6,10 +6,7 @@ import { useSyncExternalStore } from 'react';
 /** The service worker's cache of signed-in API reads (public/sw.js DATA). */
 const PRIVATE_CACHE = 'mb-data-v1';
 
-export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-}
+export { registerServiceWorker } from './service-worker.ts';
 
 /** Forget the last-seen data kept for offline use: a shared device keeps nothing of the last person. */
 export function clearPrivateOffline(): Promise<void> {
