@@ -11,6 +11,14 @@ test('logout clears every stored key, says so and returns to the landing page', 
   );
   await page.evaluate(() => window.localStorage.setItem('unrelated-preference', 'kept'));
 
+  // The page reloads 1.2 s after the server has answered whether the session also ends at an identity provider:
+  // that answer is held while the page is read, so a slow poll cannot miss the message (it flaked under load).
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/sso/logout', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/logout');
   await expect(page.getByRole('heading', { name: 'Logging Out...' })).toBeVisible();
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
@@ -18,6 +26,7 @@ test('logout clears every stored key, says so and returns to the landing page', 
   for (const key of SESSION_KEYS) expect(stored[key], `${key} after logout`).toBeNull();
   expect(await page.evaluate(() => window.localStorage.getItem('unrelated-preference'))).toBe('kept');
 
+  answer();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toBeVisible();

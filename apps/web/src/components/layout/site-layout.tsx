@@ -83,8 +83,14 @@ function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const onLanding = pathname === '/';
 
-  // Close the mobile menu on navigation.
-  useEffect(() => setOpen(false), [pathname]);
+  // Close the mobile menu on navigation: while rendering, when the address has changed (not in an effect, which
+  // also runs when the header mounts: after a hydration that effect came after a tap replayed on the hydrated
+  // button (decision 1220), and closed the menu the tap had just opened).
+  const [menuFor, setMenuFor] = useState(pathname);
+  if (menuFor !== pathname) {
+    setMenuFor(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
