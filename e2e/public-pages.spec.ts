@@ -164,12 +164,21 @@ test('a visitor reads a server-rendered page with no app running; reaching for i
   await expectHydrated(title);
 });
 
-test('a signed-in person on a public page, and the landing page for anyone, run the app at once (decision 1320)', async ({ page }) => {
-  // The landing page rotates its highlighted feature by itself: its app starts after load without a touch.
+test('the landing page starts its app when the rotating features come on screen; a signed-in person\'s public page at once (decisions 1320, 1340)', async ({ page }) => {
+  // On a phone the rotating feature cards are below the fold: the loaded, untouched landing page runs nothing.
+  await page.setViewportSize({ width: 360, height: 740 });
   const landing = await holdTheApp(page);
   await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('feature-card')).toHaveCount(4);
+  expect(landing.asked()).toBe(false);
+  // The cards come on screen with no input at all (a taller window): the app starts, and then they rotate.
+  await page.setViewportSize({ width: 360, height: 4000 });
   await expect.poll(landing.asked).toBe(true);
   landing.release();
+  await expect
+    .poll(() => page.getByTestId('feature-card').first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), { timeout: 20_000 })
+    .toBe(true);
   await page.unrouteAll({ behavior: 'wait' });
   await signIn(page, DEMO.student.email, DEMO.student.password);
   // Signed in, a public page is hydrated with no touch at all (the header shows the person's account).

@@ -30,8 +30,10 @@
 //     "a mid-tier phone" only there. Its docs say to calibrate the multiplier on other machines, and its
 //     own PageSpeed Insights config does (1.2×). So the script first measures this machine's
 //     benchmarkIndex with Lighthouse's own function (median of 5) and sets the multiplier with
-//     Lighthouse's calculator: 800 → 2×, 1300 → 3×, 1533 → 4×, 2000 → 6× (decision 1300). Every run's own
-//     benchmarkIndex is printed too. --cpu-slowdown N fixes the multiplier instead (4 = Lighthouse's default).
+//     Lighthouse's calculator: 800 → 2×, 1300 → 3×, 1533 → 4×, 2000 → 6× (decision 1300). Each run then uses
+//     the multiplier of the median of every index measured so far, that first one and each run's own (decision
+//     1350): this virtual machine's speed swings within minutes. Each page's median index and multiplier are
+//     printed. --cpu-slowdown N fixes the multiplier instead (4 = Lighthouse's default).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -291,6 +293,12 @@ function calibratedSlowdown(benchmarkIndex) {
   return 1;
 }
 
+/** The middle value (the lower of the two middle ones for an even count); undefined ones are left out. */
+function median(values) {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+}
+
 /** This machine's benchmarkIndex as Lighthouse computes it (its own page function), median of 5 in one browser. */
 async function benchmarkIndex() {
   const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
@@ -304,7 +312,13 @@ async function benchmarkIndex() {
   }
 }
 const machineIndex = skipLighthouse ? undefined : await benchmarkIndex();
-const slowdown = fixedSlowdown ?? Math.round(calibratedSlowdown(machineIndex ?? 1533) * 10) / 10;
+// The index this virtual machine measures swings within minutes (2.6× to 10.4× in one sitting from a single
+// up-front measurement, docs/performance.md): the multiplier follows the median of every index measured so far,
+// the up-front one and each run's own (Lighthouse's environment.benchmarkIndex), so one outlier does not set
+// a whole report's verdicts (decision 1350).
+const indices = machineIndex === undefined ? [] : [machineIndex];
+const calibrated = () => Math.round(calibratedSlowdown(median(indices) ?? 1533) * 10) / 10;
+const slowdowns = [];
 
 await waitForServer();
 
@@ -356,6 +370,7 @@ function failing(lhr, category) {
 
 /** One Lighthouse run of one page in a fresh browser: nothing cached or stored from another run. */
 async function measure(target) {
+  const slowdown = fixedSlowdown ?? calibrated();
   const browser = await puppeteer.launch({
     executablePath: CHROME_PATH,
     args: CHROME_FLAGS,
@@ -413,6 +428,7 @@ async function measure(target) {
       cls: metric('cumulative-layout-shift'),
       bytes: metric('total-byte-weight'),
       benchmarkIndex: lhr.environment?.benchmarkIndex,
+      slowdown,
       failedA11y: failing(lhr, 'accessibility'),
     };
   } finally {
@@ -420,10 +436,6 @@ async function measure(target) {
   }
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
-};
 
 const loadBefore = loadavg();
 const results = [];
@@ -432,7 +444,10 @@ for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name
   let error;
   for (let run = 0; run < runs; run++) {
     try {
-      samples.push(await measure(target));
+      const sample = await measure(target);
+      samples.push(sample);
+      if (sample.benchmarkIndex !== undefined) indices.push(sample.benchmarkIndex);
+      slowdowns.push(sample.slowdown);
     } catch (e) {
       error = String(e?.message ?? e);
     }
@@ -457,6 +472,7 @@ for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name
     cls: pick('cls'),
     bytes: pick('bytes'),
     benchmarkIndex: pick('benchmarkIndex'),
+    slowdown: pick('slowdown'),
     failedA11y: [...new Set(samples.flatMap((s) => s.failedA11y))],
     failedSeo: [...new Set(samples.flatMap((s) => s.failedSeo))],
     budget: target.budget,
@@ -474,12 +490,12 @@ console.log(
 console.log(`load average before ${load(loadBefore)}, after ${load(loadAfter)} (${cpus().length} CPUs)`);
 console.log(
   fixedSlowdown !== undefined
-    ? `CPU slowdown ${slowdown}× as given (--cpu-slowdown); this machine's benchmarkIndex ${Math.round(machineIndex)}`
-    : `CPU slowdown ${slowdown}×, calibrated from this machine's benchmarkIndex ${Math.round(machineIndex)} with Lighthouse's calculator (1533 → 4×; decision 1300)`,
+    ? `CPU slowdown ${fixedSlowdown}× as given (--cpu-slowdown); this machine's benchmarkIndex ${Math.round(machineIndex)} before the runs`
+    : `CPU slowdown calibrated with Lighthouse's calculator (1533 → 4×; decision 1300) from the median of every benchmarkIndex measured so far (decision 1350): ${Math.round(machineIndex)} before the runs, median of all ${Math.round(median(indices))}; multipliers used ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}× (column "×")`,
 );
-console.log('each page\'s "index" is the median benchmarkIndex Lighthouse measured during its runs\n');
+console.log('each page\'s "index" is the median benchmarkIndex Lighthouse measured during its runs, "×" the median multiplier its runs used\n');
 console.log(
-  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}${'index'.padStart(7)}${runs > 1 ? '  perf runs' : ''}`,
+  `${'page'.padEnd(24)}${'path'.padEnd(26)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'SEO'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'bytes'.padStart(10)}${'index'.padStart(7)}${'×'.padStart(6)}${runs > 1 ? '  perf runs' : ''}`,
 );
 const ms = (n) => (n === undefined ? '-' : `${(n / 1000).toFixed(2)}s`);
 for (const r of results) {
@@ -489,7 +505,7 @@ for (const r of results) {
   }
   const shownPath = r.finalPath === r.path ? r.path : `${r.path} → ${r.finalPath}`;
   console.log(
-    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.seo).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${String(Math.round(r.benchmarkIndex ?? 0)).padStart(7)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
+    `${r.name.padEnd(24)}${shownPath.padEnd(26)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.seo).padStart(6)}${ms(r.fcp).padStart(9)}${ms(r.lcp).padStart(9)}${`${Math.round(r.tbt ?? 0)}ms`.padStart(8)}${(r.cls ?? 0).toFixed(3).padStart(7)}${(r.bytes === undefined ? '-' : kb(r.bytes)).padStart(10)}${String(Math.round(r.benchmarkIndex ?? 0)).padStart(7)}${String(r.slowdown).padStart(6)}${runs > 1 ? `  ${r.performanceRuns.join(' ')}` : ''}`,
   );
   if (language && r.lang !== language) console.log(`${''.padEnd(24)}the page's <html lang> was ${r.lang}, not ${language}`);
   if (r.partialError) console.log(`${''.padEnd(24)}a run failed: ${r.partialError}`);

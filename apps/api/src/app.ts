@@ -29,7 +29,7 @@ import { PROGRAMME_INVITE_JOB, createProgrammeInviteJob } from './modules/progra
 import { setUidDomain } from './lib/calendar.ts';
 import { setPlatformLanguage } from './lib/recipient-locale.ts';
 import { PUSH_JOB, createPushJob } from './modules/push/index.ts';
-import { publicPagesRoutes } from './modules/public-pages/index.ts';
+import { inlineStyle, publicPagesRoutes } from './modules/public-pages/index.ts';
 import { createStorage, isStorageFull } from './lib/storage.ts';
 import { createScheduler, pruneFinishedJobs } from './lib/scheduler.ts';
 import { UPLOAD_SWEEP_EVERY_MS, runUploadSweep } from './lib/uploads.ts';
@@ -180,6 +180,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   jobs.register(PROGRAMME_INVITE_JOB, createProgrammeInviteJob(database.db, config));
   jobs.register(PUSH_JOB, createPushJob({ db: database.db, config, log: app.log }));
 
+  const spaRoot = config.staticDir ?? defaultStaticDir();
+  const hasSpa = Boolean(spaRoot && existsSync(path.join(spaRoot, 'index.html')));
+  // The server-rendered pages carry the web build's stylesheet inline (decision 1330): its hash, and no other
+  // inline style, is allowed.
+  const pageStyle = spaRoot && hasSpa ? inlineStyle(spaRoot) : undefined;
   // Security headers (helmet's), computed once: @fastify/helmet built helmet's middleware anew for every
   // request (its CSP directives parsed each time), ~2 % of an uncached list's CPU (decision 663).
   const securityHeaders = helmetHeaders({
@@ -188,7 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(pageStyle ? [pageStyle.source] : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -237,8 +242,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAccessControl(app);
   // Before any schema: NUL, control characters, lone surrogates and absurd nesting are refused (400).
   app.addHook('preValidation', async (request) => assertCleanInput(request));
-  const spaRoot = config.staticDir ?? defaultStaticDir();
-  const hasSpa = Boolean(spaRoot && existsSync(path.join(spaRoot, 'index.html')));
   // Given but unusable configuration is said, not ignored.
   if (config.staticDir && !hasSpa) app.log.warn(`STATIC_DIR ${config.staticDir} has no index.html: the web app is not served`);
   registerErrorHandling(app, hasSpa);

@@ -61,8 +61,13 @@ const early = serverState ? catchEarlyInput() : undefined;
 // once the page has loaded and painted, so the first tap waits for running it alone. A page that does
 // something by itself (`startsAtOnce`: the landing page's rotating feature, a workshop's dialog) and a
 // signed-in person's visit (their header, their state) start after load as before.
+// A part that moves by itself (`data-starts-app`: the landing page's rotating feature) starts the app when it
+// comes on screen (decision 1340): until then its motion could not be seen.
 const onIntent = Boolean(early && server && !token && !page?.startsAtOnce);
-if (onIntent) void afterLoadAndPaint().then(prefetchApp);
+if (onIntent && early) {
+  void afterLoadAndPaint().then(prefetchApp);
+  startWhenSeen(early.start);
+}
 const ready = early ? (onIntent ? early.interacted : Promise.race([afterLoadAndPaint(), early.interacted])) : Promise.resolve();
 
 if (container) {
@@ -175,6 +180,8 @@ function catchEarlyInput() {
   }
   return {
     interacted,
+    /** Starts the app as if the visitor had reached for the page. */
+    start: () => signal(),
     /**
      * After `start` (React listens from then on): waits for hydration, which goes on in slices, to reach what
      * was caught (one task at a time, for 10 s at most, then it is given up). The tap or submit waits
@@ -231,6 +238,22 @@ function prefetchApp() {
   void registerServiceWorker().then((registered) =>
     registered ? navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'prefetch', urls })) : undefined,
   );
+}
+
+/** Calls `start` once an element marked `data-starts-app` is on screen (at once when one is at load). */
+function startWhenSeen(start: () => void) {
+  const marked = document.querySelectorAll('[data-starts-app]');
+  if (marked.length === 0) return;
+  if (typeof IntersectionObserver !== 'function') {
+    start();
+    return;
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    start();
+  });
+  for (const element of marked) observer.observe(element);
 }
 
 /** Runs `fn` in a new task: a MessageChannel message, which a test's fake clock does not hold (unlike timers). */

@@ -45,8 +45,10 @@ export interface PageRoute {
    */
   prefetch?: () => Promise<(client: QueryClient) => Promise<void>>;
   /**
-   * A server-rendered page that does something by itself once loaded (the landing page's rotating feature):
-   * its app starts after load for a visitor too, not at their first touch (decision 1320).
+   * A server-rendered page whose app must run for it to show what was asked for (a workshop's own address: the
+   * app opens its details): its app starts after load for a visitor too, not at their first touch (decision
+   * 1320). A part that moves by itself is marked `data-starts-app` instead (the landing page's rotating
+   * feature): the app starts when it comes on screen (decision 1340).
    */
   startsAtOnce?: boolean;
 }
@@ -64,7 +66,7 @@ const siteContent = {
 
 // `npm run bench:web` reads `path: '…', page: page(() => import('…'))` pairs from this file.
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: '/', page: page(() => import('../features/public/landing-page.tsx').then((m) => m.LandingPage)), ...siteContent, startsAtOnce: true },
+  { path: '/', page: page(() => import('../features/public/landing-page.tsx').then((m) => m.LandingPage)), ...siteContent },
   { path: '/about', page: page(() => import('../features/public/about-page.tsx').then((m) => m.AboutPage)), ...siteContent },
   { path: '/signin', page: page(() => import('../features/auth/signin-page.tsx').then((m) => m.SignInPage)), guestOnly: true },
   { path: '/signup', page: page(() => import('../features/auth/signup-page.tsx').then((m) => m.SignUpPage)), guestOnly: true },

@@ -130,6 +130,8 @@ describe('public pages without JavaScript', () => {
     expect(landing.body).toContain(
       `<link rel="preload" as="image" href="/tour/workshops.webp" imagesrcset="${HERO_SHOT.srcSet}" imagesizes="${HERO_SHOT.sizes}" fetchpriority="high" />`,
     );
+    // It is the head's first request, before the app's entry script (decision 1330).
+    expect(landing.body.indexOf('<link rel="preload" as="image"')).toBeLessThan(landing.body.indexOf('<script type="module"'));
     expect(landing.body).toContain(`<img src="/tour/workshops.webp" srcset="${HERO_SHOT.srcSet}" sizes="${HERO_SHOT.sizes}" alt="`);
     // Every copy it names is in the web app's public files (scripts/screenshots.mjs writes them), as WebP.
     for (const copy of HERO_SHOT.srcSet.split(', ').map((c) => c.split(' ')[0] ?? '')) {

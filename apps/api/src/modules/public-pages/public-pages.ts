@@ -19,6 +19,7 @@ import type { App } from '../../lib/http.ts';
 import { languageFromHeader, translator } from '../../lib/i18n.ts';
 import { parseAcceptLanguage } from '@app/shared/i18n/negotiate';
 import { HERO_SHOT } from '@app/shared/site-constants';
+import { inlineStyle, type InlineStyle } from './inline-style.ts';
 
 type Workshop = z.infer<typeof workshopDto>;
 type Professional = z.infer<typeof professionalCardDto>;
@@ -88,8 +89,11 @@ interface ServerEntry {
   render(url: string, wanted: readonly string[]): Promise<ServerRendered | undefined>;
 }
 
-/** Fill the built index.html with a page's head and content (the React markup when `app` is given). */
-export function fillTemplate(template: string, publicUrl: string, page: Rendered, app?: ServerRendered): string {
+/**
+ * Fill the built index.html with a page's head and content (the React markup when `app` is given); `style`,
+ * the build's stylesheet written into the head instead of linked (decision 1330).
+ */
+export function fillTemplate(template: string, publicUrl: string, page: Rendered, app?: ServerRendered, style?: InlineStyle): string {
   const h = page.head;
   const url = `${publicUrl}${h.path}`;
   const image = h.image ? (h.image.startsWith('http') ? h.image : `${publicUrl}${h.image}`) : `${publicUrl}/icons/icon-512.png`;
@@ -107,11 +111,6 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
     `<meta name="twitter:description" content="${escapeHtml(h.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
     ...(h.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    ...(h.preloadImage
-      ? [
-          `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage.src)}" imagesrcset="${escapeHtml(h.preloadImage.srcSet)}" imagesizes="${escapeHtml(h.preloadImage.sizes)}" fetchpriority="high" />`,
-        ]
-      : []),
     ...(h.jsonLd ?? []).map((item) => `<script type="application/ld+json">${jsonForScript(item)}</script>`),
     ...(app?.head ? [app.head] : []),
   ].join('\n    ');
@@ -131,12 +130,20 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
         .replace(shellLinks, '')
         .replace('</head>', links.length > 0 ? `  <template id="app-shell">${links.join('')}</template>\n  </head>` : '</head>')
     : template;
-  return shell
+  // The page's largest image is asked for first, before the app's scripts and the stylesheet in the head
+  // (decision 1330): on a slow connection it does not wait behind them.
+  const preload = h.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage.src)}" imagesrcset="${escapeHtml(h.preloadImage.srcSet)}" imagesizes="${escapeHtml(h.preloadImage.sizes)}" fetchpriority="high" />`
+    : '';
+  const filled = shell
+    .replace(/<meta charset="UTF-8" \/>/i, (charset) => (preload ? `${charset}\n    ${preload}` : charset))
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(h.description)}" />`)
     .replace('</head>', `    ${tags}\n  </head>`)
     .replace('<div id="root"></div>', root);
+  // Last: nothing after it searches the page, whose head then holds the whole stylesheet.
+  return style ? filled.replace(style.link, () => style.tag) : filled;
 }
 
 /** A page whose head and plain HTML are its title, description and heading (the app renders the rest). */
@@ -475,6 +482,7 @@ async function serverEntry(app: App, root: string): Promise<ServerEntry | undefi
 /** Routes for the public pages; `root` is the built web app (its index.html is the template). */
 export async function publicPagesRoutes(app: App, root: string) {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const style = inlineStyle(root);
   const publicUrl = app.ctx.config.publicUrl;
   const fetchApi: Fetch = async <T>(url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
@@ -498,7 +506,7 @@ export async function publicPagesRoutes(app: App, root: string) {
         request.log.error({ err: error, url: request.url }, 'server rendering failed');
       }
     }
-    const html = rendered ? fillTemplate(template, publicUrl, rendered, rendition) : template;
+    const html = rendered ? fillTemplate(template, publicUrl, rendered, rendition, style) : template;
     void reply
       .status(rendered ? rendered.status : 404)
       .header('cache-control', 'no-cache')

@@ -86,6 +86,8 @@ function FeatureCards() {
       </div>
     )}
     <ul
+      // The app starts when this list comes on screen (decision 1340): its rotation is the app's.
+      data-starts-app=""
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
