@@ -269,6 +269,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
   const perUser: Pool = { entries: new Map(), max: options.maxUserEntries ?? 50_000, hits: 'userHits', misses: 'userMisses' };
   const inflight = new Map<string, Promise<unknown>>();
   let epoch = 0;
+  /** Every table's notifications together: what `getAny` entries are valid for (decision 1360). */
+  let anyVersion = 0;
   /** Bumped when every user's part is invalidated at once (a TRUNCATE, a statement touching many users). */
   let userEpoch = 0;
   let wasLive = true;
@@ -360,6 +362,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     onEvent(event: AppEvent) {
       if (event.type === 'cache' && typeof event.data?.table === 'string') {
         versions.set(event.data.table, (versions.get(event.data.table) ?? 0) + 1);
+        anyVersion++;
       } else if (event.type === 'user-cache') {
         const users = event.data?.users;
         if (Array.isArray(users) && event.data?.all !== true) {
@@ -385,6 +388,14 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     get<T>(name: string, tables: readonly string[], params: unknown, compute: () => Promise<T>, options2: { ttlMs?: number } = {}): Promise<T> {
       const key = `${name}\u0000${JSON.stringify(params)}`;
       return lookup(shared, key, () => stamp(tables), compute, options2.ttlMs ?? DEFAULT_TTL_MS);
+    },
+    /**
+     * A shared value for `name` + `params` that may read any watched table (a public page rendered for a
+     * visitor, decision 1360): valid until a statement changes any of them, or `ttlMs` has passed. Never mutate it.
+     */
+    getAny<T>(name: string, params: unknown, compute: () => Promise<T>, options2: { ttlMs: number }): Promise<T> {
+      const key = `${name}\u0000${JSON.stringify(params)}`;
+      return lookup(shared, key, () => `${epoch}:a${anyVersion}`, compute, options2.ttlMs);
     },
     /**
      * One user's own state `name` (decision 645), computed by `compute`, which must read only that user's

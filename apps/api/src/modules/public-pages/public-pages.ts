@@ -479,6 +479,16 @@ async function serverEntry(app: App, root: string): Promise<ServerEntry | undefi
   return entry;
 }
 
+/** How long a rendered public page is served again at most, when nothing it could show has changed (decision 1360). */
+export const PAGE_TTL_MS = 60_000;
+
+/** A page rendered without the app (the server rendering failed): sent, not kept. */
+class PartialPage extends Error {
+  constructor(readonly page: { status: number; html: string; whole: boolean }) {
+    super('partial page');
+  }
+}
+
 /** Routes for the public pages; `root` is the built web app (its index.html is the template). */
 export async function publicPagesRoutes(app: App, root: string) {
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -495,20 +505,42 @@ export async function publicPagesRoutes(app: App, root: string) {
   const page = { config: { access: 'public' as const }, schema: { hide: true } };
   /** Compressed as the static files are (brotli, else gzip): the HTML is the first thing a phone waits for. */
   const send = async (request: FastifyRequest, reply: FastifyReply, make: (language: string) => Rendered | null | Promise<Rendered | null>) => {
+    const header = request.headers['accept-language'];
+    const wanted = parseAcceptLanguage(header);
     // The language the app renders in for this visitor (Accept-Language; English when none is served).
-    const rendered = await make(languageFromHeader(request.headers['accept-language']) ?? 'en');
-    let rendition: ServerRendered | undefined;
-    if (rendered && entry) {
-      try {
-        rendition = await entry.render(request.url, parseAcceptLanguage(request.headers['accept-language']));
-      } catch (error) {
-        // The plain HTML still has the content; the browser renders the page itself.
-        request.log.error({ err: error, url: request.url }, 'server rendering failed');
+    const produce = async (): Promise<{ status: number; html: string; whole: boolean }> => {
+      const rendered = await make(languageFromHeader(header) ?? 'en');
+      if (!rendered) return { status: 404, html: template, whole: true };
+      let rendition: ServerRendered | undefined;
+      if (entry) {
+        try {
+          rendition = await entry.render(request.url, wanted);
+        } catch (error) {
+          // The plain HTML still has the content; the browser renders the page itself.
+          request.log.error({ err: error, url: request.url }, 'server rendering failed');
+        }
       }
-    }
-    const html = rendered ? fillTemplate(template, publicUrl, rendered, rendition, style) : template;
+      return { status: rendered.status, html: fillTemplate(template, publicUrl, rendered, rendition, style), whole: Boolean(rendition) || !entry };
+    };
+    // A visitor's page is the same for every visitor with these languages (decision 1360): kept until any
+    // watched table changes (the catalogue cache's invalidation, heard by every process) or a minute has
+    // passed (what the clock alone changes: a workshop going live). Not in verify mode (the API suite's),
+    // whose every hit is compared with a fresh render. A page rendered without the app (a failure) is not kept.
+    const cache = app.ctx.cache;
+    const page =
+      cache.mode === 'on'
+        ? await cache.getAny('public-page', { url: request.url, wanted }, async () => {
+            const made = await produce();
+            if (!made.whole) throw new PartialPage(made);
+            return made;
+          }, { ttlMs: PAGE_TTL_MS }).catch((error: unknown) => {
+            if (error instanceof PartialPage) return error.page;
+            throw error;
+          })
+        : await produce();
+    const { html } = page;
     void reply
-      .status(rendered ? rendered.status : 404)
+      .status(page.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language')
       .type('text/html; charset=utf-8');
