@@ -64,6 +64,21 @@ test('a student finds a workshop, registers, sees it listed and downloads its ca
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics.replace(/\r?\n[ \t]/g, '')).toContain(title);
   await expectAccessible(page);
+
+  // Cancelling asks first (the dialog's code comes when it first opens); Escape keeps the seat, focus back on Cancel.
+  const cancel = registered.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Cancel', exact: true });
+  await cancel.click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel registration?' });
+  await expect(confirm).toContainText(`Your seat in "${title}" will be released for someone else.`);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(registered.getByText(title)).toBeVisible();
+  await cancel.click();
+  await confirm.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(page.getByText('Your registration has been cancelled')).toBeVisible();
+  await expect(registered.getByText('No registered workshops yet')).toBeVisible();
 });
 
 test('the student dashboard and the workshop modal work at 360 px wide', async ({ page, request }) => {

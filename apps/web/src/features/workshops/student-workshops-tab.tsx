@@ -4,7 +4,7 @@ import { Award, BookOpen, CalendarPlus, Search, X } from 'lucide-react';
 import { JOIN_EARLY_MINUTES, WORKSHOP_CATEGORIES } from '@app/shared/workshop-constants';
 import type { WorkshopDto, WorkshopRegistrationDto } from '@app/shared/workshops';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { LazyConfirmDialog } from '../../components/ui/lazy-confirm-dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -161,7 +161,7 @@ export function StudentWorkshopsTab({ focusId, onFocusDone }: { focusId?: string
         registering={register.isPending}
         onCalendar={(w) => onFile(() => downloadWorkshopIcs(w.id), t('workshops.tab.icsFailed'))}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={Boolean(toCancel)}
         title={t('workshops.tab.cancelTitle')}
         message={t('workshops.tab.cancelBody', { title: toCancel?.title ?? '' })}
