@@ -58,11 +58,11 @@ const early = serverState ? catchEarlyInput() : undefined;
 // A visitor (no stored session) on a page the server rendered in this device's language has all of it to
 // read and every link works: the app runs when they first reach for it (a pointer moved or pressed, a key,
 // a focus, a wheel or a scroll), not while the page loads (decision 1320). Its code is fetched, not run,
-// once the page has loaded and painted, so the first tap waits for running it alone. A page that does
-// something by itself (`startsAtOnce`: the landing page's rotating feature, a workshop's dialog) and a
-// signed-in person's visit (their header, their state) start after load as before.
-// A part that moves by itself (`data-starts-app`: the landing page's rotating feature) starts the app when it
-// comes on screen (decision 1340): until then its motion could not be seen.
+// once the page has loaded and painted, so the first tap waits for running it alone. A page whose app must
+// run to show what was asked for (`startsAtOnce`: a workshop's address opens its dialog) and a signed-in
+// person's visit (their header, their state) start after load as before. A part that moves by itself
+// (`data-starts-app`: the landing page's rotating feature) starts the app when it comes on screen (decision
+// 1340): until then its motion could not be seen.
 const onIntent = Boolean(early && server && !token && !page?.startsAtOnce);
 if (onIntent && early) {
   void afterLoadAndPaint().then(prefetchApp);
