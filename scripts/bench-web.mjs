@@ -409,6 +409,9 @@ async function measure(target) {
     );
     const lhr = runner?.lhr;
     if (!lhr) throw new Error('no result');
+    // A run Lighthouse could not measure (NO_NAVSTART: its trace lost the navigation) scores 0 with no metrics:
+    // a failed run, measured again below, never a sample of the page.
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`);
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
       writeFileSync(path.join(saveDir, `${pageKey(target.name)}-${Date.now()}.json`), JSON.stringify(lhr));
@@ -442,6 +445,8 @@ const results = [];
 for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name)))) {
   const samples = [];
   let error;
+  // A failed run is tried again, twice at most per page, so a page keeps its number of samples.
+  let retries = 2;
   for (let run = 0; run < runs; run++) {
     try {
       const sample = await measure(target);
@@ -450,6 +455,7 @@ for (const target of targets.filter((t) => !only || only.includes(pageKey(t.name
       slowdowns.push(sample.slowdown);
     } catch (e) {
       error = String(e?.message ?? e);
+      if (retries-- > 0) run--;
     }
   }
   if (samples.length === 0) {
