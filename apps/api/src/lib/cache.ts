@@ -226,6 +226,8 @@ export interface CacheStats {
   userHits: number;
   userMisses: number;
   userEntries: number;
+  /** Entries of `getAny` (rendered public pages, decision 1360). */
+  anyEntries: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -238,6 +240,8 @@ export interface CatalogueCacheOptions {
   maxEntries?: number;
   /** Per-user entries kept (least recently used dropped first). */
   maxUserEntries?: number;
+  /** `getAny` entries kept (rendered pages, ~120 kB each: decision 1360), least recently used dropped first. */
+  maxAnyEntries?: number;
 }
 
 export class StaleCacheError extends Error {}
@@ -267,6 +271,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
   const userVersions = new Map<string, number>();
   const shared: Pool = { entries: new Map(), max: options.maxEntries ?? 5000, hits: 'hits', misses: 'misses' };
   const perUser: Pool = { entries: new Map(), max: options.maxUserEntries ?? 50_000, hits: 'userHits', misses: 'userMisses' };
+  // Their own pool: a page is ~120 kB, a list entry a few; 5,000 distinct query strings must not hold 600 MB.
+  const any: Pool = { entries: new Map(), max: options.maxAnyEntries ?? 200, hits: 'hits', misses: 'misses' };
   const inflight = new Map<string, Promise<unknown>>();
   let epoch = 0;
   /** Every table's notifications together: what `getAny` entries are valid for (decision 1360). */
@@ -286,6 +292,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
   function clear() {
     epoch++;
     shared.entries.clear();
+    any.entries.clear();
     clearUsers();
   }
 
@@ -395,7 +402,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
      */
     getAny<T>(name: string, params: unknown, compute: () => Promise<T>, options2: { ttlMs: number }): Promise<T> {
       const key = `${name}\u0000${JSON.stringify(params)}`;
-      return lookup(shared, key, () => `${epoch}:a${anyVersion}`, compute, options2.ttlMs);
+      return lookup(any, key, () => `${epoch}:a${anyVersion}`, compute, options2.ttlMs);
     },
     /**
      * One user's own state `name` (decision 645), computed by `compute`, which must read only that user's
@@ -407,7 +414,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
       return lookup(perUser, key, () => stamp(tables, userId), compute, options2.ttlMs ?? DEFAULT_TTL_MS);
     },
     stats(): CacheStats {
-      return { ...stats, entries: shared.entries.size, userEntries: perUser.entries.size };
+      return { ...stats, entries: shared.entries.size, userEntries: perUser.entries.size, anyEntries: any.entries.size };
     },
   };
 
