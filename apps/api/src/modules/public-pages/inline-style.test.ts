@@ -1,40 +1,13 @@
 // Decision 1330: a server-rendered public page carries the web build's stylesheet in its head, allowed by the
 // CSP through its hash alone; any other page keeps the link to the file.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { inlineStyle } from './inline-style.ts';
+import { STYLE_LINK as LINK, webBuild } from './web-build.fixtures.ts';
 
 const CSS = '.card{color:#123}/* a comment */\n@media (min-width:40rem){.card{padding:1rem}}\n';
-const LINK = '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">';
-
-function webBuild(css: string, links = [LINK]): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mb-style-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), css);
-  writeFileSync(path.join(dir, 'assets', 'other-def.css'), css);
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="MentorBridge." />
-    <title>MentorBridge</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    ${links.join('\n    ')}
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`,
-  );
-  return dir;
-}
 
 const root = webBuild(CSS);
 const made: string[] = [root];

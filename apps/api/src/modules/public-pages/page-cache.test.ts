@@ -1,8 +1,6 @@
 // Decision 1360: a public page rendered for a visitor is served again to the next visitor with the same
 // languages until any watched table changes (the catalogue cache's invalidation) or a minute has passed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildProfessional } from '../../../test/factories.ts';
@@ -10,23 +8,9 @@ import { useTestApp } from '../../../test/harness.ts';
 import { workshops } from '../../db/schema/workshops.ts';
 import { insertWorkshop } from '../workshops/workshops.fixtures.ts';
 import { PAGE_TTL_MS } from './public-pages.ts';
+import { webBuild } from './web-build.fixtures.ts';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'mb-page-cache-'));
-writeFileSync(
-  path.join(root, 'index.html'),
-  `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="MentorBridge." />
-    <title>MentorBridge</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`,
-);
+const root = webBuild('', []);
 const t = useTestApp({ STATIC_DIR: root, CATALOGUE_CACHE: 'on' });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
