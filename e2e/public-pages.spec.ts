@@ -164,6 +164,39 @@ test('a visitor reads a server-rendered page with no app running; reaching for i
   await expectHydrated(title);
 });
 
+test('a workshop\'s own address shows its details before the app runs; Escape then closes them (decision 1380)', async ({ page, request }) => {
+  const list = (await (await request.get('/api/workshops?limit=1')).json()) as { data: { workshops: Array<{ id: string; title: string }> } };
+  const workshop = list.data.workshops[0];
+  if (!workshop) throw new Error('the demo data has no public workshop');
+  await page.setViewportSize({ width: 360, height: 740 });
+  const app = await holdTheApp(page);
+  await page.goto(`/workshops/${workshop.id}`);
+  await page.waitForLoadState('networkidle');
+  // The server's dialog, open and above the page, with the workshop's details; no app code was asked for.
+  const dialog = page.getByRole('dialog', { name: workshop.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('time')).toContainText(/\d/);
+  expect(await dialog.evaluate((el) => ({ modal: el.matches(':modal'), position: getComputedStyle(el).position }))).toEqual({ modal: false, position: 'fixed' });
+  await expect(dialog.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/workshops');
+  await expectAccessible(page);
+  expect(app.asked()).toBe(false);
+  // Escape reaches for the page: the app starts, makes the dialog its modal, and Escape closes it.
+  await page.keyboard.press('Escape');
+  await expect.poll(app.asked).toBe(true);
+  await expect(dialog).toBeVisible();
+  app.release();
+  await expect(page).toHaveURL(/\/workshops$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Workshops' })).toBeVisible();
+  // Opened again, the app running: the dialog is the modal, and its close link closes it without a page load.
+  await page.locator('main article h2 a').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.getByRole('dialog').evaluate((el) => el.matches(':modal'))).toBe(true);
+  await page.getByRole('dialog').getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/workshops$/);
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
 test('the landing page starts its app when the rotating features come on screen; a signed-in person\'s public page at once (decisions 1320, 1340)', async ({ page }) => {
   // On a phone the rotating feature cards are below the fold: the loaded, untouched landing page runs nothing.
   await page.setViewportSize({ width: 360, height: 740 });

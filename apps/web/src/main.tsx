@@ -58,12 +58,12 @@ const early = serverState ? catchEarlyInput() : undefined;
 // A visitor (no stored session) on a page the server rendered in this device's language has all of it to
 // read and every link works: the app runs when they first reach for it (a pointer moved or pressed, a key,
 // a focus, a wheel or a scroll), not while the page loads (decision 1320). Its code is fetched, not run,
-// once the page has loaded and painted, so the first tap waits for running it alone. A page whose app must
-// run to show what was asked for (`startsAtOnce`: a workshop's address opens its dialog) and a signed-in
-// person's visit (their header, their state) start after load as before. A part that moves by itself
+// once the page has loaded and painted, so the first tap waits for running it alone. A signed-in person's
+// visit (their header, their state) starts after load as before. (A workshop's own address is no exception:
+// the server renders its dialog open, decision 1380.) A part that moves by itself
 // (`data-starts-app`: the landing page's rotating feature) starts the app when it comes on screen (decision
 // 1340): until then its motion could not be seen.
-const onIntent = Boolean(early && server && !token && !page?.startsAtOnce);
+const onIntent = Boolean(early && server && !token);
 if (onIntent && early) {
   void afterLoadAndPaint().then(prefetchApp);
   startWhenSeen(early.start);
@@ -118,6 +118,13 @@ function catchEarlyInput() {
       if (!(form instanceof HTMLFormElement) || isHydrated(form)) return;
       event.preventDefault();
       caught((event as SubmitEvent).submitter ?? form);
+    }],
+    // Escape on a dialog the server showed open (a workshop's own address, decision 1380) closes it once the
+    // app runs, as Escape closes the modal it then is: its close control is replayed.
+    ['keydown', (event: Event) => {
+      if ((event as KeyboardEvent).key !== 'Escape') return;
+      const close = document.querySelector('dialog.server-open[open] [data-dialog-close]');
+      if (close instanceof HTMLElement && !isHydrated(close)) caught(close);
     }],
     ...(['input', 'change'] as const).map((type) => [type, (event: Event) => {
       const field = event.target;

@@ -44,13 +44,6 @@ export interface PageRoute {
    * first render, so the page's main content is in its first paint instead of a skeleton.
    */
   prefetch?: () => Promise<(client: QueryClient) => Promise<void>>;
-  /**
-   * A server-rendered page whose app must run for it to show what was asked for (a workshop's own address: the
-   * app opens its details): its app starts after load for a visitor too, not at their first touch (decision
-   * 1320). A part that moves by itself is marked `data-starts-app` instead (the landing page's rotating
-   * feature): the app starts when it comes on screen (decision 1340).
-   */
-  startsAtOnce?: boolean;
 }
 
 /** Whether the page opens on this tab (`?tab=`, the first tab when absent). */
@@ -112,13 +105,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/invitation', page: page(() => import('../features/organisations/invitation-page.tsx').then((m) => m.InvitationPage)) },
   { path: '/workshops', page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => m.PublicWorkshopsPage)) },
   // A workshop's own address opens its details dialog (a lazy chunk): fetched beside the page's code, not
-  // after the list has hydrated (decision 1111: the app of a server-rendered page starts after its load).
-  // The dialog is the app's, and a shared link must open it: this page's app starts after load for a visitor
-  // too, not at their first touch (decision 1320).
+  // after the list has hydrated (decision 1111). The server renders the dialog open in the page (decision
+  // 1380), so a visitor's app starts when they reach for it, as on the other public pages (decision 1320).
   {
     path: '/workshops/:id',
     page: page(() => import('../features/workshops/public-workshops-page.tsx').then((m) => import('../features/workshops/workshop-detail-dialog.tsx').then(() => m.PublicWorkshopsPage))),
-    startsAtOnce: true,
   },
   { path: '/certificates/:id', page: page(() => import('../features/workshops/certificate-page.tsx').then((m) => m.CertificatePage)) },
   { path: '/experts', page: page(() => import('../features/professionals/public-experts-page.tsx').then((m) => m.PublicExpertsPage)) },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { useT } from '../../lib/i18n.tsx';
+import { useHydrated } from '../../lib/hooks.ts';
 import { Button } from './button.tsx';
 
 export interface DialogProps {
@@ -12,24 +13,50 @@ export interface DialogProps {
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   description?: ReactNode;
+  /**
+   * Where closing leads when it is a place (a workshop's own address closes to /workshops): the close control
+   * is then a link to it, which works before the app runs and without JavaScript; with the app, `onClose`.
+   */
+  closeHref?: string;
 }
 
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
+/** Whether a dialog is shown as a modal (`:modal`; an open dialog where the selector is unknown). */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return dialog.open;
+  }
+}
+
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
  * restores focus on close. Scrolls inside on small screens.
+ *
+ * Open in the server's HTML (a workshop's own address, decision 1380), it is written already open (`open`,
+ * shown above the page by the `server-open` rule in index.css, with its content) so that the page reads
+ * whole before the app runs and without JavaScript. Once the app has hydrated it, it becomes the modal.
  */
-export function Dialog({ open, title, onClose, children, footer, size = 'md', description }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, size = 'md', description, closeHref }: DialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // Open in the markup only when rendered open on the server (and in the render that hydrates it). React
+  // sets the attribute once and never again: the browser's showModal/close own it from then on.
+  const hydrated = useHydrated();
+  const [openInMarkup] = useState(() => open && !hydrated);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !isModal(dialog)) {
+      // Shown open by the server's HTML: made the modal (showModal throws on a dialog that is already open).
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -47,9 +74,10 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
   return (
     <dialog
       ref={ref}
+      open={openInMarkup || undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className={`m-auto w-[calc(100%-1.5rem)] ${WIDTHS[size]} max-h-[calc(100dvh-2rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
+      className={`${openInMarkup ? 'server-open ' : ''}m-auto w-[calc(100%-1.5rem)] ${WIDTHS[size]} max-h-[calc(100dvh-2rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl`}
     >
       {open && (
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
@@ -58,11 +86,26 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md', de
               <h2 id={titleId} tabIndex={-1} className="text-lg font-semibold focus:outline-none">{title}</h2>
               {description && <p id={descriptionId} className="mt-1 text-sm text-slate-600">{description}</p>}
             </div>
-            {onClose && (
-              <button type="button" onClick={onClose} className="rounded-lg p-1 text-slate-600 hover:bg-slate-100" aria-label={t('shell.dialog.close')}>
+            {onClose && closeHref ? (
+              <a
+                href={closeHref}
+                data-dialog-close=""
+                onClick={(event) => {
+                  // A new tab or window keeps its own way; here, the app closes the dialog (and moves the address).
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onClose();
+                }}
+                className="rounded-lg p-1 text-slate-600 hover:bg-slate-100"
+                aria-label={t('shell.dialog.close')}
+              >
+                <X aria-hidden="true" className="h-5 w-5" />
+              </a>
+            ) : onClose ? (
+              <button type="button" data-dialog-close="" onClick={onClose} className="rounded-lg p-1 text-slate-600 hover:bg-slate-100" aria-label={t('shell.dialog.close')}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </button>
-            )}
+            ) : null}
           </div>
           <ScrollBody>{children}</ScrollBody>
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
@@ -115,7 +158,8 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
  */
 function ScrollBody({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  // Unknown until measured (the server's HTML, and the render that hydrates it): reachable, since it may scroll.
+  const [scrolls, setScrolls] = useState<boolean | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -127,7 +171,7 @@ function ScrollBody({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} tabIndex={scrolls ? 0 : undefined} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset">
+    <div ref={ref} tabIndex={scrolls !== false ? 0 : undefined} className="overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset">
       {children}
     </div>
   );

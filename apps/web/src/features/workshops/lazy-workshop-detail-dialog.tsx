@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { useHasBeenTrue, useHydrated } from '../../lib/hooks.ts';
+import { useHasBeenTrue } from '../../lib/hooks.ts';
 import type { WorkshopDetailDialog } from './workshop-detail-dialog.tsx';
 
 const Dialog = lazy(() => import('./workshop-detail-dialog.tsx').then((m) => ({ default: m.WorkshopDetailDialog })));
@@ -10,10 +10,9 @@ const Dialog = lazy(() => import('./workshop-detail-dialog.tsx').then((m) => ({ 
  */
 export function LazyWorkshopDetailDialog(props: ComponentProps<typeof WorkshopDetailDialog>) {
   const opened = useHasBeenTrue(props.workshop !== null);
-  // A modal is the browser's: the server renders the page without it (its content is in the page's
-  // <noscript> for readers without JavaScript), and a hydrating page opens it right after (decision 1070).
-  const hydrated = useHydrated();
-  if (!opened || !hydrated) return null;
+  // A workshop's own address: the server renders the dialog open, in the page (decision 1380); the app makes
+  // it the modal once it has hydrated it.
+  if (!opened) return null;
   return (
     <Suspense fallback={null}>
       <Dialog {...props} />

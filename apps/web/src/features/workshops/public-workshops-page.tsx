@@ -13,7 +13,6 @@ import { useDebounced, useDocumentTitle } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useWorkshop, useWorkshops } from './api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
-import { WorkshopWhen } from './workshop-bits.tsx';
 import { LazyWorkshopDetailDialog } from './lazy-workshop-detail-dialog.tsx';
 import { HydrationUnit } from '../../components/ui/hydration-unit.tsx';
 
@@ -58,17 +57,6 @@ export function PublicWorkshopsPage() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-bold text-slate-900">{t('public.workshops.title')}</h1>
         <p className="mt-2 max-w-2xl text-slate-700">{t('public.workshops.intro')}</p>
-        {detail && (
-          // The details open in a modal once the app runs; a reader without JavaScript (the server rendered
-          // this page, decision 1070) gets them here instead. Browsers with scripting ignore <noscript>.
-          <noscript>
-            <article className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
-              <h2 className="text-xl font-semibold text-slate-900" dir="auto">{detail.title}</h2>
-              <p className="mt-1 text-sm text-slate-700"><time dateTime={detail.schedule.startsAt}><WorkshopWhen workshop={detail} /></time></p>
-              <p className="mt-3 whitespace-pre-line text-slate-700" dir="auto">{detail.description}</p>
-            </article>
-          </noscript>
-        )}
         <div className="mt-6 mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
           <TextField label={t('public.workshops.search')} type="search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
           <SelectField label={t('public.workshops.category')} value={category} onChange={(e) => { setCategory(e.target.value); setPage(1); }}>
@@ -102,7 +90,7 @@ export function PublicWorkshopsPage() {
             <Link to="/signup" className={buttonClass('primary', 'md')}>{t('public.createStudentAccount')}</Link>
           </p>
         )}
-        <LazyWorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} />
+        <LazyWorkshopDetailDialog workshop={detail} onClose={() => setDetail(null)} onRegister={goRegister} canRegister={!session || isStudent} closeHref="/workshops" />
       </main>
     </SiteLayout>
   );

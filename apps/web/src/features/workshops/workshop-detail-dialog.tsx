@@ -21,6 +21,7 @@ export function WorkshopDetailDialog({
   registering,
   onCalendar,
   canRegister = true,
+  closeHref,
 }: {
   workshop: WorkshopDto | null;
   onClose: () => void;
@@ -29,6 +30,8 @@ export function WorkshopDetailDialog({
   onCalendar?: (w: WorkshopDto) => void;
   /** false on the public page for visitors: the button invites them to sign in instead. */
   canRegister?: boolean;
+  /** The public page's: closing goes to this address (a link before the app runs, decision 1380). */
+  closeHref?: string;
 }) {
   const t = useT();
   const format = useFormat();
@@ -37,6 +40,7 @@ export function WorkshopDetailDialog({
     <Dialog
       open={Boolean(w)}
       onClose={onClose}
+      closeHref={closeHref}
       size="lg"
       title={w ? <bdi>{w.title}</bdi> : ''}
       footer={w ? <DetailFooter w={w} onRegister={onRegister} registering={registering} onCalendar={onCalendar} canRegister={canRegister} /> : null}
@@ -64,7 +68,7 @@ export function WorkshopDetailDialog({
           <p className="whitespace-pre-line" dir="auto">{w.description}</p>
 
           <Block title={t('workshops.detail.schedule')}>
-            <p><WorkshopWhen workshop={w} /></p>
+            <p><time dateTime={w.schedule.startsAt}><WorkshopWhen workshop={w} /></time></p>
             <p className="mt-1 flex items-center gap-1"><Users aria-hidden="true" className="h-4 w-4" /> {t('workshops.detail.spotsRemaining', { count: w.spotsRemaining, total: format.number(w.capacity.maxParticipants) })}</p>
             {w.isRecurring && (
               <p className="mt-2 flex items-center gap-1 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
