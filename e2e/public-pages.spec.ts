@@ -157,11 +157,25 @@ test('a visitor reads a server-rendered page with no app running; reaching for i
   await expect(title).toBeVisible();
   expect(app.asked()).toBe(false);
   expect(await title.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(false);
+  // The page carries its own part of the stylesheet, not the file (decision 1390).
+  const sheets = () =>
+    page.evaluate(() => ({
+      linked: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).map((link) => ({ href: link.getAttribute('href'), rules: link.sheet?.cssRules.length ?? 0 })),
+      inline: document.querySelector('style[data-stylesheet]')?.getAttribute('data-stylesheet') ?? null,
+    }));
+  const before = await sheets();
+  expect(before.linked).toEqual([]);
+  expect(before.inline).toMatch(/^\/assets\/[\w-]+\.css$/);
   // The pointer moves toward the page: the app is asked for, and hydrates the server's markup once it is in.
   await page.mouse.move(200, 300);
   await expect.poll(app.asked).toBe(true);
   app.release();
   await expectHydrated(title);
+  // The app started with the whole stylesheet loaded beside the page's part (what it renders next may use any class).
+  const after = await sheets();
+  expect(after.linked).toHaveLength(1);
+  expect(after.linked[0]?.href).toBe(before.inline);
+  expect(after.linked[0]?.rules).toBeGreaterThan(0);
 });
 
 test('a workshop\'s own address shows its details before the app runs; Escape then closes them (decision 1380)', async ({ page, request }) => {

@@ -72,7 +72,7 @@ const ready = early ? (onIntent ? early.interacted : Promise.race([afterLoadAndP
 
 if (container) {
   void ready
-    .then(() => Promise.all([import('./app/boot.tsx'), startMessages(language), page?.page.load().catch(() => undefined)]))
+    .then(() => Promise.all([import('./app/boot.tsx'), startMessages(language), page?.page.load().catch(() => undefined), wholeStylesheet()]))
     .then(([{ start }, messages]) => start(container, { language, messages }, page, server))
     .then(() => early?.replay());
 }
@@ -241,10 +241,32 @@ function prefetchApp() {
   const template = document.getElementById('app-shell');
   const files = template instanceof HTMLTemplateElement ? [...template.content.querySelectorAll('link')].map((link) => link.getAttribute('href') ?? '') : [];
   template?.remove();
-  const urls = files.filter(Boolean).flatMap((href) => (href.endsWith('.t.js') ? [href, partUrl(language, href)] : [href]));
+  // With the whole stylesheet, which the app loads before it starts (decision 1390).
+  const stylesheet = document.querySelector('style[data-stylesheet]')?.getAttribute('data-stylesheet');
+  const urls = [...files.filter(Boolean).flatMap((href) => (href.endsWith('.t.js') ? [href, partUrl(language, href)] : [href])), ...(stylesheet ? [stylesheet] : [])];
   void registerServiceWorker().then((registered) =>
     registered ? navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'prefetch', urls })) : undefined,
   );
+}
+
+/**
+ * A server-rendered page carries only the part of the stylesheet its markup uses (decision 1390), in a
+ * `<style data-stylesheet="/assets/….css">`. The app may render any class next (a menu, a dialog, another
+ * page): the whole stylesheet is put beside it and the app starts once it has loaded (or failed to: the page
+ * still has its own part). Resolves at once on a page that links the stylesheet.
+ */
+function wholeStylesheet(): Promise<void> {
+  const partial = document.querySelector('style[data-stylesheet]');
+  const href = partial?.getAttribute('data-stylesheet');
+  if (!partial || !href) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    partial.after(link);
+  });
 }
 
 /** Calls `start` once an element marked `data-starts-app` is on screen (at once when one is at load). */

@@ -22,6 +22,7 @@ writeFileSync(
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta name="description" content="MentorBridge connects university students with verified industry professionals." />
     <title>MentorBridge — mentoring for universities</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -132,6 +133,9 @@ describe('public pages without JavaScript', () => {
     );
     // It is the head's first request, before the app's entry script (decision 1330).
     expect(landing.body.indexOf('<link rel="preload" as="image"')).toBeLessThan(landing.body.indexOf('<script type="module"'));
+    // After the viewport's <meta>: before it, a phone's page is 980 px wide and the preload chose the 960 px copy.
+    expect(landing.body.indexOf('<meta name="viewport"')).toBeGreaterThan(-1);
+    expect(landing.body.indexOf('<meta name="viewport"')).toBeLessThan(landing.body.indexOf('<link rel="preload" as="image"'));
     expect(landing.body).toContain(`<img src="/tour/workshops.webp" srcset="${HERO_SHOT.srcSet}" sizes="${HERO_SHOT.sizes}" alt="`);
     // Every copy it names is in the web app's public files (scripts/screenshots.mjs writes them), as WebP.
     for (const copy of HERO_SHOT.srcSet.split(', ').map((c) => c.split(' ')[0] ?? '')) {

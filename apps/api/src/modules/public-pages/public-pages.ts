@@ -19,7 +19,7 @@ import type { App } from '../../lib/http.ts';
 import { languageFromHeader, translator } from '../../lib/i18n.ts';
 import { parseAcceptLanguage } from '@app/shared/i18n/negotiate';
 import { HERO_SHOT } from '@app/shared/site-constants';
-import { inlineStyle, type InlineStyle } from './inline-style.ts';
+import { inlineStyle, pageStyleOf, styleSource, type InlineStyle } from './inline-style.ts';
 
 type Workshop = z.infer<typeof workshopDto>;
 type Professional = z.infer<typeof professionalCardDto>;
@@ -131,19 +131,22 @@ export function fillTemplate(template: string, publicUrl: string, page: Rendered
         .replace('</head>', links.length > 0 ? `  <template id="app-shell">${links.join('')}</template>\n  </head>` : '</head>')
     : template;
   // The page's largest image is asked for first, before the app's scripts and the stylesheet in the head
-  // (decision 1330): on a slow connection it does not wait behind them.
+  // (decision 1330): on a slow connection it does not wait behind them. After the viewport's <meta>, not
+  // before: the preload scanner chooses the srcset's copy for the width the page has when it reads the link,
+  // and a phone's page is 980 px wide until that <meta> (it fetched the 960 px copy, then the <img> the 720).
   const preload = h.preloadImage
     ? `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage.src)}" imagesrcset="${escapeHtml(h.preloadImage.srcSet)}" imagesizes="${escapeHtml(h.preloadImage.sizes)}" fetchpriority="high" />`
     : '';
   const filled = shell
-    .replace(/<meta charset="UTF-8" \/>/i, (charset) => (preload ? `${charset}\n    ${preload}` : charset))
+    .replace(/<meta name="viewport"[^>]*>|<meta charset="UTF-8" \/>(?![\s\S]*<meta name="viewport")/i, (meta) => (preload ? `${meta}\n    ${preload}` : meta))
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}" dir="${translator(language).direction}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(h.description)}" />`)
     .replace('</head>', `    ${tags}\n  </head>`)
     .replace('<div id="root"></div>', root);
-  // Last: nothing after it searches the page, whose head then holds the whole stylesheet.
-  return style ? filled.replace(style.link, () => style.tag) : filled;
+  // Last: nothing after it searches the page. The head then holds the part of the stylesheet the page's own
+  // markup uses (decision 1390), worked out from the page as it is now.
+  return style ? filled.replace(style.link, () => style.forPage(filled)) : filled;
 }
 
 /** A page whose head and plain HTML are its title, description and heading (the app renders the rest). */
@@ -539,6 +542,10 @@ export async function publicPagesRoutes(app: App, root: string) {
           })
         : await produce();
     const { html } = page;
+    // The page's <style> is its own part of the stylesheet (decision 1390): the CSP allows exactly that text.
+    const css = pageStyleOf(html);
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (css !== undefined && typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace(/style-src [^;]*/, `style-src 'self' ${styleSource(css)}`));
     void reply
       .status(page.status)
       .header('cache-control', 'no-cache')
