@@ -75,15 +75,14 @@ function parse(css: string): Piece[] {
   });
 }
 
-/** The utilities a page uses: a rule is kept when any class its selector names is on the page. */
-function keepUsed(pieces: Piece[], used: ReadonlySet<string>): string {
+/** `pieces` written again with each rule as `leaf` writes it ('' leaves it out); an at-rule left empty goes. */
+function rebuild(pieces: Piece[], leaf: (piece: Piece) => string): string {
   let out = '';
   for (const piece of pieces) {
-    if (piece.block) {
-      const inner = keepUsed(piece.block.pieces, used);
+    if (!piece.block) out += leaf(piece);
+    else {
+      const inner = rebuild(piece.block.pieces, leaf);
       if (inner) out += `${piece.block.prelude}{${inner}}`;
-    } else if (!piece.classes || piece.classes.length === 0 || piece.classes.some((c) => used.has(c))) {
-      out += piece.text;
     }
   }
   return out;
@@ -131,31 +130,19 @@ export function pageStyles(css: string): PageStyles {
   };
   if (theme?.block) collect(theme.block.pieces);
   const allDeclarations = [...themeRules.values()].flatMap((r) => r.declarations);
-  const rebuild = (list: Piece[], names: ReadonlySet<string>): string => {
-    let out = '';
-    for (const piece of list) {
-      if (piece.block) {
-        const inner = rebuild(piece.block.pieces, names);
-        if (inner) out += `${piece.block.prelude}{${inner}}`;
-        continue;
-      }
-      const rule = themeRules.get(piece);
-      if (!rule) out += piece.text;
-      else {
-        const kept = rule.declarations.filter((d) => names.has(d.name));
-        if (kept.length > 0) out += `${rule.selector}{${kept.map((d) => d.text).join(';')}}`;
-      }
-    }
-    return out;
-  };
+  // Per top-level piece, once: the property an `@property` registers, and whether its text's var() references
+  // count (not the theme's, worked out below, nor the old browsers' fallback layer, which lists them all).
+  const registers = pieces.map((piece) => /^@property\s+(--[\w-]+)/.exec(piece.text.trimStart())?.[1]);
+  const refers = pieces.map((piece, i) => piece !== theme && !isLayer(piece, 'properties') && !registers[i]);
   return {
     forPage(html) {
       const used = classesOf(html);
-      const parts = pieces.map((piece) => (piece === utilities && piece.block ? `${piece.block.prelude}{${keepUsed(piece.block.pieces, used)}}` : piece.text));
-      // Custom properties: what the kept rules refer to (not the old browsers' fallback layer, which lists them all).
+      // The utilities a page uses: a rule is kept when any class its selector names is on the page.
+      const usedRule = (piece: Piece) => (!piece.classes || piece.classes.length === 0 || piece.classes.some((c) => used.has(c)) ? piece.text : '');
+      const parts = pieces.map((piece) => (piece === utilities && piece.block ? `${piece.block.prelude}{${rebuild(piece.block.pieces, usedRule)}}` : piece.text));
       const names = new Set<string>();
-      pieces.forEach((piece, i) => {
-        if (piece !== theme && !isLayer(piece, 'properties') && !piece.text.trimStart().startsWith('@property')) referenced(parts[i] ?? '', names);
+      parts.forEach((part, i) => {
+        if (refers[i]) referenced(part, names);
       });
       if (theme?.block) {
         // A theme value may refer to another (--default-font-family: var(--font-sans)): kept until nothing new is.
@@ -169,14 +156,15 @@ export function pageStyles(css: string): PageStyles {
             }
           }
         }
-        parts[pieces.indexOf(theme)] = `${theme.block.prelude}{${rebuild(theme.block.pieces, names)}}`;
+        const themeRule = (piece: Piece) => {
+          const rule = themeRules.get(piece);
+          if (!rule) return piece.text;
+          const kept = rule.declarations.filter((d) => names.has(d.name));
+          return kept.length > 0 ? `${rule.selector}{${kept.map((d) => d.text).join(';')}}` : '';
+        };
+        parts[pieces.indexOf(theme)] = `${theme.block.prelude}{${rebuild(theme.block.pieces, themeRule)}}`;
       }
-      return pieces
-        .map((piece, i) => {
-          const property = /^@property\s+(--[\w-]+)/.exec(piece.text.trimStart());
-          return property && !names.has(property[1] ?? '') ? '' : parts[i];
-        })
-        .join('');
+      return parts.map((part, i) => (registers[i] && !names.has(registers[i]) ? '' : part)).join('');
     },
   };
 }
