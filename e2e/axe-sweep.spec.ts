@@ -10,6 +10,10 @@ import { DEMO, expect, expectAccessible, signIn, test } from './fixtures.ts';
  * security, programmes and relationships.
  */
 
+// Its fourteen tests share nothing (each signs in or visits on its own): they are spread over both workers
+// rather than queued in one, where the file alone took ~6 minutes at the end of a run (decision 890).
+test.describe.configure({ mode: 'parallel' });
+
 interface Screen {
   path: string;
   /** The page's own heading (level 1), once it has rendered. */
