@@ -32,8 +32,10 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
         onChange={(e) => void choose(e.target.value)}
         // A set width (room for the longest name, "Español"): with an automatic one the browser measures every
         // option to size the menu, and shaping العربية and हिन्दी loads the Arabic and Devanagari fonts during the
-        // page's first layout, before anything is painted (decision 1311).
-        className="w-28 rounded-md border border-slate-500 bg-white py-1.5 ps-2 pe-7 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+        // page's first layout, before anything is painted (decision 1311). `min-w-0` too: as a flex item its
+        // automatic minimum width is its content's, and working that out measured every option all the same
+        // (decision 1400).
+        className="w-28 min-w-0 rounded-md border border-slate-500 bg-white py-1.5 ps-2 pe-7 text-sm text-slate-800 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
       >
         {languages.map((l) => (
           <option key={l.code} value={l.code} lang={l.code} dir={l.direction}>
