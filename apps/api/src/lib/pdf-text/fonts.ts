@@ -90,10 +90,13 @@ export function loadFace(family: Family, style: FaceStyle): LoadedFace {
     const bytes = new Uint8Array(readFileSync(file));
     const hbFace = new hb.Face(new hb.Blob(bytes));
     const hbFont = new hb.Font(hbFace);
+    // A table comes back as a view into HarfBuzz's WebAssembly memory, which the next call into HarfBuzz may
+    // grow: growing detaches every view made before. So each table is copied out at once, before the next
+    // call (a long-running server's memory grows at any time; "detached ArrayBuffer" otherwise, decision 1410).
     const view = (table: string) => {
       const t = hbFace.referenceTable(table);
       if (!t) throw new Error(`${path.basename(file)} has no ${table} table`);
-      return new DataView(t.buffer, t.byteOffset, t.byteLength);
+      return new DataView(t.slice().buffer);
     };
     const head = view('head');
     const hhea = view('hhea');
