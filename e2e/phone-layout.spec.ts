@@ -10,7 +10,7 @@ test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'Asia/Kolkata' });
 
 async function expectBrandWhole(page: Page) {
   const header = page.getByRole('banner');
-  const logo = header.locator('img[src="/logo.svg"]').first();
+  const logo = header.locator('img[src="/logo-36.png"]').first();
   await expect(logo).toBeVisible();
   const box = await logo.boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(24);
@@ -70,7 +70,7 @@ test('a professional dashboard on a phone: brand whole and the tab strip shows i
   await signIn(page, DEMO.professional.email, DEMO.professional.password);
   await expect(page.getByRole('tablist', { name: 'Professional dashboard sections' })).toBeVisible();
   await expect(page.locator('[data-scroll-hint="end"]')).toBeVisible();
-  const logo = page.locator('img[src="/logo.svg"]').first();
+  const logo = page.locator('img[src="/logo-36.png"]').first();
   expect((await logo.boundingBox())?.width).toBeGreaterThanOrEqual(20);
   await expectAccessible(page);
 });

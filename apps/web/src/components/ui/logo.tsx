@@ -13,6 +13,18 @@ export function Logo({ className = 'h-9 w-9' }: { className?: string }) {
       </span>
     );
   }
-  // Never squeezed by a long name beside it on a phone (shrink-0): the mark is shown whole.
-  return <img src="/logo.svg" alt="" width={36} height={36} className={`shrink-0 ${className}`} onError={() => setFailed(true)} />;
+  // Never squeezed by a long name beside it on a phone (shrink-0): the mark is shown whole. PNG at the screen's
+  // density rather than /logo.svg: an SVG <img> is built as a document on the page's main thread, in the
+  // first paint of every page (decision 1420); a PNG is decoded off it.
+  return (
+    <img
+      src="/logo-36.png"
+      srcSet="/logo-36.png 1x, /logo-72.png 2x, /logo-108.png 3x"
+      alt=""
+      width={36}
+      height={36}
+      className={`shrink-0 ${className}`}
+      onError={() => setFailed(true)}
+    />
+  );
 }
