@@ -54,7 +54,8 @@ try {
     await sleep(100);
     newConnectionAfterDrain = await probe();
   }
-  const refusedAtMs = Date.now() - signalAt;
+  // When the refusal came (null if the probing ended otherwise: the drill then fails on newConnectionAfterDrain).
+  const refusedAtMs = newConnectionAfterDrain === 'ECONNREFUSED' ? Date.now() - signalAt : null;
   const code = await exitPromise;
   const exitMs = Date.now() - signalAt;
   const results = await Promise.all(sent);

@@ -2,6 +2,8 @@ import { useState } from 'react';
 
 /** The badge's letters: part of the brand's mark, like the product's name never translated (glossary). */
 const MARK = 'DD';
+/** The 36 px logo (scripts/pwa-icons.mjs renders it with its 2× and 3× copies). */
+const LOGO_1X = '/logo-36.png';
 
 /** The logo image, or the 'DD' badge if it fails to load (spec 000 §2). */
 export function Logo({ className = 'h-9 w-9' }: { className?: string }) {
@@ -18,8 +20,8 @@ export function Logo({ className = 'h-9 w-9' }: { className?: string }) {
   // first paint of every page (decision 1420); a PNG is decoded off it.
   return (
     <img
-      src="/logo-36.png"
-      srcSet="/logo-36.png 1x, /logo-72.png 2x, /logo-108.png 3x"
+      src={LOGO_1X}
+      srcSet={`${LOGO_1X} 1x, /logo-72.png 2x, /logo-108.png 3x`}
       alt=""
       width={36}
       height={36}
